@@ -1,0 +1,166 @@
+/*
+ * cardset.h — fixed-size sets of card ids.
+ *
+ * A card is a small integer indexing the physical deck (two copies of one
+ * card are two ids).  A set is a bitset of CARD_MAX bits, copied by value;
+ * every operation is branch-light and allocation-free, because the engine's
+ * hot path is made of them.  Iteration is in ascending id order.
+ */
+#ifndef CARDRULES_CARDSET_H
+#define CARDRULES_CARDSET_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define CARD_MAX 128            /* largest deck a rule file may describe */
+#define CARD_NONE 255           /* "no card": the result of lowest({}) etc. */
+#define CSET_WORDS (CARD_MAX / 64)
+
+typedef uint8_t card_id;
+
+typedef struct cardset {
+	uint64_t w[CSET_WORDS];
+} cardset;
+
+static inline cardset cset_empty(void)
+{
+	cardset s = {{0}};
+	return s;
+}
+
+static inline cardset cset_of(card_id c)
+{
+	cardset s = {{0}};
+	s.w[c >> 6] = UINT64_C(1) << (c & 63);
+	return s;
+}
+
+/* The set {0, 1, ..., n-1}: a whole deck of n cards. */
+static inline cardset cset_first_n(int n)
+{
+	cardset s = {{0}};
+	for (int i = 0; i < CSET_WORDS; i++) {
+		int lo = i * 64;
+		if (n >= lo + 64)
+			s.w[i] = ~UINT64_C(0);
+		else if (n > lo)
+			s.w[i] = (UINT64_C(1) << (n - lo)) - 1;
+	}
+	return s;
+}
+
+static inline bool cset_has(cardset s, card_id c)
+{
+	return c < CARD_MAX && (s.w[c >> 6] >> (c & 63)) & 1;
+}
+
+static inline void cset_add(cardset *s, card_id c)
+{
+	s->w[c >> 6] |= UINT64_C(1) << (c & 63);
+}
+
+static inline void cset_del(cardset *s, card_id c)
+{
+	s->w[c >> 6] &= ~(UINT64_C(1) << (c & 63));
+}
+
+static inline cardset cset_or(cardset a, cardset b)
+{
+	for (int i = 0; i < CSET_WORDS; i++)
+		a.w[i] |= b.w[i];
+	return a;
+}
+
+static inline cardset cset_and(cardset a, cardset b)
+{
+	for (int i = 0; i < CSET_WORDS; i++)
+		a.w[i] &= b.w[i];
+	return a;
+}
+
+/* a minus b */
+static inline cardset cset_minus(cardset a, cardset b)
+{
+	for (int i = 0; i < CSET_WORDS; i++)
+		a.w[i] &= ~b.w[i];
+	return a;
+}
+
+static inline bool cset_is_empty(cardset s)
+{
+	uint64_t any = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		any |= s.w[i];
+	return any == 0;
+}
+
+static inline bool cset_eq(cardset a, cardset b)
+{
+	uint64_t diff = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		diff |= a.w[i] ^ b.w[i];
+	return diff == 0;
+}
+
+/* True when every card of a is in b. */
+static inline bool cset_subset(cardset a, cardset b)
+{
+	return cset_is_empty(cset_minus(a, b));
+}
+
+static inline bool cset_meets(cardset a, cardset b)
+{
+	return !cset_is_empty(cset_and(a, b));
+}
+
+static inline int cset_count(cardset s)
+{
+	int n = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		n += __builtin_popcountll(s.w[i]);
+	return n;
+}
+
+/* Lowest id in s, or CARD_NONE when s is empty. */
+static inline card_id cset_first(cardset s)
+{
+	for (int i = 0; i < CSET_WORDS; i++)
+		if (s.w[i])
+			return (card_id)(i * 64 + __builtin_ctzll(s.w[i]));
+	return CARD_NONE;
+}
+
+/* Lowest id in s that is greater than c, or CARD_NONE. */
+static inline card_id cset_next(cardset s, card_id c)
+{
+	int from = c + 1;
+	for (int i = from >> 6; i < CSET_WORDS; i++) {
+		uint64_t w = s.w[i];
+		if (i == from >> 6)
+			w &= (from & 63) ? ~UINT64_C(0) << (from & 63) : ~UINT64_C(0);
+		if (w)
+			return (card_id)(i * 64 + __builtin_ctzll(w));
+	}
+	return CARD_NONE;
+}
+
+/* The k-th lowest id in s (k from 0), or CARD_NONE when s has k or fewer. */
+static inline card_id cset_nth(cardset s, int k)
+{
+	for (int i = 0; i < CSET_WORDS; i++) {
+		int n = __builtin_popcountll(s.w[i]);
+		if (k < n) {
+			uint64_t w = s.w[i];
+			while (k-- > 0)
+				w &= w - 1;
+			return (card_id)(i * 64 + __builtin_ctzll(w));
+		}
+		k -= n;
+	}
+	return CARD_NONE;
+}
+
+#define CSET_FOREACH(c, set) \
+	for (card_id c = cset_first(set); c != CARD_NONE; c = cset_next(set, c))
+
+#endif
