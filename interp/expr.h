@@ -96,6 +96,14 @@ bool expr_scope_native(expr_scope *sc, const char *name, expr_type result,
 		       const expr_type *params, int nparams,
 		       expr_native_fn fn);
 
+/* A variable whose value lives outside the frame (the engine's state) and
+ * is read through fn when evaluated, so nothing is copied into frames.  fn
+ * receives the frame, the seat to read (for a per-seat variable; -1
+ * otherwise) and the `arg` given here (an index, for families of names). */
+typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
+bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
+		       bool per_seat, expr_getter_fn fn, int arg);
+
 /* Slots needed by a frame for this scope and all its ancestors. */
 int expr_scope_slots(const expr_scope *sc);
 

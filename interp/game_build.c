@@ -1,0 +1,671 @@
+/* game_build.c — compiling a checked rule-file tree into a game. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "alloc.h"
+#include "game.h"
+#include "load.h"
+#include "schema.h"
+#include "vars.h"
+
+typedef struct builder {
+	game *g;
+	diag *d;
+	int errors;
+	expr_scope *scoring;            /* the scope of lets and scores */
+} builder;
+
+static void fail(builder *b, const node *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void fail(builder *b, const node *at, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(b->d, at->file, at->line, at->col, "%s", msg);
+	b->errors++;
+}
+
+static const char *copy_text(builder *b, const node *n)
+{
+	if (!n)
+		return NULL;
+	const char *s = arena_strndup(&b->g->arena, n->text, n->len);
+	if (!s)
+		b->errors++;
+	return s;
+}
+
+static long int_of(const node *n, long fallback)
+{
+	return n ? strtol(n->text, NULL, 10) : fallback;
+}
+
+static expr *compile(builder *b, expr_scope *sc, const node *n, expr_type t)
+{
+	if (!n)
+		return NULL;
+	int before = diag_count(b->d);
+	expr *e = expr_compile(sc, n, t, b->d);
+	if (!e) {
+		b->errors++;
+		if (diag_count(b->d) == before)
+			fail(b, n, "out of memory while compiling this expression");
+	}
+	return e;
+}
+
+/* An expression that must be one value for the whole table. */
+static expr *compile_table(builder *b, expr_scope *sc, const node *n,
+			   expr_type t, const char *what)
+{
+	expr *e = compile(b, sc, n, t);
+	if (e && expr_is_per_seat(e)) {
+		fail(b, n, "%s is one value for the table, but this depends on "
+		     "the seat; combine the seats with sum(), max(), any() ...",
+		     what);
+		return NULL;
+	}
+	return e;
+}
+
+/* ======================================================================
+ * players, options, deck
+ * ====================================================================== */
+
+static void build_players(builder *b, const node *n)
+{
+	game *g = b->g;
+	if (n->kind == NODE_SCALAR) {
+		g->min_players = g->max_players = g->default_players =
+			(int)int_of(n, 1);
+		return;
+	}
+	g->min_players = (int)int_of(node_get(n, "min"), 1);
+	g->max_players = (int)int_of(node_get(n, "max"), 1);
+	g->default_players = (int)int_of(node_get(n, "default"), g->min_players);
+	if (g->min_players > g->max_players)
+		fail(b, node_get(n, "max"), "'players.max' (%d) is smaller than "
+		     "'players.min' (%d)", g->max_players, g->min_players);
+	else if (g->default_players < g->min_players ||
+		 g->default_players > g->max_players)
+		fail(b, node_get(n, "default"), "'players.default' must be "
+		     "between %d and %d", g->min_players, g->max_players);
+}
+
+static void build_options(builder *b, const node *n)
+{
+	game *g = b->g;
+	for (size_t i = 0; n && i < n->n; i++) {
+		const node *k = n->pair[i].key, *v = n->pair[i].value;
+		if (g->noptions == OPTIONS_MAX) {
+			fail(b, k, "at most %d options are supported", OPTIONS_MAX);
+			return;
+		}
+		option_def *o = &g->option[g->noptions++];
+		o->name = copy_text(b, k);
+		o->help = copy_text(b, node_get(v, "help"));
+		o->fallback = int_of(node_get(v, "default"), 0);
+		o->min = int_of(node_get(v, "min"), o->fallback);
+		o->max = int_of(node_get(v, "max"), o->fallback);
+		if (o->min > o->fallback || o->fallback > o->max)
+			fail(b, node_get(v, "default"), "the default of option "
+			     "'%s' is not between its min and max", o->name);
+	}
+}
+
+static bool has_duplicate(const node *list, size_t i)
+{
+	for (size_t j = 0; j < i; j++)
+		if (strcmp(list->item[j]->text, list->item[i]->text) == 0)
+			return true;
+	return false;
+}
+
+static void build_deck(builder *b, const node *n)
+{
+	const node *suits = node_get(n, "suits"), *ranks = node_get(n, "ranks");
+	char suit[SUIT_MAX];
+	const char *rank[RANK_MAX];
+	int ns = 0, nr = 0;
+	for (size_t i = 0; i < suits->n; i++) {
+		const node *s = suits->item[i];
+		if (s->len != 1 || !strchr(deck_suit_codes, s->text[0]))
+			fail(b, s, "'%s' is not a suit code (S H D C X L)", s->text);
+		else if (has_duplicate(suits, i))
+			fail(b, s, "the suit '%s' is listed twice", s->text);
+		else if (ns < SUIT_MAX)
+			suit[ns++] = s->text[0];
+	}
+	for (size_t i = 0; i < ranks->n; i++) {
+		const node *r = ranks->item[i];
+		int k = -1;
+		for (int j = 0; j < RANK_MAX; j++)
+			if (strcmp(deck_rank_codes[j], r->text) == 0)
+				k = j;
+		if (k < 0)
+			fail(b, r, "'%s' is not a rank code (2..10 J Q K A)", r->text);
+		else if (has_duplicate(ranks, i))
+			fail(b, r, "the rank '%s' is listed twice", r->text);
+		else if (nr < RANK_MAX)
+			rank[nr++] = deck_rank_codes[k];
+	}
+	if (ns == 0 || nr == 0) {
+		if (suits->n == 0)
+			fail(b, suits, "the deck needs at least one suit");
+		if (ranks->n == 0)
+			fail(b, ranks, "the deck needs at least one rank");
+		return;
+	}
+	char why[128];
+	int copies = (int)int_of(node_get(n, "copies"), 1);
+	int jokers = (int)int_of(node_get(n, "jokers"), 0);
+	if (!deck_build(&b->g->deck, suit, ns, rank, nr, copies, jokers, why,
+			sizeof why))
+		fail(b, n, "%s", why);
+}
+
+/* ======================================================================
+ * counts and card specifications
+ * ====================================================================== */
+
+static void build_count(builder *b, const node *n, count_spec *c,
+			const char *what)
+{
+	game *g = b->g;
+	memset(c, 0, sizeof *c);
+	if (n->kind == NODE_SCALAR) {
+		c->e = compile_table(b, g->static_scope, n, TY_INT, what);
+		return;
+	}
+	bool seen[SEAT_MAX + 1] = {false};
+	for (size_t i = 0; i < n->n; i++) {
+		int p = (int)int_of(n->pair[i].key, 0);
+		if (p < g->min_players || p > g->max_players) {
+			fail(b, n->pair[i].key, "%s: the game is for %d to %d "
+			     "players, not %d", what, g->min_players,
+			     g->max_players, p);
+			continue;
+		}
+		seen[p] = true;
+		c->by_players[p] = (int)int_of(n->pair[i].value, 0);
+	}
+	for (int p = g->min_players; p <= g->max_players; p++)
+		if (!seen[p])
+			fail(b, n, "%s has no entry for %d players", what, p);
+}
+
+typedef enum spec_kind { SPEC_CARD, SPEC_SUIT, SPEC_RANK } spec_kind;
+
+/* A card, suit or rank code of the deck; false (reported) otherwise. */
+static bool resolve_spec(builder *b, const node *n, spec_kind *kind,
+			 int *index)
+{
+	const deck *d = &b->g->deck;
+	card_face f;
+	int copy;
+	switch (deck_parse_face(d, n->text, n->len, &f, &copy)) {
+	case DECK_PARSE_OK:
+		*kind = SPEC_CARD;
+		*index = f;
+		return true;
+	case DECK_PARSE_SYNTAX:
+		break;
+	default:
+		fail(b, n, "the deck has no card '%s'", n->text);
+		return false;
+	}
+	if (n->len == 1 && strchr(deck_suit_codes, n->text[0])) {
+		*kind = SPEC_SUIT;
+		*index = deck_suit_index(d, n->text[0]);
+		if (*index < 0)
+			fail(b, n, "the deck has no suit '%s'", n->text);
+		return *index >= 0;
+	}
+	*kind = SPEC_RANK;
+	*index = deck_rank_index(d, n->text, n->len);
+	if (*index < 0)
+		fail(b, n, "the deck has no rank '%s'", n->text);
+	return *index >= 0;
+}
+
+static cardset spec_cards(const deck *d, spec_kind kind, int index)
+{
+	switch (kind) {
+	case SPEC_CARD:
+		return d->by_face[index];
+	case SPEC_SUIT:
+		return d->by_suit[index];
+	case SPEC_RANK:
+		return d->by_rank[index];
+	}
+	return cset_empty();
+}
+
+/* A card's own entry wins; otherwise the first suit or rank entry. */
+static void build_value_table(builder *b, const node *n, value_table *t)
+{
+	const deck *d = &b->g->deck;
+	bool set[CARD_MAX] = {false};
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n->n; i++) {
+			spec_kind kind;
+			int index;
+			const node *k = n->pair[i].key;
+			if (!resolve_spec(b, k, &kind, &index)) {
+				pass = 2;       /* report each key once */
+				continue;
+			}
+			if ((kind == SPEC_CARD) != (pass == 0))
+				continue;
+			int32_t v = (int32_t)int_of(n->pair[i].value, 0);
+			CSET_FOREACH(c, spec_cards(d, kind, index))
+				if (!set[c]) {
+					t->value[c] = v;
+					set[c] = true;
+				}
+		}
+}
+
+static void build_values(builder *b, const node *n)
+{
+	game *g = b->g;
+	for (size_t i = 0; n && i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		if (g->ntables == TABLES_MAX) {
+			fail(b, k, "at most %d value tables are supported", TABLES_MAX);
+			return;
+		}
+		value_table *t = &g->table[g->ntables++];
+		t->name = copy_text(b, k);
+		build_value_table(b, n->pair[i].value, t);
+		if (t->name && !expr_scope_table(g->static_scope, t->name, t->value))
+			fail(b, k, "the name '%s' is already taken", t->name);
+	}
+}
+
+/* ======================================================================
+ * phases
+ * ====================================================================== */
+
+static void build_pass(builder *b, const node *n, phase *p)
+{
+	build_count(b, node_get(n, "cards"), &p->u.pass.cards, "'pass.cards'");
+	p->u.pass.to = compile_table(b, b->g->scope, node_get(n, "to"), TY_INT,
+				     "'pass.to'");
+}
+
+static void build_restrictions(builder *b, const node *list, tricks_phase *t)
+{
+	for (size_t i = 0; list && i < list->n; i++) {
+		const node *r = list->item[i];
+		const node *only = node_get(r, "only"), *avoid = node_get(r, "avoid");
+		if (t->nrestrict == RESTRICT_MAX) {
+			fail(b, r, "at most %d restrictions are supported", RESTRICT_MAX);
+			return;
+		}
+		if (!!only == !!avoid) {
+			fail(b, r, "a restriction gives exactly one of 'only' and 'avoid'");
+			continue;
+		}
+		restriction *x = &t->rule[t->nrestrict++];
+		x->only = only != NULL;
+		x->when = compile(b, b->g->scope, node_get(r, "when"), TY_BOOL);
+		x->cards = compile(b, b->g->scope, only ? only : avoid, TY_CARDS);
+	}
+}
+
+static void build_trump_order(builder *b, const node *list, tricks_phase *t)
+{
+	const deck *d = &b->g->deck;
+	for (int c = 0; c < d->ncards; c++)
+		t->trump_power[c] = (uint8_t)(d->rank_of[c] + 1);
+	if (!list)
+		return;
+	memset(t->trump_power, 0, sizeof t->trump_power);
+	for (size_t i = 0; i < list->n; i++) {
+		spec_kind kind;
+		int index;
+		if (!resolve_spec(b, list->item[i], &kind, &index))
+			continue;
+		if (kind == SPEC_SUIT) {
+			fail(b, list->item[i], "'trump-order' lists cards or ranks, "
+			     "not suits");
+			continue;
+		}
+		CSET_FOREACH(c, spec_cards(d, kind, index))
+			t->trump_power[c] = (uint8_t)(i + 1);
+	}
+}
+
+static void build_winner(const node *n, tricks_phase *t)
+{
+	if (!n || n->kind == NODE_SCALAR)
+		return;                 /* highest */
+	t->winner_hook = hook_find("trick-winner", node_get(n, "hook")->text);
+	if (t->winner_hook)
+		hook_read_args(t->winner_hook, n, &t->winner_args);
+}
+
+static void build_tricks(builder *b, const node *n, phase *p)
+{
+	tricks_phase *t = &p->u.tricks;
+	game *g = b->g;
+	t->leader = compile_table(b, g->scope, node_get(n, "leader"), TY_SEAT,
+				  "'tricks.leader'");
+	const node *follow = node_get(n, "follow");
+	t->follow = follow && strcmp(follow->text, "any") == 0
+		? FOLLOW_ANY : FOLLOW_SUIT;
+	build_restrictions(b, node_get(n, "restrict"), t);
+	t->trumps = compile_table(b, g->scope, node_get(n, "trumps"), TY_CARDS,
+				  "'tricks.trumps'");
+	build_trump_order(b, node_get(n, "trump-order"), t);
+	build_winner(node_get(n, "winner"), t);
+	const node *count = node_get(n, "tricks");
+	if (count) {
+		t->has_count = true;
+		build_count(b, count, &t->count, "'tricks.tricks'");
+	}
+	const node *left = node_get(n, "leftover-to");
+	t->leftover = left && strcmp(left->text, "last-trick-winner") == 0
+		? LEFTOVER_LAST_TRICK_WINNER : LEFTOVER_NOBODY;
+}
+
+static void build_phases(builder *b, const node *list)
+{
+	game *g = b->g;
+	if (list->n == 0)
+		fail(b, list, "a deal needs at least one phase");
+	for (size_t i = 0; i < list->n; i++) {
+		const node *item = list->item[i];
+		if (g->nphases == PHASES_MAX) {
+			fail(b, item, "at most %d phases are supported", PHASES_MAX);
+			return;
+		}
+		const char *kind = item->pair[0].key->text;
+		const node *body = item->pair[0].value;
+		phase *p = &g->phase[g->nphases++];
+		p->when = compile_table(b, g->scope, node_get(body, "when"),
+					TY_BOOL, "'when'");
+		if (strcmp(kind, "pass") == 0) {
+			p->kind = PHASE_PASS;
+			build_pass(b, body, p);
+		} else {
+			p->kind = PHASE_TRICKS;
+			build_tricks(b, body, p);
+		}
+	}
+	bool tricks = false;
+	for (int i = 0; i < g->nphases; i++)
+		tricks |= g->phase[i].kind == PHASE_TRICKS;
+	if (!tricks && list->n > 0)
+		fail(b, list, "a deal needs a 'tricks' phase to end");
+}
+
+/* ======================================================================
+ * scoring and match
+ * ====================================================================== */
+
+/* Kept values are declared before everything else: any expression of a
+ * deal may read them. */
+static void declare_kept(builder *b, const node *keep)
+{
+	game *g = b->g;
+	for (size_t i = 0; keep && i < keep->n; i++) {
+		const node *k = keep->pair[i].key, *v = keep->pair[i].value;
+		if (g->nkept == KEPT_MAX) {
+			fail(b, k, "at most %d kept values are supported", KEPT_MAX);
+			return;
+		}
+		kept_def *x = &g->kept[g->nkept];
+		x->name = copy_text(b, k);
+		const node *per_seat = node_get(v, "per-seat");
+		x->per_seat = per_seat && strcmp(per_seat->text, "true") == 0;
+		x->initial = compile_table(b, g->static_scope,
+					   node_get(v, "initial"), TY_NONE,
+					   "an initial value");
+		if (!x->initial || !x->name)
+			continue;
+		x->type = expr_result_type(x->initial);
+		if (x->type != TY_INT && x->type != TY_BOOL) {
+			fail(b, node_get(v, "initial"), "a kept value is an integer "
+			     "or a boolean, not %s", expr_type_name(x->type));
+			continue;
+		}
+		if (!vars_declare_kept(g->scope, x->name, x->type, x->per_seat,
+				       g->nkept))
+			fail(b, k, "the name '%s' is already taken", x->name);
+		g->nkept++;
+	}
+}
+
+static void build_lets(builder *b, const node *lets)
+{
+	game *g = b->g;
+	for (size_t i = 0; lets && i < lets->n; i++) {
+		const node *k = lets->pair[i].key;
+		if (g->nlets == LETS_MAX) {
+			fail(b, k, "at most %d named values are supported", LETS_MAX);
+			return;
+		}
+		expr *e = compile(b, b->scoring, lets->pair[i].value, TY_NONE);
+		if (!e)
+			continue;
+		let_def *l = &g->let[g->nlets++];
+		l->name = copy_text(b, k);
+		l->e = e;
+		l->per_seat = expr_is_per_seat(e);
+		l->slot = expr_scope_var(b->scoring, l->name ? l->name : "",
+					 expr_result_type(e), l->per_seat);
+		if (l->slot < 0)
+			fail(b, k, "the name '%s' is already taken", k->text);
+	}
+}
+
+static void build_kept_next(builder *b, const node *keep)
+{
+	game *g = b->g;
+	for (int i = 0; i < g->nkept; i++) {
+		kept_def *x = &g->kept[i];
+		const node *v = node_get(keep, x->name);
+		const node *next = node_get(v, "next");
+		x->next = compile(b, b->scoring, next, x->type);
+		if (x->next && expr_is_per_seat(x->next) && !x->per_seat)
+			fail(b, next, "'%s' is one value for the table, but this "
+			     "depends on the seat; add 'per-seat: true' or combine "
+			     "the seats with sum(), max() ...", x->name);
+	}
+}
+
+static void build_scoring(builder *b, const node *n)
+{
+	game *g = b->g;
+	b->scoring = expr_scope_child(g->scope);
+	if (!b->scoring) {
+		b->errors++;
+		return;
+	}
+	build_lets(b, node_get(n, "let"));
+	g->score = compile(b, b->scoring, node_get(n, "score"), TY_INT);
+	if (!vars_declare_scores(b->scoring))
+		fail(b, n, "the name 'score' is already taken");
+	build_kept_next(b, node_get(n, "keep"));
+	const node *checks = node_get(n, "check");
+	for (size_t i = 0; checks && i < checks->n; i++) {
+		if (g->nchecks == CHECKS_MAX) {
+			fail(b, checks->item[i], "at most %d checks are supported",
+			     CHECKS_MAX);
+			break;
+		}
+		expr *e = compile_table(b, b->scoring, checks->item[i], TY_BOOL,
+					"a check");
+		if (e)
+			g->check[g->nchecks++] = e;
+	}
+}
+
+static void build_match(builder *b, const node *n)
+{
+	game *g = b->g;
+	const node *deals = node_get(n, "deals"), *end = node_get(n, "end");
+	if (!deals && !end)
+		fail(b, n, "'match' needs 'deals', 'end' or both, or it never ends");
+	if (deals) {
+		g->has_deals = true;
+		build_count(b, deals, &g->deals, "'match.deals'");
+	}
+	g->end = compile_table(b, b->scoring, end, TY_BOOL, "'match.end'");
+	g->next_dealer = compile_table(b, b->scoring, node_get(n, "next-dealer"),
+				       TY_SEAT, "'match.next-dealer'");
+	const node *rank = node_get(n, "rank");
+	for (size_t i = 0; rank && i < rank->n; i++) {
+		const node *key = rank->item[i];
+		if (g->nrank == RANK_KEYS_MAX) {
+			fail(b, key, "at most %d ranking keys are supported",
+			     RANK_KEYS_MAX);
+			break;
+		}
+		rank_key *r = &g->rank[g->nrank];
+		r->highest = strcmp(key->pair[0].key->text, "highest") == 0;
+		r->e = compile(b, b->scoring, key->pair[0].value, TY_INT);
+		if (r->e && !expr_is_per_seat(r->e))
+			fail(b, key->pair[0].value, "a ranking key must give each "
+			     "seat its own value, like 'total'");
+		else if (r->e)
+			g->nrank++;
+	}
+}
+
+/* ======================================================================
+ * Checks that need every player count
+ * ====================================================================== */
+
+/* The value of a count at p players with the default options, or -1 when
+ * it depends on more than that (checked when a table is set up). */
+static long count_at(const game *g, const count_spec *c, int p)
+{
+	if (!c->e)
+		return c->by_players[p];
+	return vars_eval_static(g, c->e, p);
+}
+
+static void check_deal_fits(builder *b, const node *deal)
+{
+	game *g = b->g;
+	for (int p = g->min_players; p <= g->max_players; p++) {
+		long hand = count_at(g, &g->hand_size, p);
+		long up = count_at(g, &g->face_up, p);
+		long suitsets = g->has_suitsets ? count_at(g, &g->suitsets, p)
+						: g->deck.nsuits * 64;
+		int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
+		if (hand >= 0 && hand * p > cards)
+			fail(b, node_get(deal, "hand"), "%ld cards for each of %d "
+			     "players need %ld, but the deck has %d", hand, p,
+			     hand * p, cards);
+		else if (hand >= 0 && up > cards - hand * p)
+			fail(b, node_get(deal, "face-up"), "%ld leftover cards "
+			     "cannot lie face up with %d players: only %ld are left",
+			     up, p, cards - hand * p);
+	}
+}
+
+/* ======================================================================
+ * The whole file
+ * ====================================================================== */
+
+static void build(builder *b, const node *root)
+{
+	game *g = b->g;
+	g->name = copy_text(b, node_get(root, "name"));
+	g->description = copy_text(b, node_get(root, "description"));
+	const node *dir = node_get(root, "direction");
+	g->direction = dir && strcmp(dir->text, "counter-clockwise") == 0 ? -1 : 1;
+	build_players(b, node_get(root, "players"));
+	build_options(b, node_get(root, "options"));
+	build_deck(b, node_get(root, "deck"));
+	if (b->errors)
+		return;         /* no deck: card references cannot be checked */
+	g->static_scope = expr_scope_new(&g->arena, &g->deck);
+	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
+	    !(g->scope = expr_scope_child(g->static_scope)) ||
+	    !vars_declare_deal(g->scope)) {
+		fail(b, root, "out of memory");
+		return;
+	}
+	const node *suitsets = node_get(node_get(root, "deck"), "suit-sets");
+	if (suitsets) {
+		g->has_suitsets = true;
+		build_count(b, suitsets, &g->suitsets, "'deck.suit-sets'");
+	}
+	build_values(b, node_get(root, "values"));
+	const node *deal = node_get(root, "deal");
+	build_count(b, node_get(deal, "hand"), &g->hand_size, "'deal.hand'");
+	const node *up = node_get(deal, "face-up");
+	if (up)
+		build_count(b, up, &g->face_up, "'deal.face-up'");
+	const node *scoring = node_get(root, "scoring");
+	declare_kept(b, node_get(scoring, "keep"));
+	build_phases(b, node_get(root, "phases"));
+	build_scoring(b, scoring);
+	build_match(b, node_get(root, "match"));
+	if (!b->errors)
+		check_deal_fits(b, deal);
+	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
+	if (g->nslots > VARS_SLOTS_MAX)
+		fail(b, scoring, "the scoring uses too many values (%d; at most %d)",
+		     g->nslots, VARS_SLOTS_MAX);
+}
+
+game *game_load(const char *path, diag *d)
+{
+	loaded l;
+	if (!load_rule_file(path, &l, d)) {
+		load_release(&l);
+		return NULL;
+	}
+	game *g = cr_calloc(1, sizeof *g);
+	if (!g) {
+		diag_error_path(d, path, "out of memory");
+		load_release(&l);
+		return NULL;
+	}
+	/* The game keeps the sources: run-time messages quote them. */
+	for (int i = 0; i < l.nfiles; i++)
+		g->source[g->nsources++] = l.file[i];
+	l.nfiles = 0;
+	g->path = arena_strndup(&g->arena, path, strlen(path));
+	builder b = {.g = g, .d = d};
+	if (schema_check(&schema_rule_file, l.root, d) == 0)
+		build(&b, l.root);
+	else
+		b.errors++;
+	load_release(&l);
+	if (b.errors) {
+		game_free(g);
+		return NULL;
+	}
+	return g;
+}
+
+void game_free(game *g)
+{
+	if (!g)
+		return;
+	for (int i = 0; i < g->nsources; i++)
+		src_free(g->source[i]);
+	arena_free(&g->arena);
+	free(g);
+}
+
+int game_option_index(const game *g, const char *name)
+{
+	for (int i = 0; i < g->noptions; i++)
+		if (strcmp(g->option[i].name, name) == 0)
+			return i;
+	return -1;
+}

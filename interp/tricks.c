@@ -1,0 +1,146 @@
+/* tricks.c — trick play: following, restrictions, the winner of a trick. */
+#include "engine.h"
+
+#define LED_TRUMP (DECK_JOKER + 1)      /* the led "suit" when a trump leads */
+
+static int effective_suit(const state *s, card_id c)
+{
+	return cset_has(s->trumps, c) ? LED_TRUMP : s->g->deck.suit_of[c];
+}
+
+static cardset suit_cards(const state *s, int suit)
+{
+	const deck *d = &s->g->deck;
+	if (suit == LED_TRUMP)
+		return s->trumps;
+	cardset all = suit == DECK_JOKER ? d->jokers : d->by_suit[suit];
+	return cset_minus(all, s->trumps);
+}
+
+bool tricks_enter(state *s, const phase *p)
+{
+	const tricks_phase *t = &p->u.tricks;
+	s->trumps = t->trumps ? engine_eval(s, t->trumps, -1).s : cset_empty();
+	int leader = (int)engine_eval(s, t->leader, -1).i;
+	if (leader < 0 || leader >= s->players)
+		leader = 0;
+	if (cset_is_empty(s->hand[leader]))
+		return false;
+	s->leader = (int8_t)leader;
+	s->current = (int8_t)leader;
+	s->trick_no = 1;
+	s->nplayed = 0;
+	s->led = -1;
+	return true;
+}
+
+/* Each restriction narrows the choice, unless it would leave none. */
+static cardset restrict_choice(const state *s, const tricks_phase *t,
+			       cardset legal)
+{
+	for (int i = 0; i < t->nrestrict; i++) {
+		const restriction *r = &t->rule[i];
+		if (r->when && !engine_eval(s, r->when, s->current).i)
+			continue;
+		cardset cards = engine_eval(s, r->cards, s->current).s;
+		cardset narrowed = r->only ? cset_and(legal, cards)
+					   : cset_minus(legal, cards);
+		if (!cset_is_empty(narrowed))
+			legal = narrowed;
+	}
+	return legal;
+}
+
+cardset tricks_legal(const state *s, const phase *p)
+{
+	const tricks_phase *t = &p->u.tricks;
+	cardset legal = s->hand[s->current];
+	if (s->nplayed > 0 && t->follow == FOLLOW_SUIT) {
+		cardset follow = cset_and(legal, suit_cards(s, s->led));
+		if (!cset_is_empty(follow))
+			legal = follow;
+	}
+	if (t->nrestrict)
+		legal = restrict_choice(s, t, legal);
+	return legal;
+}
+
+/* Does c beat b, the best card so far, under the "highest" rule? */
+static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
+{
+	bool ct = cset_has(s->trumps, c), bt = cset_has(s->trumps, b);
+	if (ct)
+		return !bt || t->trump_power[c] > t->trump_power[b];
+	if (bt)
+		return false;
+	const deck *d = &s->g->deck;
+	return d->suit_of[c] == d->suit_of[b] && d->rank_of[c] > d->rank_of[b];
+}
+
+static bool phase_done(const state *s, const tricks_phase *t, int leader)
+{
+	if (t->has_count)
+		return s->trick_no > s->trick_count[s->phase];
+	return cset_is_empty(s->hand[leader]);
+}
+
+static void finish_trick(state *s, const tricks_phase *t)
+{
+	int n = s->nplayed;
+	int pos = t->winner_hook
+		? t->winner_hook->trick_winner(&s->g->deck, s->table, n,
+					       &t->winner_args)
+		: s->best;
+	if (pos < 0 || pos >= n)
+		pos = 0;
+	int w = state_next_seat(s, s->leader, pos);
+	trick_record *r = &s->last_trick;
+	for (int i = 0; i < n; i++) {
+		cset_add(&s->won[w], s->table[i]);
+		r->card[i] = s->table[i];
+	}
+	r->n = (uint8_t)n;
+	r->leader = s->leader;
+	r->winner = (int8_t)w;
+	r->number = s->trick_no;
+	s->tricks_won[w]++;
+	s->last_winner = (int8_t)w;
+	s->nplayed = 0;
+	s->led = -1;
+	s->trick_no++;
+	s->event = EV_TRICK;
+	if (!phase_done(s, t, w)) {
+		s->leader = (int8_t)w;
+		s->current = (int8_t)w;
+		return;
+	}
+	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
+		s->won[w] = cset_or(s->won[w], s->leftover);
+	engine_next_phase(s);
+}
+
+void tricks_apply(state *s, const phase *p, card_id c)
+{
+	const tricks_phase *t = &p->u.tricks;
+	int seat = s->current;
+	int pos = s->nplayed;
+	int suit = effective_suit(s, c);
+	cset_del(&s->hand[seat], c);
+	cset_add(&s->played, c);
+	s->table[pos] = c;
+	if (pos == 0) {
+		s->led = (int8_t)suit;
+		s->best = 0;
+	} else {
+		if (t->follow == FOLLOW_SUIT && suit != s->led)
+			s->void_suits[seat] |= (uint16_t)(1u << s->led);
+		if (beats(s, t, c, s->table[s->best]))
+			s->best = (int8_t)pos;
+	}
+	s->nplayed++;
+	s->event = EV_CARD;
+	if (s->nplayed < s->players)
+		s->current = (int8_t)state_next_seat(s, seat, 1);
+	else
+		finish_trick(s, t);
+}
