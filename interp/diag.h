@@ -9,8 +9,8 @@
  *        12 |     folow: suit
  *           |     ^
  *
- * A diag object never owns the src_files it points to: they must outlive
- * the printing.
+ * A diag object does not own the src_files its entries point to, unless
+ * they are handed over with diag_adopt(): they must outlive the printing.
  */
 #ifndef CARDRULES_DIAG_H
 #define CARDRULES_DIAG_H
@@ -56,5 +56,10 @@ void diag_print(diag *d, FILE *out, bool with_source);
 char *diag_render(diag *d);
 
 void diag_clear(diag *d);
+
+/* Hands the ownership of f to d, for a source that must outlive the code
+ * that read it because errors point into it (a rule file that failed to
+ * load).  It is freed with d. */
+void diag_adopt(diag *d, src_file *f);
 
 #endif
