@@ -58,6 +58,7 @@ typedef struct restriction {
 	const expr *when;               /* NULL: always */
 	const expr *cards;
 	bool only;                      /* only these, else avoid these */
+	const char *why;                /* for players; NULL when not given */
 } restriction;
 
 typedef enum follow_rule {

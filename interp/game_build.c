@@ -315,6 +315,7 @@ static void build_restrictions(builder *b, const node *list, tricks_phase *t)
 		}
 		restriction *x = &t->rule[t->nrestrict++];
 		x->only = only != NULL;
+		x->why = copy_text(b, node_get(r, "why"));
 		x->when = compile(b, b->g->scope, node_get(r, "when"), TY_BOOL);
 		x->cards = compile(b, b->g->scope, only ? only : avoid, TY_CARDS);
 	}
@@ -621,10 +622,19 @@ static void build(builder *b, const node *root)
 		     g->nslots, VARS_SLOTS_MAX);
 }
 
+/* Sources of a failed load go to the diagnostics, which quote them. */
+static void hand_over_sources(loaded *l, diag *d)
+{
+	for (int i = 0; i < l->nfiles; i++)
+		diag_adopt(d, l->file[i]);
+	l->nfiles = 0;
+}
+
 game *game_load(const char *path, diag *d)
 {
 	loaded l;
 	if (!load_rule_file(path, &l, d)) {
+		hand_over_sources(&l, d);
 		load_release(&l);
 		return NULL;
 	}
@@ -634,21 +644,23 @@ game *game_load(const char *path, diag *d)
 		load_release(&l);
 		return NULL;
 	}
-	/* The game keeps the sources: run-time messages quote them. */
-	for (int i = 0; i < l.nfiles; i++)
-		g->source[g->nsources++] = l.file[i];
-	l.nfiles = 0;
 	g->path = arena_strndup(&g->arena, path, strlen(path));
 	builder b = {.g = g, .d = d};
 	if (schema_check(&schema_rule_file, l.root, d) == 0)
 		build(&b, l.root);
 	else
 		b.errors++;
-	load_release(&l);
 	if (b.errors) {
+		hand_over_sources(&l, d);
+		load_release(&l);
 		game_free(g);
 		return NULL;
 	}
+	/* The game keeps its sources: run-time messages may quote them. */
+	for (int i = 0; i < l.nfiles; i++)
+		g->source[g->nsources++] = l.file[i];
+	l.nfiles = 0;
+	load_release(&l);
 	return g;
 }
 

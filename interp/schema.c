@@ -170,6 +170,8 @@ static const schema_field restrict_fields[] = {
 	 "play one of these cards if any of them is allowed"},
 	{"avoid", &s_expr_cards, false,
 	 "do not play these cards while another is allowed"},
+	{"why", &s_string, false,
+	 "the reason, shown to a player whose card the rule refuses"},
 	{0},
 };
 static const schema s_restrict = {
