@@ -5,7 +5,7 @@
  *
  *     if clear then share else -penalty
  *     count(won & H) > 0 and not (QS in won)
- *     sum(s in minus: if count(won & s) > 0
+ *     sum(s in minus, if count(won & s) > 0
  *                     then count(won & s) - 1 + face(lowest(won & s)) else 0)
  *
  * They are compiled once, when the rule file is loaded, against a scope that
@@ -73,7 +73,9 @@ expr_scope *expr_scope_child(expr_scope *parent);
 
 /* Declares a variable and returns its slot in the frame (or -1 when the
  * name is taken or memory runs out).  A per-seat variable occupies
- * SEAT_MAX consecutive slots starting at the returned one. */
+ * SEAT_MAX consecutive slots starting at the returned one.  Slots are
+ * numbered across a whole family of scopes (a root and its children), so
+ * a frame of expr_scope_slots() values fits every scope of the family. */
 int expr_scope_var(expr_scope *sc, const char *name, expr_type t,
 		   bool per_seat);
 
