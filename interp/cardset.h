@@ -113,11 +113,14 @@ static inline bool cset_meets(cardset a, cardset b)
 	return !cset_is_empty(cset_and(a, b));
 }
 
+/* Empty words are skipped: most decks fit in the first one, and without
+ * a popcount instruction each popcount is a library call. */
 static inline int cset_count(cardset s)
 {
 	int n = 0;
 	for (int i = 0; i < CSET_WORDS; i++)
-		n += __builtin_popcountll(s.w[i]);
+		if (s.w[i])
+			n += __builtin_popcountll(s.w[i]);
 	return n;
 }
 
@@ -148,6 +151,8 @@ static inline card_id cset_next(cardset s, card_id c)
 static inline card_id cset_nth(cardset s, int k)
 {
 	for (int i = 0; i < CSET_WORDS; i++) {
+		if (!s.w[i])
+			continue;
 		int n = __builtin_popcountll(s.w[i]);
 		if (k < n) {
 			uint64_t w = s.w[i];
@@ -158,6 +163,24 @@ static inline card_id cset_nth(cardset s, int k)
 		k -= n;
 	}
 	return CARD_NONE;
+}
+
+/* The k-th lowest set bit of w (k from 0; w has more than k bits). */
+static inline int cset_word_nth(uint64_t w, int k)
+{
+	while (k-- > 0)
+		w &= w - 1;
+	return __builtin_ctzll(w);
+}
+
+/* The ids of s in ascending order into out[]; returns how many. */
+static inline int cset_to_array(cardset s, card_id *out)
+{
+	int n = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		for (uint64_t w = s.w[i]; w; w &= w - 1)
+			out[n++] = (card_id)(i * 64 + __builtin_ctzll(w));
+	return n;
 }
 
 #define CSET_FOREACH(c, set) \

@@ -220,7 +220,10 @@ static int cmd_validate(int argc, char **argv)
 			bad++;
 			continue;
 		}
-		if (!quiet)
+		if (!quiet && g->min_players == g->max_players)
+			printf("%s: valid (%s, %d players)\n", argv[i], g->name,
+			       g->min_players);
+		else if (!quiet)
 			printf("%s: valid (%s, %d to %d players)\n", argv[i], g->name,
 			       g->min_players, g->max_players);
 		game_free(g);

@@ -28,11 +28,7 @@ int command_decision_size(const state *s)
 		return 0;
 	if (state_phase_kind(s) != PHASE_PASS)
 		return 1;
-	int want = s->pass_cards[s->phase];
-	int have = cset_count(s->hand[s->current]);
-	if (want > have)
-		want = have;
-	return want - cset_count(s->passing[s->current]);
+	return s->pass_need[s->current] - s->pass_chosen[s->current];
 }
 
 static void list_legal(const state *s, char *buf, size_t size)

@@ -89,7 +89,7 @@ struct expr_name {
 	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
 	expr_getter_fn get;     /* NAME_GETTER */
 	int64_t v;              /* NAME_CONST */
-	const int32_t *table;   /* NAME_TABLE */
+	const expr_table *table;        /* NAME_TABLE */
 	expr_native_fn native;  /* NAME_NATIVE, with its signature: */
 	expr_sig sig;
 };
@@ -251,9 +251,27 @@ bool expr_scope_table(expr_scope *sc, const char *name,
 {
 	if (!value_of_id)
 		return false;
+	expr_table *t = arena_alloc(sc->a, sizeof *t);
+	if (!t)
+		return false;
+	t->by_id = value_of_id;
+	for (int c = 0; c < CARD_MAX; c++) {
+		int32_t v = value_of_id[c];
+		int g = 0;
+		if (v == 0)
+			continue;
+		while (g < t->ngroups && t->group[g].value != v)
+			g++;
+		if (g == t->ngroups) {
+			t->group[g].value = v;
+			t->group[g].cards = cset_empty();
+			t->ngroups++;
+		}
+		cset_add(&t->group[g].cards, (card_id)c);
+	}
 	expr_name *n = declare(sc, name, NAME_TABLE, TY_INT);
 	if (n)
-		n->table = value_of_id;
+		n->table = t;
 	return n != NULL;
 }
 

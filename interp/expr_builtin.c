@@ -225,16 +225,18 @@ static value t_card(const expr_env *env, const expr_node *n, const value *a)
 	if (f < 0 || f > FACE_JOKER)
 		return ival(0);
 	card_id c = cset_first(env->d->by_face[f]);
-	return ival(c == CARD_NONE ? 0 : n->u.call.data.table[c]);
+	return ival(c == CARD_NONE ? 0 : n->u.call.data.table->by_id[c]);
 }
 
 static value t_cards(const expr_env *env, const expr_node *n,
 		     const value *a)
 {
+	(void)env;
+	const expr_table *t = n->u.call.data.table;
 	int64_t sum = 0;
-	cardset s = cset_and(a[0].s, env->d->all);
-	CSET_FOREACH(c, s)
-		sum += n->u.call.data.table[c];
+	for (int g = 0; g < t->ngroups; g++)
+		sum += (int64_t)t->group[g].value *
+		       cset_count(cset_and(a[0].s, t->group[g].cards));
 	return ival(sum);
 }
 

@@ -79,6 +79,17 @@ typedef value (*expr_fn)(const expr_env *env, const expr_node *n,
 typedef bool (*expr_lit_fn)(const deck *d, int64_t v, value *out,
 			    char *why, size_t size);
 
+/* A card-value table: by id for one card, and grouped by value so that a
+ * set's total is a few masked popcounts instead of a loop over its cards. */
+typedef struct expr_table {
+	const int32_t *by_id;
+	int ngroups;
+	struct {
+		int32_t value;
+		cardset cards;
+	} group[CARD_MAX];
+} expr_table;
+
 struct expr_node {
 	uint8_t op;             /* enum expr_op */
 	uint8_t type;           /* expr_type of the result */
@@ -93,7 +104,7 @@ struct expr_node {
 			const expr_node *const *arg;
 			expr_fn fn;
 			union {
-				const int32_t *table;
+				const expr_table *table;
 				expr_native_fn native;
 			} data;
 		} call;

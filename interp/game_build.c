@@ -183,15 +183,11 @@ static void build_count(builder *b, const node *n, count_spec *c,
 		c->e = compile_table(b, g->static_scope, n, TY_INT, what);
 		return;
 	}
+	/* Entries for other player counts are allowed: a variant that
+	 * narrows `players` keeps its base's tables. */
 	bool seen[SEAT_MAX + 1] = {false};
 	for (size_t i = 0; i < n->n; i++) {
 		int p = (int)int_of(n->pair[i].key, 0);
-		if (p < g->min_players || p > g->max_players) {
-			fail(b, n->pair[i].key, "%s: the game is for %d to %d "
-			     "players, not %d", what, g->min_players,
-			     g->max_players, p);
-			continue;
-		}
 		seen[p] = true;
 		c->by_players[p] = (int)int_of(n->pair[i].value, 0);
 	}

@@ -7,21 +7,17 @@ bool pass_enter(state *s, const phase *p)
 	if (s->pass_cards[s->phase] == 0 || to % s->players == 0)
 		return false;
 	s->pass_to = (int8_t)(to % s->players);
+	int n = s->pass_cards[s->phase];
 	for (int q = 0; q < s->players; q++) {
+		int have = cset_count(s->hand[q]);
+		s->pass_need[q] = (uint8_t)(n < have ? n : have);
+		s->pass_chosen[q] = 0;
 		s->passing[q] = cset_empty();
 		s->gave[q] = cset_empty();
 	}
 	s->pass_first = (int8_t)state_next_seat(s, s->dealer, 1);
 	s->current = s->pass_first;
 	return true;
-}
-
-/* Cards still to choose: never more than the hand holds. */
-static int wanted(const state *s, int seat)
-{
-	int n = s->pass_cards[s->phase];
-	int have = cset_count(s->hand[seat]);
-	return n < have ? n : have;
 }
 
 cardset pass_legal(const state *s, const phase *p)
@@ -49,10 +45,10 @@ void pass_apply(state *s, const phase *p, card_id c)
 	int seat = s->current;
 	cset_add(&s->passing[seat], c);
 	s->event = EV_CARD;
-	if (cset_count(s->passing[seat]) < wanted(s, seat))
+	if (++s->pass_chosen[seat] < s->pass_need[seat])
 		return;
 	int next = state_next_seat(s, seat, 1);
-	while (next != s->pass_first && wanted(s, next) == 0)
+	while (next != s->pass_first && s->pass_need[next] == 0)
 		next = state_next_seat(s, next, 1);
 	if (next != s->pass_first) {
 		s->current = (int8_t)next;

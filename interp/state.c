@@ -167,9 +167,7 @@ void state_deal(state *s)
 	rng r;
 	rng_seed(&r, s->seed, (uint64_t)s->deal_no + 1);
 	card_id order[CARD_MAX];
-	int n = 0;
-	CSET_FOREACH(c, s->in_play)
-		order[n++] = c;
+	int n = cset_to_array(s->in_play, order);
 	rng_shuffle(&r, order, n);
 	deal_order(s, order, n);
 }
@@ -300,9 +298,15 @@ void state_random_playout(state *s, rng *r)
 	int deal = s->deal_no;
 	while (s->current >= 0 && s->deal_no == deal) {
 		cardset legal = state_legal_set(s);
-		int n = cset_count(legal);
+		/* one popcount per word, then a uniform choice among the cards */
+		int count[CSET_WORDS], n = 0;
+		for (int i = 0; i < CSET_WORDS; i++)
+			n += count[i] = legal.w[i] ? __builtin_popcountll(legal.w[i]) : 0;
 		if (n == 0)
 			break;          /* cannot happen: a seat to move has a move */
-		apply(s, cset_nth(legal, (int)rng_below(r, (uint32_t)n)));
+		int k = (int)rng_below(r, (uint32_t)n), i = 0;
+		while (k >= count[i])
+			k -= count[i++];
+		apply(s, (card_id)(i * 64 + cset_word_nth(legal.w[i], k)));
 	}
 }

@@ -80,12 +80,16 @@ typedef struct state {
 	/* passing */
 	int8_t pass_to;                 /* seat offset of the current pass */
 	int8_t pass_first;              /* first seat to choose */
+	uint8_t pass_need[SEAT_MAX];    /* cards each seat passes this time */
+	uint8_t pass_chosen[SEAT_MAX];  /* cards chosen so far */
 	cardset passing[SEAT_MAX];      /* chosen, not yet given */
 	cardset gave[SEAT_MAX];         /* given in the last pass */
 
 	/* tricks */
 	int8_t leader, best, last_winner;
 	int8_t led;                     /* led suit; SUIT_MAX for trumps; -1 */
+	cardset follow;                 /* the cards that follow the lead */
+	bool has_trumps;
 	uint8_t trick_no, nplayed;
 	card_id table[SEAT_MAX];
 	cardset played;                 /* every card played this deal */
@@ -138,18 +142,23 @@ bool state_apply(state *s, move m);
 int state_phase_kind(const state *s);
 
 /* The seat `k` steps after `seat` in the direction of play. */
-static inline int state_next_seat(const state *s, int seat, int k)
-{
-	int n = s->players;
-	return (int)((seat + (long)k * s->g->direction) % n + n) % n;
-}
-
 /* Seat arithmetic on the table, independent of the direction of play:
- * "left" is seat + 1. */
+ * "left" is seat + 1.  Offsets are nearly always within one turn of the
+ * table, so the division is avoided in the hot path. */
 static inline int state_seat_plus(const state *s, int seat, int k)
 {
 	int n = s->players;
-	return (int)(((seat + (long)k) % n + n) % n);
+	int v = seat + k;
+	if (v >= n)
+		v = v - n < n ? v - n : v % n;
+	else if (v < 0)
+		v = v + n >= 0 ? v + n : (v % n + n) % n;
+	return v;
+}
+
+static inline int state_next_seat(const state *s, int seat, int k)
+{
+	return state_seat_plus(s, seat, s->g->direction > 0 ? k : -k);
 }
 
 /* Plays a whole deal with uniformly random moves from the current state

@@ -21,6 +21,7 @@ bool tricks_enter(state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
 	s->trumps = t->trumps ? engine_eval(s, t->trumps, -1).s : cset_empty();
+	s->has_trumps = !cset_is_empty(s->trumps);
 	int leader = (int)engine_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
 		leader = 0;
@@ -56,7 +57,7 @@ cardset tricks_legal(const state *s, const phase *p)
 	const tricks_phase *t = &p->u.tricks;
 	cardset legal = s->hand[s->current];
 	if (s->nplayed > 0 && t->follow == FOLLOW_SUIT) {
-		cardset follow = cset_and(legal, suit_cards(s, s->led));
+		cardset follow = cset_and(legal, s->follow);
 		if (!cset_is_empty(follow))
 			legal = follow;
 	}
@@ -95,10 +96,12 @@ static void finish_trick(state *s, const tricks_phase *t)
 		pos = 0;
 	int w = state_next_seat(s, s->leader, pos);
 	trick_record *r = &s->last_trick;
+	cardset cards = cset_empty();
 	for (int i = 0; i < n; i++) {
-		cset_add(&s->won[w], s->table[i]);
+		cset_add(&cards, s->table[i]);
 		r->card[i] = s->table[i];
 	}
+	s->won[w] = cset_or(s->won[w], cards);
 	r->n = (uint8_t)n;
 	r->leader = s->leader;
 	r->winner = (int8_t)w;
@@ -119,22 +122,29 @@ static void finish_trick(state *s, const tricks_phase *t)
 	engine_next_phase(s);
 }
 
+/* The lead sets the suit to follow; a later card may take the lead of
+ * the trick.  Without trumps the suit is the printed one, and only a
+ * higher card of the led suit wins. */
 void tricks_apply(state *s, const phase *p, card_id c)
 {
 	const tricks_phase *t = &p->u.tricks;
+	const deck *d = &s->g->deck;
 	int seat = s->current;
 	int pos = s->nplayed;
-	int suit = effective_suit(s, c);
+	int suit = s->has_trumps ? effective_suit(s, c) : d->suit_of[c];
 	cset_del(&s->hand[seat], c);
 	cset_add(&s->played, c);
 	s->table[pos] = c;
 	if (pos == 0) {
 		s->led = (int8_t)suit;
+		s->follow = suit_cards(s, suit);
 		s->best = 0;
 	} else {
 		if (t->follow == FOLLOW_SUIT && suit != s->led)
 			s->void_suits[seat] |= (uint16_t)(1u << s->led);
-		if (beats(s, t, c, s->table[s->best]))
+		card_id best = s->table[s->best];
+		if (s->has_trumps ? beats(s, t, c, best)
+		    : suit == s->led && d->rank_of[c] > d->rank_of[best])
 			s->best = (int8_t)pos;
 	}
 	s->nplayed++;

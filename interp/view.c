@@ -25,7 +25,7 @@ void state_view(const state *s, int seat, view *v)
 		cardset secret = cset_minus(s->hand[q], known);
 		v->unknown = cset_or(v->unknown, secret);
 		v->hidden[q] = (uint8_t)cset_count(secret);
-		v->chosen[q] = (uint8_t)cset_count(s->passing[q]);
+		v->chosen[q] = s->pass_chosen[q];
 		v->s.hand[q] = known;
 		v->s.dealt[q] = cset_empty();
 		v->s.passing[q] = cset_empty();
