@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "engine.h"
 
@@ -123,20 +124,13 @@ static bool parse_decision(const state *s, char **word, int n, command *out,
 {
 	const char *verb = command_verb(s);
 	if (!deck_is_card_notation(word[0], strlen(word[0]))) {
-		if (strcmp(word[0], verb) != 0) {
+		if (strcasecmp(word[0], verb) != 0) {
 			snprintf(err, size, "it is time to %s, not to %s", verb,
 				 word[0]);
 			return false;
 		}
 		word++;
 		n--;
-	}
-	int want = command_decision_size(s);
-	if (n != want) {
-		snprintf(err, size, "%s %d card%s, for example: %s %s", verb, want,
-			 want == 1 ? "" : "s", verb,
-			 want == 1 ? "QS" : want == 2 ? "QS 10H" : "QS 10H 2C");
-		return false;
 	}
 	cardset taken = cset_empty();
 	for (int i = 0; i < n; i++) {
@@ -145,6 +139,13 @@ static bool parse_decision(const state *s, char **word, int n, command *out,
 			return false;
 		cset_add(&taken, c);
 		out->moves[i] = c;
+	}
+	int want = command_decision_size(s);
+	if (n != want) {
+		snprintf(err, size, "%s %d card%s, for example: %s %s", verb, want,
+			 want == 1 ? "" : "s", verb,
+			 want == 1 ? "QS" : want == 2 ? "QS 10H" : "QS 10H 2C");
+		return false;
 	}
 	out->nmoves = n;
 	out->kind = CMD_DECISION;
@@ -158,15 +159,13 @@ bool command_parse(const state *s, const char *line, command *out, char *err,
 	char *word[CARD_MAX];
 	memset(out, 0, sizeof *out);
 	snprintf(buf, sizeof buf, "%s", line);
-	for (char *p = buf; *p; p++)
-		*p = (char)tolower((unsigned char)*p);
 	int n = split(buf, word, CARD_MAX);
 	if (n == 0) {
 		out->kind = CMD_EMPTY;
 		return true;
 	}
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-		if (strcmp(word[0], words[i].word) == 0 && n == 1) {
+		if (strcasecmp(word[0], words[i].word) == 0 && n == 1) {
 			out->kind = words[i].kind;
 			return true;
 		}
@@ -174,7 +173,8 @@ bool command_parse(const state *s, const char *line, command *out, char *err,
 		snprintf(err, size, "no move is due now; type help for the commands");
 		return false;
 	}
-	bool verb = strcmp(word[0], "play") == 0 || strcmp(word[0], "pass") == 0;
+	bool verb = strcasecmp(word[0], "play") == 0 ||
+		    strcasecmp(word[0], "pass") == 0;
 	if (!verb && !deck_is_card_notation(word[0], strlen(word[0]))) {
 		snprintf(err, size, "unknown command '%s'; type help for the "
 			 "commands", word[0]);

@@ -171,14 +171,23 @@ static void print_deal_header(table_ui *u)
 {
 	const state *s = &u->s;
 	char name[32];
+	const char *verb = !u->o->hotseat && s->dealer == u->o->seat
+		? "deal" : "deals";
 	fputc('\n', u->out);
 	if (s->deals)
-		fprintf(u->out, "== Deal %d of %d; %s deals ==\n", s->deal_no,
-			s->deals, seat_name(u, s->dealer, name, sizeof name));
+		fprintf(u->out, "== Deal %d of %d; %s %s ==\n", s->deal_no,
+			s->deals, seat_name(u, s->dealer, name, sizeof name), verb);
 	else
-		fprintf(u->out, "== Deal %d; %s deals ==\n", s->deal_no,
-			seat_name(u, s->dealer, name, sizeof name));
+		fprintf(u->out, "== Deal %d; %s %s ==\n", s->deal_no,
+			seat_name(u, s->dealer, name, sizeof name), verb);
 	print_kept(u);
+	if (!cset_is_empty(s->leftover)) {
+		char buf[512];
+		int down = cset_count(s->leftover) - cset_count(s->leftover_up);
+		fprintf(u->out, "  Leftovers: %s%s%d face down\n",
+			render_list(&u->r, s->leftover_up, buf, sizeof buf),
+			cset_is_empty(s->leftover_up) ? "" : " face up, ", down);
+	}
 }
 
 static void print_prompt_context(table_ui *u)

@@ -85,7 +85,7 @@ void score_deal(state *s)
 		if (next < 0 || next >= s->players)
 			next = 0;
 	}
-	s->dealer = (int8_t)next;
+	s->next_dealer = (int8_t)next;
 	s->current = SEAT_CHANCE;
 }
 

@@ -97,7 +97,7 @@ bool state_setup(state *s, const game *g, int players, int dealer,
 			 players - 1, dealer);
 		return false;
 	}
-	s->dealer = s->first_dealer = (int8_t)dealer;
+	s->dealer = s->first_dealer = s->next_dealer = (int8_t)dealer;
 	if (!set_options(s, options, why, size) || !set_counts(s, why, size))
 		return false;
 	for (int k = 0; k < g->nkept; k++) {
@@ -129,6 +129,7 @@ static void clear_deal(state *s)
 	s->trick_no = s->nplayed = 0;
 	s->led = -1;
 	s->last_winner = -1;
+	s->dealer = s->next_dealer;
 	s->deal_no++;
 }
 

@@ -55,6 +55,7 @@ typedef struct state {
 
 	/* the table and the match */
 	int8_t players, dealer, first_dealer;
+	int8_t next_dealer;             /* deals when the next deal starts */
 	int8_t current;
 	int8_t phase;                   /* index into g->phase */
 	bool over;

@@ -1,0 +1,71 @@
+#!/bin/bash
+# The text loop: a whole match typed in, with bad commands in between.
+#
+# Random bots play a match (simulate); their decisions, in the words of
+# the text loop, are typed into `play --hotseat` with mistakes and
+# questions interleaved.  The game must come out decision for decision
+# and score for score the same, every mistake answered by one line; then
+# the same match is quit halfway and resumed, also after a crash that cut
+# the transcript in the middle of a line.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+game=black-lady
+seed=7
+cardrules simulate "$game" --seed "$seed" --deals 8 --transcript "$tmp/ref.yaml" >/dev/null
+decisions() { sed -n 's/^      - \([0-9]*\): \(.*\)$/\2/p' "$1"; }
+decisions "$tmp/ref.yaml" >"$tmp/words"
+total=$(wc -l <"$tmp/words")
+[ "$total" -gt 100 ] || fail "the reference match has only $total decisions"
+
+# --- every decision, with mistakes and questions in between ---
+{
+	n=0
+	while IFS= read -r words; do
+		n=$((n + 1))
+		case $n in
+		1) printf '%s\n' bogus "pass ZZ" "pass 2C" help hand scores moves table "" ;;
+		9) printf '%s\n' "pass AS KS" "play 2C 3C" ;;
+		20) printf '%s\n' "play" "PLAY" "play 10X" ;;
+		esac
+		printf '%s\n' "$words"
+	done <"$tmp/words"
+} >"$tmp/input"
+cardrules play "$game" --seed "$seed" --hotseat --no-color \
+	--transcript "$tmp/typed.yaml" <"$tmp/input" >"$tmp/out" 2>&1 ||
+	fail "play exited with $? (output in $tmp/out)"
+
+same_file "$tmp/words" <(decisions "$tmp/typed.yaml") "the typed decisions"
+same_file <(grep scores "$tmp/ref.yaml") <(grep scores "$tmp/typed.yaml") "the deal scores"
+same_file <(sed -n '/^result:/,$p' "$tmp/ref.yaml") \
+	<(sed -n '/^result:/,$p' "$tmp/typed.yaml") "the result"
+errors=$(grep -c '^  ! ' "$tmp/out" || true)
+[ "$errors" -eq 8 ] || fail "expected 8 error lines, got $errors (see $tmp/out)"
+expect_line "$tmp/out" "  ! unknown command 'bogus'; type help for the commands"
+expect_line "$tmp/out" "  ! 'ZZ' is not a card: write the rank, then the suit, as in QS, 10H or TH; type help for the commands"
+expect_line "$tmp/out" "  ! it is time to play, not to pass"
+expect_line "$tmp/out" "  ! this game has no card '10X'"
+expect_line "$tmp/out" "  ! play 1 card, for example: play QS"
+grep -q '^The game is over after 8 deals.' "$tmp/out" || fail "no end of game in $tmp/out"
+
+# --- quit halfway, then resume ---
+half=$((total / 2))
+{ head -n "$half" "$tmp/words"; echo quit; } >"$tmp/first"
+tail -n +"$((half + 1))" "$tmp/words" >"$tmp/second"
+cardrules play "$game" --seed "$seed" --hotseat --no-color \
+	--transcript "$tmp/resumed.yaml" <"$tmp/first" >"$tmp/out1" 2>&1
+grep -q 'Continue with: cardrules play --resume' "$tmp/out1" || fail "no resume hint"
+cardrules play --resume "$tmp/resumed.yaml" --no-color <"$tmp/second" >"$tmp/out2" 2>&1 ||
+	fail "resume exited with $? (output in $tmp/out2)"
+same_file "$tmp/words" <(decisions "$tmp/resumed.yaml") "the resumed decisions"
+cardrules replay "$tmp/resumed.yaml" >/dev/null || fail "the resumed transcript does not replay"
+
+# --- a crash in the middle of a line ---
+{ head -n "$half" "$tmp/words"; } >"$tmp/first"
+cardrules play "$game" --seed "$seed" --hotseat --no-color \
+	--transcript "$tmp/crashed.yaml" <"$tmp/first" >/dev/null 2>&1
+printf '      - 2: pla' >>"$tmp/crashed.yaml"          # half a line
+cardrules play --resume "$tmp/crashed.yaml" --no-color <"$tmp/second" >"$tmp/out3" 2>&1 ||
+	fail "resume after a crash exited with $? (output in $tmp/out3)"
+same_file "$tmp/words" <(decisions "$tmp/crashed.yaml") "the decisions after a crash"
+pass
