@@ -90,7 +90,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -434,6 +434,7 @@ static int cmd_simulate(int argc, char **argv)
 		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
 		{"transcript", required_argument, NULL, 't'},
 		{"no-check", no_argument, NULL, OPT_NO_CHECK},
+		{"explicit-deals", no_argument, NULL, OPT_EXPLICIT},
 		{0},
 	};
 	table_args t = {.seed = 1, .seeded = true};
@@ -460,6 +461,7 @@ static int cmd_simulate(int argc, char **argv)
 			       "  -j, --json          every deal's dealer, scores and totals\n"
 			       "  -t, --transcript F  write the matches as transcripts\n"
 			       "                      (F, then F with .2, .3 ... before .yaml)\n"
+			       "      --explicit-deals  transcripts list each deal's cards\n"
 			       "      --no-check      do not evaluate the rule file's checks\n"
 			       "The seed defaults to 1.  Exit status 1 when a check failed.\n",
 			       program);
@@ -488,6 +490,9 @@ static int cmd_simulate(int argc, char **argv)
 			break;
 		case OPT_NO_CHECK:
 			o.checks = false;
+			break;
+		case OPT_EXPLICIT:
+			o.explicit_deals = true;
 			break;
 		default:
 			return usage_error("simulate", "unknown option");
@@ -565,8 +570,8 @@ static void replay_result(replay_out *out, const tr_replay *r)
 				       s->total[p], s->place[p],
 				       p + 1 < s->players ? "," : "\n");
 		} else {
-			printf("the game goes on: deal %d, %s to move\n", s->deal_no,
-			       s->current == SEAT_CHANCE ? "the dealer" : "a player");
+			printf("the game goes on: deal %d %s\n", s->deal_no,
+			       s->current == SEAT_CHANCE ? "is over, the next is due" : "is in progress");
 		}
 		return;
 	}

@@ -441,26 +441,56 @@ static void declare_kept(builder *b, const node *keep)
 	}
 }
 
-static void build_lets(builder *b, const node *lets)
+static void declare_let(builder *b, const node *k, expr *e)
 {
 	game *g = b->g;
-	for (size_t i = 0; lets && i < lets->n; i++) {
-		const node *k = lets->pair[i].key;
-		if (g->nlets == LETS_MAX) {
-			fail(b, k, "at most %d named values are supported", LETS_MAX);
-			return;
+	let_def *l = &g->let[g->nlets++];
+	l->name = copy_text(b, k);
+	l->e = e;
+	l->per_seat = expr_is_per_seat(e);
+	l->slot = expr_scope_var(b->scoring, l->name ? l->name : "",
+				 expr_result_type(e), l->per_seat);
+	if (l->slot < 0)
+		fail(b, k, "the name '%s' is already taken", k->text);
+}
+
+/* Named values may use each other in any order (a variant's new value
+ * comes after its base's): each round compiles, quietly, those whose
+ * names are all known, until no more can be.  The rest are compiled once
+ * more with their errors reported, a value defined through itself among
+ * them. */
+static void build_lets(builder *b, const node *lets)
+{
+	if (!lets)
+		return;
+	if (lets->n > LETS_MAX) {
+		fail(b, lets, "at most %d named values are supported", LETS_MAX);
+		return;
+	}
+	bool done[LETS_MAX] = {false};
+	diag *quiet = diag_new();
+	bool progress = quiet != NULL;
+	while (progress) {
+		progress = false;
+		for (size_t i = 0; i < lets->n; i++) {
+			if (done[i])
+				continue;
+			expr *e = expr_compile(b->scoring, lets->pair[i].value,
+					       TY_NONE, quiet);
+			diag_clear(quiet);
+			if (e) {
+				declare_let(b, lets->pair[i].key, e);
+				done[i] = progress = true;
+			}
 		}
-		expr *e = compile(b, b->scoring, lets->pair[i].value, TY_NONE);
-		if (!e)
+	}
+	diag_free(quiet);
+	for (size_t i = 0; i < lets->n; i++) {
+		if (done[i])
 			continue;
-		let_def *l = &g->let[g->nlets++];
-		l->name = copy_text(b, k);
-		l->e = e;
-		l->per_seat = expr_is_per_seat(e);
-		l->slot = expr_scope_var(b->scoring, l->name ? l->name : "",
-					 expr_result_type(e), l->per_seat);
-		if (l->slot < 0)
-			fail(b, k, "the name '%s' is already taken", k->text);
+		expr *e = compile(b, b->scoring, lets->pair[i].value, TY_NONE);
+		if (e)  /* unreachable unless memory ran out above */
+			declare_let(b, lets->pair[i].key, e);
 	}
 }
 

@@ -75,7 +75,7 @@ static bool points_of(const game *g, cardset cards, long *out)
 static void print_hand(table_ui *u, int seat)
 {
 	char buf[512];
-	fprintf(u->out, "  %s hand: %s\n", u->o->hotseat ? "Seat's" : "Your",
+	fprintf(u->out, "  %s hand: %s\n", u->o->hotseat ? "The seat's" : "Your",
 		render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
 	(void)seat;
 }

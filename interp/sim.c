@@ -76,6 +76,7 @@ static bool start_match(sim *x)
 			fprintf(stderr, "cardrules: error: %s\n", why);
 			return false;
 		}
+		x->w.explicit_deals = o->explicit_deals;
 	}
 	return true;
 }

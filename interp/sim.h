@@ -29,6 +29,7 @@ typedef struct sim_opts {
 	bool json;
 	bool checks;                    /* evaluate the rule file's checks */
 	const char *transcript;         /* NULL: none */
+	bool explicit_deals;            /* transcripts give each deal's cards */
 	FILE *out;
 } sim_opts;
 

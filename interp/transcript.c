@@ -98,13 +98,56 @@ bool tr_append(tr_writer *w, const char *path, const state *s, bool durable,
 	return true;
 }
 
+static void write_cards(FILE *f, const deck *d, cardset cards)
+{
+	char name[8];
+	fputc('[', f);
+	bool first = true;
+	CSET_FOREACH(c, cards) {
+		fprintf(f, "%s%s", first ? "" : ", ", deck_card_name(d, c, true, name));
+		first = false;
+	}
+	fputc(']', f);
+}
+
+/* The cards as dealt: hands, then the leftovers, the face-up ones first. */
+static void write_deal(tr_writer *w, const state *s)
+{
+	const deck *d = &s->g->deck;
+	fputs("    hands:\n", w->f);
+	for (int p = 0; p < s->players; p++) {
+		fprintf(w->f, "      %d: ", p);
+		write_cards(w->f, d, s->dealt[p]);
+		fputc('\n', w->f);
+	}
+	if (cset_is_empty(s->leftover))
+		return;
+	fputs("    leftover: ", w->f);
+	cardset down = cset_minus(s->leftover, s->leftover_up);
+	fputc('[', w->f);
+	bool first = true;
+	char name[8];
+	CSET_FOREACH(c, s->leftover_up) {
+		fprintf(w->f, "%s%s", first ? "" : ", ", deck_card_name(d, c, true, name));
+		first = false;
+	}
+	CSET_FOREACH(c, down) {
+		fprintf(w->f, "%s%s", first ? "" : ", ", deck_card_name(d, c, true, name));
+		first = false;
+	}
+	fputs("]\n", w->f);
+}
+
 void tr_decision(tr_writer *w, const state *s, int seat, const char *words)
 {
 	if (!w->f)
 		return;
 	if (w->deal != s->deal_no) {
-		fprintf(w->f, "  - deal: %d\n    dealer: %d\n    moves:\n",
-			s->deal_no, s->dealer);
+		fprintf(w->f, "  - deal: %d\n    dealer: %d\n", s->deal_no,
+			s->dealer);
+		if (w->explicit_deals)
+			write_deal(w, s);
+		fputs("    moves:\n", w->f);
 		w->deal = s->deal_no;
 	}
 	fprintf(w->f, "      - %d: %s\n", seat, words);

@@ -41,6 +41,7 @@
 typedef struct tr_writer {
 	FILE *f;
 	bool durable;                   /* fsync after every line */
+	bool explicit_deals;            /* write each deal's cards, not only the seed */
 	int deal;                       /* the deal whose moves are open */
 } tr_writer;
 
