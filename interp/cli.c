@@ -658,14 +658,20 @@ static int cmd_replay(int argc, char **argv)
 
 static int cmd_schema(int argc, char **argv)
 {
-	if (argc > 1 && strcmp(argv[1], "--help") == 0) {
-		printf("Usage: %s schema\nPrints the JSON Schema of the rule-file "
-		       "format (schemas/cardrules.schema.json).\n", program);
+	bool markdown = argc == 2 && strcmp(argv[1], "--markdown") == 0;
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		printf("Usage: %s schema [--markdown]\n"
+		       "Prints the JSON Schema of the rule-file format\n"
+		       "(schemas/cardrules.schema.json), or with --markdown the key\n"
+		       "reference (docs/format-keys.md).\n", program);
 		return 0;
 	}
-	if (argc > 1)
-		return usage_error("schema", "takes no arguments");
-	schema_write_json(stdout);
+	if (argc > 1 && !markdown)
+		return usage_error("schema", "takes no arguments but --markdown");
+	if (markdown)
+		schema_write_markdown(stdout);
+	else
+		schema_write_json(stdout);
 	return 0;
 }
 

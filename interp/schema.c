@@ -94,6 +94,7 @@ static const schema s_option = {
 static const schema s_options = {
 	.kind = SK_DICT, .item = &s_option, .key_pattern = NAME_PATTERN,
 	.key_doc = "an option name (lower case letters, digits, _)",
+	.key_name = "OPTION",
 	.doc = "agreed settings, usable in expressions by name",
 };
 
@@ -125,6 +126,7 @@ static const schema s_deck = {
 static const schema s_value_table = {
 	.kind = SK_DICT, .item = &s_any_int, .key_pattern = CARDSPEC_PATTERN,
 	.key_doc = "a card, a suit or a rank",
+	.key_name = "CARD",
 	.title = "value_table",
 	.doc = "card values: the first entry that matches a card gives its "
 	       "value (a card before its suit or rank); other cards are worth 0",
@@ -132,6 +134,7 @@ static const schema s_value_table = {
 static const schema s_values = {
 	.kind = SK_DICT, .item = &s_value_table, .key_pattern = NAME_PATTERN,
 	.key_doc = "a table name (lower case letters, digits, _)",
+	.key_name = "TABLE",
 	.doc = "named card-value tables, used in expressions as name(cards)",
 };
 
@@ -345,6 +348,7 @@ typedef struct checker {
 	diag *d;
 	int errors;
 	char path[256];         /* "phases[2].tricks" for messages */
+	const node *key;        /* the key whose value is checked, or NULL */
 } checker;
 
 static void check_node(checker *ck, const schema *sc, const node *n);
@@ -387,6 +391,16 @@ static size_t push_index(checker *ck, size_t i)
 static void pop(checker *ck, size_t old)
 {
 	ck->path[old] = '\0';
+}
+
+/* Checks the value of key k (NULL: a list item or the whole file). */
+static void check_value(checker *ck, const schema *sc, const node *k,
+			const node *v)
+{
+	const node *outer = ck->key;
+	ck->key = k;
+	check_node(ck, sc, v);
+	ck->key = outer;
 }
 
 static bool is_plain(const node *n)
@@ -565,6 +579,8 @@ static void wrong_kind(checker *ck, const schema *sc, const node *n)
 static void check_fields(checker *ck, const schema *sc, const node *n,
 			 const char *owner)
 {
+	const char *hinted[8];          /* missing keys already suggested */
+	size_t nhinted = 0;
 	for (size_t i = 0; i < n->n; i++) {
 		const node *k = n->pair[i].key;
 		if (k->kind != NODE_SCALAR) {
@@ -578,6 +594,8 @@ static void check_fields(checker *ck, const schema *sc, const node *n,
 			if (hint) {
 				report(ck, k, "unknown key '%s' in %s (did you mean '%s'?)",
 				       k->text, owner, hint);
+				if (nhinted < 8)
+					hinted[nhinted++] = hint;
 			} else {
 				list_fields(sc->fields, known, sizeof known);
 				report(ck, k, "unknown key '%s' in %s; the keys are: %s",
@@ -586,13 +604,19 @@ static void check_fields(checker *ck, const schema *sc, const node *n,
 			continue;
 		}
 		size_t old = push_key(ck, k->text);
-		check_node(ck, f->type, n->pair[i].value);
+		check_value(ck, f->type, k, n->pair[i].value);
 		pop(ck, old);
 	}
-	for (const schema_field *f = sc->fields; f->key; f++)
-		if (f->required && !node_get(n, f->key))
-			report(ck, n, "%s needs the key '%s' (%s)", owner, f->key,
-			       f->doc);
+	/* A missing key is reported at the key that owns the mapping: the
+	 * mapping's own mark is its first key, which is not at fault. */
+	for (const schema_field *f = sc->fields; f->key; f++) {
+		bool hinted_at = false;
+		for (size_t i = 0; i < nhinted; i++)
+			hinted_at |= hinted[i] == f->key;
+		if (f->required && !hinted_at && !node_get(n, f->key))
+			report(ck, ck->key ? ck->key : n, "%s needs the key '%s' (%s)",
+			       owner, f->key, f->doc);
+	}
 }
 
 static void owner_name(const checker *ck, char *buf, size_t size)
@@ -631,7 +655,7 @@ static void check_dict(checker *ck, const schema *sc, const node *n)
 		}
 		/* null removes an inherited entry: extends has already done it */
 		size_t old = push_key(ck, k->text);
-		check_node(ck, sc->item, n->pair[i].value);
+		check_value(ck, sc->item, k, n->pair[i].value);
 		pop(ck, old);
 	}
 }
@@ -644,7 +668,7 @@ static void check_list(checker *ck, const schema *sc, const node *n)
 	}
 	for (size_t i = 0; i < n->n; i++) {
 		size_t old = push_index(ck, i);
-		check_node(ck, sc->item, n->item[i]);
+		check_value(ck, sc->item, NULL, n->item[i]);
 		pop(ck, old);
 	}
 }
@@ -658,7 +682,8 @@ static void check_int(checker *ck, const schema *sc, const node *n)
 	}
 	if (v < sc->min || v > sc->max) {
 		if (sc->min == sc->max)
-			report(ck, n, "'%s' must be %ld", where(ck), sc->min);
+			report(ck, n, "'%s' must be %ld, not %ld", where(ck), sc->min,
+			       v);
 		else
 			report(ck, n, "'%s' must be between %ld and %ld, not %ld",
 			       where(ck), sc->min, sc->max, v);
@@ -725,10 +750,19 @@ static void check_cardspec(checker *ck, const schema *sc, const node *n)
 
 static void check_variant(checker *ck, const schema *sc, const node *n)
 {
+	char known[256];
+	list_fields(sc->fields, known, sizeof known);
+	if (n->kind == NODE_MAP && n->n > 1 &&
+	    n->pair[1].key->kind == NODE_SCALAR) {
+		/* most often a forgotten '- ' before the second key */
+		const node *k = n->pair[1].key;
+		report(ck, k, "'%s' has a second key '%s', but it is a mapping "
+		       "with one key, one of: %s (is a '- ' missing before "
+		       "'%s'?)", where(ck), k->text, known, k->text);
+		return;
+	}
 	if (n->kind != NODE_MAP || n->n != 1 ||
 	    n->pair[0].key->kind != NODE_SCALAR) {
-		char known[256];
-		list_fields(sc->fields, known, sizeof known);
 		report(ck, n, "'%s' must be a mapping with one key, one of: %s",
 		       where(ck), known);
 		return;
@@ -736,8 +770,6 @@ static void check_variant(checker *ck, const schema *sc, const node *n)
 	const node *k = n->pair[0].key;
 	const schema_field *f = schema_field_of(sc, k->text);
 	if (!f) {
-		char known[256];
-		list_fields(sc->fields, known, sizeof known);
 		const char *hint = suggest_field(k->text, sc->fields);
 		if (hint)
 			report(ck, k, "unknown kind '%s' in '%s' (did you mean '%s'?)",
@@ -748,7 +780,7 @@ static void check_variant(checker *ck, const schema *sc, const node *n)
 		return;
 	}
 	size_t old = push_key(ck, k->text);
-	check_node(ck, f->type, n->pair[0].value);
+	check_value(ck, f->type, k, n->pair[0].value);
 	pop(ck, old);
 }
 
@@ -771,6 +803,14 @@ static bool kind_fits(const schema *sc, const node *n)
 
 static void check_either(checker *ck, const schema *sc, const node *n)
 {
+	for (size_t i = 0; n->kind == NODE_SCALAR && sc->alternatives[i]; i++) {
+		const schema *alt = sc->alternatives[i];
+		if (alt->kind == SK_HOOK && hook_find(alt->hook_slot, n->text)) {
+			report(ck, n, "'%s' names a %s hook: write {hook: %s}",
+			       where(ck), alt->hook_slot, n->text);
+			return;
+		}
+	}
 	for (size_t i = 0; sc->alternatives[i]; i++)
 		if (kind_fits(sc->alternatives[i], n)) {
 			check_node(ck, sc->alternatives[i], n);
@@ -789,8 +829,8 @@ static void check_hook(checker *ck, const schema *sc, const node *n)
 	}
 	const node *name = node_get(n, "hook");
 	if (!name || name->kind != NODE_SCALAR) {
-		report(ck, n, "'%s' needs the key 'hook' naming a %s hook",
-		       where(ck), sc->hook_slot);
+		report(ck, ck->key ? ck->key : n, "'%s' needs the key 'hook' "
+		       "naming a %s hook", where(ck), sc->hook_slot);
 		return;
 	}
 	const hook *h = hook_find(sc->hook_slot, name->text);
@@ -826,12 +866,13 @@ static void check_hook(checker *ck, const schema *sc, const node *n)
 			continue;
 		}
 		size_t old = push_key(ck, k->text);
-		check_node(ck, p->type, n->pair[i].value);
+		check_value(ck, p->type, k, n->pair[i].value);
 		pop(ck, old);
 	}
 	for (int j = 0; j < h->nparams; j++)
 		if (!h->params[j].fallback && !node_get(n, h->params[j].name))
-			report(ck, n, "the hook '%s' needs the parameter '%s' (%s)",
+			report(ck, ck->key ? ck->key : n,
+			       "the hook '%s' needs the parameter '%s' (%s)",
 			       h->name, h->params[j].name, h->params[j].doc);
 }
 

@@ -53,6 +53,7 @@ struct schema {
 	const schema *item;             /* SK_DICT, SK_LIST */
 	const char *key_pattern;        /* SK_DICT: PCRE2 pattern of keys */
 	const char *key_doc;            /* SK_DICT: what a key is, for errors */
+	const char *key_name;           /* SK_DICT: its placeholder in the docs */
 	const char *const *choices;     /* SK_ENUM, NULL-terminated */
 	long min, max;                  /* SK_INT */
 	expr_type etype;                /* SK_EXPR */
@@ -72,6 +73,9 @@ const schema_field *schema_field_of(const schema *sc, const char *key);
 
 /* Writes the JSON Schema (draft 2020-12) of the format. */
 void schema_write_json(FILE *out);
+
+/* Writes the Markdown reference of every key (docs/format-keys.md). */
+void schema_write_markdown(FILE *out);
 
 /* Closest of `candidates` (NULL-terminated) to `word` within edit
  * distance 2, for "did you mean" hints; NULL when none is close. */
