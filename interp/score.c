@@ -35,11 +35,19 @@ static void update_kept(state *s, expr_frame *f)
 {
 	const game *g = s->g;
 	int64_t next[KEPT_MAX][SEAT_MAX];
-	for (int k = 0; k < g->nkept; k++)
+	for (int k = 0; k < g->nkept; k++) {
+		if (!g->kept[k].per_seat) {
+			f->seat = -1;
+			int64_t v = expr_eval(g->kept[k].next, f).i;
+			for (int p = 0; p < s->players; p++)
+				next[k][p] = v;
+			continue;
+		}
 		for (int p = 0; p < s->players; p++) {
 			f->seat = p;
 			next[k][p] = expr_eval(g->kept[k].next, f).i;
 		}
+	}
 	for (int k = 0; k < g->nkept; k++)
 		for (int p = 0; p < s->players; p++)
 			s->kept[k][p] = next[k][p];

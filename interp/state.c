@@ -298,7 +298,9 @@ void state_random_playout(state *s, rng *r)
 		state_deal(s);
 	int deal = s->deal_no;
 	while (s->current >= 0 && s->deal_no == deal) {
-		cardset legal = state_legal_set(s);
+		const phase *p = &s->g->phase[s->phase];
+		cardset legal = p->kind == PHASE_TRICKS ? tricks_legal(s, p)
+							: pass_legal(s, p);
 		/* one popcount per word, then a uniform choice among the cards */
 		int count[CSET_WORDS], n = 0;
 		for (int i = 0; i < CSET_WORDS; i++)
@@ -308,6 +310,10 @@ void state_random_playout(state *s, rng *r)
 		int k = (int)rng_below(r, (uint32_t)n), i = 0;
 		while (k >= count[i])
 			k -= count[i++];
-		apply(s, (card_id)(i * 64 + cset_word_nth(legal.w[i], k)));
+		card_id c = (card_id)(i * 64 + cset_word_nth(legal.w[i], k));
+		if (p->kind == PHASE_TRICKS)
+			tricks_apply(s, p, c);
+		else
+			pass_apply(s, p, c);
 	}
 }

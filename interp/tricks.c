@@ -35,8 +35,9 @@ bool tricks_enter(state *s, const phase *p)
 	return true;
 }
 
-/* Each restriction narrows the choice, unless it would leave none. */
-static cardset restrict_choice(const state *s, const tricks_phase *t,
+/* Each restriction narrows the choice, unless it would leave none.  Out of
+ * line: most games have none, and the common path stays short. */
+static __attribute__((noinline)) cardset restrict_choice(const state *s, const tricks_phase *t,
 			       cardset legal)
 {
 	for (int i = 0; i < t->nrestrict; i++) {
@@ -85,7 +86,9 @@ static bool phase_done(const state *s, const tricks_phase *t, int leader)
 	return cset_is_empty(s->hand[leader]);
 }
 
-static void finish_trick(state *s, const tricks_phase *t)
+/* Out of line: one card in four ends a trick. */
+static __attribute__((noinline)) void finish_trick(state *s,
+						   const tricks_phase *t)
 {
 	int n = s->nplayed;
 	int pos = t->winner_hook
