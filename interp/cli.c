@@ -291,15 +291,15 @@ static int parse_bot(const char *cmd, const char *text, bot_kind *out)
 
 static int resume(play_opts *o, const char *path)
 {
-	tr_repair(path);
+	transcript_repair(path);
 	diag *d = diag_new();
-	tr_replay *r = calloc(1, sizeof *r);
+	transcript_replay *r = calloc(1, sizeof *r);
 	if (!d || !r) {
 		free(r);
 		diag_free(d);
 		return 1;
 	}
-	bool ok = tr_replay_file(path, r, d, NULL, NULL);
+	bool ok = transcript_replay_file(path, r, d, NULL, NULL);
 	diag_print(d, stderr, true);
 	diag_free(d);
 	int status = 1;
@@ -559,7 +559,7 @@ static void replay_deal_json(void *ctx, const state *s)
 	json_end_object(j);
 }
 
-static void replay_result(replay_out *out, const tr_replay *r)
+static void replay_result(replay_out *out, const transcript_replay *r)
 {
 	const state *s = &r->s;
 	if (!out->json) {
@@ -621,7 +621,7 @@ static int cmd_replay(int argc, char **argv)
 	if (optind + 1 != argc)
 		return usage_error("replay", "name one transcript");
 	diag *d = diag_new();
-	tr_replay *r = calloc(1, sizeof *r);
+	transcript_replay *r = calloc(1, sizeof *r);
 	if (!d || !r) {
 		free(r);
 		diag_free(d);
@@ -635,7 +635,7 @@ static int cmd_replay(int argc, char **argv)
 		json_key(&out.j, "deals");
 		json_array(&out.j);
 	}
-	bool ok = tr_replay_file(argv[optind], r, d,
+	bool ok = transcript_replay_file(argv[optind], r, d,
 				 out.json ? replay_deal_json : replay_deal_text,
 				 &out);
 	diag_print(d, stderr, true);

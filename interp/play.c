@@ -19,7 +19,7 @@ typedef struct table_ui {
 	state s;
 	render r;
 	bot bots[SEAT_MAX];
-	tr_writer w;
+	transcript_writer w;
 	FILE *out;
 	bool tty;                       /* input from a terminal: line editing */
 	int last_human;                 /* hot-seat: whose screen is shown */
@@ -302,9 +302,9 @@ static bool record(table_ui *u, const state *before, int seat, const command *c)
 {
 	char words[600];
 	command_format(before, c->moves, c->nmoves, words, sizeof words);
-	tr_decision(&u->w, before, seat, words);
+	transcript_decision(&u->w, before, seat, words);
 	if (u->s.current < 0 && before->current >= 0)
-		tr_scored(&u->w, &u->s);
+		transcript_scored(&u->w, &u->s);
 	if (u->w.f && ferror(u->w.f)) {
 		fputs("cardrules: error: the game could not be saved\n", stderr);
 		return false;
@@ -493,7 +493,7 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 	const play_opts *o = u->o;
 	if (resumed) {
 		u->s = *resumed;
-		return tr_append(&u->w, o->transcript, &u->s, true, err, size);
+		return transcript_append(&u->w, o->transcript, &u->s, true, err, size);
 	}
 	if (!state_setup(&u->s, g, o->players, o->dealer, o->options, o->seed,
 			 err, size))
@@ -502,7 +502,7 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 		snprintf(err, size, "--seat must be between 0 and %d", o->players - 1);
 		return false;
 	}
-	return !o->transcript || tr_create(&u->w, o->transcript, o->game_name,
+	return !o->transcript || transcript_create(&u->w, o->transcript, o->game_name,
 					   &u->s, humans(o), true, err, size);
 }
 
@@ -534,7 +534,7 @@ static int play(game *g, const play_opts *o, const state *resumed)
 	if (resumed)
 		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);
 	run(u);
-	bool saved = tr_close(&u->w);
+	bool saved = transcript_close(&u->w);
 	free(u);
 	if (!saved) {
 		fputs("cardrules: error: the game could not be saved\n", stderr);

@@ -24,7 +24,7 @@ typedef struct sim {
 	const game *g;
 	state s;
 	bot bots[SEAT_MAX];
-	tr_writer w;
+	transcript_writer w;
 	json j;
 	seat_stats seat[SEAT_MAX];
 	long deals;                     /* played so far */
@@ -70,8 +70,8 @@ static bool start_match(sim *x)
 	if (o->transcript) {
 		char path[1024];
 		transcript_name(o->transcript, x->matches, path, sizeof path);
-		tr_close(&x->w);
-		if (!tr_create(&x->w, path, o->game_name, &x->s, 0, false, why,
+		transcript_close(&x->w);
+		if (!transcript_create(&x->w, path, o->game_name, &x->s, 0, false, why,
 			       sizeof why)) {
 			fprintf(stderr, "cardrules: error: %s\n", why);
 			return false;
@@ -163,7 +163,7 @@ static void bot_decision(sim *x)
 	if (x->w.f) {
 		char words[600];
 		command_format(&before, m, n, words, sizeof words);
-		tr_decision(&x->w, &before, seat, words);
+		transcript_decision(&x->w, &before, seat, words);
 	}
 }
 
@@ -184,12 +184,12 @@ static bool play(sim *x)
 			bot_decision(x);
 		if (x->s.deal_no == deal) {
 			deal_scored(x);
-			tr_scored(&x->w, &x->s);
+			transcript_scored(&x->w, &x->s);
 		}
 	}
 	if (x->s.current == SEAT_END)
 		match_over(x);
-	x->write_error = !tr_close(&x->w);
+	x->write_error = !transcript_close(&x->w);
 	return true;
 }
 

@@ -16,7 +16,7 @@
  * Writing
  * ====================================================================== */
 
-static void flush(tr_writer *w)
+static void flush(transcript_writer *w)
 {
 	fflush(w->f);
 	if (w->durable)
@@ -31,7 +31,7 @@ static void write_ints(FILE *f, const int64_t *v, int n)
 	fputc(']', f);
 }
 
-bool tr_create(tr_writer *w, const char *path, const char *game_name,
+bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
 	       const state *s, unsigned humans, bool durable, char *err,
 	       size_t size)
 {
@@ -68,7 +68,7 @@ bool tr_create(tr_writer *w, const char *path, const char *game_name,
 	return !ferror(w->f);
 }
 
-void tr_repair(const char *path)
+void transcript_repair(const char *path)
 {
 	FILE *f = fopen(path, "r");
 	if (!f)
@@ -85,7 +85,7 @@ void tr_repair(const char *path)
 		return;
 }
 
-bool tr_append(tr_writer *w, const char *path, const state *s, bool durable,
+bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
 	       char *err, size_t size)
 {
 	w->f = fopen(path, "a");
@@ -111,7 +111,7 @@ static void write_cards(FILE *f, const deck *d, cardset cards)
 }
 
 /* The cards as dealt: hands, then the leftovers, the face-up ones first. */
-static void write_deal(tr_writer *w, const state *s)
+static void write_deal(transcript_writer *w, const state *s)
 {
 	const deck *d = &s->g->deck;
 	fputs("    hands:\n", w->f);
@@ -138,7 +138,7 @@ static void write_deal(tr_writer *w, const state *s)
 	fputs("]\n", w->f);
 }
 
-void tr_decision(tr_writer *w, const state *s, int seat, const char *words)
+void transcript_decision(transcript_writer *w, const state *s, int seat, const char *words)
 {
 	if (!w->f)
 		return;
@@ -154,7 +154,7 @@ void tr_decision(tr_writer *w, const state *s, int seat, const char *words)
 	flush(w);
 }
 
-void tr_scored(tr_writer *w, const state *s)
+void transcript_scored(transcript_writer *w, const state *s)
 {
 	if (!w->f)
 		return;
@@ -174,7 +174,7 @@ void tr_scored(tr_writer *w, const state *s)
 	flush(w);
 }
 
-bool tr_close(tr_writer *w)
+bool transcript_close(transcript_writer *w)
 {
 	if (!w->f)
 		return true;
@@ -189,10 +189,10 @@ bool tr_close(tr_writer *w)
  * ====================================================================== */
 
 typedef struct reader {
-	tr_replay *r;
+	transcript_replay *r;
 	diag *d;
 	const src_file *f;
-	tr_on_deal on_deal;
+	transcript_on_deal on_deal;
 	void *ctx;
 } reader;
 
@@ -281,7 +281,7 @@ static bool read_options(reader *rd, const node *opts, int64_t *values)
 
 static bool read_header(reader *rd, const node *root, const char *path)
 {
-	tr_replay *r = rd->r;
+	transcript_replay *r = rd->r;
 	long long version, players, dealer = 0;
 	uint64_t seed = 0;
 	const node *v = node_get(root, "cardrules-transcript");
@@ -468,8 +468,8 @@ static bool replay_deal(reader *rd, const node *deal, bool last)
 	return true;
 }
 
-bool tr_replay_file(const char *path, tr_replay *r, diag *d,
-		    tr_on_deal on_deal, void *ctx)
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+		    transcript_on_deal on_deal, void *ctx)
 {
 	memset(r, 0, sizeof *r);
 	const char *why;

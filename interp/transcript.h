@@ -38,54 +38,54 @@
 
 /* ---- writing ---- */
 
-typedef struct tr_writer {
+typedef struct transcript_writer {
 	FILE *f;
 	bool durable;                   /* fsync after every line */
 	bool explicit_deals;            /* write each deal's cards, not only the seed */
 	int deal;                       /* the deal whose moves are open */
-} tr_writer;
+} transcript_writer;
 
 /* Starts a transcript of the match set up in s (before its first deal);
  * `humans` has bit k set when a person plays seat k. */
-bool tr_create(tr_writer *w, const char *path, const char *game_name,
+bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
 	       const state *s, unsigned humans, bool durable, char *err,
 	       size_t size);
 
 /* A crash can leave half a line: cuts the file after its last whole line,
  * before it is replayed and continued. */
-void tr_repair(const char *path);
+void transcript_repair(const char *path);
 
 /* Continues a transcript that replayed into s (play --resume). */
-bool tr_append(tr_writer *w, const char *path, const state *s, bool durable,
+bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
 	       char *err, size_t size);
 
 /* One decision of `seat` in words; opens the deal's entry when needed. */
-void tr_decision(tr_writer *w, const state *s, int seat, const char *words);
+void transcript_decision(transcript_writer *w, const state *s, int seat, const char *words);
 
 /* After a deal is scored: its scores; after the match: the result. */
-void tr_scored(tr_writer *w, const state *s);
+void transcript_scored(transcript_writer *w, const state *s);
 
-bool tr_close(tr_writer *w);
+bool transcript_close(transcript_writer *w);
 
 /* ---- reading ---- */
 
-typedef struct tr_replay {
+typedef struct transcript_replay {
 	game *g;                        /* loaded from the transcript's game */
 	char game_name[512];
 	state s;                        /* where the transcript ends */
 	unsigned humans;                /* seats played by people */
 	int decisions;
 	bool scores_checked;
-} tr_replay;
+} transcript_replay;
 
 /* Called after each deal is scored, for printing. */
-typedef void (*tr_on_deal)(void *ctx, const state *s);
+typedef void (*transcript_on_deal)(void *ctx, const state *s);
 
 /* Loads the game and replays every decision.  A bad transcript gets a
  * positioned error naming the first illegal decision; returns false.  The
  * caller frees r->g with game_free() in both cases. */
-bool tr_replay_file(const char *path, tr_replay *r, diag *d,
-		    tr_on_deal on_deal, void *ctx);
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+		    transcript_on_deal on_deal, void *ctx);
 
 /* A seed as written on the command line or in a transcript. */
 bool parse_seed(const char *text, uint64_t *out);

@@ -13,7 +13,9 @@ static cardset known_in(const state *s, int seat, int other)
 
 void state_view(const state *s, int seat, view *v)
 {
+	bool passing = state_phase_kind(s) == PHASE_PASS;
 	v->s = *s;
+	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
 	v->seat = (int8_t)seat;
 	v->unknown = cset_empty();
 	memset(v->hidden, 0, sizeof v->hidden);
@@ -25,7 +27,8 @@ void state_view(const state *s, int seat, view *v)
 		cardset secret = cset_minus(s->hand[q], known);
 		v->unknown = cset_or(v->unknown, secret);
 		v->hidden[q] = (uint8_t)cset_count(secret);
-		v->chosen[q] = s->pass_chosen[q];
+		/* pass_chosen outlives its pass: count it only during one */
+		v->chosen[q] = passing ? s->pass_chosen[q] : 0;
 		v->s.hand[q] = known;
 		v->s.dealt[q] = cset_empty();
 		v->s.passing[q] = cset_empty();
