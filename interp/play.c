@@ -110,27 +110,42 @@ static void print_scores(table_ui *u, bool deal_too)
 	print_kept(u);
 }
 
-static void print_table(table_ui *u)
+static void print_leftovers(table_ui *u)
 {
 	const state *s = &u->s;
 	char buf[512];
-	if (!cset_is_empty(s->leftover_up))
-		fprintf(u->out, "  Face up: %s%s\n",
-			render_list(&u->r, s->leftover_up, buf, sizeof buf),
-			cset_eq(s->leftover, s->leftover_up) ? ""
-			: " (the other leftovers lie face down)");
+	if (cset_is_empty(s->leftover))
+		return;
+	int down = cset_count(s->leftover) - cset_count(s->leftover_up);
+	fprintf(u->out, "  Leftovers: %s%s%d face down\n",
+		render_list(&u->r, s->leftover_up, buf, sizeof buf),
+		cset_is_empty(s->leftover_up) ? "" : " face up, ", down);
+}
+
+/* Points taken so far, once anybody has taken some. */
+static void print_taken(table_ui *u, bool always)
+{
+	const state *s = &u->s;
+	long pts, any = 0;
+	for (int p = 0; p < s->players; p++)
+		if (points_of(u->g, s->won[p], &pts))
+			any |= pts;
+	if (u->g->ntables == 0 || (!any && !always))
+		return;
+	fputs("  Points taken:", u->out);
+	for (int p = 0; p < s->players; p++) {
+		char name[32];
+		points_of(u->g, s->won[p], &pts);
+		fprintf(u->out, "%s %s %ld", p ? "," : "",
+			seat_name(u, p, name, sizeof name), pts);
+	}
+	fputc('\n', u->out);
+}
+
+static void print_trick(table_ui *u)
+{
+	const state *s = &u->s;
 	if (state_phase_kind(s) == PHASE_TRICKS) {
-		long pts;
-		if (points_of(u->g, s->played, &pts)) {
-			fputs("  Taken:", u->out);
-			for (int p = 0; p < s->players; p++) {
-				char name[32];
-				points_of(u->g, s->won[p], &pts);
-				fprintf(u->out, "  %s %ld", seat_name(u, p, name,
-					sizeof name), pts);
-			}
-			fputs(" points\n", u->out);
-		}
 		fprintf(u->out, "  Trick %d:", s->trick_no);
 		if (s->nplayed == 0)
 			fputs(" nothing played yet", u->out);
@@ -143,6 +158,13 @@ static void print_table(table_ui *u)
 		}
 		fputc('\n', u->out);
 	}
+}
+
+static void print_table(table_ui *u)
+{
+	print_leftovers(u);
+	print_taken(u, true);
+	print_trick(u);
 }
 
 static void print_legal(table_ui *u)
@@ -181,13 +203,7 @@ static void print_deal_header(table_ui *u)
 		fprintf(u->out, "== Deal %d; %s %s ==\n", s->deal_no,
 			seat_name(u, s->dealer, name, sizeof name), verb);
 	print_kept(u);
-	if (!cset_is_empty(s->leftover)) {
-		char buf[512];
-		int down = cset_count(s->leftover) - cset_count(s->leftover_up);
-		fprintf(u->out, "  Leftovers: %s%s%d face down\n",
-			render_list(&u->r, s->leftover_up, buf, sizeof buf),
-			cset_is_empty(s->leftover_up) ? "" : " face up, ", down);
-	}
+	print_leftovers(u);
 }
 
 static void print_prompt_context(table_ui *u)
@@ -207,7 +223,8 @@ static void print_prompt_context(table_ui *u)
 			seat_name(u, to, name, sizeof name), where(u, to));
 		return;
 	}
-	print_table(u);
+	print_taken(u, false);
+	print_trick(u);
 	print_hand(u, seat);
 	print_legal(u);
 }
@@ -228,17 +245,23 @@ static void narrate_trick(table_ui *u)
 	fputc('\n', u->out);
 }
 
-static void narrate_pass(table_ui *u, const state *before)
+/* What the human gave and got.  The cards given are those chosen before
+ * the pass was carried out (the next pass may already have begun). */
+static void narrate_pass(table_ui *u, const state *before, int seat,
+			 const command *c)
 {
 	if (u->o->hotseat)
 		return;
 	int me = u->o->seat;
 	char gave[256], got[256], n1[32], n2[32];
 	const state *s = &u->s;
-	int to = state_seat_plus(s, me, s->pass_to);
-	int from = state_seat_plus(s, me, -s->pass_to);
+	cardset given = before->passing[me];
+	for (int i = 0; seat == me && i < c->nmoves; i++)
+		cset_add(&given, (card_id)c->moves[i]);
+	int to = state_seat_plus(s, me, before->pass_to);
+	int from = state_seat_plus(s, me, -before->pass_to);
 	fprintf(u->out, "  You passed %s to %s and received %s from %s.\n",
-		render_list(&u->r, s->gave[me], gave, sizeof gave),
+		render_list(&u->r, given, gave, sizeof gave),
 		seat_name(u, to, n1, sizeof n1),
 		render_list(&u->r, cset_minus(s->hand[me], before->hand[me]), got,
 			    sizeof got),
@@ -286,7 +309,7 @@ static void narrate(table_ui *u, const state *before, int seat,
 	    s->deal_no != before->deal_no)
 		narrate_trick(u);
 	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
-		narrate_pass(u, before);
+		narrate_pass(u, before, seat, c);
 	if (s->current < 0 && before->current >= 0) {
 		narrate_end_of_deal(u);
 		if (s->over)
