@@ -11,6 +11,7 @@
  */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "expr_int.h"
+#include "suggest.h"
 
 #include <pcre2.h>
 #include <stdarg.h>
@@ -832,64 +833,25 @@ static cx promote(parser *p, cx c, int to)
 /* ==== Names ============================================================= */
 
 /* Edit distance, or a large number for long words. */
-static int distance(const char *a, int na, const char *b, int nb)
+/* The visible name closest to word: functions when fn, else values.  A
+ * loop name points into the text: it is not NUL-terminated. */
+static suggest closest(const parser *p, const char *word, int len, bool fn)
 {
-	int row[65];
-	if (na > 64 || nb > 64)
-		return 99;
-	for (int j = 0; j <= nb; j++)
-		row[j] = j;
-	for (int i = 1; i <= na; i++) {
-		int corner = row[0];
-		row[0] = i;
-		for (int j = 1; j <= nb; j++) {
-			int up = row[j];
-			int best = corner + (a[i - 1] != b[j - 1]);
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			corner = up;
-		}
-	}
-	return row[nb];
-}
-
-typedef struct guess {
-	const char *word;
-	int len;
-	const char *best;
-	int dist;
-} guess;
-
-static void consider(guess *g, const char *cand)
-{
-	int d = distance(g->word, g->len, cand, (int)strlen(cand));
-	if (d < g->dist && d <= 2 && d < g->len) {
-		g->best = cand;
-		g->dist = d;
-	}
-}
-
-/* The visible name closest to word: functions when fn, else values. */
-static const char *suggest(const parser *p, const char *word, int len,
-			   bool fn)
-{
-	guess g = {word, len, NULL, 99};
+	suggest g;
+	suggest_start(&g, word, (size_t)len);
 	if (!fn) {
-		consider(&g, "seat");
-		consider(&g, "players");
+		suggest_consider(&g, "seat");
+		suggest_consider(&g, "players");
 		for (int i = 0; i < p->nloc; i++)
-			consider(&g, p->loc[i].name);
+			suggest_consider_n(&g, p->loc[i].name, (size_t)p->loc[i].len);
 	}
 	for (const expr_scope *sc = p->sc; sc; sc = sc->parent)
 		for (const expr_name *n = sc->names; n; n = n->next)
 			if ((n->kind == NAME_TABLE || n->kind == NAME_NATIVE) == fn)
-				consider(&g, n->name);
+				suggest_consider(&g, n->name);
 	for (const expr_builtin *b = expr_builtins; fn && b->name; b++)
-		consider(&g, b->name);
-	return g.best;
+		suggest_consider(&g, b->name);
+	return g;
 }
 
 /* s[0..len) in upper case, len < 8 */
@@ -907,11 +869,11 @@ static void unknown(parser *p, const token *t, bool fn)
 {
 	const char *s = p->text + t->off;
 	const char *what = fn ? "function" : "name";
-	const char *best = suggest(p, s, t->len, fn);
+	suggest best = closest(p, s, t->len, fn);
 	char up[8];
-	if (best) {
-		err(p, t->off, "unknown %s '%.*s' (did you mean '%s'?)", what,
-		    qlen(t->len), s, best);
+	if (best.best) {
+		err(p, t->off, "unknown %s '%.*s' (did you mean '%.*s'?)", what,
+		    qlen(t->len), s, (int)best.best_len, best.best);
 	} else if (!fn && t->len < 8 && deck_is_card_notation(s, t->len)) {
 		err(p, t->off, "unknown name '%.*s' (cards are written in "
 		    "upper case: '%s')", t->len, s, upper(s, t->len, up));

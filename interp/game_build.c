@@ -115,7 +115,9 @@ static void build_options(builder *b, const node *n)
 		o->max = int_of(node_get(v, "max"), o->fallback);
 		if (o->min > o->fallback || o->fallback > o->max)
 			fail(b, node_get(v, "default"), "the default of option "
-			     "'%s' is not between its min and max", o->name);
+			     "'%s' (%lld) is not between its min (%lld) and max "
+			     "(%lld)", o->name, (long long)o->fallback,
+			     (long long)o->min, (long long)o->max);
 	}
 }
 
@@ -166,8 +168,11 @@ static void build_deck(builder *b, const node *n)
 	int copies = (int)int_of(node_get(n, "copies"), 1);
 	int jokers = (int)int_of(node_get(n, "jokers"), 0);
 	if (!deck_build(&b->g->deck, suit, ns, rank, nr, copies, jokers, why,
-			sizeof why))
-		fail(b, n, "%s", why);
+			sizeof why)) {
+		/* at the key that makes it too big, rather than at 'suits' */
+		const node *at = node_get(n, copies > 1 ? "copies" : "jokers");
+		fail(b, at ? at : n, "%s", why);
+	}
 }
 
 /* ======================================================================
@@ -306,7 +311,13 @@ static void build_restrictions(builder *b, const node *list, tricks_phase *t)
 			return;
 		}
 		if (!!only == !!avoid) {
-			fail(b, r, "a restriction gives exactly one of 'only' and 'avoid'");
+			const node_pair *second = NULL;
+			for (size_t j = 0; only && j < r->n; j++)
+				if (r->pair[j].value == only || r->pair[j].value == avoid)
+					second = &r->pair[j];
+			fail(b, second ? second->key : r, "a restriction gives "
+			     "exactly one of 'only' and 'avoid'%s",
+			     only ? ", not both" : "");
 			continue;
 		}
 		restriction *x = &t->rule[t->nrestrict++];
@@ -536,12 +547,13 @@ static void build_scoring(builder *b, const node *n)
 	}
 }
 
-static void build_match(builder *b, const node *n)
+/* at: the key 'match' (n's own mark is its first key) */
+static void build_match(builder *b, const node *at, const node *n)
 {
 	game *g = b->g;
 	const node *deals = node_get(n, "deals"), *end = node_get(n, "end");
 	if (!deals && !end)
-		fail(b, n, "'match' needs 'deals', 'end' or both, or it never ends");
+		fail(b, at, "'match' needs 'deals', 'end' or both, or it never ends");
 	if (deals) {
 		g->has_deals = true;
 		build_count(b, deals, &g->deals, "'match.deals'");
@@ -614,8 +626,9 @@ static void build(builder *b, const node *root)
 	g->direction = dir && strcmp(dir->text, "counter-clockwise") == 0 ? -1 : 1;
 	build_players(b, node_get(root, "players"));
 	build_options(b, node_get(root, "options"));
+	int before_deck = b->errors;
 	build_deck(b, node_get(root, "deck"));
-	if (b->errors)
+	if (b->errors > before_deck)
 		return;         /* no deck: card references cannot be checked */
 	g->static_scope = expr_scope_new(&g->arena, &g->deck);
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
@@ -639,7 +652,8 @@ static void build(builder *b, const node *root)
 	declare_kept(b, node_get(scoring, "keep"));
 	build_phases(b, node_get(root, "phases"));
 	build_scoring(b, scoring);
-	build_match(b, node_get(root, "match"));
+	const node_pair *match = node_get_pair(root, "match");
+	build_match(b, match->key, match->value);
 	if (!b->errors)
 		check_deal_fits(b, deal);
 	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
@@ -659,6 +673,7 @@ static void hand_over_sources(loaded *l, diag *d)
 game *game_load(const char *path, diag *d)
 {
 	loaded l;
+	int before = diag_count(d);
 	if (!load_rule_file(path, &l, d)) {
 		hand_over_sources(&l, d);
 		load_release(&l);
@@ -676,7 +691,9 @@ game *game_load(const char *path, diag *d)
 		build(&b, l.root);
 	else
 		b.errors++;
-	if (b.errors) {
+	/* load_rule_file reports some problems without failing (a file of
+	 * an extends chain without 'cardrules: 1'): they count too. */
+	if (b.errors || diag_count(d) != before) {
 		hand_over_sources(&l, d);
 		load_release(&l);
 		game_free(g);

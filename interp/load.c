@@ -115,8 +115,9 @@ static node *read_tree(loaded *l, const char *path, diag *d,
 	if (!node_parse(f, &l->arena, &node_default_limits, d, &root))
 		return NULL;
 	if (!root) {
-		diag_error(d, f, 1, 1, "the file is empty: a rule file is a "
-			   "mapping that starts with 'cardrules: 1'");
+		diag_error(d, f, 1, 1, "the file %s: a rule file is a mapping "
+			   "that starts with 'cardrules: 1'", f->len
+			   ? "holds only comments and blank lines" : "is empty");
 		return NULL;
 	}
 	if (root->kind != NODE_MAP) {
@@ -134,6 +135,12 @@ static node *read_tree(loaded *l, const char *path, diag *d,
 			   "a rule file starts with 'cardrules: 1' (the format "
 			   "version); this one lacks it");
 	return root;
+}
+
+static bool same_path(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
 }
 
 static bool seen_before(const loaded *l, const char *path)
@@ -159,19 +166,29 @@ static node *load_chain(loaded *l, const char *path, diag *d,
 	if (!ext)
 		return root;
 	if (ext->kind != NODE_SCALAR || ext->len == 0) {
+		char buf[64];
 		diag_error(d, ext->file, ext->line, ext->col,
-			   "'extends' names a rule file");
+			   "'extends' must name one rule file, not %s",
+			   node_describe(ext, buf, sizeof buf));
 		return NULL;
 	}
 	char base_path[PATH_MAX];
 	if (!resolve_base(path, ext->text, base_path, sizeof base_path)) {
 		diag_error(d, ext->file, ext->line, ext->col,
-			   "cannot find the rule file '%s' to extend", ext->text);
+			   "cannot find the rule file '%s' to extend, next to this "
+			   "file or among the games (see cardrules list)",
+			   ext->text);
+		return NULL;
+	}
+	if (same_path(base_path, path)) {
+		diag_error(d, ext->file, ext->line, ext->col,
+			   "a rule file cannot extend itself");
 		return NULL;
 	}
 	if (seen_before(l, base_path)) {
 		diag_error(d, ext->file, ext->line, ext->col,
-			   "'%s' extends itself (through '%s')", path, ext->text);
+			   "cannot extend '%s': it extends this file, directly "
+			   "or through others (a cycle)", ext->text);
 		return NULL;
 	}
 	if (l->nfiles >= LOAD_MAX_CHAIN) {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "hook.h"
+#include "suggest.h"
 
 /* ======================================================================
  * Scalar kinds
@@ -470,44 +471,13 @@ void schema_cleanup(void)
 
 /* ---- suggestions ---- */
 
-static size_t edit_distance(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la > 40 || lb > 40)
-		return 99;
-	size_t row[41];
-	for (size_t j = 0; j <= lb; j++)
-		row[j] = j;
-	for (size_t i = 1; i <= la; i++) {
-		size_t diag_prev = row[0];
-		row[0] = i;
-		for (size_t j = 1; j <= lb; j++) {
-			size_t up = row[j];
-			size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-			size_t best = diag_prev + cost;
-			if (up + 1 < best)
-				best = up + 1;
-			if (row[j - 1] + 1 < best)
-				best = row[j - 1] + 1;
-			row[j] = best;
-			diag_prev = up;
-		}
-	}
-	return row[lb];
-}
-
 const char *schema_suggest(const char *word, const char *const *candidates)
 {
-	const char *best = NULL;
-	size_t best_d = 3;
-	for (size_t i = 0; candidates[i]; i++) {
-		size_t dist = edit_distance(word, candidates[i]);
-		if (dist < best_d) {
-			best_d = dist;
-			best = candidates[i];
-		}
-	}
-	return best;
+	suggest g;
+	suggest_start(&g, word, strlen(word));
+	for (size_t i = 0; candidates[i]; i++)
+		suggest_consider(&g, candidates[i]);
+	return g.best;
 }
 
 static const char *suggest_field(const char *word, const schema_field *f)
@@ -756,9 +726,9 @@ static void check_variant(checker *ck, const schema *sc, const node *n)
 	    n->pair[1].key->kind == NODE_SCALAR) {
 		/* most often a forgotten '- ' before the second key */
 		const node *k = n->pair[1].key;
-		report(ck, k, "'%s' has a second key '%s', but it is a mapping "
-		       "with one key, one of: %s (is a '- ' missing before "
-		       "'%s'?)", where(ck), k->text, known, k->text);
+		report(ck, k, "'%s' has a second key '%s': each item is a "
+		       "mapping with one key, one of: %s (is a '- ' missing "
+		       "before '%s'?)", where(ck), k->text, known, k->text);
 		return;
 	}
 	if (n->kind != NODE_MAP || n->n != 1 ||
