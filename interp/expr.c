@@ -77,7 +77,7 @@ static int unify(int a, int b)
 /* ==== Scopes ============================================================ */
 
 enum name_kind { NAME_VAR, NAME_GETTER, NAME_CONST, NAME_TABLE,
-		 NAME_NATIVE };
+		 NAME_NATIVE, NAME_POISON };
 
 typedef struct expr_name expr_name;
 struct expr_name {
@@ -198,7 +198,7 @@ static expr_name *declare(expr_scope *sc, const char *name, int kind,
 	if (!is_name(name) || len > EXPR_TEXT_MAX || is_reserved(name, len, fn)
 	    || scope_find(sc, name, len) || taken_below(sc, name, len))
 		return NULL;
-	if (type <= TY_NONE || type > TY_SUITS)
+	if ((type <= TY_NONE || type > TY_SUITS) && kind != NAME_POISON)
 		return NULL;
 	expr_name *n = arena_alloc(sc->a, sizeof *n);
 	if (!n || !(n->name = arena_strndup(sc->a, name, len)))
@@ -245,6 +245,11 @@ bool expr_scope_const(expr_scope *sc, const char *name, expr_type t,
 	if (n)
 		n->v = v;
 	return n != NULL;
+}
+
+bool expr_scope_poison(expr_scope *sc, const char *name)
+{
+	return declare(sc, name, NAME_POISON, TY_NONE) != NULL;
 }
 
 bool expr_scope_table(expr_scope *sc, const char *name,
@@ -918,6 +923,8 @@ static cx name(parser *p)
 				n->slot, n->get, n->per_seat, off, end);
 	if (n && n->kind == NAME_CONST)
 		return konst(n->type, n->v, off, end);
+	if (n && n->kind == NAME_POISON)        /* its own error was reported */
+		return bad(off, end);
 	if (n || expr_builtin_find(s, t->len))  /* a table, a native */
 		err(p, off, "'%.*s' is a function: write %.*s(...)", t->len, s,
 		    t->len, s);
@@ -1870,7 +1877,8 @@ expr *expr_compile(expr_scope *sc, const node *n, expr_type want, diag *d)
 		cx r = parse_expr(&p);
 		if (!p.stop && tk(&p)->kind != T_END)
 			unexpected(&p);
-		r = want_type(&p, r, want);
+		if (!p.stop)    /* after a syntax error the type means nothing */
+			r = want_type(&p, r, want);
 		e = finish(&p, r);
 	}
 	if (p.oom)

@@ -79,6 +79,11 @@ expr_scope *expr_scope_child(expr_scope *parent);
 int expr_scope_var(expr_scope *sc, const char *name, expr_type t,
 		   bool per_seat);
 
+/* Declares a name whose definition failed to compile (its error has been
+ * reported): expressions that use it fail quietly instead of reporting an
+ * unknown name at every use. */
+bool expr_scope_poison(expr_scope *sc, const char *name);
+
 /* Declares a named integer constant (left = 1, right = -1, ...). */
 bool expr_scope_const(expr_scope *sc, const char *name, expr_type t,
 		      int64_t v);
@@ -115,7 +120,8 @@ typedef struct expr expr;
 
 /* Compiles the YAML scalar n (an int or bool scalar is an expression too)
  * into an expression of type `want` (TY_NONE: any type).  Problems are
- * reported to d with the position inside the scalar; returns NULL then. */
+ * reported to d with the position inside the scalar; returns NULL then,
+ * and also, without a message, when it uses a poisoned name. */
 expr *expr_compile(expr_scope *sc, const node *n, expr_type want, diag *d);
 
 expr_type expr_result_type(const expr *e);

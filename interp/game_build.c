@@ -15,6 +15,9 @@ typedef struct builder {
 	diag *d;
 	int errors;
 	expr_scope *scoring;            /* the scope of lets and scores */
+	bool loose;                     /* the tree has schema errors: build
+					   only the sections without any */
+	bool players_unknown;           /* 'players' is broken */
 } builder;
 
 static void fail(builder *b, const node *at, const char *fmt, ...)
@@ -50,13 +53,10 @@ static expr *compile(builder *b, expr_scope *sc, const node *n, expr_type t)
 {
 	if (!n)
 		return NULL;
-	int before = diag_count(b->d);
+	/* NULL without a message: it uses a name whose own definition failed */
 	expr *e = expr_compile(sc, n, t, b->d);
-	if (!e) {
+	if (!e)
 		b->errors++;
-		if (diag_count(b->d) == before)
-			fail(b, n, "out of memory while compiling this expression");
-	}
 	return e;
 }
 
@@ -196,7 +196,7 @@ static void build_count(builder *b, const node *n, count_spec *c,
 		seen[p] = true;
 		c->by_players[p] = (int)int_of(n->pair[i].value, 0);
 	}
-	for (int p = g->min_players; p <= g->max_players; p++)
+	for (int p = g->min_players; p <= g->max_players && !b->players_unknown; p++)
 		if (!seen[p])
 			fail(b, n, "%s has no entry for %d players", what, p);
 }
@@ -437,12 +437,16 @@ static void declare_kept(builder *b, const node *keep)
 		x->initial = compile_table(b, g->static_scope,
 					   node_get(v, "initial"), TY_NONE,
 					   "an initial value");
-		if (!x->initial || !x->name)
+		if (!x->initial || !x->name) {
+			if (x->name)
+				expr_scope_poison(g->scope, x->name);
 			continue;
+		}
 		x->type = expr_result_type(x->initial);
 		if (x->type != TY_INT && x->type != TY_BOOL) {
 			fail(b, node_get(v, "initial"), "a kept value is an integer "
 			     "or a boolean, not %s", expr_type_name(x->type));
+			expr_scope_poison(g->scope, x->name);
 			continue;
 		}
 		if (!vars_declare_kept(g->scope, x->name, x->type, x->per_seat,
@@ -496,13 +500,14 @@ static void build_lets(builder *b, const node *lets)
 		}
 	}
 	diag_free(quiet);
-	for (size_t i = 0; i < lets->n; i++) {
-		if (done[i])
-			continue;
-		expr *e = compile(b, b->scoring, lets->pair[i].value, TY_NONE);
-		if (e)  /* unreachable unless memory ran out above */
-			declare_let(b, lets->pair[i].key, e);
-	}
+	/* Names first, so that a broken value is not reported again as an
+	 * unknown name wherever it is used. */
+	for (size_t i = 0; i < lets->n; i++)
+		if (!done[i])
+			expr_scope_poison(b->scoring, lets->pair[i].key->text);
+	for (size_t i = 0; i < lets->n; i++)
+		if (!done[i])
+			compile(b, b->scoring, lets->pair[i].value, TY_NONE);
 }
 
 static void build_kept_next(builder *b, const node *keep)
@@ -617,18 +622,60 @@ static void check_deal_fits(builder *b, const node *deal)
  * The whole file
  * ====================================================================== */
 
-static void build(builder *b, const node *root)
+/* Does the subtree at `key` of map n (of schema sc) pass the schema?
+ * Asked only when the file has schema errors, so that what is sound is
+ * still compiled and every problem of the file is reported in one run. */
+static bool sound(const builder *b, const schema *sc, const node *n,
+		  const char *key)
+{
+	const schema_field *f = schema_field_of(sc, key);
+	const node *v = node_get(n, key);
+	if (!b->loose)
+		return true;
+	if (!v)
+		return !f->required;
+	diag *quiet = diag_new();
+	bool ok = quiet && schema_check(f->type, v, quiet) == 0;
+	diag_free(quiet);
+	return ok;
+}
+
+static const char *scalar_text(const node *n)
+{
+	return n && n->kind == NODE_SCALAR ? n->text : "";
+}
+
+static bool build_table(builder *b, const node *root)
 {
 	game *g = b->g;
-	g->name = copy_text(b, node_get(root, "name"));
-	g->description = copy_text(b, node_get(root, "description"));
-	const node *dir = node_get(root, "direction");
-	g->direction = dir && strcmp(dir->text, "counter-clockwise") == 0 ? -1 : 1;
-	build_players(b, node_get(root, "players"));
+	const schema *top = &schema_rule_file;
+	if (sound(b, top, root, "name"))
+		g->name = copy_text(b, node_get(root, "name"));
+	if (sound(b, top, root, "description"))
+		g->description = copy_text(b, node_get(root, "description"));
+	g->direction = strcmp(scalar_text(node_get(root, "direction")),
+			      "counter-clockwise") == 0 ? -1 : 1;
+	if (sound(b, top, root, "players")) {
+		build_players(b, node_get(root, "players"));
+	} else {
+		g->min_players = g->default_players = 1;
+		g->max_players = SEAT_MAX;
+		b->players_unknown = true;
+	}
+	/* without options or the deck, every expression would fail */
+	if (!sound(b, top, root, "options") || !sound(b, top, root, "deck"))
+		return false;
 	build_options(b, node_get(root, "options"));
 	int before_deck = b->errors;
 	build_deck(b, node_get(root, "deck"));
-	if (b->errors > before_deck)
+	return b->errors == before_deck;
+}
+
+static void build(builder *b, const node *root)
+{
+	game *g = b->g;
+	const schema *top = &schema_rule_file;
+	if (!build_table(b, root))
 		return;         /* no deck: card references cannot be checked */
 	g->static_scope = expr_scope_new(&g->arena, &g->deck);
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
@@ -642,19 +689,30 @@ static void build(builder *b, const node *root)
 		g->has_suitsets = true;
 		build_count(b, suitsets, &g->suitsets, "'deck.suit-sets'");
 	}
+	if (!sound(b, top, root, "values"))
+		return;         /* tables are names every expression may use */
 	build_values(b, node_get(root, "values"));
 	const node *deal = node_get(root, "deal");
-	build_count(b, node_get(deal, "hand"), &g->hand_size, "'deal.hand'");
-	const node *up = node_get(deal, "face-up");
-	if (up)
-		build_count(b, up, &g->face_up, "'deal.face-up'");
+	bool deal_ok = sound(b, top, root, "deal");
+	if (deal_ok) {
+		build_count(b, node_get(deal, "hand"), &g->hand_size, "'deal.hand'");
+		const node *up = node_get(deal, "face-up");
+		if (up)
+			build_count(b, up, &g->face_up, "'deal.face-up'");
+	}
 	const node *scoring = node_get(root, "scoring");
-	declare_kept(b, node_get(scoring, "keep"));
-	build_phases(b, node_get(root, "phases"));
-	build_scoring(b, scoring);
+	const schema *scoring_sc = schema_field_of(top, "scoring")->type;
+	bool scoring_ok = sound(b, top, root, "scoring");
+	if (scoring && sound(b, scoring_sc, scoring, "keep"))
+		declare_kept(b, node_get(scoring, "keep"));
+	if (sound(b, top, root, "phases"))
+		build_phases(b, node_get(root, "phases"));
+	if (scoring_ok)
+		build_scoring(b, scoring);
 	const node_pair *match = node_get_pair(root, "match");
-	build_match(b, match->key, match->value);
-	if (!b->errors)
+	if (scoring_ok && sound(b, top, root, "match"))
+		build_match(b, match->key, match->value);
+	if (!b->errors && !b->loose && deal_ok)
 		check_deal_fits(b, deal);
 	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
 	if (g->nslots > VARS_SLOTS_MAX)
@@ -687,10 +745,9 @@ game *game_load(const char *path, diag *d)
 	}
 	g->path = arena_strndup(&g->arena, path, strlen(path));
 	builder b = {.g = g, .d = d};
-	if (schema_check(&schema_rule_file, l.root, d) == 0)
-		build(&b, l.root);
-	else
-		b.errors++;
+	b.errors = schema_check(&schema_rule_file, l.root, d);
+	b.loose = b.errors > 0;
+	build(&b, l.root);
 	/* load_rule_file reports some problems without failing (a file of
 	 * an extends chain without 'cardrules: 1'): they count too. */
 	if (b.errors || diag_count(d) != before) {

@@ -547,6 +547,30 @@ static void offset_pos(const src_file *f, size_t off, int *line, int *col)
 			++*col;
 }
 
+/* A hint after libyaml's words, for the mistakes rule-file authors make:
+ * tabs, an unquoted ': ' in a value, an unclosed bracket or quote. */
+static void explain(const composer *c, int line, int col, char *hint,
+		    size_t size)
+{
+	const yaml_parser_t *p = &c->parser;
+	const char *problem = p->problem ? p->problem : "";
+	size_t len;
+	const char *text = src_line(c->f, line, &len);
+	size_t at = text ? src_col_to_byte(c->f, line, col) : 0;
+	hint[0] = '\0';
+	if (text && at < len && text[at] == '\t' &&
+	    strstr(problem, "cannot start any token"))
+		snprintf(hint, size, " (a tab: YAML indents with spaces only)");
+	else if (strstr(problem, "mapping values are not allowed"))
+		snprintf(hint, size, " (a value that contains ': ' must be "
+			 "quoted)");
+	else if (p->context && (strstr(problem, "did not find expected ','") ||
+				strstr(problem, "unexpected end of stream")) &&
+		 p->context_mark.line != p->problem_mark.line)
+		snprintf(hint, size, " (it opens at line %d, column %d)",
+			 pos(p->context_mark.line), pos(p->context_mark.column));
+}
+
 static void syntax_error(composer *c)
 {
 	const yaml_parser_t *p = &c->parser;
@@ -556,17 +580,30 @@ static void syntax_error(composer *c)
 	if (p->error == YAML_MEMORY_ERROR) {
 		out_of_memory(c);
 	} else if (p->error == YAML_READER_ERROR) {
-		offset_pos(c->f, p->problem_offset, &line, &col);
-		if (p->problem_value >= 0)
+		size_t off = p->problem_offset;
+		/* a bad continuation byte: point at the sequence's first byte */
+		for (int k = 0; strstr(problem, "trailing") && k < 3 && off > 0 &&
+		     off <= c->f->len &&
+		     ((unsigned char)c->f->text[off] & 0xC0) != 0xC0; k++)
+			off--;
+		offset_pos(c->f, off, &line, &col);
+		if (strstr(problem, "UTF-8") && off < c->f->len)
+			diag_error(c->d, c->f, line, col, "the file is not valid "
+				   "UTF-8 here (byte 0x%02X): save it as UTF-8",
+				   (unsigned char)c->f->text[off]);
+		else if (p->problem_value >= 0)
 			diag_error(c->d, c->f, line, col, "%s (#x%X)", problem,
 				   (unsigned)p->problem_value);
 		else
 			diag_error(c->d, c->f, line, col, "%s", problem);
-	} else if (p->context) {
-		diag_error(c->d, c->f, line, col, "%s: %s", p->context,
-			   problem);
 	} else {
-		diag_error(c->d, c->f, line, col, "%s", problem);
+		char hint[200];
+		explain(c, line, col, hint, sizeof hint);
+		if (p->context)
+			diag_error(c->d, c->f, line, col, "%s: %s%s", p->context,
+				   problem, hint);
+		else
+			diag_error(c->d, c->f, line, col, "%s%s", problem, hint);
 	}
 }
 

@@ -187,15 +187,18 @@ static const load_case load_cases[] = {
 	{"- &a x\n- &a {k: *a}\n", 0, NULL,
 	 "t.yaml:2:10: error: alias '*a' refers to a node that contains it\n"},
 
-	/* what libyaml refuses, at libyaml's mark */
+	/* what libyaml refuses, at libyaml's mark, with a hint for the
+	 * usual mistakes */
 	{"a:\n\tb: 1\n", 0, NULL,
 	 "t.yaml:2:1: error: while scanning for the next token: "
-	 "found character that cannot start any token\n"},
+	 "found character that cannot start any token "
+	 "(a tab: YAML indents with spaces only)\n"},
 	{"a: 1\n b: 2\n", 0, NULL,
-	 "t.yaml:2:3: error: mapping values are not allowed in this context\n"},
+	 "t.yaml:2:3: error: mapping values are not allowed in this context "
+	 "(a value that contains ': ' must be quoted)\n"},
 	{"a: [1, 2\n", 0, NULL,
 	 "t.yaml:2:1: error: while parsing a flow sequence: "
-	 "did not find expected ',' or ']'\n"},
+	 "did not find expected ',' or ']' (it opens at line 1, column 4)\n"},
 	{"- a\nb: c\n", 0, NULL,
 	 "t.yaml:2:1: error: while parsing a block collection: "
 	 "did not find expected '-' indicator\n"},
@@ -204,11 +207,14 @@ static const load_case load_cases[] = {
 	 "found unknown escape character\n"},
 	{"a: 1\n...\nb\n", 0, NULL,
 	 "t.yaml:3:1: error: did not find expected <document start>\n"},
-	/* invalid UTF-8 and raw NUL bytes, located by their offset */
+	/* invalid UTF-8 (at the first byte of the bad sequence) and raw NUL
+	 * bytes, located by their offset */
 	{"a: 1\nb: \"x\xFFy\"\n", 0, NULL,
-	 "t.yaml:2:6: error: invalid leading UTF-8 octet (#xFF)\n"},
+	 "t.yaml:2:6: error: the file is not valid UTF-8 here (byte 0xFF): "
+	 "save it as UTF-8\n"},
 	{"\xC3\xA9: \xC3\n", 0, NULL,
-	 "t.yaml:1:5: error: invalid trailing UTF-8 octet (#xA)\n"},
+	 "t.yaml:1:4: error: the file is not valid UTF-8 here (byte 0xC3): "
+	 "save it as UTF-8\n"},
 	{"a: b\0c\n", 7, NULL,
 	 "t.yaml:1:5: error: control characters are not allowed (#x0)\n"},
 };
