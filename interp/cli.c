@@ -20,6 +20,7 @@
 #include "game.h"
 #include "json.h"
 #include "load.h"
+#include "report.h"
 #include "play.h"
 #include "schema.h"
 #include "sim.h"
@@ -154,6 +155,14 @@ static bool resolve_table(const char *cmd, const game *g, const table_args *t,
 		}
 		options[o] = v;
 	}
+	/* the table itself: player count, dealer and option ranges */
+	state trial;
+	char why[300];
+	if (!state_setup(&trial, g, *players, t->dealer, options, 0, why,
+			 sizeof why)) {
+		fprintf(stderr, "%s: error: %s\n", program, why);
+		return false;
+	}
 	return true;
 }
 
@@ -220,12 +229,10 @@ static int cmd_validate(int argc, char **argv)
 			bad++;
 			continue;
 		}
-		if (!quiet && g->min_players == g->max_players)
-			printf("%s: valid (%s, %d players)\n", argv[i], g->name,
-			       g->min_players);
-		else if (!quiet)
-			printf("%s: valid (%s, %d to %d players)\n", argv[i], g->name,
-			       g->min_players, g->max_players);
+		char range[40];
+		if (!quiet)
+			printf("%s: valid (%s, %s)\n", argv[i], g->name,
+			       game_players_text(g, range, sizeof range));
 		game_free(g);
 	}
 	diag_free(d);
@@ -542,20 +549,7 @@ static void replay_deal_json(void *ctx, const state *s)
 {
 	json *j = &((replay_out *)ctx)->j;
 	json_object(j);
-	json_key(j, "deal");
-	json_int(j, s->deal_no);
-	json_key(j, "dealer");
-	json_int(j, s->dealer);
-	json_key(j, "scores");
-	json_array(j);
-	for (int p = 0; p < s->players; p++)
-		json_int(j, s->deal_score[p]);
-	json_end_array(j);
-	json_key(j, "totals");
-	json_array(j);
-	for (int p = 0; p < s->players; p++)
-		json_int(j, s->total[p]);
-	json_end_array(j);
+	report_deal_fields(j, s);
 	json_end_object(j);
 }
 
@@ -577,20 +571,7 @@ static void replay_result(replay_out *out, const transcript_replay *r)
 	}
 	json *j = &out->j;
 	json_end_array(j);
-	json_key(j, "over");
-	json_bool(j, s->over);
-	json_key(j, "totals");
-	json_array(j);
-	for (int p = 0; p < s->players; p++)
-		json_int(j, s->total[p]);
-	json_end_array(j);
-	if (s->over) {
-		json_key(j, "places");
-		json_array(j);
-		for (int p = 0; p < s->players; p++)
-			json_int(j, s->place[p]);
-		json_end_array(j);
-	}
+	report_result_fields(j, s);
 	json_end_object(j);
 	json_finish(j);
 }
@@ -723,10 +704,9 @@ static int cmd_list(int argc, char **argv)
 		game *g = load_game(names[i]);
 		if (!g)
 			continue;
-		printf("%-24s %s, %d", names[i], g->name, g->min_players);
-		if (g->max_players != g->min_players)
-			printf(" to %d", g->max_players);
-		printf(" players");
+		char range[40];
+		printf("%-24s %s, %s", names[i], g->name,
+		       game_players_text(g, range, sizeof range));
 		for (int k = 0; k < g->noptions; k++)
 			printf("; --set %s=%" PRId64 " (%" PRId64 "..%" PRId64 ")",
 			       g->option[k].name, g->option[k].fallback,

@@ -98,8 +98,7 @@ static bool parse_card(const state *s, const char *text, cardset taken,
 						   &copy);
 	if (r == DECK_PARSE_SYNTAX) {
 		snprintf(err, size, "'%s' is not a card: write the rank, then the "
-			 "suit, as in QS, 10H or TH; type help for the commands",
-			 text);
+			 "suit, as in QS, 10H or TH", text);
 		return false;
 	}
 	if (r != DECK_PARSE_OK) {

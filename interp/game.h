@@ -170,6 +170,9 @@ game *game_load(const char *path, diag *d);
 
 void game_free(game *g);
 
+/* "4 players" or "3 to 7 players". */
+const char *game_players_text(const game *g, char *buf, size_t size);
+
 /* The option named `name`, or -1. */
 int game_option_index(const game *g, const char *name);
 

@@ -774,6 +774,16 @@ void game_free(game *g)
 	free(g);
 }
 
+const char *game_players_text(const game *g, char *buf, size_t size)
+{
+	if (g->min_players == g->max_players)
+		snprintf(buf, size, "%d players", g->min_players);
+	else
+		snprintf(buf, size, "%d to %d players", g->min_players,
+			 g->max_players);
+	return buf;
+}
+
 int game_option_index(const game *g, const char *name)
 {
 	for (int i = 0; i < g->noptions; i++)

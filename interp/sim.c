@@ -8,6 +8,7 @@
 
 #include "command.h"
 #include "json.h"
+#include "report.h"
 #include "state.h"
 #include "transcript.h"
 #include "view.h"
@@ -83,25 +84,11 @@ static bool start_match(sim *x)
 
 static void json_deal(sim *x)
 {
-	const state *s = &x->s;
 	json *j = &x->j;
 	json_object(j);
 	json_key(j, "match");
 	json_int(j, x->matches);
-	json_key(j, "deal");
-	json_int(j, s->deal_no);
-	json_key(j, "dealer");
-	json_int(j, s->dealer);
-	json_key(j, "scores");
-	json_array(j);
-	for (int p = 0; p < s->players; p++)
-		json_int(j, s->deal_score[p]);
-	json_end_array(j);
-	json_key(j, "totals");
-	json_array(j);
-	for (int p = 0; p < s->players; p++)
-		json_int(j, s->total[p]);
-	json_end_array(j);
+	report_deal_fields(j, &x->s);
 	json_end_object(j);
 }
 

@@ -83,12 +83,9 @@ bool state_setup(state *s, const game *g, int players, int dealer,
 	s->g = g;
 	s->seed = seed;
 	if (players < g->min_players || players > g->max_players) {
-		if (g->min_players == g->max_players)
-			snprintf(why, size, "%s is for %d players, not %d", g->name,
-				 g->min_players, players);
-		else
-			snprintf(why, size, "%s is for %d to %d players, not %d",
-				 g->name, g->min_players, g->max_players, players);
+		char range[40];
+		snprintf(why, size, "%s is for %s, not %d", g->name,
+			 game_players_text(g, range, sizeof range), players);
 		return false;
 	}
 	s->players = (int8_t)players;

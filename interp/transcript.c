@@ -299,8 +299,15 @@ static bool read_header(reader *rd, const node *root, const char *path)
 	r->g = game_load(found, rd->d);
 	if (!r->g)
 		return false;
-	if (!int_node(node_get(root, "players"), &players))
-		return error_at(rd, root, "the transcript needs 'players: N'");
+	const node *pn = node_get(root, "players");
+	if (!int_node(pn, &players))
+		return error_at(rd, pn ? pn : root, "the transcript needs "
+				"'players: N'");
+	char range[40];
+	if (players < r->g->min_players || players > r->g->max_players)
+		return error_at(rd, pn, "%s is for %s, not %lld", r->g->name,
+				game_players_text(r->g, range, sizeof range),
+				players);
 	const node *dn = node_get(root, "dealer");
 	if (dn && !int_node(dn, &dealer))
 		return error_at(rd, dn, "'dealer' is a seat number");
@@ -325,13 +332,14 @@ static bool read_header(reader *rd, const node *root, const char *path)
 	return true;
 }
 
-static bool read_card_list(reader *rd, const node *list, card_id *out,
-			   int *n, int max)
+/* The cards of a list into out[]; `seen` holds the cards of the deal's
+ * earlier lists, so that a card given twice is named where it is. */
+static bool read_card_list(reader *rd, const node *list, cardset *seen,
+			   card_id *out, int *n, int max)
 {
 	if (!list || list->kind != NODE_SEQ)
 		return error_at(rd, list, "a list of cards, like [QS, 10H]");
 	const deck *d = &rd->r->g->deck;
-	cardset seen = cset_empty();
 	*n = 0;
 	for (size_t i = 0; i < list->n; i++) {
 		const node *c = list->item[i];
@@ -340,12 +348,12 @@ static bool read_card_list(reader *rd, const node *list, card_id *out,
 		if (c->kind != NODE_SCALAR || *n == max ||
 		    deck_parse_face(d, c->text, c->len, &face, &copy) != DECK_PARSE_OK)
 			return error_at(rd, c, "not a card of this game");
-		card_id id = deck_find(d, cset_minus(rd->r->s.in_play, seen), face,
+		card_id id = deck_find(d, cset_minus(rd->r->s.in_play, *seen), face,
 				       copy);
 		if (id == CARD_NONE)
-			return error_at(rd, c, "%s appears more often than the deck "
+			return error_at(rd, c, "%s is dealt more often than the deck "
 					"holds it", c->text);
-		cset_add(&seen, id);
+		cset_add(seen, id);
 		out[(*n)++] = id;
 	}
 	return true;
@@ -355,7 +363,7 @@ static bool deal_explicit(reader *rd, const node *deal)
 {
 	state *s = &rd->r->s;
 	const node *hands = node_get(deal, "hands");
-	cardset hand[SEAT_MAX];
+	cardset hand[SEAT_MAX], seen = cset_empty();
 	memset(hand, 0, sizeof hand);
 	if (hands->kind != NODE_MAP)
 		return error_at(rd, hands, "'hands' maps each seat to its cards");
@@ -367,7 +375,8 @@ static bool deal_explicit(reader *rd, const node *deal)
 					"table (0 to %d)", s->players - 1);
 		card_id cards[CARD_MAX];
 		int n;
-		if (!read_card_list(rd, hands->pair[i].value, cards, &n, CARD_MAX))
+		if (!read_card_list(rd, hands->pair[i].value, &seen, cards, &n,
+				    CARD_MAX))
 			return false;
 		for (int k = 0; k < n; k++)
 			cset_add(&hand[seat], cards[k]);
@@ -375,7 +384,8 @@ static bool deal_explicit(reader *rd, const node *deal)
 	card_id left[CARD_MAX];
 	int nleft = 0;
 	const node *leftover = node_get(deal, "leftover");
-	if (leftover && !read_card_list(rd, leftover, left, &nleft, CARD_MAX))
+	if (leftover && !read_card_list(rd, leftover, &seen, left, &nleft,
+					CARD_MAX))
 		return false;
 	char why[200];
 	if (!state_deal_cards(s, hand, left, nleft, why, sizeof why))

@@ -42,7 +42,7 @@ same_file <(sed -n '/^result:/,$p' "$tmp/ref.yaml") \
 errors=$(grep -c '^  ! ' "$tmp/out" || true)
 [ "$errors" -eq 8 ] || fail "expected 8 error lines, got $errors (see $tmp/out)"
 expect_line "$tmp/out" "  ! unknown command 'bogus'; type help for the commands"
-expect_line "$tmp/out" "  ! 'ZZ' is not a card: write the rank, then the suit, as in QS, 10H or TH; type help for the commands"
+expect_line "$tmp/out" "  ! 'ZZ' is not a card: write the rank, then the suit, as in QS, 10H or TH"
 expect_line "$tmp/out" "  ! it is time to play, not to pass"
 expect_line "$tmp/out" "  ! this game has no card '10X'"
 expect_line "$tmp/out" "  ! play 1 card, for example: play QS"

@@ -1,0 +1,100 @@
+#!/bin/bash
+# The command line: exit statuses, simulate's statistics and JSON (whose
+# totals must add up under the rules), replay of good and bad transcripts.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+status() {	# status WANT COMMAND...: the command exits with WANT
+	local want=$1 rc=0
+	shift
+	"$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+	[ "$rc" -eq "$want" ] || fail "'$*' exited with $rc, not $want: $(head -n 3 "$tmp/err")"
+}
+
+# --- exit statuses and help ---
+status 2 cardrules
+status 2 cardrules no-such-command
+status 0 cardrules --help
+status 0 cardrules --version
+for cmd in play validate simulate replay list schema bench; do
+	status 0 cardrules "$cmd" --help
+	grep -q "^Usage: cardrules $cmd" "$tmp/out" || fail "$cmd --help has no usage line"
+done
+status 2 cardrules validate
+status 2 cardrules validate --bogus games/hearts.yaml
+status 0 cardrules validate games/black-lady.yaml games/hearts.yaml
+expect_line "$tmp/out" "games/hearts.yaml: valid (Hearts, 4 players)"
+status 1 cardrules validate games/hearts.yaml tests/bad/unknown-key-hint.yaml
+expect_line "$tmp/out" "games/hearts.yaml: valid (Hearts, 4 players)"
+status 1 cardrules validate no-such-file.yaml
+grep -q "^no-such-file.yaml: error: cannot read the file" "$tmp/err" || fail "no error for a missing file"
+status 2 cardrules simulate hearts --players 5
+expect_line "$tmp/err" "cardrules: error: Hearts is for 4 players, not 5"
+status 2 cardrules simulate black-lady --set rounds=99
+status 2 cardrules simulate black-lady --set colour=1
+status 2 cardrules simulate black-lady --deals 0
+status 2 cardrules play
+status 1 cardrules play no-such-game --no-save
+status 0 cardrules list
+grep -q "^black-lady  *Black Lady, 3 to 7 players" "$tmp/out" || fail "list lacks Black Lady"
+status 0 cardrules bench --deals 200 hearts
+grep -q "deals/s" "$tmp/out" || fail "bench prints no rate"
+
+# --- simulate: 10,000 deals whose totals add up under the rules ---
+status 0 cardrules simulate black-lady --deals 10000 --seed 4 --json
+cp "$tmp/out" "$tmp/bl.json"
+python3 - "$tmp/bl.json" <<'PY' || fail "the totals of black-lady do not add up"
+import json, sys
+run = json.load(open(sys.argv[1]))
+deals = run["deals"]
+assert len(deals) == 10000, len(deals)
+assert run["summary"]["deals"] == 10000 and run["summary"]["checks_failed"] == 0
+totals, carry, match = [0] * 4, 0, None
+for d in deals:
+    if d["match"] != match:                 # a new match starts from zero
+        match, totals, carry = d["match"], [0] * 4, 0
+    s = d["scores"]
+    # the pot: 26 penalty points plus the carry, shared by the clear players
+    assert sum(s) == carry - d["kept"]["carry"], d
+    assert all(-26 <= x <= 26 + carry for x in s), d
+    carry = d["kept"]["carry"]
+    totals = [t + x for t, x in zip(totals, s)]
+    assert totals == d["totals"], d
+    if "places" in d:                       # the last deal of a match
+        assert d["deal"] == 8
+        assert sum(d["totals"]) == -carry
+per_seat = [x["total"] for x in run["summary"]["seats"]]
+assert sum(per_seat) == sum(sum(d["scores"]) for d in deals)
+PY
+for game in hearts black-lady-tournament; do
+	status 0 cardrules simulate "$game" --deals 2000 --json
+	python3 - "$tmp/out" "$game" <<'PY' || fail "the totals of $game do not add up"
+import json, sys
+run, game = json.load(open(sys.argv[1])), sys.argv[2]
+for d in run["deals"]:
+    s = sorted(d["scores"])
+    if game == "hearts":
+        assert sum(s) == 26 or s == [0, 26, 26, 26], d
+    else:
+        assert sum(s) == -26 and max(s) <= 0, d
+PY
+done
+grep -q '"over"' <(cardrules replay --json examples/transcripts/black-lady-seed7.yaml) ||
+	fail "replay --json gives no result"
+
+# --- a transcript replays to the same deals as the simulation wrote ---
+status 0 cardrules simulate black-lady --deals 8 --seed 9 --json --transcript "$tmp/m.yaml"
+python3 -c 'import json,sys; print(json.dumps([{k: v for k, v in d.items() if k != "match"} for d in json.load(open(sys.argv[1]))["deals"]]))' "$tmp/out" >"$tmp/sim-deals"
+status 0 cardrules replay --json "$tmp/m.yaml"
+python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["deals"]))' "$tmp/out" >"$tmp/replay-deals"
+same_file "$tmp/sim-deals" "$tmp/replay-deals" "simulated and replayed deals"
+
+# --- bad transcripts: the first illegal decision, positioned ---
+n=0
+for t in tests/transcripts/bad/*.yaml; do
+	status 1 cardrules replay "$t"
+	same_file "${t%.yaml}.err" "$tmp/err" "the errors of $t"
+	n=$((n + 1))
+done
+[ "$n" -ge 10 ] || fail "only $n bad transcripts"
+pass
