@@ -75,9 +75,12 @@ static bool points_of(const game *g, cardset cards, long *out)
 static void print_hand(table_ui *u, int seat)
 {
 	char buf[512];
-	fprintf(u->out, "  %s hand: %s\n", u->o->hotseat ? "The seat's" : "Your",
-		render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
-	(void)seat;
+	if (u->o->hotseat)
+		fprintf(u->out, "  Seat %d's hand: %s\n", seat,
+			render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
+	else
+		fprintf(u->out, "  Your hand: %s\n",
+			render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
 }
 
 static void print_kept(table_ui *u)
@@ -206,12 +209,28 @@ static void print_deal_header(table_ui *u)
 	print_leftovers(u);
 }
 
+static char *read_line(table_ui *u, const char *prompt);
+
+/* Hot-seat: on a terminal, the screen is cleared and the next player
+ * presses Enter, so that nobody sees another's hand. */
+static void hand_over(table_ui *u, int seat)
+{
+	fprintf(u->out, "\n-- seat %d's turn (others, look away) --\n", seat);
+	if (!u->tty || !isatty(fileno(u->out)) || u->last_human < 0)
+		return;
+	fprintf(u->out, "\033[H\033[2J-- seat %d's turn --\n", seat);
+	char prompt[64];
+	snprintf(prompt, sizeof prompt, "Seat %d, press Enter when only you "
+		 "can see the screen. ", seat);
+	free(read_line(u, prompt));
+}
+
 static void print_prompt_context(table_ui *u)
 {
 	const state *s = &u->s;
 	int seat = s->current;
 	if (u->o->hotseat && seat != u->last_human)
-		fprintf(u->out, "\n-- seat %d's turn (others, look away) --\n", seat);
+		hand_over(u, seat);
 	u->last_human = seat;
 	if (state_phase_kind(s) == PHASE_PASS) {
 		int to = state_seat_plus(s, seat, s->pass_to);
