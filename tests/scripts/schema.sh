@@ -1,5 +1,6 @@
 #!/bin/bash
-# The JSON Schema of the rule-file format, schemas/cardrules.schema.json.
+# The JSON Schema of the rule-file format, schemas/cardrules.schema.json,
+# and the key reference docs/format-keys.md.
 #
 # It is generated from the validator's tables (interp/schema.c): the
 # checked-in file must be what `cardrules schema` prints now.  A standard
@@ -18,6 +19,14 @@ if ! diff -u "$schema" "$tmp/schema.json" >"$tmp/diff"; then
 	fail "$schema is not what the format's tables give; regenerate it with
     ./cardrules schema > $schema
 and commit it with the change of interp/schema.c"
+fi
+
+# ... and so is the key reference of the documentation
+cardrules schema --markdown >"$tmp/keys.md" || fail "cardrules schema --markdown failed"
+if ! diff -u docs/format-keys.md "$tmp/keys.md" >"$tmp/diff"; then
+	head -n 40 "$tmp/diff" >&2
+	fail "docs/format-keys.md is not what the format's tables give; regenerate it with
+    ./cardrules schema --markdown > docs/format-keys.md"
 fi
 
 python3 -c 'import jsonschema, yaml' 2>/dev/null ||
