@@ -215,8 +215,11 @@ static void report_text(sim *x)
 	fprintf(out, "sum of all deal scores: %" PRId64 "\n", sum);
 	for (int k = 0; k < x->g->nkept; k++)
 		if (!x->g->kept[k].per_seat && x->finished)
-			fprintf(out, "%s at the end of a match: %.3f on average\n",
-				x->g->kept[k].name, x->kept_end[k] / x->finished);
+			fprintf(out, "%s left at the end of the %d finished "
+				"match%s: %.0f in all, %.3f on average\n",
+				x->g->kept[k].name, x->finished,
+				x->finished == 1 ? "" : "es", x->kept_end[k],
+				x->kept_end[k] / x->finished);
 	if (!o->checks)
 		fputs("checks: not evaluated (--no-check)\n", out);
 	else if (x->failed)
