@@ -171,4 +171,41 @@ static inline int64_t expr_add(int64_t a, int64_t b)
 	return r;
 }
 
+/* ---- Scopes (expr_scope.c) ---- */
+
+enum name_kind { NAME_VAR, NAME_GETTER, NAME_CONST, NAME_TABLE,
+		 NAME_NATIVE, NAME_POISON };
+
+typedef struct expr_name expr_name;
+struct expr_name {
+	expr_name *next;
+	const char *name;
+	size_t len;
+	uint8_t kind;           /* enum name_kind */
+	uint8_t type;
+	bool per_seat;
+	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
+	expr_getter_fn get;     /* NAME_GETTER */
+	int64_t v;              /* NAME_CONST */
+	const expr_table *table;        /* NAME_TABLE */
+	expr_native_fn native;  /* NAME_NATIVE, with its signature: */
+	expr_sig sig;
+};
+
+/* A family of scopes shares one slot counter (in the root), so that any
+ * scope may declare a variable at any time without moving another's. */
+struct expr_scope {
+	arena *a;
+	const deck *d;
+	expr_scope *parent, *child, *sibling;
+	expr_name *names;
+	int nslots;             /* the root's: slots of the whole family */
+};
+
+/* The name as seen from sc: its own or an ancestor's; NULL if unknown. */
+expr_name *expr_scope_find(const expr_scope *sc, const char *s, size_t len);
+
+/* Words the language keeps (and, for a function, the built-ins' names). */
+bool expr_is_reserved(const char *s, size_t len, bool fn);
+
 #endif
