@@ -349,7 +349,7 @@ static void check_open_mappings(composer *c)
 	for (size_t i = 0; i < c->nframe && !c->oom; i++) {
 		const frame *fr = &c->frame[i];
 		size_t end = i + 1 < c->nframe ? fr[1].first : c->nchild;
-		if (fr->n->kind == NODE_MAP)
+		if (fr->n->kind == NODE_MAP && end > fr->first)
 			check_keys(c, c->child + fr->first, end - fr->first);
 	}
 }
@@ -434,8 +434,8 @@ static void on_end(composer *c)
 {
 	frame *fr = &c->frame[c->nframe - 1];
 	node *n = fr->n;
-	const child *ch = c->child + fr->first;
 	size_t k = c->nchild - fr->first;
+	const child *ch = k ? c->child + fr->first : NULL;  /* none yet: NULL */
 	if (n->kind == NODE_SEQ) {
 		n->item = k ? arena_alloc(c->a, k * sizeof *n->item) : NULL;
 		for (size_t i = 0; n->item && i < k; i++)
