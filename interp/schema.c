@@ -578,15 +578,33 @@ static void check_fields(checker *ck, const schema *sc, const node *n,
 		pop(ck, old);
 	}
 	/* A missing key is reported at the key that owns the mapping: the
-	 * mapping's own mark is its first key, which is not at fault. */
-	for (const schema_field *f = sc->fields; f->key; f++) {
+	 * mapping's own mark is its first key, which is not at fault.  Many
+	 * missing keys make one message. */
+	const schema_field *missing[32];
+	size_t nmissing = 0;
+	for (const schema_field *f = sc->fields; f->key && nmissing < 32; f++) {
 		bool hinted_at = false;
 		for (size_t i = 0; i < nhinted; i++)
 			hinted_at |= hinted[i] == f->key;
 		if (f->required && !hinted_at && !node_get(n, f->key))
-			report(ck, ck->key ? ck->key : n, "%s needs the key '%s' (%s)",
-			       owner, f->key, f->doc);
+			missing[nmissing++] = f;
 	}
+	const node *at = ck->key ? ck->key : n;
+	if (nmissing >= 3) {
+		char keys[400] = "";
+		for (size_t i = 0; i < nmissing; i++) {
+			size_t used = strlen(keys);
+			snprintf(keys + used, sizeof keys - used, "%s'%s'",
+				 i == 0 ? "" : i + 1 == nmissing ? " and " : ", ",
+				 missing[i]->key);
+		}
+		report(ck, at, "%s needs the keys %s (see docs/format-keys.md)",
+		       owner, keys);
+		return;
+	}
+	for (size_t i = 0; i < nmissing; i++)
+		report(ck, at, "%s needs the key '%s' (%s)", owner,
+		       missing[i]->key, missing[i]->doc);
 }
 
 static void owner_name(const checker *ck, char *buf, size_t size)
