@@ -1,0 +1,295 @@
+/*
+ * check_frontend.c — the pieces front ends are made of: reading commands,
+ * drawing cards, writing JSON, and "did you mean".
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "command.h"
+#include "expr.h"
+#include "json.h"
+#include "render.h"
+#include "schema.h"
+#include "suggest.h"
+
+static game *bl;
+static state s;                 /* a Black Lady deal at its first pass */
+
+static void setup(void)
+{
+	diag *d = diag_new();
+	bl = game_load(TOP_SRCDIR "/games/black-lady.yaml", d);
+	diag_free(d);
+	ck_assert(bl != NULL);
+	char why[100];
+	ck_assert(state_setup(&s, bl, 4, 0, NULL, 7, why, sizeof why));
+	state_deal(&s);
+}
+
+static void teardown(void)
+{
+	game_free(bl);
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+/* The notation of the k-th card of the seat to move. */
+static const char *held(int k, char *buf)
+{
+	return deck_card_name(&bl->deck, cset_nth(s.hand[s.current], k), false,
+			      buf);
+}
+
+/* ---- commands ---- */
+
+static const struct word_case {
+	const char *line;
+	cmd_kind kind;
+} word_cases[] = {
+	{"", CMD_EMPTY}, {"   ", CMD_EMPTY}, {"help", CMD_HELP}, {"?", CMD_HELP},
+	{"HELP", CMD_HELP}, {"hand", CMD_HAND}, {"table", CMD_TABLE},
+	{"moves", CMD_MOVES}, {"legal", CMD_MOVES}, {"scores", CMD_SCORES},
+	{"hint", CMD_HINT}, {"quit", CMD_QUIT}, {"exit", CMD_QUIT},
+};
+
+START_TEST(test_words)
+{
+	command c;
+	char err[300];
+	ck_assert(command_parse(&s, word_cases[_i].line, &c, err, sizeof err));
+	ck_assert_int_eq(c.kind, word_cases[_i].kind);
+}
+END_TEST
+
+START_TEST(test_pass_decision)
+{
+	char a[8], b[8], line[64], err[300];
+	command c;
+	ck_assert_str_eq(command_verb(&s), "pass");
+	ck_assert_int_eq(command_decision_size(&s), 2);
+	snprintf(line, sizeof line, "pass %s %s", held(0, a), held(1, b));
+	ck_assert(command_parse(&s, line, &c, err, sizeof err));
+	ck_assert_int_eq(c.kind, CMD_DECISION);
+	ck_assert_int_eq(c.nmoves, 2);
+	/* the verb may be left out, and case does not matter */
+	for (char *p = line; *p; p++)
+		*p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
+	ck_assert(command_parse(&s, line + 5, &c, err, sizeof err));
+	state before = s;
+	ck_assert(command_apply(&s, &c, err, sizeof err));
+	ck_assert_int_ne(s.current, before.current);
+	char words[100];
+	command_format(&before, c.moves, c.nmoves, words, sizeof words);
+	snprintf(line, sizeof line, "pass %s %s", a, b);
+	ck_assert_str_eq(words, line);
+}
+END_TEST
+
+static const struct bad_case {
+	const char *line;
+	const char *error;
+} bad_cases[] = {
+	{"bogus", "unknown command 'bogus'; type help for the commands"},
+	{"pass ZZ", "'ZZ' is not a card: write the rank, then the suit, as in QS, 10H or TH"},
+	{"pass 10X", "this game has no card '10X'"},
+	{"play", "it is time to pass, not to play"},
+	{"pass", "pass 2 cards, for example: pass QS 10H"},
+};
+
+/* A bad line leaves the state untouched, with one line of explanation. */
+START_TEST(test_bad_lines)
+{
+	command c;
+	char err[300];
+	state before = s;
+	ck_assert(!command_parse(&s, bad_cases[_i].line, &c, err, sizeof err));
+	ck_assert_str_eq(err, bad_cases[_i].error);
+	ck_assert(strchr(err, '\n') == NULL);
+	ck_assert(memcmp(&before, &s, sizeof s) == 0);
+}
+END_TEST
+
+START_TEST(test_not_held_and_twice)
+{
+	char a[8], line[64], err[300];
+	command c;
+	card_id other = cset_first(s.hand[(s.current + 1) % 4]);
+	char name[8];
+	deck_card_name(&bl->deck, other, false, name);
+	snprintf(line, sizeof line, "pass %s %s", held(0, a), name);
+	ck_assert(!command_parse(&s, line, &c, err, sizeof err));
+	snprintf(line, sizeof line, "you do not hold %s", name);
+	ck_assert_str_eq(err, line);
+	snprintf(line, sizeof line, "pass %s %s", a, a);
+	ck_assert(!command_parse(&s, line, &c, err, sizeof err));
+	snprintf(line, sizeof line, "you do not hold %s twice", a);
+	ck_assert_str_eq(err, line);
+}
+END_TEST
+
+/* A decision is applied all or nothing: the second card refused leaves
+ * even the first one unchosen. */
+START_TEST(test_all_or_nothing)
+{
+	while (state_phase_kind(&s) != PHASE_TRICKS) {
+		cardset legal = state_legal_set(&s);
+		ck_assert(state_apply(&s, cset_first(legal)));
+	}
+	/* play to the first trick until a seat holds an off-suit card it may
+	 * not play */
+	for (int k = 0; k < 4 && s.nplayed < 3; k++) {
+		cardset legal = state_legal_set(&s);
+		cardset refused = cset_minus(s.hand[s.current], legal);
+		if (s.nplayed > 0 && !cset_is_empty(refused)) {
+			command c = {.kind = CMD_DECISION, .nmoves = 1};
+			c.moves[0] = cset_first(refused);
+			char err[300];
+			state before = s;
+			ck_assert(!command_apply(&s, &c, err, sizeof err));
+			ck_assert(strstr(err, "you must follow the suit led") != NULL);
+			ck_assert(memcmp(&before, &s, sizeof s) == 0);
+			return;
+		}
+		state_apply(&s, cset_first(legal));
+	}
+	ck_abort_msg("the first trick of this deal refused no card; pick "
+		     "another seed");
+}
+END_TEST
+
+/* ---- rendering ---- */
+
+START_TEST(test_render_plain_and_glyphs)
+{
+	render r = {.d = &bl->deck, .color = false, .glyphs = false};
+	card_face f;
+	int copy;
+	ck_assert(deck_parse_face(&bl->deck, "10H", 3, &f, &copy) == DECK_PARSE_OK);
+	card_id ten = deck_find(&bl->deck, bl->deck.all, f, 0);
+	char buf[64];
+	ck_assert_str_eq(render_card(&r, ten, buf, sizeof buf), "10H");
+	r.glyphs = true;
+	ck_assert_str_eq(render_card(&r, ten, buf, sizeof buf), "10\u2665");
+	r.color = true;
+	ck_assert_str_eq(render_card(&r, ten, buf, sizeof buf),
+			 "\033[31m10\u2665\033[0m");
+	r.color = false;
+	ck_assert_str_eq(render_suit(&r, 0, buf, sizeof buf), "\u2660");
+}
+END_TEST
+
+START_TEST(test_render_hand)
+{
+	render r = {.d = &bl->deck, .color = false, .glyphs = false};
+	cardset h = cset_empty();
+	const char *cards[] = {"AS", "5S", "QS", "KH", "2C"};
+	for (int i = 0; i < 5; i++) {
+		card_face f;
+		int copy;
+		deck_parse_face(&bl->deck, cards[i], strlen(cards[i]), &f, &copy);
+		cset_add(&h, deck_find(&bl->deck, bl->deck.all, f, 0));
+	}
+	char buf[200];
+	/* by suit in the deck's order, high ranks first */
+	ck_assert_str_eq(render_hand(&r, h, buf, sizeof buf), "S A Q 5  H K  C 2");
+	ck_assert_str_eq(render_list(&r, h, buf, sizeof buf), "5S QS AS KH 2C");
+	/* a buffer too small is cut, never overrun */
+	char tiny[6];
+	render_hand(&r, h, tiny, sizeof tiny);
+	ck_assert_int_eq(strlen(tiny), 5);
+}
+END_TEST
+
+/* ---- JSON ---- */
+
+static char *capture(void (*write)(json *j))
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	json j;
+	json_init(&j, out, false);
+	write(&j);
+	json_finish(&j);
+	fclose(out);
+	return text;
+}
+
+static void write_sample(json *j)
+{
+	json_object(j);
+	json_key(j, "name");
+	json_string(j, "a \"quoted\"\\ name\n\t\001");
+	json_key(j, "list");
+	json_array(j);
+	json_int(j, -3);
+	json_bool(j, true);
+	json_null(j);
+	json_double(j, 0.5);
+	json_end_array(j);
+	json_key(j, "empty");
+	json_object(j);
+	json_end_object(j);
+	json_end_object(j);
+}
+
+START_TEST(test_json)
+{
+	char *text = capture(write_sample);
+	ck_assert_str_eq(text, "{\"name\":\"a \\\"quoted\\\"\\\\ name\\n\\t\\u0001\","
+			 "\"list\":[-3,true,null,0.5],\"empty\":{}}\n");
+	free(text);
+}
+END_TEST
+
+/* ---- did you mean ---- */
+
+static const struct suggest_case {
+	const char *word;
+	const char *best;
+} suggest_cases[] = {
+	{"folow", "follow"}, {"leadr", "leader"}, {"tricks", "tricks"},
+	{"x", NULL}, {"whatever", NULL}, {"restirct", "restrict"},
+};
+
+START_TEST(test_suggest)
+{
+	static const char *const words[] = {
+		"follow", "leader", "tricks", "restrict", "trumps", NULL,
+	};
+	const struct suggest_case *sc = &suggest_cases[_i];
+	const char *got = schema_suggest(sc->word, words);
+	if (sc->best)
+		ck_assert_str_eq(got, sc->best);
+	else
+		ck_assert_ptr_null(got);
+	ck_assert_uint_eq(suggest_distance("kitten", 6, "sitting", 7), 3);
+}
+END_TEST
+
+static Suite *frontend_suite(void)
+{
+	Suite *su = suite_create("frontend");
+	TCase *tc = tcase_create("commands");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_loop_test(tc, test_words, 0, sizeof word_cases / sizeof *word_cases);
+	tcase_add_test(tc, test_pass_decision);
+	tcase_add_loop_test(tc, test_bad_lines, 0, sizeof bad_cases / sizeof *bad_cases);
+	tcase_add_test(tc, test_not_held_and_twice);
+	tcase_add_test(tc, test_all_or_nothing);
+	tcase_add_test(tc, test_render_plain_and_glyphs);
+	tcase_add_test(tc, test_render_hand);
+	suite_add_tcase(su, tc);
+	TCase *tj = tcase_create("json and hints");
+	tcase_add_test(tj, test_json);
+	tcase_add_loop_test(tj, test_suggest, 0,
+			    sizeof suggest_cases / sizeof *suggest_cases);
+	suite_add_tcase(su, tj);
+	return su;
+}
+
+TEST_MAIN(frontend_suite)
