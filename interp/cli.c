@@ -285,14 +285,27 @@ static void play_help(void)
 	       "      --no-color      no colours\n", program, program);
 }
 
-static int parse_bot(const char *cmd, const char *text, bot_kind *out)
+/* Handles --bot and --playouts; 1 taken, 0 not ours, -1 bad. */
+static int bot_option(const char *cmd, int opt, bot_kind *kind, int *playouts)
 {
-	if (strcmp(text, "random") == 0)
-		*out = BOT_RANDOM;
-	else if (strcmp(text, "mc") == 0)
-		*out = BOT_MC;
-	else
-		return usage_error(cmd, "--bot is mc or random, not '%s'", text);
+	long v;
+	switch (opt) {
+	case 'b':
+		if (strcmp(optarg, "random") == 0)
+			*kind = BOT_RANDOM;
+		else if (strcmp(optarg, "mc") == 0)
+			*kind = BOT_MC;
+		else
+			return usage_error(cmd, "--bot is mc or random, not '%s'",
+					   optarg), -1;
+		return 1;
+	case OPT_PLAYOUTS:
+		if (!parse_int(optarg, 1, 1000000, &v))
+			return usage_error(cmd, "--playouts takes a number from 1 "
+					   "to 1000000, not '%s'", optarg), -1;
+		*playouts = (int)v;
+		return 1;
+	}
 	return 0;
 }
 
@@ -351,6 +364,8 @@ static int cmd_play(int argc, char **argv)
 	long v;
 	while ((opt = getopt_long(argc, argv, "n:s:d:t:b:h", longs, NULL)) != -1) {
 		int taken = table_option("play", opt, &t);
+		if (!taken)
+			taken = bot_option("play", opt, &o.bot, &o.playouts);
 		if (taken < 0)
 			return EXIT_USAGE;
 		if (taken)
@@ -367,16 +382,6 @@ static int cmd_play(int argc, char **argv)
 			break;
 		case OPT_HOTSEAT:
 			o.hotseat = true;
-			break;
-		case 'b':
-			if (parse_bot("play", optarg, &o.bot))
-				return EXIT_USAGE;
-			break;
-		case OPT_PLAYOUTS:
-			if (!parse_int(optarg, 1, 1000000, &v))
-				return usage_error("play", "--playouts takes a number, "
-						   "not '%s'", optarg);
-			o.playouts = (int)v;
 			break;
 		case 't':
 			o.transcript = optarg;
@@ -451,6 +456,8 @@ static int cmd_simulate(int argc, char **argv)
 	long v;
 	while ((opt = getopt_long(argc, argv, "n:s:d:N:jt:b:h", longs, NULL)) != -1) {
 		int taken = table_option("simulate", opt, &t);
+		if (!taken)
+			taken = bot_option("simulate", opt, &o.bot, &o.playouts);
 		if (taken < 0)
 			return EXIT_USAGE;
 		if (taken)
@@ -481,16 +488,6 @@ static int cmd_simulate(int argc, char **argv)
 			break;
 		case 'j':
 			o.json = true;
-			break;
-		case 'b':
-			if (parse_bot("simulate", optarg, &o.bot))
-				return EXIT_USAGE;
-			break;
-		case OPT_PLAYOUTS:
-			if (!parse_int(optarg, 1, 1000000, &v))
-				return usage_error("simulate", "--playouts takes a "
-						   "number, not '%s'", optarg);
-			o.playouts = (int)v;
 			break;
 		case 't':
 			o.transcript = optarg;

@@ -154,15 +154,21 @@ static void write_fields(json *j, const schema_field *fields, bool required,
 	json_bool(j, false);
 }
 
-static void write_count(json *j)
+/* {"type": "integer", "minimum": 0} */
+static void write_natural(json *j)
 {
-	json_key(j, "anyOf");
-	json_array(j);
 	json_object(j);
 	type_list(j, "integer", NULL);
 	json_key(j, "minimum");
 	json_int(j, 0);
 	json_end_object(j);
+}
+
+static void write_count(json *j)
+{
+	json_key(j, "anyOf");
+	json_array(j);
+	write_natural(j);
 	json_object(j);
 	type_list(j, "string", NULL);
 	json_end_object(j);
@@ -174,11 +180,7 @@ static void write_count(json *j)
 	json_string(j, "^[1-9][0-9]*$");
 	json_end_object(j);
 	json_key(j, "additionalProperties");
-	json_object(j);
-	type_list(j, "integer", NULL);
-	json_key(j, "minimum");
-	json_int(j, 0);
-	json_end_object(j);
+	write_natural(j);
 	json_end_object(j);
 	json_end_array(j);
 }
