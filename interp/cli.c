@@ -203,7 +203,8 @@ static int cmd_validate(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "qh", longs, NULL)) != -1) {
 		if (opt == 'h') {
 			printf("Usage: %s validate [-q] FILE...\n"
-			       "Checks rule files and prints every problem as\n"
+			       "Checks rule files (paths, or names of games) and prints\n"
+			       "every problem as\n"
 			       "FILE:LINE:COL: error: MESSAGE.  Exit status: 0 when all\n"
 			       "are valid, 1 when some are not, 2 on usage errors.\n"
 			       "  -q, --quiet   print nothing for valid files\n",
@@ -222,7 +223,10 @@ static int cmd_validate(int argc, char **argv)
 	if (!d)
 		return 1;
 	for (int i = optind; i < argc; i++) {
-		game *g = game_load(argv[i], d);
+		char path[PATH_MAX];
+		if (!load_find_game(argv[i], path, sizeof path))
+			snprintf(path, sizeof path, "%s", argv[i]);
+		game *g = game_load(path, d);
 		diag_print(d, stderr, true);
 		diag_clear(d);
 		if (!g) {
@@ -231,7 +235,7 @@ static int cmd_validate(int argc, char **argv)
 		}
 		char range[40];
 		if (!quiet)
-			printf("%s: valid (%s, %s)\n", argv[i], g->name,
+			printf("%s: valid (%s, %s)\n", path, g->name,
 			       game_players_text(g, range, sizeof range));
 		game_free(g);
 	}
@@ -653,36 +657,29 @@ static int cmd_schema(int argc, char **argv)
 	return 0;
 }
 
-/* The rule files of the games directory that load_find_game searches
- * first, sorted. */
+/* The games that can be named without a path, sorted; a name found in
+ * several directories counts once (the first, as load_find_game does). */
 static int list_games(char names[][256], int max)
 {
-	DIR *dir = opendir("games");
-	char exe[PATH_MAX];
-	if (!dir) {
-		ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-		if (n > 0) {
-			exe[n] = '\0';
-			char *slash = strrchr(exe, '/');
-			if (slash) {
-				strcpy(slash, "/games");
-				dir = opendir(exe);
-			}
+	char dirs[16][LOAD_PATH_MAX];
+	int ndirs = load_game_dirs(dirs, 16), n = 0;
+	for (int i = 0; i < ndirs; i++) {
+		DIR *dir = opendir(dirs[i]);
+		struct dirent *e;
+		while (dir && (e = readdir(dir)) && n < max) {
+			size_t len = strlen(e->d_name);
+			if (len <= 5 || len > 200 ||
+			    strcmp(e->d_name + len - 5, ".yaml") != 0)
+				continue;
+			snprintf(names[n], 256, "%.*s", (int)(len - 5), e->d_name);
+			bool seen = false;
+			for (int k = 0; k < n && !seen; k++)
+				seen = strcmp(names[k], names[n]) == 0;
+			n += !seen;
 		}
+		if (dir)
+			closedir(dir);
 	}
-#ifdef CARDRULES_GAMES_DIR
-	if (!dir)
-		dir = opendir(CARDRULES_GAMES_DIR);
-#endif
-	int n = 0;
-	struct dirent *e;
-	while (dir && (e = readdir(dir)) && n < max) {
-		size_t len = strlen(e->d_name);
-		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
-			snprintf(names[n++], 256, "%.*s", (int)(len - 5), e->d_name);
-	}
-	if (dir)
-		closedir(dir);
 	qsort(names, (size_t)n, 256, (int (*)(const void *, const void *))strcmp);
 	return n;
 }

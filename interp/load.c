@@ -235,36 +235,53 @@ static bool find_in(const char *dir, size_t dirlen, const char *name,
 	return false;
 }
 
+/* Appends dir (of len bytes) to the list when there is room. */
+static void add_dir(char dirs[][LOAD_PATH_MAX], int *n, int max,
+		    const char *dir, size_t len)
+{
+	if (*n < max && len > 0 && len < LOAD_PATH_MAX)
+		snprintf(dirs[(*n)++], LOAD_PATH_MAX, "%.*s", (int)len, dir);
+}
+
+int load_game_dirs(char dirs[][LOAD_PATH_MAX], int max)
+{
+	int n = 0;
+	add_dir(dirs, &n, max, "games", 5);
+	const char *path = getenv("CARDRULES_PATH");
+	while (path && *path) {
+		size_t len = strcspn(path, ":");
+		add_dir(dirs, &n, max, path, len);
+		path += len + (path[len] == ':');
+	}
+	/* next to the program: a build tree, or an installation moved
+	 * elsewhere (bin/ and share/cardrules/games/ side by side) */
+	char exe[LOAD_PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 40);
+	if (len > 0)
+		exe[len] = '\0';
+	char *slash = len > 0 ? strrchr(exe, '/') : NULL;
+	if (slash) {
+		strcpy(slash, "/games");
+		add_dir(dirs, &n, max, exe, strlen(exe));
+		strcpy(slash, "/../share/cardrules/games");
+		add_dir(dirs, &n, max, exe, strlen(exe));
+	}
+#ifdef CARDRULES_GAMES_DIR
+	add_dir(dirs, &n, max, CARDRULES_GAMES_DIR, strlen(CARDRULES_GAMES_DIR));
+#endif
+	return n;
+}
+
 bool load_find_game(const char *name, char *buf, size_t size)
 {
 	if (strchr(name, '/') || readable(name)) {
 		snprintf(buf, size, "%s", name);
 		return readable(name);
 	}
-	if (find_in("games", 5, name, buf, size))
-		return true;
-	const char *path = getenv("CARDRULES_PATH");
-	while (path && *path) {
-		size_t len = strcspn(path, ":");
-		if (len && find_in(path, len, name, buf, size))
+	char dirs[16][LOAD_PATH_MAX];
+	int n = load_game_dirs(dirs, 16);
+	for (int i = 0; i < n; i++)
+		if (find_in(dirs[i], strlen(dirs[i]), name, buf, size))
 			return true;
-		path += len + (path[len] == ':');
-	}
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-	if (n > 0) {
-		exe[n] = '\0';
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			snprintf(slash, sizeof exe - (size_t)(slash - exe), "/games");
-			if (find_in(exe, strlen(exe), name, buf, size))
-				return true;
-		}
-	}
-#ifdef CARDRULES_GAMES_DIR
-	if (find_in(CARDRULES_GAMES_DIR, strlen(CARDRULES_GAMES_DIR), name, buf,
-		    size))
-		return true;
-#endif
 	return false;
 }

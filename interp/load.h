@@ -18,6 +18,7 @@
 
 #define LOAD_MAX_BYTES (1024 * 1024)    /* the largest rule file read */
 #define LOAD_MAX_CHAIN 8                /* files in an extends chain */
+#define LOAD_PATH_MAX 1024
 
 typedef struct loaded {
 	arena arena;                    /* every node of every file */
@@ -34,9 +35,12 @@ void load_release(loaded *l);
 
 /* Finds a game named on the command line: a path, or a name looked up in
  * ./games, each directory of $CARDRULES_PATH, the games/ directory next to
- * the program, and the installed games.  Writes the path into buf; false
+ * the program (or ../share/cardrules/games), and the installed games.  Writes the path into buf; false
  * when nothing is found. */
 bool load_find_game(const char *name, char *buf, size_t size);
+
+/* The directories searched for games, in order (at most max). */
+int load_game_dirs(char dirs[][LOAD_PATH_MAX], int max);
 
 /* The deep merge of `over` onto `base`, new nodes from arena a. */
 node *load_merge(arena *a, node *base, node *over);
