@@ -74,6 +74,50 @@ static expr *compile_table(builder *b, expr_scope *sc, const node *n,
 	return e;
 }
 
+/* Does the subtree at `key` of map n (of schema sc) pass the schema?
+ * Asked only when the file has schema errors, so that what is sound is
+ * still compiled and every problem of the file is reported in one run. */
+static bool sound(const builder *b, const schema *sc, const node *n,
+		  const char *key)
+{
+	const schema_field *f = schema_field_of(sc, key);
+	const node *v = node_get(n, key);
+	if (!b->loose)
+		return true;
+	if (!v)
+		return !f->required;
+	diag *quiet = diag_new();
+	bool ok = quiet && schema_check(f->type, v, quiet) == 0;
+	diag_free(quiet);
+	return ok;
+}
+
+/* The value of key in map n (of schema sc), or NULL when it is missing or
+ * has schema errors (already reported): what is sound is still built. */
+static const node *field(const builder *b, const schema *sc, const node *n,
+			 const char *key)
+{
+	return sound(b, sc, n, key) ? node_get(n, key) : NULL;
+}
+
+static const schema *kind_schema(const char *kind)
+{
+	const schema *phases = schema_field_of(&schema_rule_file, "phases")->type;
+	return schema_field_of(phases->item, kind)->type;
+}
+
+/* Does the item pass the schema of items of list schema sc?  Only asked
+ * when the file has schema errors (see sound()). */
+static bool sound_item(const builder *b, const schema *list_sc, const node *item)
+{
+	if (!b->loose)
+		return true;
+	diag *quiet = diag_new();
+	bool ok = quiet && schema_check(list_sc->item, item, quiet) == 0;
+	diag_free(quiet);
+	return ok;
+}
+
 /* ======================================================================
  * players, options, deck
  * ====================================================================== */
@@ -296,15 +340,21 @@ static void build_values(builder *b, const node *n)
 
 static void build_pass(builder *b, const node *n, phase *p)
 {
-	build_count(b, node_get(n, "cards"), &p->u.pass.cards, "'pass.cards'");
-	p->u.pass.to = compile_table(b, b->g->scope, node_get(n, "to"), TY_INT,
+	const schema *sc = kind_schema("pass");
+	const node *cards = field(b, sc, n, "cards");
+	if (cards)
+		build_count(b, cards, &p->u.pass.cards, "'pass.cards'");
+	p->u.pass.to = compile_table(b, b->g->scope, field(b, sc, n, "to"), TY_INT,
 				     "'pass.to'");
 }
 
 static void build_restrictions(builder *b, const node *list, tricks_phase *t)
 {
+	const schema *list_sc = schema_field_of(kind_schema("tricks"), "restrict")->type;
 	for (size_t i = 0; list && i < list->n; i++) {
 		const node *r = list->item[i];
+		if (!sound_item(b, list_sc, r))
+			continue;       /* its schema errors are reported */
 		const node *only = node_get(r, "only"), *avoid = node_get(r, "avoid");
 		if (t->nrestrict == RESTRICT_MAX) {
 			fail(b, r, "at most %d restrictions are supported", RESTRICT_MAX);
@@ -364,22 +414,24 @@ static void build_tricks(builder *b, const node *n, phase *p)
 {
 	tricks_phase *t = &p->u.tricks;
 	game *g = b->g;
-	t->leader = compile_table(b, g->scope, node_get(n, "leader"), TY_SEAT,
+	const schema *sc = kind_schema("tricks");
+	t->leader = compile_table(b, g->scope, field(b, sc, n, "leader"), TY_SEAT,
 				  "'tricks.leader'");
-	const node *follow = node_get(n, "follow");
+	const node *follow = field(b, sc, n, "follow");
 	t->follow = follow && strcmp(follow->text, "any") == 0
 		? FOLLOW_ANY : FOLLOW_SUIT;
-	build_restrictions(b, node_get(n, "restrict"), t);
-	t->trumps = compile_table(b, g->scope, node_get(n, "trumps"), TY_CARDS,
+	const node *rules = node_get(n, "restrict");     /* items one by one */
+	build_restrictions(b, rules && rules->kind == NODE_SEQ ? rules : NULL, t);
+	t->trumps = compile_table(b, g->scope, field(b, sc, n, "trumps"), TY_CARDS,
 				  "'tricks.trumps'");
-	build_trump_order(b, node_get(n, "trump-order"), t);
-	build_winner(node_get(n, "winner"), t);
-	const node *count = node_get(n, "tricks");
+	build_trump_order(b, field(b, sc, n, "trump-order"), t);
+	build_winner(field(b, sc, n, "winner"), t);
+	const node *count = field(b, sc, n, "tricks");
 	if (count) {
 		t->has_count = true;
 		build_count(b, count, &t->count, "'tricks.tricks'");
 	}
-	const node *left = node_get(n, "leftover-to");
+	const node *left = field(b, sc, n, "leftover-to");
 	t->leftover = left && strcmp(left->text, "last-trick-winner") == 0
 		? LEFTOVER_LAST_TRICK_WINNER : LEFTOVER_NOBODY;
 }
@@ -389,16 +441,26 @@ static void build_phases(builder *b, const node *list)
 	game *g = b->g;
 	if (list->n == 0)
 		fail(b, list, "a deal needs at least one phase");
+	const schema *phases_sc = schema_field_of(&schema_rule_file, "phases")->type;
+	bool all = true;
 	for (size_t i = 0; i < list->n; i++) {
 		const node *item = list->item[i];
 		if (g->nphases == PHASES_MAX) {
 			fail(b, item, "at most %d phases are supported", PHASES_MAX);
 			return;
 		}
+		/* a phase of the right shape is built field by field */
+		if (item->kind != NODE_MAP || item->n != 1 ||
+		    item->pair[0].value->kind != NODE_MAP ||
+		    !schema_field_of(phases_sc->item, item->pair[0].key->text)) {
+			all = false;    /* its schema errors are reported */
+			continue;
+		}
 		const char *kind = item->pair[0].key->text;
 		const node *body = item->pair[0].value;
 		phase *p = &g->phase[g->nphases++];
-		p->when = compile_table(b, g->scope, node_get(body, "when"),
+		p->when = compile_table(b, g->scope,
+					field(b, kind_schema(kind), body, "when"),
 					TY_BOOL, "'when'");
 		if (strcmp(kind, "pass") == 0) {
 			p->kind = PHASE_PASS;
@@ -411,7 +473,7 @@ static void build_phases(builder *b, const node *list)
 	bool tricks = false;
 	for (int i = 0; i < g->nphases; i++)
 		tricks |= g->phase[i].kind == PHASE_TRICKS;
-	if (!tricks && list->n > 0)
+	if (!tricks && list->n > 0 && all)
 		fail(b, list, "a deal needs a 'tricks' phase to end");
 }
 
@@ -622,24 +684,6 @@ static void check_deal_fits(builder *b, const node *deal)
  * The whole file
  * ====================================================================== */
 
-/* Does the subtree at `key` of map n (of schema sc) pass the schema?
- * Asked only when the file has schema errors, so that what is sound is
- * still compiled and every problem of the file is reported in one run. */
-static bool sound(const builder *b, const schema *sc, const node *n,
-		  const char *key)
-{
-	const schema_field *f = schema_field_of(sc, key);
-	const node *v = node_get(n, key);
-	if (!b->loose)
-		return true;
-	if (!v)
-		return !f->required;
-	diag *quiet = diag_new();
-	bool ok = quiet && schema_check(f->type, v, quiet) == 0;
-	diag_free(quiet);
-	return ok;
-}
-
 static const char *scalar_text(const node *n)
 {
 	return n && n->kind == NODE_SCALAR ? n->text : "";
@@ -695,24 +739,27 @@ static void build(builder *b, const node *root)
 	const node *deal = node_get(root, "deal");
 	bool deal_ok = sound(b, top, root, "deal");
 	if (deal_ok) {
+		int before = b->errors;
 		build_count(b, node_get(deal, "hand"), &g->hand_size, "'deal.hand'");
 		const node *up = node_get(deal, "face-up");
 		if (up)
 			build_count(b, up, &g->face_up, "'deal.face-up'");
+		deal_ok = b->errors == before && !b->players_unknown;
 	}
 	const node *scoring = node_get(root, "scoring");
 	const schema *scoring_sc = schema_field_of(top, "scoring")->type;
 	bool scoring_ok = sound(b, top, root, "scoring");
 	if (scoring && sound(b, scoring_sc, scoring, "keep"))
 		declare_kept(b, node_get(scoring, "keep"));
-	if (sound(b, top, root, "phases"))
-		build_phases(b, node_get(root, "phases"));
+	const node *phases = node_get(root, "phases");
+	if (phases && phases->kind == NODE_SEQ)
+		build_phases(b, phases);
 	if (scoring_ok)
 		build_scoring(b, scoring);
 	const node_pair *match = node_get_pair(root, "match");
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);
-	if (!b->errors && !b->loose && deal_ok)
+	if (deal_ok)
 		check_deal_fits(b, deal);
 	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
 	if (g->nslots > VARS_SLOTS_MAX)
