@@ -1,0 +1,217 @@
+/*
+ * check_features.c — engine features the shipped games do not use, on
+ * tests/data/games/features.yaml: jacks as a trump suit of their own with
+ * a trump order, counter-clockwise play, a fixed number of tricks, the
+ * next-dealer rule, and the majority-suit hook deciding tricks in play.
+ */
+#include "testutil.h"
+
+#include <string.h>
+
+#include "engine.h"
+#include "expr.h"
+#include "schema.h"
+
+#define FEATURES TESTS_DIR "/data/games/features.yaml"
+
+static game *g;
+static state s;
+
+static card_id card(const char *name)
+{
+	card_face f;
+	int copy;
+	ck_assert_int_eq(deck_parse_face(&g->deck, name, strlen(name), &f, &copy),
+			 DECK_PARSE_OK);
+	return deck_find(&g->deck, g->deck.all, f, 0);
+}
+
+static cardset cards(const char *list)
+{
+	cardset c = cset_empty();
+	char buf[200];
+	snprintf(buf, sizeof buf, "%s", list);
+	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
+		cset_add(&c, card(w));
+	return c;
+}
+
+/* 4 players, dealer seat 0, a target no deal reaches; the seat to the
+ * dealer's right leads. */
+static void deal(const char *h0, const char *h1, const char *h2, const char *h3)
+{
+	char why[200];
+	int64_t options[OPTIONS_MAX] = {500};
+	ck_assert(state_setup(&s, g, 4, 0, options, 1, why, sizeof why));
+	cardset hands[SEAT_MAX] = {cards(h0), cards(h1), cards(h2), cards(h3)};
+	ck_assert_msg(state_deal_cards(&s, hands, NULL, 0, why, sizeof why), "%s", why);
+}
+
+static void play(const char *name)
+{
+	ck_assert_msg(state_apply(&s, card(name)), "%s refused", name);
+}
+
+static void setup(void)
+{
+	diag *d = diag_new();
+	g = game_load(FEATURES, d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert(g != NULL);
+}
+
+static void teardown(void)
+{
+	game_free(g);
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+static const char *const H0 = "AS 10S KS QS 9S 8S 7S JC";
+static const char *const H1 = "AH 10H KH QH 9H 8H 7H JD";
+static const char *const H2 = "AD 10D KD QD 9D 8D 7D JH";
+static const char *const H3 = "AC 10C KC QC 9C 8C 7C JS";
+
+START_TEST(test_counter_clockwise)
+{
+	deal(H0, H1, H2, H3);
+	ck_assert_int_eq(state_current(&s), 3);         /* right of the dealer */
+	play("AC");
+	ck_assert_int_eq(state_current(&s), 2);         /* then to the right */
+	play("AD");
+	ck_assert_int_eq(state_current(&s), 1);
+}
+END_TEST
+
+/* A jack is not a card of its printed suit: JS does not follow spades,
+ * and a player holding JC but no other club need not play it. */
+START_TEST(test_jacks_are_their_own_suit)
+{
+	deal(H0, H1, H2, H3);
+	play("AC");                             /* seat 3 leads clubs */
+	cardset legal = state_legal_set(&s);    /* seat 2: no clubs at all */
+	ck_assert(cset_eq(legal, s.hand[2]));
+	play("7D");
+	play("7H");                             /* seat 1 */
+	legal = state_legal_set(&s);            /* seat 0 holds JC: not a club */
+	ck_assert(cset_eq(legal, s.hand[0]));
+	ck_assert(cset_has(legal, card("JC")));
+}
+END_TEST
+
+/* A trump led must be followed by a trump, if the player has one. */
+START_TEST(test_trump_led)
+{
+	deal(H0, H1, H2, H3);
+	play("JS");                             /* seat 3 leads a trump */
+	ck_assert(cset_eq(state_legal_set(&s), cards("JH")));
+	play("JH");
+	ck_assert(cset_eq(state_legal_set(&s), cards("JD")));
+	play("JD");
+	ck_assert(cset_eq(state_legal_set(&s), cards("JC")));
+	play("JC");
+	/* JC > JS > JH > JD: seat 0's club jack wins */
+	ck_assert_int_eq(s.last_trick.winner, 0);
+}
+END_TEST
+
+/* Any trump beats the best card of the led suit; among trumps the
+ * trump order decides, not the printed rank or suit. */
+START_TEST(test_trump_wins)
+{
+	deal("AS 10S KS QS 9S 8S 7S JD", "AH 10H KH QH 9H 8H 7C JH",
+	     "AD 10D KD QD 9D 8D 7D JS", "AC 10C KC QC 9C 8C 7H JC");
+	play("AC");             /* seat 3 */
+	play("JS");             /* seat 2: no clubs, trumps */
+	play("7C");             /* seat 1 follows */
+	play("JD");             /* seat 0: the lowest trump */
+	ck_assert_int_eq(s.last_trick.winner, 2);
+	ck_assert(cset_subset(cards("AC JS 7C JD"), s.won[2]));
+}
+END_TEST
+
+/* `tricks: 4` ends the deal after four tricks with cards still in hand;
+ * the next dealer is the dealer's right. */
+START_TEST(test_fixed_tricks_and_next_dealer)
+{
+	deal(H0, H1, H2, H3);
+	rng r;
+	rng_seed(&r, 3, 3);
+	int moves = 0;
+	while (state_current(&s) >= 0) {
+		cardset legal = state_legal_set(&s);
+		ck_assert(state_apply(&s, cset_nth(legal, (int)rng_below(&r,
+				(uint32_t)cset_count(legal)))));
+		moves++;
+	}
+	ck_assert_int_eq(moves, 16);
+	ck_assert_msg(!state_over(&s), "totals %lld %lld %lld %lld",
+		      (long long)s.total[0], (long long)s.total[1],
+		      (long long)s.total[2], (long long)s.total[3]);
+	ck_assert_int_eq(cset_count(s.hand[0]), 4);
+	ck_assert_int_eq(s.next_dealer, 3);
+	state_deal(&s);
+	ck_assert_int_eq(s.dealer, 3);
+}
+END_TEST
+
+/* The option in `end`: the match ends once a total reaches it. */
+START_TEST(test_option_in_end)
+{
+	char why[200];
+	int64_t options[OPTIONS_MAX] = {10};
+	ck_assert(state_setup(&s, g, 3, 0, options, 9, why, sizeof why));
+	rng r;
+	rng_seed(&r, 9, 9);
+	int deals = 0;
+	while (!state_over(&s) && deals < 100) {
+		state_random_playout(&s, &r);
+		deals++;
+	}
+	ck_assert(state_over(&s));
+	int64_t best = 0;
+	for (int p = 0; p < 3; p++)
+		best = s.total[p] > best ? s.total[p] : best;
+	ck_assert_int_ge(best, 10);
+}
+END_TEST
+
+/* The majority-suit hook decides tricks inside the engine. */
+START_TEST(test_hook_in_play)
+{
+	tricks_phase *t = &g->phase[0].u.tricks;
+	t->winner_hook = hook_find("trick-winner", "majority-suit");
+	t->winner_args.v[0] = 0;                /* all-different: majority */
+	t->trumps = NULL;
+	deal("7S 8S 9S QS KS 10S AS JS", "7H 8H 9H QH KH 10H AH JH",
+	     "7D 8D 9D QD KD 10D AD JD", "7C 8C 9C QC KC 10C AC JC");
+	/* no trumps now: seats 3, 2, 1, 0 play C, D, H, S; no majority, the
+	 * suit whose last card came latest is spades: seat 0 wins */
+	play("AC");
+	play("AD");
+	play("AH");
+	play("7S");
+	ck_assert_int_eq(s.last_trick.winner, 0);
+}
+END_TEST
+
+static Suite *features_suite(void)
+{
+	Suite *su = suite_create("features");
+	TCase *tc = tcase_create("features");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_counter_clockwise);
+	tcase_add_test(tc, test_jacks_are_their_own_suit);
+	tcase_add_test(tc, test_trump_led);
+	tcase_add_test(tc, test_trump_wins);
+	tcase_add_test(tc, test_fixed_tricks_and_next_dealer);
+	tcase_add_test(tc, test_option_in_end);
+	tcase_add_test(tc, test_hook_in_play);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(features_suite)
