@@ -6,11 +6,13 @@
  * copy.  The API has OpenSpiel's shape:
  *
  *     state_setup        a new match (players, first dealer, options, seed)
+ *     state_clone        a copy that plays on independently
  *     state_current      the seat to move, SEAT_CHANCE or SEAT_END
  *     state_deal         the chance move: shuffle and deal (from the seed)
  *     state_deal_cards   the chance move scripted (tests, transcripts)
  *     state_legal        the legal moves, sorted
  *     state_apply        one move; refused (state unchanged) when illegal
+ *     state_over         the match is over; deal_score, total, place
  *     state_view         what one seat may see (view.h)
  *
  * A move is a card id: the card to play or to pass.  The deal is scored
@@ -118,6 +120,12 @@ static inline int state_current(const state *s)
 static inline bool state_over(const state *s)
 {
 	return s->over;
+}
+
+/* A state is flat: a clone is a copy, and plays on independently. */
+static inline void state_clone(state *dst, const state *src)
+{
+	*dst = *src;
 }
 
 /* The chance move: deals from the shuffle of (seed, deal number). */
