@@ -144,11 +144,14 @@ static void start_phases(state *s)
 static void deal_order(state *s, const card_id *order, int n)
 {
 	clear_deal(s);
-	int seat = state_next_seat(s, s->dealer, 1);
+	int seat[SEAT_MAX];
+	for (int i = 0; i < s->players; i++)
+		seat[i] = state_next_seat(s, s->dealer, i + 1);
 	int dealt = s->hand_size * s->players;
-	for (int k = 0; k < dealt; k++) {
-		cset_add(&s->hand[seat], order[k]);
-		seat = state_next_seat(s, seat, 1);
+	for (int k = 0, i = 0; k < dealt; k++) {
+		cset_add(&s->hand[seat[i]], order[k]);
+		if (++i == s->players)
+			i = 0;
 	}
 	for (int k = dealt; k < n; k++) {
 		cset_add(&s->leftover, order[k]);
@@ -296,21 +299,13 @@ void state_random_playout(state *s, rng *r)
 	int deal = s->deal_no;
 	while (s->current >= 0 && s->deal_no == deal) {
 		const phase *p = &s->g->phase[s->phase];
-		cardset legal = p->kind == PHASE_TRICKS ? tricks_legal(s, p)
-							: pass_legal(s, p);
-		/* one popcount per word, then a uniform choice among the cards */
-		int count[CSET_WORDS], n = 0;
-		for (int i = 0; i < CSET_WORDS; i++)
-			n += count[i] = legal.w[i] ? __builtin_popcountll(legal.w[i]) : 0;
-		if (n == 0)
+		if (p->kind == PHASE_TRICKS) {
+			tricks_playout(s, p, r);
+			continue;
+		}
+		card_id c = engine_random_card(pass_legal(s, p), r);
+		if (c == CARD_NONE)
 			break;          /* cannot happen: a seat to move has a move */
-		int k = (int)rng_below(r, (uint32_t)n), i = 0;
-		while (k >= count[i])
-			k -= count[i++];
-		card_id c = (card_id)(i * 64 + cset_word_nth(legal.w[i], k));
-		if (p->kind == PHASE_TRICKS)
-			tricks_apply(s, p, c);
-		else
-			pass_apply(s, p, c);
+		pass_apply(s, p, c);
 	}
 }

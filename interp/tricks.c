@@ -157,3 +157,15 @@ void tricks_apply(state *s, const phase *p, card_id c)
 	else
 		finish_trick(s, t);
 }
+
+void tricks_playout(state *s, const phase *p, rng *r)
+{
+	int8_t index = s->phase;
+	int deal = s->deal_no;
+	while (s->current >= 0 && s->phase == index && s->deal_no == deal) {
+		card_id c = engine_random_card(tricks_legal(s, p), r);
+		if (c == CARD_NONE)
+			return;         /* cannot happen: a seat to move has a move */
+		tricks_apply(s, p, c);
+	}
+}
