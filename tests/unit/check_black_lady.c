@@ -8,6 +8,7 @@
  * way through state_apply: passes, tricks, leftovers and scoring.
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -45,46 +46,6 @@ static void free_games(void)
  * Cards, set-up, simple players
  * ====================================================================== */
 
-static card_id card(const game *g, const char *name)
-{
-	card_face f;
-	int copy;
-	ck_assert_msg(deck_parse_face(&g->deck, name, strlen(name), &f,
-				      &copy) == DECK_PARSE_OK, "bad card %s", name);
-	card_id c = deck_find(&g->deck, g->deck.all, f, copy);
-	ck_assert_msg(c != CARD_NONE, "no card %s", name);
-	return c;
-}
-
-/* "2S 10H QS": the cards in order into out[]; returns how many. */
-static int card_list(const game *g, const char *text, card_id *out)
-{
-	int n = 0;
-	while (*text) {
-		size_t len = strcspn(text, " ");
-		if (len) {
-			char name[8];
-			ck_assert(len < sizeof name);
-			memcpy(name, text, len);
-			name[len] = '\0';
-			out[n++] = card(g, name);
-		}
-		text += len + (text[len] == ' ');
-	}
-	return n;
-}
-
-static cardset card_set(const game *g, const char *text)
-{
-	card_id ids[CARD_MAX];
-	int n = card_list(g, text, ids);
-	cardset s = cset_empty();
-	for (int i = 0; i < n; i++)
-		cset_add(&s, ids[i]);
-	ck_assert_msg(cset_count(s) == n, "a card twice in '%s'", text);
-	return s;
-}
-
 static int kept_index(const game *g, const char *name)
 {
 	for (int k = 0; k < g->nkept; k++)
@@ -110,41 +71,10 @@ static void setup(state *s, const game *g, int players, int dealer,
 	s->checks = true;
 }
 
-/* Plays the lowest legal card until the deal (or the phase) is over. */
-static void play_lowest(state *s, bool phase_only)
-{
-	int deal = s->deal_no, ph = s->phase;
-	while (s->current >= 0 && s->deal_no == deal &&
-	       (!phase_only || s->phase == ph))
-		ck_assert(state_apply(s, cset_first(state_legal_set(s))));
-}
-
 static void play_random_deal(state *s, rng *r)
 {
 	state_random_playout(s, r);
 	ck_assert_int_eq(s->failed_check, 0);
-}
-
-/* The cards each seat won at the end of a deal: hearts[p] hearts (2H
- * upward) for seat p, QS for qs_seat, the rest to seat `rest`. */
-static void set_won(state *s, const int *hearts, int qs_seat, int rest)
-{
-	const deck *d = &s->g->deck;
-	card_id h[13];
-	ck_assert_int_eq(card_list(s->g, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH",
-				   h), 13);
-	card_id qs = card(s->g, "QS");
-	memset(s->won, 0, sizeof s->won);
-	int next = 0;
-	for (int p = 0; p < s->players; p++)
-		for (int k = 0; k < hearts[p]; k++)
-			cset_add(&s->won[p], h[next++]);
-	ck_assert_int_eq(next, 13);
-	if (qs_seat >= 0)
-		cset_add(&s->won[qs_seat], qs);
-	cardset rest_cards = cset_minus(s->in_play, d->by_suit[1]);
-	cset_del(&rest_cards, qs);
-	s->won[rest] = cset_or(s->won[rest], rest_cards);
 }
 
 /* ======================================================================
@@ -173,10 +103,10 @@ static int pass_cards(const game *g, const script *sc, int ph, int q,
 		      card_id *out)
 {
 	if (sc->pass[ph][q])
-		return card_list(g, sc->pass[ph][q], out);
+		return scn_card_list(g, sc->pass[ph][q], out);
 	card_id all[CARD_MAX];
 	int to = (q + sc->players - 1) % sc->players;
-	card_list(g, sc->hand[to], all);
+	scn_card_list(g, sc->hand[to], all);
 	if (ph == 0) {
 		out[0] = all[0];
 		out[1] = all[1];
@@ -191,7 +121,7 @@ static void script_dealt(const game *g, const script *sc, cardset *hands)
 {
 	int n = sc->players;
 	for (int q = 0; q < n; q++)
-		hands[q] = card_set(g, sc->hand[q]);
+		hands[q] = scn_card_set(g, sc->hand[q]);
 	for (int ph = 1; ph >= 0; ph--)
 		for (int q = 0; q < n; q++) {
 			card_id c[4];
@@ -212,7 +142,7 @@ static void script_deal(state *s, const script *sc)
 	cardset hands[SEAT_MAX];
 	card_id left[8];
 	script_dealt(s->g, sc, hands);
-	int nleft = card_list(s->g, sc->leftover, left);
+	int nleft = scn_card_list(s->g, sc->leftover, left);
 	char why[200];
 	ck_assert_msg(state_deal_cards(s, hands, left, nleft, why, sizeof why),
 		      "%s", why);
@@ -230,7 +160,7 @@ static void script_passes(state *s, const script *sc)
 			      "seat %d may not pass its card", q);
 	}
 	for (int q = 0; q < sc->players; q++)
-		ck_assert_msg(cset_eq(s->hand[q], card_set(s->g, sc->hand[q])),
+		ck_assert_msg(cset_eq(s->hand[q], scn_card_set(s->g, sc->hand[q])),
 			      "seat %d: not the hand expected after the passes", q);
 }
 
@@ -238,35 +168,7 @@ static void script_passes(state *s, const script *sc)
  * and who wins; where the script has no more tricks, the lowest card. */
 static void script_tricks(state *s, const script *sc, int from, int upto)
 {
-	const char *w = sc->winners;
-	for (int t = 0; w && t < from; t++)
-		w += strspn(w, " ") + strcspn(w + strspn(w, " "), " ");
-	for (int t = from; t < upto && s->current >= 0; t++) {
-		if (!sc->trick[t]) {
-			play_lowest(s, false);
-			return;
-		}
-		card_id c[SEAT_MAX];
-		int n = card_list(s->g, sc->trick[t], c);
-		ck_assert_int_eq(n, sc->players);
-		int leader = s->current;
-		for (int i = 0; i < n; i++) {
-			ck_assert_int_eq(s->current, (leader + i) % sc->players);
-			ck_assert_msg(state_apply(s, c[i]), "trick %d: card %d of "
-				      "'%s' refused", t + 1, i + 1, sc->trick[t]);
-		}
-		ck_assert_int_eq(s->last_trick.number, t + 1);
-		if (w) {
-			char *end;
-			long want = strtol(w, &end, 10);
-			ck_assert_msg(end != w, "script: winner of trick %d", t + 1);
-			ck_assert_msg(s->last_trick.winner == want,
-				      "trick %d '%s' won by seat %d, not %ld",
-				      t + 1, sc->trick[t], s->last_trick.winner,
-				      want);
-			w = end;
-		}
-	}
+	scn_play_tricks(s, sc->trick, sc->winners, from, upto);
 }
 
 /* BLK-D3's deal: five players, dealer 1 (seat 2 leads); seat 2 wins only
@@ -331,14 +233,6 @@ static const script pure2 = {
 	.leftover = "AS AH AD AC",
 };
 
-static void check_scores(const state *s, const int64_t *want)
-{
-	for (int p = 0; p < s->players; p++)
-		ck_assert_msg(s->deal_score[p] == want[p],
-			      "seat %d scored %lld, not %lld", p,
-			      (long long)s->deal_score[p], (long long)want[p]);
-}
-
 static int64_t carry(const state *s)
 {
 	return s->kept[kept_index(s->g, "carry")][0];
@@ -353,9 +247,9 @@ START_TEST(test_blk1_two_clear)
 {
 	state s;
 	setup(&s, BL, 4, 0, 0, 1);
-	set_won(&s, (const int[]){6, 7, 0, 0}, 0, 2);
+	scn_set_won(&s, (const int[]){6, 7, 0, 0}, 0, 2);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-19, -7, 13, 13});
+	scn_check_scores(&s, (const int64_t[]){-19, -7, 13, 13});
 	ck_assert_int_eq(carry(&s), 0);
 	ck_assert_int_eq(s.failed_check, 0);
 }
@@ -367,15 +261,15 @@ START_TEST(test_blk2_three_clear)
 {
 	state s;
 	setup(&s, BL, 4, 0, 0, 1);
-	set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
+	scn_set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-26, 8, 8, 8});
+	scn_check_scores(&s, (const int64_t[]){-26, 8, 8, 8});
 	ck_assert_int_eq(carry(&s), 2);
 	ck_assert_int_eq(s.current, SEAT_CHANCE);
 
-	set_won(&s, (const int[]){0, 0, 10, 3}, 2, 0);
+	scn_set_won(&s, (const int[]){0, 0, 10, 3}, 2, 0);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){14, 14, -23, -3});
+	scn_check_scores(&s, (const int64_t[]){14, 14, -23, -3});
 	ck_assert_int_eq(carry(&s), 0);
 	ck_assert_int_eq(s.total[0], -12);     /* -26 + 14 */
 	ck_assert_int_eq(s.total[2], -15);
@@ -392,16 +286,16 @@ START_TEST(test_blk2_played)
 	state s;
 	setup(&s, BL, 4, 0, 0, 1);
 	script_deal(&s, &pure1);
-	ck_assert(cset_eq(s.leftover_up, card_set(BL, "AS AH")));
+	ck_assert(cset_eq(s.leftover_up, scn_card_set(BL, "AS AH")));
 	script_passes(&s, &pure1);
 	ck_assert_int_eq(s.current, 1);
 	script_tricks(&s, &pure1, 0, 1);
 	ck_assert_int_eq(s.deal_no, 1);
 	ck_assert_int_eq(s.event, EV_SCORED);
 	ck_assert_int_eq(s.tricks_won[1], 12);
-	ck_assert(cset_has(s.won[1], card(BL, "QS")));
+	ck_assert(cset_has(s.won[1], scn_card(BL, "QS")));
 	ck_assert(cset_subset(s.leftover, s.won[1]));
-	check_scores(&s, (const int64_t[]){8, -26, 8, 8});
+	scn_check_scores(&s, (const int64_t[]){8, -26, 8, 8});
 	ck_assert_int_eq(carry(&s), 2);
 
 	script_deal(&s, &pure2);
@@ -410,7 +304,7 @@ START_TEST(test_blk2_played)
 	ck_assert_int_eq(s.current, 2);
 	script_tricks(&s, &pure2, 0, 1);
 	ck_assert_int_eq(s.deal_no, 2);
-	check_scores(&s, (const int64_t[]){9, 9, -26, 9});
+	scn_check_scores(&s, (const int64_t[]){9, 9, -26, 9});
 	ck_assert_int_eq(carry(&s), 1);
 	int64_t total[] = {17, -17, -18, 17};
 	for (int p = 0; p < 4; p++)
@@ -426,22 +320,22 @@ START_TEST(test_blk3_nobody_clear)
 {
 	state s;
 	setup(&s, BL, 4, 0, 0, 1);
-	set_won(&s, (const int[]){0, 5, 4, 4}, 0, 0);
+	scn_set_won(&s, (const int[]){0, 5, 4, 4}, 0, 0);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-13, -5, -4, -4});
+	scn_check_scores(&s, (const int64_t[]){-13, -5, -4, -4});
 	ck_assert_int_eq(carry(&s), 26);
 
 	setup(&s, BL, 4, 0, 0, 1);
-	set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
+	scn_set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
 	score_deal(&s);
 	ck_assert_int_eq(carry(&s), 2);
-	set_won(&s, (const int[]){1, 1, 11, 0}, 3, 0);
+	scn_set_won(&s, (const int[]){1, 1, 11, 0}, 3, 0);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-1, -1, -11, -13});
+	scn_check_scores(&s, (const int64_t[]){-1, -1, -11, -13});
 	ck_assert_int_eq(carry(&s), 28);
-	set_won(&s, (const int[]){12, 1, 0, 0}, 2, 3);
+	scn_set_won(&s, (const int[]){12, 1, 0, 0}, 2, 3);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-12, -1, -13, 54});
+	scn_check_scores(&s, (const int64_t[]){-12, -1, -13, 54});
 	ck_assert_int_eq(carry(&s), 0);
 	ck_assert_int_eq(s.failed_check, 0);
 }
@@ -508,9 +402,9 @@ START_TEST(test_blkd1_normal_deal)
 {
 	state s;
 	setup(&s, BL, 4, 0, 0, 1);
-	set_won(&s, (const int[]){0, 10, 3, 0}, 0, 3);
+	scn_set_won(&s, (const int[]){0, 10, 3, 0}, 0, 3);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-13, -10, -3, 26});
+	scn_check_scores(&s, (const int64_t[]){-13, -10, -3, 26});
 	ck_assert_int_eq(carry(&s), 0);
 	ck_assert_int_eq(s.failed_check, 0);
 }
@@ -522,12 +416,12 @@ START_TEST(test_blkd2_carry_remainder)
 {
 	state s;
 	setup(&s, BL, 4, 0, 0, 1);
-	set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
+	scn_set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
 	score_deal(&s);
 	ck_assert_int_eq(carry(&s), 2);
-	set_won(&s, (const int[]){0, 0, 13, 0}, 2, 0);
+	scn_set_won(&s, (const int[]){0, 0, 13, 0}, 2, 0);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){9, 9, -26, 9});
+	scn_check_scores(&s, (const int64_t[]){9, 9, -26, 9});
 	ck_assert_int_eq(carry(&s), 1);
 	ck_assert_int_eq(s.failed_check, 0);
 }
@@ -540,8 +434,8 @@ START_TEST(test_blkd3_leftovers)
 	state s;
 	setup(&s, BL, 5, d3.dealer, 0, 1);
 	script_deal(&s, &d3);
-	ck_assert(cset_eq(s.leftover, card_set(BL, "5H QS")));
-	ck_assert(cset_eq(s.leftover_up, card_set(BL, "5H")));
+	ck_assert(cset_eq(s.leftover, scn_card_set(BL, "5H QS")));
+	ck_assert(cset_eq(s.leftover_up, scn_card_set(BL, "5H")));
 	script_passes(&s, &d3);
 	ck_assert_int_eq(s.current, 2);
 	script_tricks(&s, &d3, 0, 9);
@@ -549,17 +443,17 @@ START_TEST(test_blkd3_leftovers)
 	/* the others see the face-up leftover only */
 	view v;
 	state_view(&s, 0, &v);
-	ck_assert(cset_eq(v.s.leftover, card_set(BL, "5H")));
+	ck_assert(cset_eq(v.s.leftover, scn_card_set(BL, "5H")));
 	ck_assert_int_eq(v.hidden_leftover, 1);
-	ck_assert(cset_has(v.unknown, card(BL, "QS")));
+	ck_assert(cset_has(v.unknown, scn_card(BL, "QS")));
 
 	script_tricks(&s, &d3, 9, 10);
 	ck_assert_int_eq(s.last_trick.winner, 2);
-	ck_assert(cset_eq(s.won[2], card_set(BL, "10C 10S JS QC JC 5H QS")));
+	ck_assert(cset_eq(s.won[2], scn_card_set(BL, "10C 10S JS QC JC 5H QS")));
 	for (int p = 0; p < 5; p++)
 		if (p != 2)
 			ck_assert(!cset_meets(s.won[p], s.leftover));
-	check_scores(&s, (const int64_t[]){-10, 13, -14, 13, -2});
+	scn_check_scores(&s, (const int64_t[]){-10, 13, -14, 13, -2});
 	ck_assert_int_eq(carry(&s), 0);
 	ck_assert_int_eq(s.failed_check, 0);
 }
@@ -613,7 +507,7 @@ START_TEST(test_blkd4_tiebreak_match)
 	for (int k = 0; k < 10; k++) {
 		ck_assert(!state_over(&s));
 		s.deal_no = (int16_t)(k + 1);
-		set_won(&s, hearts[k], qs[k], 3);
+		scn_set_won(&s, hearts[k], qs[k], 3);
 		score_deal(&s);
 		int64_t sum = 0;
 		for (int p = 0; p < 5; p++) {
@@ -648,8 +542,8 @@ START_TEST(test_dealer_left_leads)
 		state s;
 		setup(&s, BL, n, dealer, 0, 100 + (uint64_t)dealer);
 		state_deal(&s);
-		play_lowest(&s, true);
-		play_lowest(&s, true);
+		scn_play_lowest(&s, true);
+		scn_play_lowest(&s, true);
 		ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
 		ck_assert_int_eq(s.trick_no, 1);
 		ck_assert_int_eq(s.nplayed, 0);
@@ -666,20 +560,20 @@ START_TEST(test_follow_suit)
 	setup(&s, BL, 5, d3.dealer, 0, 1);
 	script_deal(&s, &d3);
 	script_passes(&s, &d3);
-	ck_assert(state_apply(&s, card(BL, "2S")));
+	ck_assert(state_apply(&s, scn_card(BL, "2S")));
 	ck_assert_int_eq(s.current, 3);
-	ck_assert(cset_eq(state_legal_set(&s), card_set(BL, "3S 6S")));
+	ck_assert(cset_eq(state_legal_set(&s), scn_card_set(BL, "3S 6S")));
 	move m[MOVES_MAX];
 	ck_assert_int_eq(state_legal(&s, m), 2);
 	ck_assert(m[0] < m[1]);
 	state before = s;
 	const char *refused[] = {"5D", "4H", "AC", "10D", "2C", "AS"};
 	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
-		ck_assert_msg(!state_apply(&s, card(BL, refused[i])), "%s",
+		ck_assert_msg(!state_apply(&s, scn_card(BL, refused[i])), "%s",
 			      refused[i]);
 		ck_assert(memcmp(&s, &before, sizeof s) == 0);
 	}
-	ck_assert(state_apply(&s, card(BL, "6S")));
+	ck_assert(state_apply(&s, scn_card(BL, "6S")));
 }
 END_TEST
 
@@ -692,13 +586,13 @@ START_TEST(test_void_any_card)
 	script_deal(&s, &d3);
 	script_passes(&s, &d3);
 	script_tricks(&s, &d3, 0, 8);
-	ck_assert(state_apply(&s, card(BL, "10D")));
-	ck_assert(state_apply(&s, card(BL, "QD")));
+	ck_assert(state_apply(&s, scn_card(BL, "10D")));
+	ck_assert(state_apply(&s, scn_card(BL, "QD")));
 	ck_assert_int_eq(s.current, 0);
-	ck_assert(cset_eq(state_legal_set(&s), card_set(BL, "KH 10S")));
-	ck_assert(state_apply(&s, card(BL, "KH")));
-	ck_assert(cset_eq(state_legal_set(&s), card_set(BL, "AH JS")));
-	ck_assert(s.void_suits[0] & 1u << BL->deck.suit_of[card(BL, "10D")]);
+	ck_assert(cset_eq(state_legal_set(&s), scn_card_set(BL, "KH 10S")));
+	ck_assert(state_apply(&s, scn_card(BL, "KH")));
+	ck_assert(cset_eq(state_legal_set(&s), scn_card_set(BL, "AH JS")));
+	ck_assert(s.void_suits[0] & 1u << BL->deck.suit_of[scn_card(BL, "10D")]);
 }
 END_TEST
 
@@ -713,8 +607,8 @@ START_TEST(test_highest_of_led_suit)
 	script_tricks(&s, &d3, 0, 9);
 	ck_assert_int_eq(s.last_trick.winner, 4);
 	ck_assert_int_eq(s.last_trick.leader, 3);
-	ck_assert_int_eq(s.last_trick.card[1], card(BL, "QD"));
-	ck_assert(cset_subset(card_set(BL, "10D QD KH AH JD"), s.won[4]));
+	ck_assert_int_eq(s.last_trick.card[1], scn_card(BL, "QD"));
+	ck_assert(cset_subset(scn_card_set(BL, "10D QD KH AH JD"), s.won[4]));
 	ck_assert_int_eq(s.current, 4);         /* the winner leads next */
 }
 END_TEST
@@ -750,7 +644,7 @@ START_TEST(test_passes_right)
 		ck_assert(cset_eq(state_legal_set(&s),
 				  cset_minus(s.hand[q], s.passing[q])));
 		card_id c[2];
-		card_list(BL, d3.pass[0][q], c);
+		scn_card_list(BL, d3.pass[0][q], c);
 		ck_assert(state_apply(&s, c[s.pass_chosen[q]]));
 	}
 	/* every seat chose once, starting left of the dealer */
@@ -760,21 +654,21 @@ START_TEST(test_passes_right)
 	ck_assert_int_eq(s.phase, 1);           /* the second pass */
 	for (int q = 0; q < 5; q++) {
 		int right = (q + 4) % 5;
-		cardset gave = card_set(BL, d3.pass[0][q]);
+		cardset gave = scn_card_set(BL, d3.pass[0][q]);
 		ck_assert(cset_subset(gave, s.hand[right]));
 		ck_assert(!cset_meets(gave, s.hand[q]));
 		ck_assert_int_eq(s.pass_need[q], 1);
 	}
 	ck_assert_int_eq(s.pass_to, -1);
 	/* seat 1 got 3C from seat 2 and may pass it on */
-	ck_assert(cset_has(s.hand[1], card(BL, "3C")));
+	ck_assert(cset_has(s.hand[1], scn_card(BL, "3C")));
 	script_passes(&s, &d3);
-	ck_assert(cset_has(s.hand[0], card(BL, "3C")));
-	ck_assert(cset_eq(s.gave[1], card_set(BL, "3C")));
+	ck_assert(cset_has(s.hand[0], scn_card(BL, "3C")));
+	ck_assert(cset_eq(s.gave[1], scn_card_set(BL, "3C")));
 	/* seat 2 knows the card it just gave seat 1, nothing else of it */
 	view v;
 	state_view(&s, 2, &v);
-	ck_assert(cset_eq(v.s.hand[1], card_set(BL, "2H")));
+	ck_assert(cset_eq(v.s.hand[1], scn_card_set(BL, "2H")));
 	ck_assert(cset_is_empty(v.s.hand[0]));
 }
 END_TEST
@@ -808,7 +702,7 @@ START_TEST(test_penalty_values)
 	cset_add(&s.won[0], c);
 	s.won[1] = cset_minus(s.in_play, s.won[0]);
 	score_deal(&s);
-	int pen = g->deck.suit_of[c] == 1 ? 1 : c == card(g, "QS") ? 13 : 0;
+	int pen = g->deck.suit_of[c] == 1 ? 1 : c == scn_card(g, "QS") ? 13 : 0;
 	if (pen)
 		ck_assert_int_eq(s.deal_score[0], -pen);
 	else
@@ -848,7 +742,7 @@ START_TEST(test_clear_rule)
 	int takers = c->players - c->clears, hearts[SEAT_MAX] = {0};
 	for (int i = 0; i < 13; i++)
 		hearts[i % takers]++;
-	set_won(&s, hearts, takers - 1, c->players - 1);
+	scn_set_won(&s, hearts, takers - 1, c->players - 1);
 	score_deal(&s);
 	for (int p = 0; p < c->players; p++) {
 		int pen = hearts[p] + (p == takers - 1 ? 13 : 0);
@@ -897,9 +791,9 @@ START_TEST(test_tournament_rules)
 	ck_assert(!state_setup(&s, TOUR, 6, 0, NULL, 1, why, sizeof why));
 	setup(&s, TOUR, 4, 0, 0, 1);
 	ck_assert_int_eq(s.deals, 8);
-	set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
+	scn_set_won(&s, (const int[]){13, 0, 0, 0}, 0, 1);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){-26, 0, 0, 0});
+	scn_check_scores(&s, (const int64_t[]){-26, 0, 0, 0});
 	ck_assert_int_eq(s.failed_check, 0);
 }
 END_TEST

@@ -5,6 +5,7 @@
  * next-dealer rule, and the majority-suit hook deciding tricks in play.
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <string.h>
 
@@ -19,21 +20,12 @@ static state s;
 
 static card_id card(const char *name)
 {
-	card_face f;
-	int copy;
-	ck_assert_int_eq(deck_parse_face(&g->deck, name, strlen(name), &f, &copy),
-			 DECK_PARSE_OK);
-	return deck_find(&g->deck, g->deck.all, f, 0);
+	return scn_card(g, name);
 }
 
 static cardset cards(const char *list)
 {
-	cardset c = cset_empty();
-	char buf[200];
-	snprintf(buf, sizeof buf, "%s", list);
-	for (char *w = strtok(buf, " "); w; w = strtok(NULL, " "))
-		cset_add(&c, card(w));
-	return c;
+	return scn_card_set(g, list);
 }
 
 /* 4 players, dealer seat 0, a target no deal reaches; the seat to the

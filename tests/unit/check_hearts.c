@@ -8,6 +8,7 @@
  * each test shows the exact position it is about.
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,41 +45,12 @@ static void free_game(void)
 
 static card_id card(const char *name)
 {
-	card_face f;
-	int copy;
-	ck_assert_msg(deck_parse_face(&G->deck, name, strlen(name), &f,
-				      &copy) == DECK_PARSE_OK, "bad card %s", name);
-	card_id c = deck_find(&G->deck, G->deck.all, f, copy);
-	ck_assert_msg(c != CARD_NONE, "no card %s", name);
-	return c;
-}
-
-static int card_list(const char *text, card_id *out)
-{
-	int n = 0;
-	while (*text) {
-		size_t len = strcspn(text, " ");
-		if (len) {
-			char name[8];
-			ck_assert(len < sizeof name);
-			memcpy(name, text, len);
-			name[len] = '\0';
-			out[n++] = card(name);
-		}
-		text += len + (text[len] == ' ');
-	}
-	return n;
+	return scn_card(G, name);
 }
 
 static cardset card_set(const char *text)
 {
-	card_id ids[CARD_MAX];
-	int n = card_list(text, ids);
-	cardset s = cset_empty();
-	for (int i = 0; i < n; i++)
-		cset_add(&s, ids[i]);
-	ck_assert_msg(cset_count(s) == n, "a card twice in '%s'", text);
-	return s;
+	return scn_card_set(G, text);
 }
 
 static void setup(state *s, int dealer, uint64_t seed)
@@ -88,39 +60,6 @@ static void setup(state *s, int dealer, uint64_t seed)
 	ck_assert_msg(state_setup(s, G, 4, dealer, NULL, seed, why, sizeof why),
 		      "%s", why);
 	s->checks = true;
-}
-
-static void play_lowest(state *s)
-{
-	int deal = s->deal_no;
-	while (s->current >= 0 && s->deal_no == deal)
-		ck_assert(state_apply(s, cset_first(state_legal_set(s))));
-}
-
-/* The cards won at the end of a deal: hearts[p] hearts (2H upward) for
- * seat p, QS for qs_seat, everything else for seat `rest`. */
-static void set_won(state *s, const int *hearts, int qs_seat, int rest)
-{
-	card_id h[13];
-	card_list("2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH", h);
-	memset(s->won, 0, sizeof s->won);
-	int next = 0;
-	for (int p = 0; p < 4; p++)
-		for (int k = 0; k < hearts[p]; k++)
-			cset_add(&s->won[p], h[next++]);
-	ck_assert_int_eq(next, 13);
-	cset_add(&s->won[qs_seat], card("QS"));
-	cardset others = cset_minus(s->in_play, G->deck.by_suit[1]);
-	cset_del(&others, card("QS"));
-	s->won[rest] = cset_or(s->won[rest], others);
-}
-
-static void check_scores(const state *s, const int64_t *want)
-{
-	for (int p = 0; p < 4; p++)
-		ck_assert_msg(s->deal_score[p] == want[p],
-			      "seat %d scored %lld, not %lld", p,
-			      (long long)s->deal_score[p], (long long)want[p]);
 }
 
 /* ======================================================================
@@ -138,9 +77,9 @@ typedef struct script {
 static int pass_cards(const script *sc, int q, card_id *out)
 {
 	if (sc->pass[q])
-		return card_list(sc->pass[q], out);
+		return scn_card_list(G, sc->pass[q], out);
 	card_id all[CARD_MAX];
-	card_list(sc->hand[(q + 1) % 4], all);
+	scn_card_list(G, sc->hand[(q + 1) % 4], all);
 	memcpy(out, all, 3 * sizeof *out);
 	return 3;
 }
@@ -181,31 +120,7 @@ static void script_pass(state *s, const script *sc)
 
 static void script_tricks(state *s, const script *sc, int from, int upto)
 {
-	const char *w = sc->winners;
-	for (int t = 0; w && t < from; t++)
-		w += strspn(w, " ") + strcspn(w + strspn(w, " "), " ");
-	for (int t = from; t < upto && s->current >= 0; t++) {
-		if (!sc->trick[t]) {
-			play_lowest(s);
-			return;
-		}
-		card_id c[4];
-		ck_assert_int_eq(card_list(sc->trick[t], c), 4);
-		int leader = s->current;
-		for (int i = 0; i < 4; i++) {
-			ck_assert_int_eq(s->current, (leader + i) % 4);
-			ck_assert_msg(state_apply(s, c[i]), "trick %d: card %d of "
-				      "'%s' refused", t + 1, i + 1, sc->trick[t]);
-		}
-		if (w) {
-			char *end;
-			long want = strtol(w, &end, 10);
-			ck_assert_msg(s->last_trick.winner == want,
-				      "trick %d won by seat %d, not %ld", t + 1,
-				      s->last_trick.winner, want);
-			w = end;
-		}
-	}
+	scn_play_tricks(s, sc->trick, sc->winners, from, upto);
 }
 
 /* Refuses card `name` and leaves the state byte for byte as it was. */
@@ -429,14 +344,14 @@ START_TEST(test_shoot_the_moon)
 {
 	state s;
 	setup(&s, 0, 1);
-	set_won(&s, (const int[]){0, 0, 13, 0}, 2, 1);
+	scn_set_won(&s, (const int[]){0, 0, 13, 0}, 2, 1);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){26, 26, 0, 26});
+	scn_check_scores(&s, (const int64_t[]){26, 26, 0, 26});
 	ck_assert_int_eq(s.failed_check, 0);
 
-	set_won(&s, (const int[]){1, 0, 12, 0}, 2, 1);
+	scn_set_won(&s, (const int[]){1, 0, 12, 0}, 2, 1);
 	score_deal(&s);
-	check_scores(&s, (const int64_t[]){1, 0, 25, 0});
+	scn_check_scores(&s, (const int64_t[]){1, 0, 25, 0});
 	ck_assert_int_eq(s.total[0], 27);
 	ck_assert_int_eq(s.failed_check, 0);
 }
@@ -453,9 +368,9 @@ START_TEST(test_moon_played)
 	ck_assert_int_eq(s.current, 0);
 	ck_assert(state_apply(&s, card("2C")));
 	ck_assert(cset_eq(state_legal_set(&s), s.hand[1]));
-	play_lowest(&s);
+	scn_play_lowest(&s, false);
 	ck_assert_int_eq(s.tricks_won[0], 13);
-	check_scores(&s, (const int64_t[]){0, 26, 26, 26});
+	scn_check_scores(&s, (const int64_t[]){0, 26, 26, 26});
 	ck_assert_int_eq(s.failed_check, 0);
 }
 END_TEST
@@ -510,7 +425,7 @@ START_TEST(test_end_at_100)
 	state s;
 	setup(&s, 0, 1);
 	s.total[0] = 90;
-	set_won(&s, (const int[]){9, 4, 0, 0}, 1, 2);
+	scn_set_won(&s, (const int[]){9, 4, 0, 0}, 1, 2);
 	score_deal(&s);
 	ck_assert_int_eq(s.total[0], 99);
 	ck_assert(!state_over(&s));
@@ -519,7 +434,7 @@ START_TEST(test_end_at_100)
 	setup(&s, 0, 1);
 	int64_t before[] = {90, 10, 20, 30};
 	memcpy(s.total, before, sizeof before);
-	set_won(&s, (const int[]){10, 0, 3, 0}, 1, 3);
+	scn_set_won(&s, (const int[]){10, 0, 3, 0}, 1, 3);
 	score_deal(&s);
 	ck_assert(state_over(&s));
 	ck_assert_int_eq(s.current, SEAT_END);
