@@ -26,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "rng.h"
+#include "util/rng.h"
 
 #define PLAYERS 4
 #define HAND_SIZE 12

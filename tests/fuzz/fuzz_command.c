@@ -9,10 +9,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "command.h"
-#include "deck.h"
-#include "game.h"
-#include "state.h"
+#include "front/command.h"
+#include "cards/deck.h"
+#include "engine/game.h"
+#include "engine/state.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "deck.h"
-#include "expr.h"
-#include "game.h"
-#include "schema.h"
-#include "state.h"
+#include "cards/deck.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "lang/schema.h"
+#include "engine/state.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

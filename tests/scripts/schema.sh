@@ -2,7 +2,7 @@
 # The JSON Schema of the rule-file format, schemas/cardrules.schema.json,
 # and the key reference docs/format-keys.md.
 #
-# It is generated from the validator's tables (interp/schema.c): the
+# It is generated from the validator's tables (interp/lang/schema.c): the
 # checked-in file must be what `cardrules schema` prints now.  A standard
 # validator (python3-jsonschema, draft 2020-12) must accept every game and
 # every example rule file, and refuse bad files whose mistakes are of the
@@ -18,7 +18,7 @@ if ! diff -u "$schema" "$tmp/schema.json" >"$tmp/diff"; then
 	head -n 40 "$tmp/diff" >&2
 	fail "$schema is not what the format's tables give; regenerate it with
     ./cardrules schema > $schema
-and commit it with the change of interp/schema.c"
+and commit it with the change of interp/lang/schema.c"
 fi
 
 # ... and so is the key reference of the documentation

@@ -13,12 +13,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "diag.h"
-#include "engine.h"
-#include "expr.h"
-#include "game.h"
-#include "schema.h"
-#include "view.h"
+#include "lang/diag.h"
+#include "engine/engine.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "lang/schema.h"
+#include "engine/view.h"
 
 static diag *D;
 static game *BL, *TOUR;

@@ -1,8 +1,8 @@
 /* check_cardset.c — the bitset of card ids, and the generator. */
 #include "testutil.h"
 
-#include "cardset.h"
-#include "rng.h"
+#include "cards/cardset.h"
+#include "util/rng.h"
 
 START_TEST(test_add_has_count)
 {

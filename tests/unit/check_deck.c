@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "deck.h"
+#include "cards/deck.h"
 
 static const char *const std_ranks[] = {
 	"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",

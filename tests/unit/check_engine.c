@@ -13,13 +13,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bot.h"
-#include "diag.h"
-#include "engine.h"
-#include "expr.h"
-#include "game.h"
-#include "schema.h"
-#include "view.h"
+#include "front/bot.h"
+#include "lang/diag.h"
+#include "engine/engine.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "lang/schema.h"
+#include "engine/view.h"
 
 enum { BLACK_LADY, TOURNAMENT, HEARTS, NGAMES };
 

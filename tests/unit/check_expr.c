@@ -4,13 +4,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "arena.h"
-#include "deck.h"
-#include "diag.h"
-#include "expr.h"
-#include "node.h"
-#include "src.h"
+#include "util/alloc.h"
+#include "util/arena.h"
+#include "cards/deck.h"
+#include "lang/diag.h"
+#include "lang/expr.h"
+#include "lang/node.h"
+#include "lang/src.h"
 
 static const char *const std_ranks[] = {
 	"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",

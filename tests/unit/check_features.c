@@ -9,9 +9,9 @@
 
 #include <string.h>
 
-#include "engine.h"
-#include "expr.h"
-#include "schema.h"
+#include "engine/engine.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
 
 #define FEATURES TESTS_DIR "/data/games/features.yaml"
 

@@ -8,12 +8,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "command.h"
-#include "expr.h"
-#include "json.h"
-#include "render.h"
-#include "schema.h"
-#include "suggest.h"
+#include "front/command.h"
+#include "lang/expr.h"
+#include "util/json.h"
+#include "front/render.h"
+#include "lang/schema.h"
+#include "util/suggest.h"
 
 static game *bl;
 static state s;                 /* a Black Lady deal at its first pass */

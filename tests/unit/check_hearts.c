@@ -13,11 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "diag.h"
-#include "engine.h"
-#include "expr.h"
-#include "game.h"
-#include "schema.h"
+#include "lang/diag.h"
+#include "engine/engine.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "lang/schema.h"
 
 static diag *D;
 static game *G;

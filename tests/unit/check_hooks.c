@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-#include "deck.h"
-#include "hook.h"
+#include "cards/deck.h"
+#include "engine/hook.h"
 
 static const char *const ranks[] = {
 	"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",

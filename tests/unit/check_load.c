@@ -7,11 +7,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "expr.h"
-#include "game.h"
-#include "load.h"
-#include "schema.h"
+#include "util/alloc.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "lang/load.h"
+#include "lang/schema.h"
 
 #define GAMES TOP_SRCDIR "/games"
 

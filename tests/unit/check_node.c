@@ -5,8 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "alloc.h"
-#include "node.h"
+#include "util/alloc.h"
+#include "lang/node.h"
 
 /* ---- A tree as a line of text ------------------------------------------ */
 

@@ -18,11 +18,11 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "command.h"
-#include "expr.h"
-#include "schema.h"
-#include "state.h"
-#include "transcript.h"
+#include "front/command.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
+#include "engine/state.h"
+#include "front/transcript.h"
 
 #define GAMES_DIR TOP_SRCDIR "/games"
 #define DEALS_PER_COUNT 24

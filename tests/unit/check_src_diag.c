@@ -6,9 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "alloc.h"
-#include "diag.h"
-#include "src.h"
+#include "util/alloc.h"
+#include "lang/diag.h"
+#include "lang/src.h"
 
 /* ---- The line index ---------------------------------------------------- */
 

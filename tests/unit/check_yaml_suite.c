@@ -17,13 +17,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "deck.h"
-#include "diag.h"
-#include "expr.h"
-#include "game.h"
-#include "node.h"
-#include "schema.h"
-#include "src.h"
+#include "cards/deck.h"
+#include "lang/diag.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "lang/node.h"
+#include "lang/schema.h"
+#include "lang/src.h"
 
 #define SUITE_DIR TESTS_DIR "/data/yaml-test-suite"
 

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "state.h"
+#include "engine/state.h"
 
 /* The card named, in notation ("QS", "10H"). */
 card_id scn_card(const game *g, const char *name);

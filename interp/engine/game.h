@@ -1,0 +1,179 @@
+/*
+ * game.h — a rule file compiled: the immutable game the engine runs.
+ *
+ * game_load() reads a rule file (following `extends`), checks it against the
+ * schema, resolves every reference and compiles every expression; nothing
+ * downstream reads YAML.  A game serves every player count it allows: what
+ * depends on the count (hand sizes, the deck in play) is evaluated when a
+ * table is set up (state_setup).
+ *
+ * Ownership: a game owns everything it points to (its arena, the source
+ * files kept for run-time messages); game_free() releases it all.
+ */
+#ifndef CARDRULES_GAME_H
+#define CARDRULES_GAME_H
+
+#include <stdbool.h>
+
+#include "util/arena.h"
+#include "cards/deck.h"
+#include "lang/diag.h"
+#include "lang/expr.h"
+#include "engine/hook.h"
+
+#define OPTIONS_MAX 8
+#define KEPT_MAX 8
+#define PHASES_MAX 16
+#define RESTRICT_MAX 8
+#define LETS_MAX 32
+#define CHECKS_MAX 8
+#define RANK_KEYS_MAX 4
+#define TABLES_MAX 8
+#define SOURCES_MAX 8
+
+/* A count that may depend on the number of players: a table indexed by
+ * player count, or an integer expression over `players` and the options. */
+typedef struct count_spec {
+	const expr *e;                  /* NULL when given as a table */
+	int by_players[SEAT_MAX + 1];
+} count_spec;
+
+typedef struct option_def {
+	const char *name;
+	const char *help;
+	int64_t fallback, min, max;
+} option_def;
+
+typedef struct value_table {
+	const char *name;
+	int32_t value[CARD_MAX];        /* by card id */
+} value_table;
+
+typedef enum phase_kind {
+	PHASE_PASS,
+	PHASE_TRICKS,
+} phase_kind;
+
+typedef struct restriction {
+	const expr *when;               /* NULL: always */
+	const expr *cards;
+	bool only;                      /* only these, else avoid these */
+	const char *why;                /* for players; NULL when not given */
+} restriction;
+
+typedef enum follow_rule {
+	FOLLOW_SUIT,
+	FOLLOW_ANY,
+} follow_rule;
+
+typedef enum leftover_rule {
+	LEFTOVER_NOBODY,
+	LEFTOVER_LAST_TRICK_WINNER,
+} leftover_rule;
+
+typedef struct pass_phase {
+	count_spec cards;
+	const expr *to;                 /* seat offset; 0 means no pass */
+} pass_phase;
+
+typedef struct tricks_phase {
+	const expr *leader;
+	follow_rule follow;
+	restriction rule[RESTRICT_MAX];
+	int nrestrict;
+	const expr *trumps;             /* NULL: no trumps */
+	uint8_t trump_power[CARD_MAX];  /* rank among trumps, 1 = lowest */
+	const hook *winner_hook;        /* NULL: highest */
+	hook_args winner_args;
+	bool has_count;
+	count_spec count;               /* tricks per deal when has_count */
+	leftover_rule leftover;
+} tricks_phase;
+
+typedef struct phase {
+	phase_kind kind;
+	const expr *when;               /* NULL: always */
+	union {
+		pass_phase pass;
+		tricks_phase tricks;
+	} u;
+} phase;
+
+typedef struct let_def {
+	const char *name;
+	const expr *e;
+	int slot;
+	bool per_seat;
+} let_def;
+
+typedef struct kept_def {
+	const char *name;
+	const expr *initial, *next;
+	bool per_seat;
+	expr_type type;
+} kept_def;
+
+typedef struct rank_key {
+	const expr *e;                  /* per-seat integer */
+	bool highest;                   /* higher ranks first */
+} rank_key;
+
+typedef struct game {
+	arena arena;
+	const char *name;
+	const char *description;
+	const char *path;               /* the rule file, as named */
+	int min_players, max_players, default_players;
+	int direction;                  /* +1 clockwise, -1 counter-clockwise */
+
+	option_def option[OPTIONS_MAX];
+	int noptions;
+
+	deck deck;
+	bool has_suitsets;
+	count_spec suitsets;
+
+	value_table table[TABLES_MAX];
+	int ntables;
+
+	count_spec hand_size, face_up;
+
+	phase phase[PHASES_MAX];
+	int nphases;
+
+	let_def let[LETS_MAX];
+	int nlets;
+	const expr *score;
+	kept_def kept[KEPT_MAX];
+	int nkept;
+	const expr *check[CHECKS_MAX];
+	int nchecks;
+
+	bool has_deals;
+	count_spec deals;
+	const expr *end;                /* NULL: only `deals` ends the match */
+	rank_key rank[RANK_KEYS_MAX];
+	int nrank;
+	const expr *next_dealer;        /* NULL: the next seat in play order */
+
+	expr_scope *static_scope;       /* players and options */
+	expr_scope *scope;              /* everything a deal can see */
+	int nslots;
+
+	src_file *source[SOURCES_MAX];
+	int nsources;
+} game;
+
+/* Loads, validates and compiles a rule file.  All problems go to d; NULL
+ * when there was any. */
+game *game_load(const char *path, diag *d);
+
+void game_free(game *g);
+
+/* "4 players" or "3 to 7 players". */
+const char *game_players_text(const game *g, char *buf, size_t size);
+
+/* The option named `name`, or -1. */
+int game_option_index(const game *g, const char *name);
+
+#endif

@@ -1,0 +1,62 @@
+/*
+ * hook.h — the registry of named hooks.
+ *
+ * A hook is a rule that no sensible key or expression covers, written in C
+ * and chosen from a rule file by name, with parameters that validation
+ * checks like any other key:
+ *
+ *     winner: {hook: majority-suit, all-different: leader}
+ *
+ * All hooks live in the one table of hook.c, each with its parameters, its
+ * documentation and the games that use it (docs/hooks.md is the user's
+ * view of the same table).  Keep them few: prefer a key or an expression.
+ */
+#ifndef CARDRULES_HOOK_H
+#define CARDRULES_HOOK_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cards/deck.h"
+#include "lang/schema.h"
+
+#define HOOK_PARAMS_MAX 4
+
+typedef struct hook_param {
+	const char *name;
+	const schema *type;             /* SK_BOOL, SK_INT or SK_ENUM */
+	const char *fallback;           /* default as YAML text; NULL: required */
+	const char *doc;
+} hook_param;
+
+/* Parameter values after validation: booleans and integers as themselves,
+ * an enumeration as the index of its choice. */
+typedef struct hook_args {
+	int64_t v[HOOK_PARAMS_MAX];
+} hook_args;
+
+/* A trick-winner hook: the position (0 = the lead) of the winning card
+ * among the n cards of a complete trick, in play order. */
+typedef int (*hook_trick_winner_fn)(const deck *d, const card_id *cards,
+				    int n, const hook_args *args);
+
+typedef struct hook {
+	const char *name;
+	const char *slot;               /* where it may be used: "trick-winner" */
+	const char *doc;
+	const char *games;              /* the games that need it */
+	const hook_param *params;
+	int nparams;
+	hook_trick_winner_fn trick_winner;
+} hook;
+
+extern const hook hook_table[];
+extern const int hook_count;
+
+/* The hook `name` usable in `slot`, or NULL. */
+const hook *hook_find(const char *slot, const char *name);
+
+/* Reads the parameters of a validated {hook: ...} mapping into args. */
+void hook_read_args(const hook *h, const node *map, hook_args *args);
+
+#endif

@@ -1,0 +1,131 @@
+/* score.c — scoring a deal, values kept between deals, the match's end. */
+#include <string.h>
+
+#include "engine/engine.h"
+
+/* The named values, in order; a per-seat one is computed for every seat. */
+static void eval_lets(const state *s, expr_frame *f)
+{
+	const game *g = s->g;
+	for (int i = 0; i < g->nlets; i++) {
+		const let_def *l = &g->let[i];
+		if (!l->per_seat) {
+			f->seat = -1;
+			f->slot[l->slot] = expr_eval(l->e, f);
+			continue;
+		}
+		for (int p = 0; p < s->players; p++) {
+			f->seat = p;
+			f->slot[l->slot + p] = expr_eval(l->e, f);
+		}
+	}
+}
+
+static void eval_checks(state *s, expr_frame *f)
+{
+	const game *g = s->g;
+	f->seat = -1;
+	for (int i = 0; i < g->nchecks && !s->failed_check; i++)
+		if (!expr_eval(g->check[i], f).i)
+			s->failed_check = (int8_t)(i + 1);
+}
+
+/* Every next value is computed from the old ones before any is stored. */
+static void update_kept(state *s, expr_frame *f)
+{
+	const game *g = s->g;
+	int64_t next[KEPT_MAX][SEAT_MAX];
+	for (int k = 0; k < g->nkept; k++) {
+		if (!g->kept[k].per_seat) {
+			f->seat = -1;
+			int64_t v = expr_eval(g->kept[k].next, f).i;
+			for (int p = 0; p < s->players; p++)
+				next[k][p] = v;
+			continue;
+		}
+		for (int p = 0; p < s->players; p++) {
+			f->seat = p;
+			next[k][p] = expr_eval(g->kept[k].next, f).i;
+		}
+	}
+	for (int k = 0; k < g->nkept; k++)
+		for (int p = 0; p < s->players; p++)
+			s->kept[k][p] = next[k][p];
+}
+
+static bool match_ends(const state *s, expr_frame *f)
+{
+	const game *g = s->g;
+	if (g->has_deals && s->deal_no >= s->deals)
+		return true;
+	f->seat = -1;
+	return g->end && expr_eval(g->end, f).i;
+}
+
+void score_deal(state *s)
+{
+	const game *g = s->g;
+	value slots[VARS_SLOTS_MAX];
+	expr_frame f;
+	vars_frame(&f, s, slots);
+	eval_lets(s, &f);
+	for (int p = 0; p < s->players; p++) {
+		f.seat = p;
+		s->deal_score[p] = expr_eval(g->score, &f).i;
+	}
+	if (s->checks)
+		eval_checks(s, &f);
+	update_kept(s, &f);
+	for (int p = 0; p < s->players; p++)
+		s->total[p] += s->deal_score[p];
+	s->event = EV_SCORED;
+	s->phase = -1;
+	if (match_ends(s, &f)) {
+		score_rank(s, &f);
+		s->over = true;
+		s->current = SEAT_END;
+		return;
+	}
+	int next = state_next_seat(s, s->dealer, 1);
+	if (g->next_dealer) {
+		f.seat = -1;
+		next = (int)expr_eval(g->next_dealer, &f).i;
+		if (next < 0 || next >= s->players)
+			next = 0;
+	}
+	s->next_dealer = (int8_t)next;
+	s->current = SEAT_CHANCE;
+}
+
+/* -1, 0 or 1: how seat a compares with seat b by the ranking keys. */
+static int compare(const state *s, int64_t keys[][SEAT_MAX], int a, int b)
+{
+	const game *g = s->g;
+	int nkeys = g->nrank ? g->nrank : 1;
+	for (int k = 0; k < nkeys; k++) {
+		bool highest = g->nrank ? g->rank[k].highest : true;
+		int64_t x = keys[k][a], y = keys[k][b];
+		if (x != y)
+			return (x > y) == highest ? -1 : 1;
+	}
+	return 0;
+}
+
+void score_rank(state *s, const expr_frame *frame)
+{
+	const game *g = s->g;
+	int64_t keys[RANK_KEYS_MAX][SEAT_MAX];
+	expr_frame f = *frame;
+	for (int p = 0; p < s->players; p++) {
+		f.seat = p;
+		keys[0][p] = s->total[p];
+		for (int k = 0; k < g->nrank; k++)
+			keys[k][p] = expr_eval(g->rank[k].e, &f).i;
+	}
+	for (int p = 0; p < s->players; p++) {
+		int better = 0;
+		for (int q = 0; q < s->players; q++)
+			better += compare(s, keys, q, p) < 0;
+		s->place[p] = (int8_t)(better + 1);
+	}
+}

@@ -1,0 +1,311 @@
+/* state.c — setting up a match, dealing, and dispatching moves to phases. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+
+/* ======================================================================
+ * Set-up
+ * ====================================================================== */
+
+static int count_value(const state *s, const count_spec *c)
+{
+	if (!c->e)
+		return c->by_players[s->players];
+	int64_t v = engine_eval(s, c->e, -1).i;
+	return v < 0 ? 0 : v > 10000 ? 10000 : (int)v;
+}
+
+static bool set_options(state *s, const int64_t *options, char *why,
+			size_t size)
+{
+	const game *g = s->g;
+	for (int i = 0; i < g->noptions; i++) {
+		const option_def *o = &g->option[i];
+		int64_t v = options ? options[i] : o->fallback;
+		if (v < o->min || v > o->max) {
+			snprintf(why, size, "the option '%s' must be between %lld "
+				 "and %lld, not %lld", o->name, (long long)o->min,
+				 (long long)o->max, (long long)v);
+			return false;
+		}
+		s->option[i] = v;
+	}
+	return true;
+}
+
+/* Everything that depends only on the player count and the options. */
+static bool set_counts(state *s, char *why, size_t size)
+{
+	const game *g = s->g;
+	int suitsets = g->has_suitsets ? count_value(s, &g->suitsets)
+				       : g->deck.nsuits * 64;
+	s->in_play = deck_in_play(&g->deck, suitsets);
+	int cards = cset_count(s->in_play);
+	s->hand_size = (int16_t)count_value(s, &g->hand_size);
+	s->face_up = (int16_t)count_value(s, &g->face_up);
+	s->deals = (int16_t)(g->has_deals ? count_value(s, &g->deals) : 0);
+	if (s->hand_size * s->players > cards) {
+		snprintf(why, size, "%d cards for each of %d players do not fit "
+			 "in a deck of %d", s->hand_size, s->players, cards);
+		return false;
+	}
+	if (s->face_up > cards - s->hand_size * s->players) {
+		snprintf(why, size, "%d leftover cards cannot lie face up: only "
+			 "%d are left", s->face_up,
+			 cards - s->hand_size * s->players);
+		return false;
+	}
+	for (int i = 0; i < g->nphases; i++) {
+		const phase *p = &g->phase[i];
+		int n = 0;
+		if (p->kind == PHASE_PASS)
+			n = count_value(s, &p->u.pass.cards);
+		else if (p->u.tricks.has_count)
+			n = count_value(s, &p->u.tricks.count);
+		if (n > s->hand_size) {
+			snprintf(why, size, "phase %d asks for %d cards, but a "
+				 "hand has %d", i + 1, n, s->hand_size);
+			return false;
+		}
+		if (p->kind == PHASE_PASS)
+			s->pass_cards[i] = (uint8_t)n;
+		else
+			s->trick_count[i] = (uint8_t)n;
+	}
+	return true;
+}
+
+bool state_setup(state *s, const game *g, int players, int dealer,
+		 const int64_t *options, uint64_t seed, char *why, size_t size)
+{
+	memset(s, 0, sizeof *s);
+	s->g = g;
+	s->seed = seed;
+	if (players < g->min_players || players > g->max_players) {
+		char range[40];
+		snprintf(why, size, "%s is for %s, not %d", g->name,
+			 game_players_text(g, range, sizeof range), players);
+		return false;
+	}
+	s->players = (int8_t)players;
+	if (dealer < 0 || dealer >= players) {
+		snprintf(why, size, "the dealer must be a seat from 0 to %d, not %d",
+			 players - 1, dealer);
+		return false;
+	}
+	s->dealer = s->first_dealer = s->next_dealer = (int8_t)dealer;
+	if (!set_options(s, options, why, size) || !set_counts(s, why, size))
+		return false;
+	for (int k = 0; k < g->nkept; k++) {
+		int64_t v = engine_eval(s, g->kept[k].initial, -1).i;
+		for (int p = 0; p < SEAT_MAX; p++)
+			s->kept[k][p] = v;
+	}
+	s->phase = -1;
+	s->last_winner = -1;
+	s->current = SEAT_CHANCE;
+	return true;
+}
+
+/* ======================================================================
+ * Dealing
+ * ====================================================================== */
+
+static void clear_deal(state *s)
+{
+	memset(s->hand, 0, sizeof s->hand);
+	memset(s->dealt, 0, sizeof s->dealt);
+	memset(s->won, 0, sizeof s->won);
+	memset(s->tricks_won, 0, sizeof s->tricks_won);
+	memset(s->void_suits, 0, sizeof s->void_suits);
+	memset(s->passing, 0, sizeof s->passing);
+	memset(s->gave, 0, sizeof s->gave);
+	memset(&s->last_trick, 0, sizeof s->last_trick);
+	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
+	s->trick_no = s->nplayed = 0;
+	s->led = -1;
+	s->last_winner = -1;
+	s->dealer = s->next_dealer;
+	s->deal_no++;
+}
+
+static void start_phases(state *s)
+{
+	for (int p = 0; p < s->players; p++)
+		s->dealt[p] = s->hand[p];
+	s->event = EV_DEALT;
+	s->phase = -1;
+	engine_next_phase(s);
+}
+
+/* Deals `order` one card at a time from the dealer's next seat in the
+ * direction of play; the rest are the leftovers, the first face up. */
+static void deal_order(state *s, const card_id *order, int n)
+{
+	clear_deal(s);
+	int seat[SEAT_MAX];
+	for (int i = 0; i < s->players; i++)
+		seat[i] = state_next_seat(s, s->dealer, i + 1);
+	int dealt = s->hand_size * s->players;
+	for (int k = 0, i = 0; k < dealt; k++) {
+		cset_add(&s->hand[seat[i]], order[k]);
+		if (++i == s->players)
+			i = 0;
+	}
+	for (int k = dealt; k < n; k++) {
+		cset_add(&s->leftover, order[k]);
+		if (k - dealt < s->face_up)
+			cset_add(&s->leftover_up, order[k]);
+	}
+	start_phases(s);
+}
+
+void state_deal(state *s)
+{
+	if (s->current != SEAT_CHANCE)
+		return;
+	rng r;
+	rng_seed(&r, s->seed, (uint64_t)s->deal_no + 1);
+	card_id order[CARD_MAX];
+	int n = cset_to_array(s->in_play, order);
+	rng_shuffle(&r, order, n);
+	deal_order(s, order, n);
+}
+
+bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
+		      int nleftover, char *why, size_t size)
+{
+	if (s->current != SEAT_CHANCE) {
+		snprintf(why, size, "no deal is due now");
+		return false;
+	}
+	cardset all = cset_empty();
+	int total = 0;
+	for (int p = 0; p < s->players; p++) {
+		int n = cset_count(hands[p]);
+		if (n != s->hand_size) {
+			snprintf(why, size, "seat %d has %d cards; a hand has %d", p,
+				 n, s->hand_size);
+			return false;
+		}
+		all = cset_or(all, hands[p]);
+		total += n;
+	}
+	for (int k = 0; k < nleftover; k++) {
+		cset_add(&all, leftover[k]);
+		total++;
+	}
+	if (total != cset_count(all) || !cset_eq(all, s->in_play)) {
+		snprintf(why, size, "the hands and leftovers are not exactly the "
+			 "deck (%d cards, each once)", cset_count(s->in_play));
+		return false;
+	}
+	clear_deal(s);
+	for (int p = 0; p < s->players; p++)
+		s->hand[p] = hands[p];
+	for (int k = 0; k < nleftover; k++) {
+		cset_add(&s->leftover, leftover[k]);
+		if (k < s->face_up)
+			cset_add(&s->leftover_up, leftover[k]);
+	}
+	start_phases(s);
+	return true;
+}
+
+/* ======================================================================
+ * Phases
+ * ====================================================================== */
+
+static bool enter(state *s, const phase *p)
+{
+	switch (p->kind) {
+	case PHASE_PASS:
+		return pass_enter(s, p);
+	case PHASE_TRICKS:
+		return tricks_enter(s, p);
+	}
+	return false;
+}
+
+void engine_next_phase(state *s)
+{
+	const game *g = s->g;
+	while (++s->phase < g->nphases) {
+		const phase *p = &g->phase[s->phase];
+		if (p->when && !engine_eval(s, p->when, -1).i)
+			continue;
+		if (enter(s, p))
+			return;
+	}
+	score_deal(s);
+}
+
+int state_phase_kind(const state *s)
+{
+	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases)
+		return -1;
+	return (int)s->g->phase[s->phase].kind;
+}
+
+cardset state_legal_set(const state *s)
+{
+	if (s->current < 0)
+		return cset_empty();
+	const phase *p = &s->g->phase[s->phase];
+	switch (p->kind) {
+	case PHASE_PASS:
+		return pass_legal(s, p);
+	case PHASE_TRICKS:
+		return tricks_legal(s, p);
+	}
+	return cset_empty();
+}
+
+int state_legal(const state *s, move *out)
+{
+	int n = 0;
+	CSET_FOREACH(c, state_legal_set(s))
+		out[n++] = c;
+	return n;
+}
+
+static void apply(state *s, card_id c)
+{
+	const phase *p = &s->g->phase[s->phase];
+	switch (p->kind) {
+	case PHASE_PASS:
+		pass_apply(s, p, c);
+		break;
+	case PHASE_TRICKS:
+		tricks_apply(s, p, c);
+		break;
+	}
+}
+
+bool state_apply(state *s, move m)
+{
+	if (s->current < 0 || m >= CARD_MAX ||
+	    !cset_has(state_legal_set(s), (card_id)m))
+		return false;
+	apply(s, (card_id)m);
+	return true;
+}
+
+void state_random_playout(state *s, rng *r)
+{
+	if (s->current == SEAT_CHANCE)
+		state_deal(s);
+	int deal = s->deal_no;
+	while (s->current >= 0 && s->deal_no == deal) {
+		const phase *p = &s->g->phase[s->phase];
+		if (p->kind == PHASE_TRICKS) {
+			tricks_playout(s, p, r);
+			continue;
+		}
+		card_id c = engine_random_card(pass_legal(s, p), r);
+		if (c == CARD_NONE)
+			break;          /* cannot happen: a seat to move has a move */
+		pass_apply(s, p, c);
+	}
+}

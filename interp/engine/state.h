@@ -1,0 +1,177 @@
+/*
+ * state.h — the engine: a pure state machine over a compiled game.
+ *
+ * A state is one match at one moment: the deal in progress, the totals and
+ * the values kept between deals.  It is a flat struct: cloning is a struct
+ * copy.  The API has OpenSpiel's shape:
+ *
+ *     state_setup        a new match (players, first dealer, options, seed)
+ *     state_clone        a copy that plays on independently
+ *     state_current      the seat to move, SEAT_CHANCE or SEAT_END
+ *     state_deal         the chance move: shuffle and deal (from the seed)
+ *     state_deal_cards   the chance move scripted (tests, transcripts)
+ *     state_legal        the legal moves, sorted
+ *     state_apply        one move; refused (state unchanged) when illegal
+ *     state_over         the match is over; deal_score, total, place
+ *     state_view         what one seat may see (view.h)
+ *
+ * A move is a card id: the card to play or to pass.  The deal is scored
+ * as its last move is applied; the match then waits for the next chance
+ * move, or is over.
+ */
+#ifndef CARDRULES_STATE_H
+#define CARDRULES_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/game.h"
+#include "util/rng.h"
+
+#define SEAT_CHANCE (-1)
+#define SEAT_END (-2)
+
+typedef uint16_t move;
+#define MOVES_MAX CARD_MAX
+
+/* What the last applied move led to, for front ends that narrate. */
+typedef enum state_event {
+	EV_NONE,
+	EV_DEALT,               /* a deal was dealt */
+	EV_CARD,                /* a card was played or chosen to pass */
+	EV_PASSED,              /* a pass was carried out */
+	EV_TRICK,               /* a trick was completed (see last_trick) */
+	EV_SCORED,              /* the deal was scored (see deal_score) */
+} state_event;
+
+typedef struct trick_record {
+	card_id card[SEAT_MAX];         /* in play order */
+	int8_t leader, winner;          /* seats */
+	uint8_t n;
+	uint8_t number;                 /* 1 for the first trick of the deal */
+} trick_record;
+
+typedef struct state {
+	const game *g;
+	uint64_t seed;
+
+	/* the table and the match */
+	int8_t players, dealer, first_dealer;
+	int8_t next_dealer;             /* deals when the next deal starts */
+	int8_t current;
+	int8_t phase;                   /* index into g->phase */
+	bool over;
+	bool checks;                    /* evaluate the rule file's checks */
+	int8_t failed_check;            /* 1 + index of a check that failed */
+	int16_t deal_no;                /* 1 during the first deal */
+	int16_t deals;                  /* planned deals; 0: until `end` */
+	int64_t option[OPTIONS_MAX];
+	int16_t hand_size, face_up;
+	uint8_t pass_cards[PHASES_MAX];
+	uint8_t trick_count[PHASES_MAX];        /* 0: until hands are empty */
+	cardset in_play;
+	state_event event;
+
+	/* the cards of the deal */
+	cardset hand[SEAT_MAX];
+	cardset dealt[SEAT_MAX];
+	cardset won[SEAT_MAX];
+	cardset leftover, leftover_up;
+	uint8_t tricks_won[SEAT_MAX];
+	uint16_t void_suits[SEAT_MAX];  /* suits a seat has shown it lacks */
+
+	/* passing */
+	int8_t pass_to;                 /* seat offset of the current pass */
+	int8_t pass_first;              /* first seat to choose */
+	uint8_t pass_need[SEAT_MAX];    /* cards each seat passes this time */
+	uint8_t pass_chosen[SEAT_MAX];  /* cards chosen so far */
+	cardset passing[SEAT_MAX];      /* chosen, not yet given */
+	cardset gave[SEAT_MAX];         /* given in the last pass */
+
+	/* tricks */
+	int8_t leader, best, last_winner;
+	int8_t led;                     /* led suit; SUIT_MAX for trumps; -1 */
+	cardset follow;                 /* the cards that follow the lead */
+	bool has_trumps;
+	uint8_t trick_no, nplayed;
+	card_id table[SEAT_MAX];
+	cardset played;                 /* every card played this deal */
+	cardset trumps;
+	trick_record last_trick;
+
+	/* scores */
+	int64_t deal_score[SEAT_MAX];   /* of the deal scored last */
+	int64_t total[SEAT_MAX];
+	int64_t kept[KEPT_MAX][SEAT_MAX];
+	int8_t place[SEAT_MAX];         /* final places, 1 = first; ties share */
+} state;
+
+/* Sets up a match.  options[i] gives option i, or the default when NULL.
+ * Returns false with a reason when the player count or an option is out
+ * of range or the deal does not fit the deck. */
+bool state_setup(state *s, const game *g, int players, int dealer,
+		 const int64_t *options, uint64_t seed, char *why, size_t size);
+
+static inline int state_current(const state *s)
+{
+	return s->current;
+}
+
+static inline bool state_over(const state *s)
+{
+	return s->over;
+}
+
+/* A state is flat: a clone is a copy, and plays on independently. */
+static inline void state_clone(state *dst, const state *src)
+{
+	*dst = *src;
+}
+
+/* The chance move: deals from the shuffle of (seed, deal number). */
+void state_deal(state *s);
+
+/* The chance move scripted: hands[seat] and the leftovers in order (the
+ * first face_up of them lie face up).  Refused (false, with a reason)
+ * unless the cards are exactly the deck in play, with the right counts. */
+bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
+		      int nleftover, char *why, size_t size);
+
+/* The legal moves of the seat to move, in ascending order; returns how
+ * many (0 at a chance node or at the end). */
+int state_legal(const state *s, move *out);
+
+/* The legal moves as a set of card ids. */
+cardset state_legal_set(const state *s);
+
+/* Applies a legal move; returns false and changes nothing otherwise. */
+bool state_apply(state *s, move m);
+
+/* The kind of the phase in progress; -1 between deals. */
+int state_phase_kind(const state *s);
+
+/* The seat `k` steps after `seat` in the direction of play. */
+/* Seat arithmetic on the table, independent of the direction of play:
+ * "left" is seat + 1.  Offsets are nearly always within one turn of the
+ * table, so the division is avoided in the hot path. */
+static inline int state_seat_plus(const state *s, int seat, int k)
+{
+	int n = s->players;
+	int v = seat + k;
+	if (v >= n)
+		v = v - n < n ? v - n : v % n;
+	else if (v < 0)
+		v = v + n >= 0 ? v + n : (v % n + n) % n;
+	return v;
+}
+
+static inline int state_next_seat(const state *s, int seat, int k)
+{
+	return state_seat_plus(s, seat, s->g->direction > 0 ? k : -k);
+}
+
+/* Plays a whole deal with uniformly random moves from the current state
+ * (dealing first at a chance node): the benchmark's and the bots' playout. */
+void state_random_playout(state *s, rng *r);
+
+#endif

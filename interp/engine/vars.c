@@ -1,0 +1,255 @@
+/* vars.c — the engine's state seen from expressions. */
+#include "engine/vars.h"
+
+#include <string.h>
+
+#include "engine/state.h"
+
+#define STATE(f) ((const state *)(f)->ctx)
+
+static value int_value(int64_t i)
+{
+	value v;
+	memset(&v, 0, sizeof v);
+	v.i = i;
+	return v;
+}
+
+static value set_value(cardset s)
+{
+	value v;
+	v.s = s;
+	return v;
+}
+
+/* ---- the table ---- */
+
+static value get_option(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return int_value(STATE(f)->option[arg]);
+}
+
+static value get_dealer(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->dealer);
+}
+
+static value get_deal(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->deal_no);
+}
+
+static value get_deals(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->deals);
+}
+
+static value get_across(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->players / 2);
+}
+
+/* ---- cards ---- */
+
+static value get_hand(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return set_value(STATE(f)->hand[seat]);
+}
+
+static value get_dealt(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return set_value(STATE(f)->dealt[seat]);
+}
+
+static value get_won(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return set_value(STATE(f)->won[seat]);
+}
+
+static value get_tricks(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return int_value(STATE(f)->tricks_won[seat]);
+}
+
+static value get_leftover(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	const state *s = STATE(f);
+	return set_value(arg ? s->leftover_up : s->leftover);
+}
+
+/* ---- the trick ---- */
+
+static value get_trick(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->trick_no);
+}
+
+static value get_leading(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->nplayed == 0);
+}
+
+static value get_led(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = STATE(f);
+	if (s->nplayed == 0)
+		return int_value(-1);
+	int suit = s->g->deck.suit_of[s->table[0]];
+	return int_value(suit == DECK_JOKER ? -1 : suit);
+}
+
+static value get_table(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = STATE(f);
+	cardset t = cset_empty();
+	for (int i = 0; i < s->nplayed; i++)
+		cset_add(&t, s->table[i]);
+	return set_value(t);
+}
+
+static value get_played(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return set_value(STATE(f)->played);
+}
+
+static value get_last_winner(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	int w = STATE(f)->last_winner;
+	return int_value(w < 0 ? 0 : w);
+}
+
+/* ---- scores ---- */
+
+static value get_total(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return int_value(STATE(f)->total[seat]);
+}
+
+static value get_score(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return int_value(STATE(f)->deal_score[seat]);
+}
+
+static value get_kept(const expr_frame *f, int seat, int arg)
+{
+	return int_value(STATE(f)->kept[arg][seat < 0 ? 0 : seat]);
+}
+
+/* holder(card): the seat whose hand holds the card; the dealer's left
+ * neighbour when nobody does, so that the function is total. */
+static value native_holder(const value *args, int nargs, const expr_frame *f)
+{
+	(void)nargs;
+	const state *s = STATE(f);
+	card_face face = (card_face)args[0].i;
+	if (face != FACE_NONE)
+		for (int p = 0; p < s->players; p++)
+			if (cset_meets(s->hand[p], s->g->deck.by_face[face]))
+				return int_value(p);
+	return int_value(state_seat_plus(s, s->dealer, 1));
+}
+
+/* ---- declarations ---- */
+
+typedef struct getter_def {
+	const char *name;
+	expr_type type;
+	bool per_seat;
+	expr_getter_fn fn;
+	int arg;
+} getter_def;
+
+static const getter_def deal_names[] = {
+	{"dealer", TY_SEAT, false, get_dealer, 0},
+	{"deal", TY_INT, false, get_deal, 0},
+	{"deals", TY_INT, false, get_deals, 0},
+	{"across", TY_INT, false, get_across, 0},
+	{"hand", TY_CARDS, true, get_hand, 0},
+	{"dealt", TY_CARDS, true, get_dealt, 0},
+	{"won", TY_CARDS, true, get_won, 0},
+	{"tricks", TY_INT, true, get_tricks, 0},
+	{"leftover", TY_CARDS, false, get_leftover, 0},
+	{"face_up", TY_CARDS, false, get_leftover, 1},
+	{"trick", TY_INT, false, get_trick, 0},
+	{"leading", TY_BOOL, false, get_leading, 0},
+	{"led", TY_SUIT, false, get_led, 0},
+	{"table", TY_CARDS, false, get_table, 0},
+	{"played", TY_CARDS, false, get_played, 0},
+	{"last_winner", TY_SEAT, false, get_last_winner, 0},
+	{"total", TY_INT, true, get_total, 0},
+};
+
+bool vars_declare_static(expr_scope *sc, const game *g)
+{
+	for (int i = 0; i < g->noptions; i++)
+		if (!expr_scope_getter(sc, g->option[i].name, TY_INT, false,
+				       get_option, i))
+			return false;
+	return true;
+}
+
+bool vars_declare_deal(expr_scope *sc)
+{
+	for (size_t i = 0; i < sizeof deal_names / sizeof *deal_names; i++) {
+		const getter_def *d = &deal_names[i];
+		if (!expr_scope_getter(sc, d->name, d->type, d->per_seat, d->fn,
+				       d->arg))
+			return false;
+	}
+	static const expr_type card_param[] = {TY_CARD};
+	return expr_scope_const(sc, "left", TY_INT, 1) &&
+	       expr_scope_const(sc, "right", TY_INT, -1) &&
+	       expr_scope_const(sc, "keep", TY_INT, 0) &&
+	       expr_scope_native(sc, "holder", TY_SEAT, card_param, 1,
+				 native_holder);
+}
+
+bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
+		       bool per_seat, int index)
+{
+	return expr_scope_getter(sc, name, t, per_seat, get_kept, index);
+}
+
+bool vars_declare_scores(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "score", TY_INT, true, get_score, 0);
+}
+
+void vars_frame(expr_frame *f, const state *s, value *slots)
+{
+	f->slot = slots;
+	f->players = s->players;
+	f->seat = -1;
+	f->ctx = s;
+}
+
+long vars_eval_static(const game *g, const expr *e, int players)
+{
+	state s;
+	memset(&s, 0, sizeof s);
+	s.g = g;
+	s.players = (int8_t)players;
+	for (int i = 0; i < g->noptions; i++)
+		s.option[i] = g->option[i].fallback;
+	expr_frame f;
+	vars_frame(&f, &s, NULL);
+	return (long)expr_eval_int(e, &f);
+}

@@ -1,0 +1,41 @@
+/*
+ * vars.h — the names a rule file's expressions can read from the engine.
+ *
+ * Options, `dealer`, `won`, `hand`, `trick`, kept values and the rest are
+ * declared in a game's scopes as getters over the state (expr_frame.ctx is
+ * the state), so evaluating an expression copies nothing.  The list of
+ * names, with their types and meaning, is in docs/format.md.
+ */
+#ifndef CARDRULES_VARS_H
+#define CARDRULES_VARS_H
+
+#include <stdbool.h>
+
+#include "lang/expr.h"
+#include "engine/game.h"
+
+#define VARS_SLOTS_MAX 512      /* frame values: the lets of a scoring */
+
+struct state;
+
+/* players (built in) and the options. */
+bool vars_declare_static(expr_scope *sc, const game *g);
+
+/* What a deal can see: the table, the cards, the trick, the totals, the
+ * seat constants left, right, across, keep, and holder(card). */
+bool vars_declare_deal(expr_scope *sc);
+
+/* A value kept between deals, read from state.kept[index]. */
+bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
+		       bool per_seat, int index);
+
+/* `score`: each seat's score for the deal being scored. */
+bool vars_declare_scores(expr_scope *sc);
+
+/* A frame over state s; slots may be NULL when the scope has none. */
+void vars_frame(expr_frame *f, const struct state *s, value *slots);
+
+/* A static count at `players` players with the default options. */
+long vars_eval_static(const game *g, const expr *e, int players);
+
+#endif

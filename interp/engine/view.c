@@ -1,0 +1,111 @@
+/* view.c — hiding what a seat cannot see, and sampling it back. */
+#include "engine/view.h"
+
+#include <string.h>
+
+/* The cards a seat knows another holds: those it passed to it last. */
+static cardset known_in(const state *s, int seat, int other)
+{
+	if (s->pass_to == 0 || state_seat_plus(s, seat, s->pass_to) != other)
+		return cset_empty();
+	return cset_and(s->hand[other], s->gave[seat]);
+}
+
+void state_view(const state *s, int seat, view *v)
+{
+	bool passing = state_phase_kind(s) == PHASE_PASS;
+	v->s = *s;
+	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
+	v->seat = (int8_t)seat;
+	v->unknown = cset_empty();
+	memset(v->hidden, 0, sizeof v->hidden);
+	memset(v->chosen, 0, sizeof v->chosen);
+	for (int q = 0; q < s->players; q++) {
+		if (q == seat)
+			continue;
+		cardset known = known_in(s, seat, q);
+		cardset secret = cset_minus(s->hand[q], known);
+		v->unknown = cset_or(v->unknown, secret);
+		v->hidden[q] = (uint8_t)cset_count(secret);
+		/* pass_chosen outlives its pass: count it only during one */
+		v->chosen[q] = passing ? s->pass_chosen[q] : 0;
+		v->s.hand[q] = known;
+		v->s.dealt[q] = cset_empty();
+		v->s.passing[q] = cset_empty();
+		v->s.gave[q] = cset_empty();
+	}
+	cardset down = cset_minus(s->leftover, s->leftover_up);
+	v->unknown = cset_or(v->unknown, down);
+	v->hidden_leftover = (uint8_t)cset_count(down);
+	v->s.leftover = s->leftover_up;
+}
+
+static int suit_bit(const state *s, card_id c)
+{
+	return cset_has(s->trumps, c) ? DECK_JOKER + 1 : s->g->deck.suit_of[c];
+}
+
+/* Deals pool[] to the hidden places; false when the voids could not be
+ * respected this time. */
+static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
+		     bool respect_voids, state *out)
+{
+	uint8_t need[SEAT_MAX];
+	memcpy(need, v->hidden, sizeof need);
+	int need_left = v->hidden_leftover;
+	for (int i = 0; i < n; i++) {
+		card_id c = pool[i];
+		int bit = suit_bit(&v->s, c);
+		int choices[SEAT_MAX + 1], k = 0;
+		for (int q = 0; q < v->s.players; q++)
+			if (need[q] && (!respect_voids ||
+					!(v->s.void_suits[q] >> bit & 1)))
+				choices[k++] = q;
+		if (need_left)
+			choices[k++] = -1;
+		if (k == 0)
+			return false;
+		int q = choices[rng_below(r, (uint32_t)k)];
+		if (q < 0) {
+			cset_add(&out->leftover, c);
+			need_left--;
+		} else {
+			cset_add(&out->hand[q], c);
+			need[q]--;
+		}
+	}
+	return true;
+}
+
+/* Others who already chose their pass chose something: guess it. */
+static void guess_passes(const view *v, rng *r, state *out)
+{
+	for (int q = 0; q < out->players; q++) {
+		for (int k = 0; k < v->chosen[q]; k++) {
+			cardset left = cset_minus(out->hand[q], out->passing[q]);
+			int n = cset_count(left);
+			if (n == 0)
+				break;
+			cset_add(&out->passing[q],
+				 cset_nth(left, (int)rng_below(r, (uint32_t)n)));
+		}
+	}
+}
+
+void view_sample(const view *v, rng *r, state *out)
+{
+	card_id pool[CARD_MAX];
+	int n = 0;
+	CSET_FOREACH(c, v->unknown)
+		pool[n++] = c;
+	for (int attempt = 0; attempt < 32; attempt++) {
+		*out = v->s;
+		rng_shuffle(r, pool, n);
+		if (try_deal(v, r, pool, n, attempt < 31, out))
+			break;
+	}
+	for (int q = 0; q < out->players; q++)
+		if (q != v->seat)
+			out->dealt[q] = out->hand[q];
+	guess_passes(v, r, out);
+}

@@ -1,0 +1,32 @@
+/*
+ * view.h — what one seat may see, and guesses at what it cannot.
+ *
+ * A view is a state with the hidden information taken out: other players'
+ * hands keep only the cards the seat knows they hold (those it passed to
+ * them), cards being passed by others are hidden, and face-down leftovers
+ * are gone.  Bots receive views only, so no bot can read hidden cards.
+ * view_sample() deals the unknown cards at random, consistently with what
+ * the seat has seen (hand sizes, suits a player showed it lacks): the
+ * determinization that Monte Carlo bots play out.
+ */
+#ifndef CARDRULES_VIEW_H
+#define CARDRULES_VIEW_H
+
+#include "util/rng.h"
+#include "engine/state.h"
+
+typedef struct view {
+	state s;                        /* the seat's knowledge */
+	int8_t seat;
+	cardset unknown;                /* cards whose place the seat cannot know */
+	uint8_t hidden[SEAT_MAX];       /* cards of each hand it cannot place */
+	uint8_t hidden_leftover;        /* face-down leftovers */
+	uint8_t chosen[SEAT_MAX];       /* cards others have chosen to pass */
+} view;
+
+void state_view(const state *s, int seat, view *v);
+
+/* A full state that agrees with everything the view shows. */
+void view_sample(const view *v, rng *r, state *out);
+
+#endif

@@ -1,0 +1,859 @@
+/* cli.c — the command line: subcommands, their options, exit statuses. */
+#include "config.h"
+#include "front/cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cards/deck.h"
+#include "lang/diag.h"
+#include "lang/expr.h"
+#include "engine/game.h"
+#include "util/json.h"
+#include "lang/load.h"
+#include "front/report.h"
+#include "front/play.h"
+#include "lang/schema.h"
+#include "front/sim.h"
+#include "engine/state.h"
+#include "front/transcript.h"
+
+enum { EXIT_USAGE = 2 };
+
+static const char *program = "cardrules";
+
+static int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int usage_error(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+	fprintf(stderr, "%s %s: ", program, cmd);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nTry '%s %s --help'.\n", program, cmd);
+	return EXIT_USAGE;
+}
+
+static bool parse_int(const char *text, long min, long max, long *out)
+{
+	char *end;
+	errno = 0;
+	long v = strtol(text, &end, 10);
+	if (errno || end == text || *end || v < min || v > max)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* ======================================================================
+ * Loading a game named on the command line
+ * ====================================================================== */
+
+static game *load_game(const char *name)
+{
+	char path[PATH_MAX];
+	if (!load_find_game(name, path, sizeof path)) {
+		fprintf(stderr, "%s: error: no game '%s' (a rule file's path, or "
+			"a name from '%s list')\n", program, name, program);
+		return NULL;
+	}
+	diag *d = diag_new();
+	if (!d) {
+		fprintf(stderr, "%s: error: out of memory\n", program);
+		return NULL;
+	}
+	game *g = game_load(path, d);
+	diag_print(d, stderr, true);
+	diag_free(d);
+	return g;
+}
+
+/* Options shared by the commands that set up a table. */
+typedef struct table_args {
+	int players;            /* 0: the game's default */
+	int dealer;
+	bool seeded;
+	uint64_t seed;
+	const char *set[OPTIONS_MAX * 2];
+	int nset;
+} table_args;
+
+enum {
+	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT,
+};
+
+/* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
+static int table_option(const char *cmd, int opt, table_args *t)
+{
+	long v;
+	switch (opt) {
+	case 'n':
+		if (!parse_int(optarg, 1, SEAT_MAX, &v))
+			return usage_error(cmd, "--players takes a number from 1 "
+					   "to 10, not '%s'", optarg), -1;
+		t->players = (int)v;
+		return 1;
+	case 's':
+		if (!parse_seed(optarg, &t->seed))
+			return usage_error(cmd, "--seed takes a number from 0 to "
+					   "2^64-1, not '%s'", optarg), -1;
+		t->seeded = true;
+		return 1;
+	case 'd':
+		if (!parse_int(optarg, 0, SEAT_MAX - 1, &v))
+			return usage_error(cmd, "--dealer takes a seat number, "
+					   "not '%s'", optarg), -1;
+		t->dealer = (int)v;
+		return 1;
+	case OPT_SET:
+		if (t->nset == OPTIONS_MAX * 2)
+			return usage_error(cmd, "too many --set options"), -1;
+		t->set[t->nset++] = optarg;
+		return 1;
+	}
+	return 0;
+}
+
+/* Applies --set NAME=VALUE to the game's option values. */
+static bool resolve_table(const char *cmd, const game *g, const table_args *t,
+			  int *players, int64_t *options)
+{
+	*players = t->players ? t->players : g->default_players;
+	for (int i = 0; i < g->noptions; i++)
+		options[i] = g->option[i].fallback;
+	for (int i = 0; i < t->nset; i++) {
+		const char *eq = strchr(t->set[i], '=');
+		char name[64];
+		long v;
+		if (!eq || eq - t->set[i] >= (long)sizeof name ||
+		    !parse_int(eq + 1, LONG_MIN, LONG_MAX, &v)) {
+			usage_error(cmd, "--set takes NAME=NUMBER, not '%s'", t->set[i]);
+			return false;
+		}
+		snprintf(name, sizeof name, "%.*s", (int)(eq - t->set[i]), t->set[i]);
+		int o = game_option_index(g, name);
+		if (o < 0) {
+			fprintf(stderr, "%s %s: %s has no option '%s'", program, cmd,
+				g->name, name);
+			for (int k = 0; k < g->noptions; k++)
+				fprintf(stderr, "%s%s", k ? ", " : "; its options: ",
+					g->option[k].name);
+			fputc('\n', stderr);
+			return false;
+		}
+		options[o] = v;
+	}
+	/* the table itself: player count, dealer and option ranges */
+	state trial;
+	char why[300];
+	if (!state_setup(&trial, g, *players, t->dealer, options, 0, why,
+			 sizeof why)) {
+		fprintf(stderr, "%s: error: %s\n", program, why);
+		return false;
+	}
+	return true;
+}
+
+static uint64_t fresh_seed(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((uint64_t)ts.tv_sec * 1000003u) ^ (uint64_t)ts.tv_nsec ^
+	       ((uint64_t)getpid() << 20);
+}
+
+#define TABLE_LONG_OPTIONS                                    \
+	{"players", required_argument, NULL, 'n'},            \
+	{"seed", required_argument, NULL, 's'},               \
+	{"dealer", required_argument, NULL, 'd'},             \
+	{"set", required_argument, NULL, OPT_SET},            \
+	{"help", no_argument, NULL, 'h'}
+
+#define TABLE_HELP                                                          \
+	"  -n, --players N     number of players (default: the game's)\n"     \
+	"  -s, --seed S        seed of the shuffles: same seed, same game\n"   \
+	"  -d, --dealer K      the first dealer's seat (default 0)\n"          \
+	"      --set NAME=N    set one of the game's options (see 'list')\n"
+
+/* ======================================================================
+ * validate
+ * ====================================================================== */
+
+static int cmd_validate(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	bool quiet = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "qh", longs, NULL)) != -1) {
+		if (opt == 'h') {
+			printf("Usage: %s validate [-q] FILE...\n"
+			       "Checks rule files (paths, or names of games) and prints\n"
+			       "every problem as\n"
+			       "FILE:LINE:COL: error: MESSAGE.  Exit status: 0 when all\n"
+			       "are valid, 1 when some are not, 2 on usage errors.\n"
+			       "  -q, --quiet   print nothing for valid files\n",
+			       program);
+			return 0;
+		}
+		if (opt == 'q')
+			quiet = true;
+		else
+			return usage_error("validate", "unknown option");
+	}
+	if (optind == argc)
+		return usage_error("validate", "name at least one rule file");
+	int bad = 0;
+	diag *d = diag_new();
+	if (!d)
+		return 1;
+	for (int i = optind; i < argc; i++) {
+		char path[PATH_MAX];
+		if (!load_find_game(argv[i], path, sizeof path))
+			snprintf(path, sizeof path, "%s", argv[i]);
+		game *g = game_load(path, d);
+		diag_print(d, stderr, true);
+		diag_clear(d);
+		if (!g) {
+			bad++;
+			continue;
+		}
+		char range[40];
+		if (!quiet)
+			printf("%s: valid (%s, %s)\n", path, g->name,
+			       game_players_text(g, range, sizeof range));
+		game_free(g);
+	}
+	diag_free(d);
+	return bad ? 1 : 0;
+}
+
+/* ======================================================================
+ * play
+ * ====================================================================== */
+
+/* $XDG_STATE_HOME/cardrules/last-game.yaml, creating the directories. */
+static bool autosave_path(char *buf, size_t size)
+{
+	const char *xdg = getenv("XDG_STATE_HOME");
+	const char *home = getenv("HOME");
+	char dir[PATH_MAX - 32];
+	if (xdg && *xdg)
+		snprintf(dir, sizeof dir, "%s/cardrules", xdg);
+	else if (home && *home)
+		snprintf(dir, sizeof dir, "%s/.local/state/cardrules", home);
+	else
+		return false;
+	for (char *p = dir + 1; *p; p++)
+		if (*p == '/') {
+			*p = '\0';
+			mkdir(dir, 0755);
+			*p = '/';
+		}
+	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+		return false;
+	snprintf(buf, size, "%s/last-game.yaml", dir);
+	return true;
+}
+
+static void play_help(void)
+{
+	printf("Usage: %s play GAME [options]\n"
+	       "       %s play --resume TRANSCRIPT\n"
+	       "Plays GAME (a rule file, or a name such as black-lady) in the\n"
+	       "terminal against bots.  Type help during the game.\n"
+	       TABLE_HELP
+	       "      --seat K        your seat (default 0)\n"
+	       "      --hotseat       people play every seat, in turn\n"
+	       "      --bot KIND      mc (default: Monte Carlo, plays well) or random\n"
+	       "      --playouts N    effort of mc bots per decision (default 1200)\n"
+	       "  -t, --transcript F  save the game in F (default: an autosave in\n"
+	       "                      $XDG_STATE_HOME or ~/.local/state/cardrules)\n"
+	       "      --no-save       do not save the game\n"
+	       "      --resume F      continue the game saved in F\n"
+	       "      --no-color      no colours\n", program, program);
+}
+
+/* Handles --bot and --playouts; 1 taken, 0 not ours, -1 bad. */
+static int bot_option(const char *cmd, int opt, bot_kind *kind, int *playouts)
+{
+	long v;
+	switch (opt) {
+	case 'b':
+		if (strcmp(optarg, "random") == 0)
+			*kind = BOT_RANDOM;
+		else if (strcmp(optarg, "mc") == 0)
+			*kind = BOT_MC;
+		else
+			return usage_error(cmd, "--bot is mc or random, not '%s'",
+					   optarg), -1;
+		return 1;
+	case OPT_PLAYOUTS:
+		if (!parse_int(optarg, 1, 1000000, &v))
+			return usage_error(cmd, "--playouts takes a number from 1 "
+					   "to 1000000, not '%s'", optarg), -1;
+		*playouts = (int)v;
+		return 1;
+	}
+	return 0;
+}
+
+static int resume(play_opts *o, const char *path)
+{
+	transcript_repair(path);
+	diag *d = diag_new();
+	transcript_replay *r = calloc(1, sizeof *r);
+	if (!d || !r) {
+		free(r);
+		diag_free(d);
+		return 1;
+	}
+	bool ok = transcript_replay_file(path, r, d, NULL, NULL);
+	diag_print(d, stderr, true);
+	diag_free(d);
+	int status = 1;
+	if (ok && r->s.over) {
+		fprintf(stderr, "%s: error: the game in %s is over\n", program, path);
+	} else if (ok) {
+		o->game_name = r->game_name;
+		o->players = r->s.players;
+		o->seed = r->s.seed;
+		o->transcript = path;
+		o->resume = true;
+		o->seat = r->humans == 0 ? 0 : __builtin_ctz(r->humans);
+		o->hotseat = r->humans != 0 &&
+			     r->humans == (1u << r->s.players) - 1 && r->s.players > 1;
+		status = play_resume(r->g, o, &r->s);
+	}
+	game_free(r->g);
+	free(r);
+	return status;
+}
+
+static int cmd_play(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		TABLE_LONG_OPTIONS,
+		{"seat", required_argument, NULL, 'k'},
+		{"hotseat", no_argument, NULL, OPT_HOTSEAT},
+		{"bot", required_argument, NULL, 'b'},
+		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
+		{"transcript", required_argument, NULL, 't'},
+		{"no-save", no_argument, NULL, OPT_NO_SAVE},
+		{"resume", required_argument, NULL, OPT_RESUME},
+		{"no-color", no_argument, NULL, OPT_NO_COLOR},
+		{0},
+	};
+	table_args t = {0};
+	play_opts o = {.bot = BOT_MC, .playouts = 1200, .color = true,
+		       .in = stdin, .out = stdout};
+	bool no_save = false;
+	const char *resume_path = NULL;
+	int opt;
+	long v;
+	while ((opt = getopt_long(argc, argv, "n:s:d:t:b:h", longs, NULL)) != -1) {
+		int taken = table_option("play", opt, &t);
+		if (!taken)
+			taken = bot_option("play", opt, &o.bot, &o.playouts);
+		if (taken < 0)
+			return EXIT_USAGE;
+		if (taken)
+			continue;
+		switch (opt) {
+		case 'h':
+			play_help();
+			return 0;
+		case 'k':
+			if (!parse_int(optarg, 0, SEAT_MAX - 1, &v))
+				return usage_error("play", "--seat takes a seat "
+						   "number, not '%s'", optarg);
+			o.seat = (int)v;
+			break;
+		case OPT_HOTSEAT:
+			o.hotseat = true;
+			break;
+		case 't':
+			o.transcript = optarg;
+			break;
+		case OPT_NO_SAVE:
+			no_save = true;
+			break;
+		case OPT_RESUME:
+			resume_path = optarg;
+			break;
+		case OPT_NO_COLOR:
+			o.color = false;
+			break;
+		default:
+			return usage_error("play", "unknown option");
+		}
+	}
+	if (resume_path) {
+		if (optind != argc)
+			return usage_error("play", "--resume takes the game from the "
+					   "transcript; do not name a game (%s)",
+					   argv[optind]);
+		return resume(&o, resume_path);
+	}
+	if (optind + 1 != argc)
+		return usage_error("play", "name one game to play, e.g. "
+				   "'%s play black-lady'", program);
+	game *g = load_game(argv[optind]);
+	if (!g)
+		return 1;
+	int players;
+	char saved[PATH_MAX];
+	int status = 1;
+	if (resolve_table("play", g, &t, &players, o.options)) {
+		o.game_name = argv[optind];
+		o.players = players;
+		o.dealer = t.dealer;
+		o.seed = t.seeded ? t.seed : fresh_seed();
+		if (!o.transcript && !no_save && autosave_path(saved, sizeof saved))
+			o.transcript = saved;
+		if (no_save)
+			o.transcript = NULL;
+		status = play_run(g, &o);
+	} else {
+		status = EXIT_USAGE;
+	}
+	game_free(g);
+	return status;
+}
+
+/* ======================================================================
+ * simulate
+ * ====================================================================== */
+
+static int cmd_simulate(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		TABLE_LONG_OPTIONS,
+		{"deals", required_argument, NULL, 'N'},
+		{"json", no_argument, NULL, 'j'},
+		{"bot", required_argument, NULL, 'b'},
+		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
+		{"transcript", required_argument, NULL, 't'},
+		{"no-check", no_argument, NULL, OPT_NO_CHECK},
+		{"explicit-deals", no_argument, NULL, OPT_EXPLICIT},
+		{0},
+	};
+	table_args t = {.seed = 1, .seeded = true};
+	sim_opts o = {.deals = 1000, .bot = BOT_RANDOM, .playouts = 200,
+		      .checks = true, .out = stdout};
+	int opt;
+	long v;
+	while ((opt = getopt_long(argc, argv, "n:s:d:N:jt:b:h", longs, NULL)) != -1) {
+		int taken = table_option("simulate", opt, &t);
+		if (!taken)
+			taken = bot_option("simulate", opt, &o.bot, &o.playouts);
+		if (taken < 0)
+			return EXIT_USAGE;
+		if (taken)
+			continue;
+		switch (opt) {
+		case 'h':
+			printf("Usage: %s simulate GAME [options]\n"
+			       "Bots play many deals; prints each seat's mean deal score,\n"
+			       "its spread, the totals and the matches won, and checks the\n"
+			       "rule file's invariants after every deal.\n"
+			       TABLE_HELP
+			       "  -N, --deals N       deals to play (default 1000)\n"
+			       "      --bot KIND      random (default) or mc\n"
+			       "      --playouts N    effort of mc bots (default 200)\n"
+			       "  -j, --json          every deal's dealer, scores and totals\n"
+			       "  -t, --transcript F  write the matches as transcripts\n"
+			       "                      (F, then F with .2, .3 ... before .yaml)\n"
+			       "      --explicit-deals  transcripts list each deal's cards\n"
+			       "      --no-check      do not evaluate the rule file's checks\n"
+			       "The seed defaults to 1.  Exit status 1 when a check failed.\n",
+			       program);
+			return 0;
+		case 'N':
+			if (!parse_int(optarg, 1, 1000000000L, &v))
+				return usage_error("simulate", "--deals takes a "
+						   "positive number, not '%s'", optarg);
+			o.deals = v;
+			break;
+		case 'j':
+			o.json = true;
+			break;
+		case 't':
+			o.transcript = optarg;
+			break;
+		case OPT_NO_CHECK:
+			o.checks = false;
+			break;
+		case OPT_EXPLICIT:
+			o.explicit_deals = true;
+			break;
+		default:
+			return usage_error("simulate", "unknown option");
+		}
+	}
+	if (optind + 1 != argc)
+		return usage_error("simulate", "name one game, e.g. '%s simulate "
+				   "black-lady --deals 10000'", program);
+	game *g = load_game(argv[optind]);
+	if (!g)
+		return 1;
+	int players;
+	int status = EXIT_USAGE;
+	if (resolve_table("simulate", g, &t, &players, o.options)) {
+		o.game_name = argv[optind];
+		o.players = players;
+		o.dealer = t.dealer;
+		o.seed = t.seed;
+		status = sim_run(g, &o);
+	}
+	game_free(g);
+	return status;
+}
+
+/* ======================================================================
+ * replay
+ * ====================================================================== */
+
+typedef struct replay_out {
+	bool json;
+	json j;
+} replay_out;
+
+static void replay_deal_text(void *ctx, const state *s)
+{
+	(void)ctx;
+	printf("deal %d (dealer %d): scores", s->deal_no, s->dealer);
+	for (int p = 0; p < s->players; p++)
+		printf(" %+" PRId64, s->deal_score[p]);
+	printf("; totals");
+	for (int p = 0; p < s->players; p++)
+		printf(" %+" PRId64, s->total[p]);
+	putchar('\n');
+}
+
+static void replay_deal_json(void *ctx, const state *s)
+{
+	json *j = &((replay_out *)ctx)->j;
+	json_object(j);
+	report_deal_fields(j, s);
+	json_end_object(j);
+}
+
+static void replay_result(replay_out *out, const transcript_replay *r)
+{
+	const state *s = &r->s;
+	if (!out->json) {
+		if (s->over) {
+			printf("result:");
+			for (int p = 0; p < s->players; p++)
+				printf(" seat %d %+" PRId64 " (place %d)%s", p,
+				       s->total[p], s->place[p],
+				       p + 1 < s->players ? "," : "\n");
+		} else {
+			printf("the game goes on: deal %d %s\n", s->deal_no,
+			       s->current == SEAT_CHANCE ? "is over, the next is due" : "is in progress");
+		}
+		return;
+	}
+	json *j = &out->j;
+	json_end_array(j);
+	report_result_fields(j, s);
+	json_end_object(j);
+	json_finish(j);
+}
+
+static int cmd_replay(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	replay_out out = {0};
+	int opt;
+	while ((opt = getopt_long(argc, argv, "jh", longs, NULL)) != -1) {
+		if (opt == 'h') {
+			printf("Usage: %s replay [--json] TRANSCRIPT\n"
+			       "Replays a recorded game and prints every deal's scores\n"
+			       "and the result.  Exit status 1 when the transcript holds\n"
+			       "an illegal decision (named with its line and column).\n",
+			       program);
+			return 0;
+		}
+		if (opt == 'j')
+			out.json = true;
+		else
+			return usage_error("replay", "unknown option");
+	}
+	if (optind + 1 != argc)
+		return usage_error("replay", "name one transcript");
+	diag *d = diag_new();
+	transcript_replay *r = calloc(1, sizeof *r);
+	if (!d || !r) {
+		free(r);
+		diag_free(d);
+		return 1;
+	}
+	if (out.json) {
+		json_init(&out.j, stdout, false);
+		json_object(&out.j);
+		json_key(&out.j, "transcript");
+		json_string(&out.j, argv[optind]);
+		json_key(&out.j, "deals");
+		json_array(&out.j);
+	}
+	bool ok = transcript_replay_file(argv[optind], r, d,
+				 out.json ? replay_deal_json : replay_deal_text,
+				 &out);
+	diag_print(d, stderr, true);
+	if (ok)
+		replay_result(&out, r);
+	else if (out.json)
+		fputs("]}\n", stdout);
+	if (ok && r->s.failed_check)
+		fprintf(stderr, "%s: warning: check %d of the rule file failed\n",
+			program, r->s.failed_check);
+	game_free(r->g);
+	free(r);
+	diag_free(d);
+	return ok ? 0 : 1;
+}
+
+/* ======================================================================
+ * schema, list, bench
+ * ====================================================================== */
+
+static int cmd_schema(int argc, char **argv)
+{
+	bool markdown = argc == 2 && strcmp(argv[1], "--markdown") == 0;
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
+		printf("Usage: %s schema [--markdown]\n"
+		       "Prints the JSON Schema of the rule-file format\n"
+		       "(schemas/cardrules.schema.json), or with --markdown the key\n"
+		       "reference (docs/format-keys.md).\n", program);
+		return 0;
+	}
+	if (argc > 1 && !markdown)
+		return usage_error("schema", "takes no arguments but --markdown");
+	if (markdown)
+		schema_write_markdown(stdout);
+	else
+		schema_write_json(stdout);
+	return 0;
+}
+
+/* The games that can be named without a path, sorted; a name found in
+ * several directories counts once (the first, as load_find_game does). */
+static int list_games(char names[][256], int max)
+{
+	char dirs[16][LOAD_PATH_MAX];
+	int ndirs = load_game_dirs(dirs, 16), n = 0;
+	for (int i = 0; i < ndirs; i++) {
+		DIR *dir = opendir(dirs[i]);
+		struct dirent *e;
+		while (dir && (e = readdir(dir)) && n < max) {
+			size_t len = strlen(e->d_name);
+			if (len <= 5 || len > 200 ||
+			    strcmp(e->d_name + len - 5, ".yaml") != 0)
+				continue;
+			snprintf(names[n], 256, "%.*s", (int)(len - 5), e->d_name);
+			bool seen = false;
+			for (int k = 0; k < n && !seen; k++)
+				seen = strcmp(names[k], names[n]) == 0;
+			n += !seen;
+		}
+		if (dir)
+			closedir(dir);
+	}
+	qsort(names, (size_t)n, 256, (int (*)(const void *, const void *))strcmp);
+	return n;
+}
+
+static int cmd_list(int argc, char **argv)
+{
+	(void)argv;
+	if (argc > 1) {
+		printf("Usage: %s list\nLists the games that can be named without "
+		       "a path, with their players and options.\n", program);
+		return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : EXIT_USAGE;
+	}
+	char names[64][256];
+	int n = list_games(names, 64);
+	for (int i = 0; i < n; i++) {
+		game *g = load_game(names[i]);
+		if (!g)
+			continue;
+		char range[40];
+		printf("%-24s %s, %s", names[i], g->name,
+		       game_players_text(g, range, sizeof range));
+		for (int k = 0; k < g->noptions; k++)
+			printf("; --set %s=%" PRId64 " (%" PRId64 "..%" PRId64 ")",
+			       g->option[k].name, g->option[k].fallback,
+			       g->option[k].min, g->option[k].max);
+		putchar('\n');
+		game_free(g);
+	}
+	return 0;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* Random playouts of whole deals through the engine's API. */
+static int bench_game(const char *name, long deals, bool as_json)
+{
+	game *g = load_game(name);
+	if (!g)
+		return 1;
+	state s;
+	char why[200];
+	if (!state_setup(&s, g, g->default_players, 0, NULL, 1, why, sizeof why)) {
+		fprintf(stderr, "%s: error: %s\n", program, why);
+		game_free(g);
+		return 1;
+	}
+	rng r;
+	rng_seed(&r, 1, 0x62656e6368);
+	int64_t checksum = 0;
+	double t0 = now();
+	for (long i = 0; i < deals; i++) {
+		if (s.current == SEAT_END)
+			state_setup(&s, g, g->default_players, 0, NULL,
+				    (uint64_t)i, why, sizeof why);
+		state_random_playout(&s, &r);
+		checksum += s.deal_score[0];
+	}
+	double secs = now() - t0;
+	double rate = secs > 0 ? deals / secs : 0;
+	if (as_json)
+		printf("{\"program\":\"cardrules\",\"game\":\"%s\",\"players\":%d,"
+		       "\"deals\":%ld,\"seconds\":%.3f,\"deals_per_second\":%.0f,"
+		       "\"state_bytes\":%zu,\"game_bytes\":%zu}\n", name,
+		       s.players, deals, secs, rate, sizeof(state), g->arena.used + sizeof *g);
+	else
+		printf("cardrules %s %d %.0f deals/s (%ld deals, %.3f s; state %zu "
+		       "bytes, game %zu bytes; checksum %" PRId64 ")\n", name,
+		       s.players, rate, deals, secs, sizeof(state),
+		       g->arena.used + sizeof *g, checksum);
+	game_free(g);
+	return 0;
+}
+
+static int cmd_bench(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{"deals", required_argument, NULL, 'N'},
+		{"json", no_argument, NULL, 'j'},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	long deals = 200000, v;
+	bool as_json = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, "N:jh", longs, NULL)) != -1) {
+		if (opt == 'h') {
+			printf("Usage: %s bench [--deals N] [--json] [GAME...]\n"
+			       "Plays random deals of each game (default: every game\n"
+			       "in games/) and prints deals per second.\n", program);
+			return 0;
+		}
+		if (opt == 'j')
+			as_json = true;
+		else if (opt == 'N' && parse_int(optarg, 1, 1000000000L, &v))
+			deals = v;
+		else
+			return usage_error("bench", "bad option or value");
+	}
+	int status = 0;
+	if (optind < argc) {
+		for (int i = optind; i < argc; i++)
+			status |= bench_game(argv[i], deals, as_json);
+		return status;
+	}
+	char names[64][256];
+	int n = list_games(names, 64);
+	for (int i = 0; i < n; i++)
+		status |= bench_game(names[i], deals, as_json);
+	return status;
+}
+
+/* ======================================================================
+ * main
+ * ====================================================================== */
+
+static const struct {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{"play", cmd_play, "play a game in the terminal against bots"},
+	{"validate", cmd_validate, "check rule files, reporting every problem"},
+	{"simulate", cmd_simulate, "let bots play many deals; statistics"},
+	{"replay", cmd_replay, "replay a transcript and print the result"},
+	{"list", cmd_list, "list the games that can be named without a path"},
+	{"schema", cmd_schema, "print the JSON Schema of the rule-file format"},
+	{"bench", cmd_bench, "measure random playouts per second"},
+};
+
+static void main_help(FILE *out)
+{
+	fprintf(out, "Usage: %s COMMAND [options]\n\n"
+		"cardrules plays card games described in YAML rule files.\n\n"
+		"Commands:\n", program);
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		fprintf(out, "  %-9s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'%s COMMAND --help' tells more; see also man cardrules.\n"
+		"Start with: %s play black-lady\n", program, program);
+}
+
+static void cleanup(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+int cli_main(int argc, char **argv)
+{
+	if (argc < 2) {
+		main_help(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		main_help(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "--version") == 0) {
+		printf("cardrules %s\n", PACKAGE_VERSION);
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		if (strcmp(argv[1], commands[i].name) == 0) {
+			int status = commands[i].run(argc - 1, argv + 1);
+			cleanup();
+			return status;
+		}
+	fprintf(stderr, "%s: unknown command '%s'\n", program, argv[1]);
+	main_help(stderr);
+	return EXIT_USAGE;
+}

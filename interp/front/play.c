@@ -1,0 +1,596 @@
+/* play.c — the text loop. */
+#include "front/play.h"
+
+#include <editline/readline.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "front/command.h"
+#include "engine/engine.h"
+#include "front/render.h"
+#include "front/transcript.h"
+#include "engine/view.h"
+
+typedef struct table_ui {
+	const play_opts *o;
+	const game *g;
+	state s;
+	render r;
+	bot bots[SEAT_MAX];
+	transcript_writer w;
+	FILE *out;
+	bool tty;                       /* input from a terminal: line editing */
+	int last_human;                 /* hot-seat: whose screen is shown */
+} table_ui;
+
+/* ======================================================================
+ * Words for seats, cards and scores
+ * ====================================================================== */
+
+static bool is_human(const table_ui *u, int seat)
+{
+	return u->o->hotseat || seat == u->o->seat;
+}
+
+static const char *seat_name(const table_ui *u, int seat, char *buf,
+			     size_t size)
+{
+	if (!u->o->hotseat && seat == u->o->seat)
+		snprintf(buf, size, "you");
+	else
+		snprintf(buf, size, "seat %d", seat);
+	return buf;
+}
+
+/* Where another seat sits, seen from the human: "on your left". */
+static const char *where(const table_ui *u, int seat)
+{
+	if (u->o->hotseat || seat == u->o->seat)
+		return "";
+	const state *s = &u->s;
+	if (seat == state_seat_plus(s, u->o->seat, 1))
+		return " (on your left)";
+	if (seat == state_seat_plus(s, u->o->seat, -1))
+		return " (on your right)";
+	if (s->players % 2 == 0 &&
+	    seat == state_seat_plus(s, u->o->seat, s->players / 2))
+		return " (across)";
+	return "";
+}
+
+/* Points of a set by the game's first value table, when it has one. */
+static bool points_of(const game *g, cardset cards, long *out)
+{
+	if (g->ntables == 0)
+		return false;
+	long sum = 0;
+	CSET_FOREACH(c, cards)
+		sum += g->table[0].value[c];
+	*out = sum;
+	return true;
+}
+
+static void print_hand(table_ui *u, int seat)
+{
+	char buf[512];
+	if (u->o->hotseat)
+		fprintf(u->out, "  Seat %d's hand: %s\n", seat,
+			render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
+	else
+		fprintf(u->out, "  Your hand: %s\n",
+			render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
+}
+
+static void print_kept(table_ui *u)
+{
+	const game *g = u->g;
+	for (int k = 0; k < g->nkept; k++) {
+		const kept_def *x = &g->kept[k];
+		if (x->per_seat)
+			continue;
+		fprintf(u->out, "  %s: %" PRId64 "\n", x->name, u->s.kept[k][0]);
+	}
+}
+
+static void print_scores(table_ui *u, bool deal_too)
+{
+	const state *s = &u->s;
+	const game *g = u->g;
+	for (int p = 0; p < s->players; p++) {
+		char name[32];
+		fprintf(u->out, "  %-10s", seat_name(u, p, name, sizeof name));
+		if (deal_too)
+			fprintf(u->out, " deal %+5" PRId64 "  ", s->deal_score[p]);
+		fprintf(u->out, " total %+6" PRId64, s->total[p]);
+		for (int k = 0; k < g->nkept; k++)
+			if (g->kept[k].per_seat)
+				fprintf(u->out, "  %s %" PRId64, g->kept[k].name,
+					s->kept[k][p]);
+		fputc('\n', u->out);
+	}
+	print_kept(u);
+}
+
+static void print_leftovers(table_ui *u)
+{
+	const state *s = &u->s;
+	char buf[512];
+	if (cset_is_empty(s->leftover))
+		return;
+	int down = cset_count(s->leftover) - cset_count(s->leftover_up);
+	fprintf(u->out, "  Leftovers: %s%s%d face down\n",
+		render_list(&u->r, s->leftover_up, buf, sizeof buf),
+		cset_is_empty(s->leftover_up) ? "" : " face up, ", down);
+}
+
+/* Points taken so far, once anybody has taken some. */
+static void print_taken(table_ui *u, bool always)
+{
+	const state *s = &u->s;
+	long pts, any = 0;
+	for (int p = 0; p < s->players; p++)
+		if (points_of(u->g, s->won[p], &pts))
+			any |= pts;
+	if (u->g->ntables == 0 || (!any && !always))
+		return;
+	fputs("  Points taken:", u->out);
+	for (int p = 0; p < s->players; p++) {
+		char name[32];
+		points_of(u->g, s->won[p], &pts);
+		fprintf(u->out, "%s %s %ld", p ? "," : "",
+			seat_name(u, p, name, sizeof name), pts);
+	}
+	fputc('\n', u->out);
+}
+
+static void print_trick(table_ui *u)
+{
+	const state *s = &u->s;
+	if (state_phase_kind(s) == PHASE_TRICKS) {
+		fprintf(u->out, "  Trick %d:", s->trick_no);
+		if (s->nplayed == 0)
+			fputs(" nothing played yet", u->out);
+		for (int i = 0; i < s->nplayed; i++) {
+			char name[32], card[32];
+			fprintf(u->out, "%s %s %s", i ? "," : "",
+				seat_name(u, state_next_seat(s, s->leader, i),
+					  name, sizeof name),
+				render_card(&u->r, s->table[i], card, sizeof card));
+		}
+		fputc('\n', u->out);
+	}
+}
+
+static void print_table(table_ui *u)
+{
+	print_leftovers(u);
+	print_taken(u, true);
+	print_trick(u);
+}
+
+static void print_legal(table_ui *u)
+{
+	char buf[512];
+	fprintf(u->out, "  Legal: %s\n",
+		render_list(&u->r, state_legal_set(&u->s), buf, sizeof buf));
+}
+
+static void print_help(table_ui *u)
+{
+	fputs("  Commands:\n"
+	      "    play QS     play a card (or just: QS); 10 may be written T\n"
+	      "    pass 3C QS  choose the cards to pass\n"
+	      "    hand        your hand        table   the trick and leftovers\n"
+	      "    moves       the legal moves  scores  the totals so far\n"
+	      "    hint        a suggestion     quit    stop (the game is saved)\n",
+	      u->out);
+}
+
+/* ======================================================================
+ * Telling what happens
+ * ====================================================================== */
+
+static void print_deal_header(table_ui *u)
+{
+	const state *s = &u->s;
+	char name[32];
+	const char *verb = !u->o->hotseat && s->dealer == u->o->seat
+		? "deal" : "deals";
+	fputc('\n', u->out);
+	if (s->deals)
+		fprintf(u->out, "== Deal %d of %d; %s %s ==\n", s->deal_no,
+			s->deals, seat_name(u, s->dealer, name, sizeof name), verb);
+	else
+		fprintf(u->out, "== Deal %d; %s %s ==\n", s->deal_no,
+			seat_name(u, s->dealer, name, sizeof name), verb);
+	print_kept(u);
+	print_leftovers(u);
+}
+
+static char *read_line(table_ui *u, const char *prompt);
+
+/* Hot-seat: on a terminal, the screen is cleared and the next player
+ * presses Enter, so that nobody sees another's hand. */
+static void hand_over(table_ui *u, int seat)
+{
+	fprintf(u->out, "\n-- seat %d's turn (others, look away) --\n", seat);
+	if (!u->tty || !isatty(fileno(u->out)) || u->last_human < 0)
+		return;
+	fprintf(u->out, "\033[H\033[2J-- seat %d's turn --\n", seat);
+	char prompt[64];
+	snprintf(prompt, sizeof prompt, "Seat %d, press Enter when only you "
+		 "can see the screen. ", seat);
+	free(read_line(u, prompt));
+}
+
+static void print_prompt_context(table_ui *u)
+{
+	const state *s = &u->s;
+	int seat = s->current;
+	if (u->o->hotseat && seat != u->last_human)
+		hand_over(u, seat);
+	u->last_human = seat;
+	if (state_phase_kind(s) == PHASE_PASS) {
+		int to = state_seat_plus(s, seat, s->pass_to);
+		char name[32];
+		print_hand(u, seat);
+		fprintf(u->out, "  Choose %d card%s to pass to %s%s.\n",
+			command_decision_size(s),
+			command_decision_size(s) == 1 ? "" : "s",
+			seat_name(u, to, name, sizeof name), where(u, to));
+		return;
+	}
+	print_taken(u, false);
+	print_trick(u);
+	print_hand(u, seat);
+	print_legal(u);
+}
+
+static void narrate_trick(table_ui *u)
+{
+	const trick_record *t = &u->s.last_trick;
+	char name[32];
+	cardset cards = cset_empty();
+	for (int i = 0; i < t->n; i++)
+		cset_add(&cards, t->card[i]);
+	long pts;
+	fprintf(u->out, "  -> %s %s trick %d", seat_name(u, t->winner, name,
+		sizeof name), (!u->o->hotseat && t->winner == u->o->seat)
+		? "win" : "wins", t->number);
+	if (points_of(u->g, cards, &pts))
+		fprintf(u->out, " (%ld point%s)", pts, pts == 1 ? "" : "s");
+	fputc('\n', u->out);
+}
+
+/* What the human gave and got.  The cards given are those chosen before
+ * the pass was carried out (the next pass may already have begun). */
+static void narrate_pass(table_ui *u, const state *before, int seat,
+			 const command *c)
+{
+	if (u->o->hotseat)
+		return;
+	int me = u->o->seat;
+	char gave[256], got[256], n1[32], n2[32];
+	const state *s = &u->s;
+	cardset given = before->passing[me];
+	for (int i = 0; seat == me && i < c->nmoves; i++)
+		cset_add(&given, (card_id)c->moves[i]);
+	int to = state_seat_plus(s, me, before->pass_to);
+	int from = state_seat_plus(s, me, -before->pass_to);
+	fprintf(u->out, "  You passed %s to %s and received %s from %s.\n",
+		render_list(&u->r, given, gave, sizeof gave),
+		seat_name(u, to, n1, sizeof n1),
+		render_list(&u->r, cset_minus(s->hand[me], before->hand[me]), got,
+			    sizeof got),
+		seat_name(u, from, n2, sizeof n2));
+}
+
+static void narrate_end_of_deal(table_ui *u)
+{
+	const state *s = &u->s;
+	fprintf(u->out, "\nDeal %d is over.\n", s->deal_no);
+	print_scores(u, true);
+	if (s->failed_check)
+		fprintf(u->out, "  (check %d of the rule file failed after this "
+			"deal)\n", s->failed_check);
+}
+
+static void narrate_match(table_ui *u)
+{
+	const state *s = &u->s;
+	fprintf(u->out, "\nThe game is over after %d deals.\n", s->deal_no);
+	for (int place = 1; place <= s->players; place++)
+		for (int p = 0; p < s->players; p++)
+			if (s->place[p] == place) {
+				char name[32];
+				fprintf(u->out, "  %d. %-10s %+" PRId64 "\n", place,
+					seat_name(u, p, name, sizeof name),
+					s->total[p]);
+			}
+}
+
+/* After a decision by `seat`: the card, the trick, the pass, the scores. */
+static void narrate(table_ui *u, const state *before, int seat,
+		    const command *c)
+{
+	const state *s = &u->s;
+	char name[32], card[32];
+	if (state_phase_kind(before) == PHASE_TRICKS)
+		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
+			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
+			render_card(&u->r, (card_id)c->moves[0], card, sizeof card));
+	else if (!is_human(u, seat))
+		fprintf(u->out, "  %s has chosen the cards to pass.\n",
+			seat_name(u, seat, name, sizeof name));
+	if (s->last_trick.number != before->last_trick.number ||
+	    s->deal_no != before->deal_no)
+		narrate_trick(u);
+	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
+		narrate_pass(u, before, seat, c);
+	if (s->current < 0 && before->current >= 0) {
+		narrate_end_of_deal(u);
+		if (s->over)
+			narrate_match(u);
+	}
+}
+
+/* ======================================================================
+ * Decisions
+ * ====================================================================== */
+
+static bool record(table_ui *u, const state *before, int seat, const command *c)
+{
+	char words[600];
+	command_format(before, c->moves, c->nmoves, words, sizeof words);
+	transcript_decision(&u->w, before, seat, words);
+	if (u->s.current < 0 && before->current >= 0)
+		transcript_scored(&u->w, &u->s);
+	if (u->w.f && ferror(u->w.f)) {
+		fputs("cardrules: error: the game could not be saved\n", stderr);
+		return false;
+	}
+	return true;
+}
+
+static bool bot_turn(table_ui *u)
+{
+	state before = u->s;
+	int seat = u->s.current;
+	command c = {.kind = CMD_DECISION};
+	int n = command_decision_size(&u->s);
+	view v;
+	for (int i = 0; i < n; i++) {
+		state_view(&u->s, seat, &v);
+		move m = bot_choose(&u->bots[seat], &v);
+		c.moves[c.nmoves++] = m;
+		state_apply(&u->s, m);
+	}
+	narrate(u, &before, seat, &c);
+	return record(u, &before, seat, &c);
+}
+
+static char *read_line(table_ui *u, const char *prompt)
+{
+	if (u->tty)
+		return readline(prompt);
+	fputs(prompt, u->out);
+	fflush(u->out);
+	char *line = NULL;
+	size_t cap = 0;
+	if (getline(&line, &cap, u->o->in) < 0) {
+		free(line);
+		return NULL;
+	}
+	line[strcspn(line, "\r\n")] = '\0';
+	fprintf(u->out, "%s\n", line);         /* echo: logs read like a session */
+	return line;
+}
+
+static void hint(table_ui *u)
+{
+	bot adviser;
+	bot_init(&adviser, BOT_MC, u->s.seed ^ UINT64_C(0x68696e74), u->s.current);
+	adviser.playouts = u->o->playouts;
+	view v;
+	state_view(&u->s, u->s.current, &v);
+	state trial = u->s;
+	command c = {.kind = CMD_DECISION};
+	int n = command_decision_size(&u->s);
+	for (int i = 0; i < n; i++) {
+		state_view(&trial, trial.current, &v);
+		c.moves[c.nmoves] = bot_choose(&adviser, &v);
+		state_apply(&trial, c.moves[c.nmoves++]);
+	}
+	char words[300];
+	command_format(&u->s, c.moves, c.nmoves, words, sizeof words);
+	fprintf(u->out, "  Hint: %s\n", words);
+}
+
+/* One line from the human; false when the player quits. */
+static bool human_turn(table_ui *u)
+{
+	char prompt[32];
+	snprintf(prompt, sizeof prompt, "%s> ", command_verb(&u->s));
+	char *line = read_line(u, prompt);
+	if (!line) {
+		fputc('\n', u->out);
+		return false;
+	}
+	if (u->tty && *line)
+		add_history(line);
+	command c;
+	char err[600];
+	state before = u->s;
+	int seat = u->s.current;
+	bool go_on = true;
+	if (!command_parse(&u->s, line, &c, err, sizeof err)) {
+		fprintf(u->out, "  ! %s\n", err);
+	} else {
+		switch (c.kind) {
+		case CMD_EMPTY:
+			break;
+		case CMD_HELP:
+			print_help(u);
+			break;
+		case CMD_HAND:
+			print_hand(u, seat);
+			break;
+		case CMD_TABLE:
+			print_table(u);
+			break;
+		case CMD_MOVES:
+			print_legal(u);
+			break;
+		case CMD_SCORES:
+			print_scores(u, false);
+			break;
+		case CMD_HINT:
+			hint(u);
+			break;
+		case CMD_QUIT:
+			go_on = false;
+			break;
+		case CMD_DECISION:
+			if (!command_apply(&u->s, &c, err, sizeof err)) {
+				fprintf(u->out, "  ! %s\n", err);
+				break;
+			}
+			narrate(u, &before, seat, &c);
+			go_on = record(u, &before, seat, &c);
+			if (go_on && u->s.current >= 0 && is_human(u, u->s.current))
+				print_prompt_context(u);
+			break;
+		}
+	}
+	free(line);
+	return go_on;
+}
+
+/* ======================================================================
+ * The match
+ * ====================================================================== */
+
+static void print_intro(table_ui *u)
+{
+	const game *g = u->g;
+	const state *s = &u->s;
+	fprintf(u->out, "%s: %d players", g->name, s->players);
+	if (s->deals)
+		fprintf(u->out, ", %d deals", s->deals);
+	for (int i = 0; i < g->noptions; i++)
+		fprintf(u->out, ", %s %" PRId64, g->option[i].name, s->option[i]);
+	fprintf(u->out, ", seed %" PRIu64 ".\n", s->seed);
+	if (u->o->hotseat)
+		fprintf(u->out, "Hot-seat: every seat is played at this keyboard.\n");
+	else
+		fprintf(u->out, "You are seat %d; bots play the other seats. Play "
+			"goes %s.\n", u->o->seat,
+			g->direction > 0 ? "clockwise (to the left)"
+					 : "counter-clockwise (to the right)");
+	if (u->o->transcript)
+		fprintf(u->out, "The game is saved in %s as it goes; continue it "
+			"with: cardrules play --resume %s\n", u->o->transcript,
+			u->o->transcript);
+	fputs("Type help for the commands.\n", u->out);
+}
+
+static void run(table_ui *u)
+{
+	bool go_on = true;
+	bool show = true;
+	while (go_on && !u->s.over) {
+		if (u->s.current == SEAT_CHANCE) {
+			state_deal(&u->s);
+			print_deal_header(u);
+			show = true;
+			continue;
+		}
+		if (!is_human(u, u->s.current)) {
+			go_on = bot_turn(u);
+			show = true;
+			continue;
+		}
+		if (show)
+			print_prompt_context(u);
+		show = false;
+		go_on = human_turn(u);
+	}
+	if (!u->s.over)
+		fprintf(u->out, "Stopped during deal %d.%s%s\n", u->s.deal_no,
+			u->o->transcript ? " Continue with: cardrules play --resume "
+					 : "",
+			u->o->transcript ? u->o->transcript : "");
+}
+
+static unsigned humans(const play_opts *o)
+{
+	return o->hotseat ? (1u << o->players) - 1 : 1u << o->seat;
+}
+
+static bool start(table_ui *u, game *g, const state *resumed, char *err,
+		  size_t size)
+{
+	const play_opts *o = u->o;
+	if (resumed) {
+		u->s = *resumed;
+		return transcript_append(&u->w, o->transcript, &u->s, true, err, size);
+	}
+	if (!state_setup(&u->s, g, o->players, o->dealer, o->options, o->seed,
+			 err, size))
+		return false;
+	if (!o->hotseat && (o->seat < 0 || o->seat >= o->players)) {
+		snprintf(err, size, "--seat must be between 0 and %d", o->players - 1);
+		return false;
+	}
+	return !o->transcript || transcript_create(&u->w, o->transcript, o->game_name,
+					   &u->s, humans(o), true, err, size);
+}
+
+static int play(game *g, const play_opts *o, const state *resumed)
+{
+	table_ui *u = calloc(1, sizeof *u);
+	if (!u) {
+		fputs("cardrules: error: out of memory\n", stderr);
+		return 1;
+	}
+	u->o = o;
+	u->g = g;
+	u->out = o->out;
+	u->tty = isatty(fileno(o->in)) && o->in == stdin;
+	render_setup(&u->r, &g->deck, o->out);
+	u->r.color = u->r.color && o->color;
+	u->last_human = -1;
+	char err[300];
+	if (!start(u, g, resumed, err, sizeof err)) {
+		fprintf(stderr, "cardrules: error: %s\n", err);
+		free(u);
+		return 1;
+	}
+	for (int p = 0; p < u->s.players; p++) {
+		bot_init(&u->bots[p], o->bot, u->s.seed ^ (uint64_t)u->s.deal_no, p);
+		u->bots[p].playouts = o->playouts;
+	}
+	print_intro(u);
+	if (resumed)
+		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);
+	run(u);
+	bool saved = transcript_close(&u->w);
+	free(u);
+	if (!saved) {
+		fputs("cardrules: error: the game could not be saved\n", stderr);
+		return 1;
+	}
+	return 0;
+}
+
+int play_run(game *g, const play_opts *o)
+{
+	return play(g, o, NULL);
+}
+
+int play_resume(game *g, const play_opts *o, const state *s)
+{
+	return play(g, o, s);
+}

@@ -1,0 +1,42 @@
+/*
+ * play.h — the text loop: people play a game against bots, or hot-seat.
+ *
+ * The loop shows the seat's hand, the trick on the table, whose turn it is
+ * and the legal moves; it reads one command per line (command.h).  A bad
+ * command gets one line of explanation and the same prompt, the game
+ * unchanged.  Every decision is appended to a transcript as it is made, so
+ * a game survives a crash and continues with --resume.
+ */
+#ifndef CARDRULES_PLAY_H
+#define CARDRULES_PLAY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "front/bot.h"
+#include "engine/game.h"
+
+typedef struct play_opts {
+	const char *game_name;          /* as the user named it */
+	int players, dealer, seat;      /* seat: the human's, unless hotseat */
+	bool hotseat;
+	uint64_t seed;
+	int64_t options[OPTIONS_MAX];
+	bot_kind bot;
+	int playouts;                   /* effort of Monte Carlo bots */
+	const char *transcript;         /* where to save; NULL: no saving */
+	bool resume;                    /* transcript holds a game to go on with */
+	bool color;
+	FILE *in, *out;
+} play_opts;
+
+/* Plays the match; 0 when it ends or the player quits, 1 on errors that
+ * stop the game (a failed save). */
+int play_run(game *g, const play_opts *o);
+
+/* Goes on with the match in state s, replayed from o->transcript, which
+ * the new decisions are appended to. */
+int play_resume(game *g, const play_opts *o, const state *s);
+
+#endif

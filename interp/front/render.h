@@ -1,0 +1,35 @@
+/*
+ * render.h — cards for human eyes: suit glyphs and colours on a terminal,
+ * the plain notation (QS, 10H) everywhere else.
+ */
+#ifndef CARDRULES_RENDER_H
+#define CARDRULES_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cards/deck.h"
+
+typedef struct render {
+	const deck *d;
+	bool color;             /* ANSI colours: red suits */
+	bool glyphs;            /* ♠ ♥ ♦ ♣ instead of S H D C */
+} render;
+
+/* Glyphs when the locale is UTF-8; colours when `out` is a terminal and
+ * NO_COLOR is not set.  Either can be forced off afterwards. */
+void render_setup(render *r, const deck *d, FILE *out);
+
+/* One card: "Q♠" (coloured) or "QS". */
+const char *render_card(const render *r, card_id c, char *buf, size_t size);
+
+/* A suit: "♥" or "H". */
+const char *render_suit(const render *r, int suit, char *buf, size_t size);
+
+/* A set grouped by suit, high ranks first: "♠ A Q 5  ♥ K 9". */
+const char *render_hand(const render *r, cardset s, char *buf, size_t size);
+
+/* A set in card order, each card rendered: "Q♠ 10♥". */
+const char *render_list(const render *r, cardset s, char *buf, size_t size);
+
+#endif

@@ -1,0 +1,21 @@
+/*
+ * report.h — results as JSON, in the one shape every command uses.
+ *
+ * A deal: {"deal", "dealer", "scores", "totals", "kept"}, scores and
+ * totals by seat, kept values by name (a per-seat one as a list), and
+ * "places" when the match ended with it; a match's result: {"over",
+ * "totals", "places"}.
+ */
+#ifndef CARDRULES_REPORT_H
+#define CARDRULES_REPORT_H
+
+#include "util/json.h"
+#include "engine/state.h"
+
+/* The fields of a scored deal, inside an object the caller has opened. */
+void report_deal_fields(json *j, const state *s);
+
+/* "totals" and, when the match is over, "places". */
+void report_result_fields(json *j, const state *s);
+
+#endif

@@ -1,0 +1,312 @@
+/* sim.c — many deals played by bots, and their statistics. */
+#include "front/sim.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/command.h"
+#include "util/json.h"
+#include "front/report.h"
+#include "engine/state.h"
+#include "front/transcript.h"
+#include "engine/view.h"
+
+typedef struct seat_stats {
+	double sum, sumsq;
+	int64_t total;                  /* over all matches */
+	double wins;                    /* a shared first place counts a share */
+	double place_sum;
+} seat_stats;
+
+typedef struct sim {
+	const sim_opts *o;
+	const game *g;
+	state s;
+	bot bots[SEAT_MAX];
+	transcript_writer w;
+	json j;
+	seat_stats seat[SEAT_MAX];
+	long deals;                     /* played so far */
+	int matches, finished;          /* started; played to their end */
+	long failed;                    /* deals after which a check failed */
+	int first_failed_check;
+	double kept_end[KEPT_MAX];      /* table-wide kept values, summed */
+	bool write_error;
+} sim;
+
+/* Match m's transcript: FILE for the first, FILE.m.yaml style after. */
+static void transcript_name(const char *path, int m, char *buf, size_t size)
+{
+	if (m == 1) {
+		snprintf(buf, size, "%s", path);
+		return;
+	}
+	const char *dot = strrchr(path, '.');
+	const char *slash = strrchr(path, '/');
+	if (dot && (!slash || dot > slash))
+		snprintf(buf, size, "%.*s.%d%s", (int)(dot - path), path, m, dot);
+	else
+		snprintf(buf, size, "%s.%d", path, m);
+}
+
+static bool start_match(sim *x)
+{
+	const sim_opts *o = x->o;
+	char why[300];
+	/* each match its own seed, derived so that runs are reproducible */
+	uint64_t seed = o->seed + (uint64_t)x->matches * UINT64_C(0x9e3779b97f4a7c15);
+	if (!state_setup(&x->s, x->g, o->players, o->dealer, o->options, seed,
+			 why, sizeof why)) {
+		fprintf(stderr, "cardrules: error: %s\n", why);
+		return false;
+	}
+	x->s.checks = o->checks;
+	x->matches++;
+	for (int p = 0; p < o->players; p++) {
+		bot_init(&x->bots[p], o->bot, seed, p);
+		x->bots[p].playouts = o->playouts;
+	}
+	if (o->transcript) {
+		char path[1024];
+		transcript_name(o->transcript, x->matches, path, sizeof path);
+		transcript_close(&x->w);
+		if (!transcript_create(&x->w, path, o->game_name, &x->s, 0, false, why,
+			       sizeof why)) {
+			fprintf(stderr, "cardrules: error: %s\n", why);
+			return false;
+		}
+		x->w.explicit_deals = o->explicit_deals;
+	}
+	return true;
+}
+
+static void json_deal(sim *x)
+{
+	json *j = &x->j;
+	json_object(j);
+	json_key(j, "match");
+	json_int(j, x->matches);
+	report_deal_fields(j, &x->s);
+	json_end_object(j);
+}
+
+static void deal_scored(sim *x)
+{
+	const state *s = &x->s;
+	x->deals++;
+	for (int p = 0; p < s->players; p++) {
+		double v = (double)s->deal_score[p];
+		x->seat[p].sum += v;
+		x->seat[p].sumsq += v * v;
+		x->seat[p].total += s->deal_score[p];
+	}
+	if (s->failed_check) {
+		if (!x->failed)
+			x->first_failed_check = s->failed_check;
+		x->failed++;
+		x->s.failed_check = 0;
+	}
+	if (x->o->json)
+		json_deal(x);
+}
+
+static void match_over(sim *x)
+{
+	const state *s = &x->s;
+	int firsts = 0;
+	for (int p = 0; p < s->players; p++)
+		firsts += s->place[p] == 1;
+	for (int p = 0; p < s->players; p++) {
+		x->seat[p].place_sum += s->place[p];
+		if (s->place[p] == 1)
+			x->seat[p].wins += 1.0 / firsts;
+	}
+	for (int k = 0; k < x->g->nkept; k++)
+		x->kept_end[k] += (double)s->kept[k][0];
+	x->finished++;
+}
+
+/* One decision of the seat to move, recorded in words. */
+static void bot_decision(sim *x)
+{
+	state before = x->s;
+	int seat = x->s.current;
+	move m[CARD_MAX];
+	int n = command_decision_size(&x->s);
+	view v;
+	for (int i = 0; i < n; i++) {
+		if (x->o->bot == BOT_RANDOM) {
+			cardset legal = state_legal_set(&x->s);
+			m[i] = cset_nth(legal, (int)rng_below(&x->bots[seat].r,
+					(uint32_t)cset_count(legal)));
+		} else {
+			state_view(&x->s, seat, &v);
+			m[i] = bot_choose(&x->bots[seat], &v);
+		}
+		state_apply(&x->s, m[i]);
+	}
+	if (x->w.f) {
+		char words[600];
+		command_format(&before, m, n, words, sizeof words);
+		transcript_decision(&x->w, &before, seat, words);
+	}
+}
+
+static bool play(sim *x)
+{
+	if (!start_match(x))
+		return false;
+	while (x->deals < x->o->deals) {
+		if (x->s.current == SEAT_END) {
+			match_over(x);
+			if (!start_match(x))
+				return false;
+		}
+		if (x->s.current == SEAT_CHANCE)
+			state_deal(&x->s);
+		int deal = x->s.deal_no;
+		while (x->s.current >= 0)
+			bot_decision(x);
+		if (x->s.deal_no == deal) {
+			deal_scored(x);
+			transcript_scored(&x->w, &x->s);
+		}
+	}
+	if (x->s.current == SEAT_END)
+		match_over(x);
+	x->write_error = !transcript_close(&x->w);
+	return true;
+}
+
+static double mean(const seat_stats *st, long n)
+{
+	return n ? st->sum / (double)n : 0;
+}
+
+static double sd(const seat_stats *st, long n)
+{
+	if (n < 2)
+		return 0;
+	double m = st->sum / (double)n;
+	double var = (st->sumsq - (double)n * m * m) / (double)(n - 1);
+	return var > 0 ? sqrt(var) : 0;
+}
+
+static void report_text(sim *x)
+{
+	const sim_opts *o = x->o;
+	FILE *out = o->out;
+	fprintf(out, "%s: %d players, %ld deals in %d match%s (%d played to "
+		"the end), seed %" PRIu64 ", %s bots\n", x->g->name, o->players,
+		x->deals, x->matches, x->matches == 1 ? "" : "es", x->finished,
+		o->seed, o->bot == BOT_RANDOM ? "random" : "Monte Carlo");
+	fprintf(out, "%-6s %12s %10s %12s %9s %11s\n", "seat", "mean/deal", "sd",
+		"total", "wins", "mean place");
+	int64_t sum = 0;
+	for (int p = 0; p < o->players; p++) {
+		const seat_stats *st = &x->seat[p];
+		sum += st->total;
+		fprintf(out, "%-6d %12.3f %10.3f %12" PRId64 " %9.1f %11.2f\n", p,
+			mean(st, x->deals), sd(st, x->deals), st->total, st->wins,
+			x->finished ? st->place_sum / x->finished : 0);
+	}
+	fprintf(out, "sum of all deal scores: %" PRId64 "\n", sum);
+	for (int k = 0; k < x->g->nkept; k++)
+		if (!x->g->kept[k].per_seat && x->finished)
+			fprintf(out, "%s left at the end of the %d finished "
+				"match%s: %.0f in all, %.3f on average\n",
+				x->g->kept[k].name, x->finished,
+				x->finished == 1 ? "" : "es", x->kept_end[k],
+				x->kept_end[k] / x->finished);
+	if (!o->checks)
+		fputs("checks: not evaluated (--no-check)\n", out);
+	else if (x->failed)
+		fprintf(out, "checks: check %d of the rule file failed after %ld "
+			"deal%s\n", x->first_failed_check, x->failed,
+			x->failed == 1 ? "" : "s");
+	else
+		fprintf(out, "checks: the %d check%s of the rule file held after "
+			"every deal\n", x->g->nchecks, x->g->nchecks == 1 ? "" : "s");
+}
+
+static void report_json(sim *x)
+{
+	json *j = &x->j;
+	const sim_opts *o = x->o;
+	json_end_array(j);
+	json_key(j, "summary");
+	json_object(j);
+	json_key(j, "deals");
+	json_int(j, x->deals);
+	json_key(j, "matches");
+	json_int(j, x->matches);
+	json_key(j, "finished_matches");
+	json_int(j, x->finished);
+	json_key(j, "checks_failed");
+	json_int(j, o->checks ? x->failed : -1);
+	json_key(j, "seats");
+	json_array(j);
+	for (int p = 0; p < o->players; p++) {
+		const seat_stats *st = &x->seat[p];
+		json_object(j);
+		json_key(j, "seat");
+		json_int(j, p);
+		json_key(j, "mean");
+		json_double(j, mean(st, x->deals));
+		json_key(j, "sd");
+		json_double(j, sd(st, x->deals));
+		json_key(j, "total");
+		json_int(j, st->total);
+		json_key(j, "wins");
+		json_double(j, st->wins);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+	json_end_object(j);
+	json_finish(j);
+}
+
+static void json_head(sim *x)
+{
+	json *j = &x->j;
+	json_init(j, x->o->out, false);
+	json_object(j);
+	json_key(j, "game");
+	json_string(j, x->g->name);
+	json_key(j, "file");
+	json_string(j, x->g->path);
+	json_key(j, "players");
+	json_int(j, x->o->players);
+	json_key(j, "seed");
+	json_int(j, (int64_t)x->o->seed);
+	json_key(j, "bots");
+	json_string(j, x->o->bot == BOT_RANDOM ? "random" : "mc");
+	json_key(j, "deals");
+	json_array(j);
+}
+
+int sim_run(const game *g, const sim_opts *o)
+{
+	sim *x = calloc(1, sizeof *x);
+	if (!x) {
+		fputs("cardrules: error: out of memory\n", stderr);
+		return 1;
+	}
+	x->o = o;
+	x->g = g;
+	if (o->json)
+		json_head(x);
+	bool ok = play(x);
+	if (ok && o->json)
+		report_json(x);
+	else if (ok)
+		report_text(x);
+	if (x->write_error)
+		fputs("cardrules: error: a transcript could not be written\n", stderr);
+	int status = !ok || x->failed || x->write_error ? 1 : 0;
+	free(x);
+	return status;
+}

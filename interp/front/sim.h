@@ -1,0 +1,40 @@
+/*
+ * sim.h — bots play many deals; statistics of the scores.
+ *
+ * Matches are played one after another until the number of deals asked
+ * for is reached (the last match may stop early).  For every seat the
+ * simulation reports the mean deal score, its standard deviation, the
+ * total, and the matches won; it verifies the rule file's checks after
+ * every deal; with --json it gives every deal's dealer, scores and running
+ * totals.
+ */
+#ifndef CARDRULES_SIM_H
+#define CARDRULES_SIM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "front/bot.h"
+#include "engine/game.h"
+
+typedef struct sim_opts {
+	const char *game_name;
+	int players, dealer;
+	uint64_t seed;
+	int64_t options[OPTIONS_MAX];
+	long deals;
+	bot_kind bot;
+	int playouts;
+	bool json;
+	bool checks;                    /* evaluate the rule file's checks */
+	const char *transcript;         /* NULL: none */
+	bool explicit_deals;            /* transcripts give each deal's cards */
+	FILE *out;
+} sim_opts;
+
+/* 0 when every check held, 1 when one failed or a transcript could not
+ * be written. */
+int sim_run(const game *g, const sim_opts *o);
+
+#endif

@@ -1,0 +1,509 @@
+/* transcript.c — writing transcripts line by line, and replaying them. */
+#include "front/transcript.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "front/command.h"
+#include "lang/load.h"
+
+/* ======================================================================
+ * Writing
+ * ====================================================================== */
+
+static void flush(transcript_writer *w)
+{
+	fflush(w->f);
+	if (w->durable)
+		fsync(fileno(w->f));
+}
+
+static void write_ints(FILE *f, const int64_t *v, int n)
+{
+	fputc('[', f);
+	for (int i = 0; i < n; i++)
+		fprintf(f, "%s%" PRId64, i ? ", " : "", v[i]);
+	fputc(']', f);
+}
+
+bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
+	       const state *s, unsigned humans, bool durable, char *err,
+	       size_t size)
+{
+	w->f = fopen(path, "w");
+	if (!w->f) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+		return false;
+	}
+	w->durable = durable;
+	w->deal = s->deal_no;
+	const game *g = s->g;
+	fprintf(w->f, "# A game of %s recorded by cardrules; replay it with\n"
+		"# cardrules replay FILE, or go on with cardrules play --resume FILE.\n",
+		g->name);
+	fprintf(w->f, "cardrules-transcript: 1\ngame: %s\nplayers: %d\n"
+		"dealer: %d\nseed: %" PRIu64 "\n", game_name, s->players,
+		s->first_dealer, s->seed);
+	if (g->noptions) {
+		fputs("options: {", w->f);
+		for (int i = 0; i < g->noptions; i++)
+			fprintf(w->f, "%s%s: %" PRId64, i ? ", " : "",
+				g->option[i].name, s->option[i]);
+		fputs("}\n", w->f);
+	}
+	if (humans) {
+		fputs("humans: [", w->f);
+		for (int p = 0, k = 0; p < s->players; p++)
+			if (humans >> p & 1)
+				fprintf(w->f, "%s%d", k++ ? ", " : "", p);
+		fputs("]\n", w->f);
+	}
+	fputs("deals:\n", w->f);
+	flush(w);
+	return !ferror(w->f);
+}
+
+void transcript_repair(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return;
+	long keep = 0, pos = 0;
+	int c;
+	while ((c = fgetc(f)) != EOF) {
+		pos++;
+		if (c == '\n')
+			keep = pos;
+	}
+	fclose(f);
+	if (keep != pos && truncate(path, keep) != 0)
+		return;
+}
+
+bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
+	       char *err, size_t size)
+{
+	w->f = fopen(path, "a");
+	if (!w->f) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+		return false;
+	}
+	w->durable = durable;
+	w->deal = s->deal_no;
+	return true;
+}
+
+static void write_cards(FILE *f, const deck *d, cardset cards)
+{
+	char name[8];
+	fputc('[', f);
+	bool first = true;
+	CSET_FOREACH(c, cards) {
+		fprintf(f, "%s%s", first ? "" : ", ", deck_card_name(d, c, true, name));
+		first = false;
+	}
+	fputc(']', f);
+}
+
+/* The cards as dealt: hands, then the leftovers, the face-up ones first. */
+static void write_deal(transcript_writer *w, const state *s)
+{
+	const deck *d = &s->g->deck;
+	fputs("    hands:\n", w->f);
+	for (int p = 0; p < s->players; p++) {
+		fprintf(w->f, "      %d: ", p);
+		write_cards(w->f, d, s->dealt[p]);
+		fputc('\n', w->f);
+	}
+	if (cset_is_empty(s->leftover))
+		return;
+	fputs("    leftover: ", w->f);
+	cardset down = cset_minus(s->leftover, s->leftover_up);
+	fputc('[', w->f);
+	bool first = true;
+	char name[8];
+	CSET_FOREACH(c, s->leftover_up) {
+		fprintf(w->f, "%s%s", first ? "" : ", ", deck_card_name(d, c, true, name));
+		first = false;
+	}
+	CSET_FOREACH(c, down) {
+		fprintf(w->f, "%s%s", first ? "" : ", ", deck_card_name(d, c, true, name));
+		first = false;
+	}
+	fputs("]\n", w->f);
+}
+
+void transcript_decision(transcript_writer *w, const state *s, int seat, const char *words)
+{
+	if (!w->f)
+		return;
+	if (w->deal != s->deal_no) {
+		fprintf(w->f, "  - deal: %d\n    dealer: %d\n", s->deal_no,
+			s->dealer);
+		if (w->explicit_deals)
+			write_deal(w, s);
+		fputs("    moves:\n", w->f);
+		w->deal = s->deal_no;
+	}
+	fprintf(w->f, "      - %d: %s\n", seat, words);
+	flush(w);
+}
+
+void transcript_scored(transcript_writer *w, const state *s)
+{
+	if (!w->f)
+		return;
+	fputs("    scores: ", w->f);
+	write_ints(w->f, s->deal_score, s->players);
+	fputc('\n', w->f);
+	if (s->over) {
+		int64_t place[SEAT_MAX];
+		for (int p = 0; p < s->players; p++)
+			place[p] = s->place[p];
+		fputs("result:\n  totals: ", w->f);
+		write_ints(w->f, s->total, s->players);
+		fputs("\n  places: ", w->f);
+		write_ints(w->f, place, s->players);
+		fputc('\n', w->f);
+	}
+	flush(w);
+}
+
+bool transcript_close(transcript_writer *w)
+{
+	if (!w->f)
+		return true;
+	bool ok = !ferror(w->f);
+	ok &= fclose(w->f) == 0;
+	w->f = NULL;
+	return ok;
+}
+
+/* ======================================================================
+ * Reading
+ * ====================================================================== */
+
+typedef struct reader {
+	transcript_replay *r;
+	diag *d;
+	const src_file *f;
+	transcript_on_deal on_deal;
+	void *ctx;
+} reader;
+
+static bool error_at(reader *rd, const node *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static bool error_at(reader *rd, const node *at, const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(rd->d, at->file, at->line, at->col, "%s", msg);
+	return false;
+}
+
+static bool int_node(const node *n, long long *out)
+{
+	if (!n || n->kind != NODE_SCALAR || n->len == 0 || n->len > 20)
+		return false;
+	char *end;
+	errno = 0;
+	*out = strtoll(n->text, &end, 10);
+	return *end == '\0' && errno == 0;
+}
+
+bool parse_seed(const char *text, uint64_t *out)
+{
+	if (!text || !*text || *text == '-')
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(text, &end, 10);
+	if (*end != '\0' || errno != 0)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* The game named by a transcript: as written, next to the transcript, or
+ * among the known games. */
+static bool find_game(const char *name, const char *transcript, char *buf,
+		      size_t size)
+{
+	if (load_find_game(name, buf, size))
+		return true;
+	const char *slash = strrchr(transcript, '/');
+	if (slash && name[0] != '/') {
+		snprintf(buf, size, "%.*s/%s", (int)(slash - transcript),
+			 transcript, name);
+		FILE *f = fopen(buf, "r");
+		if (f) {
+			fclose(f);
+			return true;
+		}
+	}
+	const char *base = strrchr(name, '/');
+	char stem[256];
+	snprintf(stem, sizeof stem, "%s", base ? base + 1 : name);
+	char *dot = strstr(stem, ".yaml");
+	if (dot)
+		*dot = '\0';
+	return load_find_game(stem, buf, size);
+}
+
+static bool read_options(reader *rd, const node *opts, int64_t *values)
+{
+	const game *g = rd->r->g;
+	for (int i = 0; i < g->noptions; i++)
+		values[i] = g->option[i].fallback;
+	for (size_t i = 0; opts && i < opts->n; i++) {
+		const node *k = opts->pair[i].key;
+		int o = k->kind == NODE_SCALAR ? game_option_index(g, k->text) : -1;
+		long long v;
+		if (o < 0)
+			return error_at(rd, k, "%s has no option '%s'", g->name,
+					k->kind == NODE_SCALAR ? k->text : "?");
+		if (!int_node(opts->pair[i].value, &v))
+			return error_at(rd, opts->pair[i].value,
+					"an option's value is an integer");
+		values[o] = v;
+	}
+	return true;
+}
+
+static bool read_header(reader *rd, const node *root, const char *path)
+{
+	transcript_replay *r = rd->r;
+	long long version, players, dealer = 0;
+	uint64_t seed = 0;
+	const node *v = node_get(root, "cardrules-transcript");
+	if (!int_node(v, &version) || version != 1)
+		return error_at(rd, v ? v : root, "a transcript starts with "
+				"'cardrules-transcript: 1'");
+	const node *name = node_get(root, "game");
+	if (!name || name->kind != NODE_SCALAR)
+		return error_at(rd, root, "the transcript does not name its game "
+				"('game: black-lady')");
+	char found[PATH_MAX];
+	if (!find_game(name->text, path, found, sizeof found))
+		return error_at(rd, name, "cannot find the game '%s'", name->text);
+	snprintf(r->game_name, sizeof r->game_name, "%s", name->text);
+	r->g = game_load(found, rd->d);
+	if (!r->g)
+		return false;
+	const node *pn = node_get(root, "players");
+	if (!int_node(pn, &players))
+		return error_at(rd, pn ? pn : root, "the transcript needs "
+				"'players: N'");
+	char range[40];
+	if (players < r->g->min_players || players > r->g->max_players)
+		return error_at(rd, pn, "%s is for %s, not %lld", r->g->name,
+				game_players_text(r->g, range, sizeof range),
+				players);
+	const node *dn = node_get(root, "dealer");
+	if (dn && !int_node(dn, &dealer))
+		return error_at(rd, dn, "'dealer' is a seat number");
+	const node *sn = node_get(root, "seed");
+	if (sn && !parse_seed(sn->text, &seed))
+		return error_at(rd, sn, "'seed' is a number from 0 to 2^64-1");
+	int64_t options[OPTIONS_MAX];
+	if (!read_options(rd, node_get(root, "options"), options))
+		return false;
+	const node *humans = node_get(root, "humans");
+	for (size_t i = 0; humans && humans->kind == NODE_SEQ && i < humans->n; i++) {
+		long long seat;
+		if (!int_node(humans->item[i], &seat) || seat < 0 || seat >= players)
+			return error_at(rd, humans->item[i], "not a seat of this table");
+		r->humans |= 1u << seat;
+	}
+	char why[200];
+	if (!state_setup(&r->s, r->g, (int)players, (int)dealer, options,
+			 seed, why, sizeof why))
+		return error_at(rd, root, "%s", why);
+	r->s.checks = true;
+	return true;
+}
+
+/* The cards of a list into out[]; `seen` holds the cards of the deal's
+ * earlier lists, so that a card given twice is named where it is. */
+static bool read_card_list(reader *rd, const node *list, cardset *seen,
+			   card_id *out, int *n, int max)
+{
+	if (!list || list->kind != NODE_SEQ)
+		return error_at(rd, list, "a list of cards, like [QS, 10H]");
+	const deck *d = &rd->r->g->deck;
+	*n = 0;
+	for (size_t i = 0; i < list->n; i++) {
+		const node *c = list->item[i];
+		card_face face;
+		int copy;
+		if (c->kind != NODE_SCALAR || *n == max ||
+		    deck_parse_face(d, c->text, c->len, &face, &copy) != DECK_PARSE_OK)
+			return error_at(rd, c, "not a card of this game");
+		card_id id = deck_find(d, cset_minus(rd->r->s.in_play, *seen), face,
+				       copy);
+		if (id == CARD_NONE)
+			return error_at(rd, c, "%s is dealt more often than the deck "
+					"holds it", c->text);
+		cset_add(seen, id);
+		out[(*n)++] = id;
+	}
+	return true;
+}
+
+static bool deal_explicit(reader *rd, const node *deal)
+{
+	state *s = &rd->r->s;
+	const node *hands = node_get(deal, "hands");
+	cardset hand[SEAT_MAX], seen = cset_empty();
+	memset(hand, 0, sizeof hand);
+	if (hands->kind != NODE_MAP)
+		return error_at(rd, hands, "'hands' maps each seat to its cards");
+	for (size_t i = 0; i < hands->n; i++) {
+		long long seat;
+		if (!int_node(hands->pair[i].key, &seat) || seat < 0 ||
+		    seat >= s->players)
+			return error_at(rd, hands->pair[i].key, "not a seat of this "
+					"table (0 to %d)", s->players - 1);
+		card_id cards[CARD_MAX];
+		int n;
+		if (!read_card_list(rd, hands->pair[i].value, &seen, cards, &n,
+				    CARD_MAX))
+			return false;
+		for (int k = 0; k < n; k++)
+			cset_add(&hand[seat], cards[k]);
+	}
+	card_id left[CARD_MAX];
+	int nleft = 0;
+	const node *leftover = node_get(deal, "leftover");
+	if (leftover && !read_card_list(rd, leftover, &seen, left, &nleft,
+					CARD_MAX))
+		return false;
+	char why[200];
+	if (!state_deal_cards(s, hand, left, nleft, why, sizeof why))
+		return error_at(rd, hands, "%s", why);
+	return true;
+}
+
+static bool replay_move(reader *rd, const node *item, int number)
+{
+	state *s = &rd->r->s;
+	long long seat;
+	if (item->kind != NODE_MAP || item->n != 1 ||
+	    !int_node(item->pair[0].key, &seat) ||
+	    item->pair[0].value->kind != NODE_SCALAR)
+		return error_at(rd, item, "a decision is written 'SEAT: WORDS', "
+				"like '1: play QS'");
+	const node *words = item->pair[0].value;
+	if (s->current < 0)
+		return error_at(rd, item, "decision %d: the deal is already over",
+				number);
+	if (seat != s->current)
+		return error_at(rd, item->pair[0].key, "decision %d: it is seat "
+				"%d's turn, not seat %lld's", number, s->current,
+				seat);
+	command c;
+	char err[600];
+	if (!command_parse(s, words->text, &c, err, sizeof err) ||
+	    (c.kind != CMD_DECISION &&
+	     snprintf(err, sizeof err, "'%s' is not a move", words->text)) ||
+	    !command_apply(s, &c, err, sizeof err))
+		return error_at(rd, words, "decision %d, seat %lld: %s", number,
+				seat, err);
+	rd->r->decisions++;
+	return true;
+}
+
+static bool check_scores(reader *rd, const node *scores)
+{
+	const state *s = &rd->r->s;
+	bool same = scores->kind == NODE_SEQ && scores->n == (size_t)s->players;
+	for (size_t i = 0; same && i < scores->n; i++) {
+		long long v;
+		same = int_node(scores->item[i], &v) && v == s->deal_score[i];
+	}
+	if (same) {
+		rd->r->scores_checked = true;
+		return true;
+	}
+	char want[200] = "";
+	for (int p = 0; p < s->players; p++) {
+		size_t used = strlen(want);
+		snprintf(want + used, sizeof want - used, "%s%" PRId64,
+			 p ? ", " : "", s->deal_score[p]);
+	}
+	return error_at(rd, scores, "the recorded scores differ from the "
+			"rules, which give [%s]", want);
+}
+
+static bool replay_deal(reader *rd, const node *deal, bool last)
+{
+	state *s = &rd->r->s;
+	if (deal->kind != NODE_MAP)
+		return error_at(rd, deal, "a deal is a mapping with 'moves'");
+	if (s->current != SEAT_CHANCE)
+		return error_at(rd, deal, "the match is over: no deal follows");
+	if (node_get(deal, "hands")) {
+		if (!deal_explicit(rd, deal))
+			return false;
+	} else {
+		state_deal(s);
+	}
+	int deal_no = s->deal_no;
+	const node *moves = node_get(deal, "moves");
+	if (moves && !node_is_null(moves) && moves->kind != NODE_SEQ)
+		return error_at(rd, moves, "'moves' is a list of decisions");
+	for (size_t i = 0; moves && moves->kind == NODE_SEQ && i < moves->n; i++)
+		if (!replay_move(rd, moves->item[i], (int)i + 1))
+			return false;
+	if (s->deal_no == deal_no && s->current >= 0) {
+		if (last)
+			return true;    /* a game in progress */
+		return error_at(rd, deal, "deal %d stops before its end: seat %d "
+				"is to move", deal_no, s->current);
+	}
+	const node *scores = node_get(deal, "scores");
+	if (scores && !check_scores(rd, scores))
+		return false;
+	if (rd->on_deal)
+		rd->on_deal(rd->ctx, s);
+	return true;
+}
+
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+		    transcript_on_deal on_deal, void *ctx)
+{
+	memset(r, 0, sizeof *r);
+	const char *why;
+	src_file *f = src_read(path, TRANSCRIPT_MAX_BYTES, &why);
+	if (!f) {
+		diag_error_path(d, path, "cannot read the transcript: %s", why);
+		return false;
+	}
+	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal, .ctx = ctx};
+	arena a = ARENA_INIT;
+	node *root = NULL;
+	static const node_limits limits = {64, 20000000};
+	bool ok = node_parse(f, &a, &limits, d, &root);
+	if (ok && (!root || root->kind != NODE_MAP))
+		ok = error_at(&rd, root ? root : &(node){.file = f, .line = 1,
+			      .col = 1}, "a transcript is a mapping that starts "
+			      "with 'cardrules-transcript: 1'");
+	ok = ok && read_header(&rd, root, path);
+	const node *deals = ok ? node_get(root, "deals") : NULL;
+	if (ok && deals && !node_is_null(deals) && deals->kind != NODE_SEQ)
+		ok = error_at(&rd, deals, "'deals' is a list");
+	for (size_t i = 0; ok && deals && deals->kind == NODE_SEQ && i < deals->n; i++)
+		ok = replay_deal(&rd, deals->item[i], i + 1 == deals->n);
+	arena_free(&a);
+	diag_adopt(d, f);
+	return ok;
+}

@@ -1,0 +1,93 @@
+/*
+ * transcript.h — games written down, and played back.
+ *
+ * A transcript is a YAML file (docs/transcripts.md): the rule file, the
+ * players, the first dealer, the seed and the options, then every deal
+ * with every decision in the words of the text loop, and the scores:
+ *
+ *     cardrules-transcript: 1
+ *     game: games/black-lady.yaml
+ *     players: 4
+ *     dealer: 0
+ *     seed: 7
+ *     options: {rounds: 2}
+ *     deals:
+ *       - deal: 1
+ *         dealer: 0
+ *         moves:
+ *           - 1: pass 5C QS
+ *           - 1: play 4C
+ *         scores: [13, -10, -3, 0]
+ *
+ * A deal may give its cards instead of taking them from the seed (hands:
+ * and leftover:), which is how tests script deals.  The writer appends one
+ * line per decision and flushes it to the disk, so a game survives a crash
+ * and can be resumed.
+ */
+#ifndef CARDRULES_TRANSCRIPT_H
+#define CARDRULES_TRANSCRIPT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "lang/diag.h"
+#include "engine/game.h"
+#include "engine/state.h"
+
+#define TRANSCRIPT_MAX_BYTES (64 * 1024 * 1024)
+
+/* ---- writing ---- */
+
+typedef struct transcript_writer {
+	FILE *f;
+	bool durable;                   /* fsync after every line */
+	bool explicit_deals;            /* write each deal's cards, not only the seed */
+	int deal;                       /* the deal whose moves are open */
+} transcript_writer;
+
+/* Starts a transcript of the match set up in s (before its first deal);
+ * `humans` has bit k set when a person plays seat k. */
+bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
+	       const state *s, unsigned humans, bool durable, char *err,
+	       size_t size);
+
+/* A crash can leave half a line: cuts the file after its last whole line,
+ * before it is replayed and continued. */
+void transcript_repair(const char *path);
+
+/* Continues a transcript that replayed into s (play --resume). */
+bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
+	       char *err, size_t size);
+
+/* One decision of `seat` in words; opens the deal's entry when needed. */
+void transcript_decision(transcript_writer *w, const state *s, int seat, const char *words);
+
+/* After a deal is scored: its scores; after the match: the result. */
+void transcript_scored(transcript_writer *w, const state *s);
+
+bool transcript_close(transcript_writer *w);
+
+/* ---- reading ---- */
+
+typedef struct transcript_replay {
+	game *g;                        /* loaded from the transcript's game */
+	char game_name[512];
+	state s;                        /* where the transcript ends */
+	unsigned humans;                /* seats played by people */
+	int decisions;
+	bool scores_checked;
+} transcript_replay;
+
+/* Called after each deal is scored, for printing. */
+typedef void (*transcript_on_deal)(void *ctx, const state *s);
+
+/* Loads the game and replays every decision.  A bad transcript gets a
+ * positioned error naming the first illegal decision; returns false.  The
+ * caller frees r->g with game_free() in both cases. */
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+		    transcript_on_deal on_deal, void *ctx);
+
+/* A seed as written on the command line or in a transcript. */
+bool parse_seed(const char *text, uint64_t *out);
+
+#endif

@@ -1,0 +1,167 @@
+/*
+ * expr.h — the expression language of rule files.
+ *
+ * Conditions and scoring formulas are small, pure, typed expressions:
+ *
+ *     if clear then share else -penalty
+ *     count(won & H) > 0 and not (QS in won)
+ *     sum(s in minus, if count(won & s) > 0
+ *                     then count(won & s) - 1 + face(lowest(won & s)) else 0)
+ *
+ * They are compiled once, when the rule file is loaded, against a scope that
+ * declares every name with its type; all type errors are found then and
+ * reported at the column inside the expression.  Evaluation walks the
+ * compiled tree without allocating and cannot fail: the language is total
+ * (a / 0 is 0, lowest({}) is no card, ...), every loop is over a finite set.
+ *
+ * Per-seat values.  A variable may hold one value per seat (`won`,
+ * `total`).  An expression that reads one without combining the seats is
+ * itself per-seat and is evaluated for a given seat (expr_frame.seat);
+ * sum(), count(), max(), min(), any(), all() over a per-seat expression
+ * combine the seats into one value; x[s] reads x at seat s.
+ *
+ * The language is documented for users in docs/expressions.md.
+ * Ownership: a scope and the expressions compiled in it live in the arena
+ * given to expr_scope_new(); nothing here frees them one by one.
+ */
+#ifndef CARDRULES_EXPR_H
+#define CARDRULES_EXPR_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "util/arena.h"
+#include "cards/cardset.h"
+#include "cards/deck.h"
+#include "lang/diag.h"
+#include "lang/node.h"
+
+#define SEAT_MAX 10             /* most seats a rule file may ask for */
+
+typedef enum expr_type {
+	TY_NONE,                /* "any type" where a wanted type is asked */
+	TY_INT,
+	TY_BOOL,
+	TY_CARD,                /* a face (deck.h); FACE_NONE is "no card" */
+	TY_CARDS,               /* a set of card ids */
+	TY_SUIT,                /* index into deck.suit[]; -1 is "no suit" */
+	TY_RANK,                /* index into deck.rank[] */
+	TY_SEAT,                /* 0 .. players-1 */
+	TY_SUITS,               /* a set of suits, bit i = deck.suit[i] */
+} expr_type;
+
+/* One value of any type; the type is known from the compiled expression. */
+typedef union value {
+	int64_t i;              /* INT, BOOL (0/1), CARD, SUIT, RANK, SEAT, SUITS */
+	cardset s;              /* CARDS */
+} value;
+
+/* The English name of a type for messages: "an integer", "a card set". */
+const char *expr_type_name(expr_type t);
+
+/* ---- Scopes: what names an expression may use ------------------------- */
+
+typedef struct expr_scope expr_scope;
+struct expr_frame;
+
+/* A scope over a deck (for card literals such as QS, suits H, ranks Q).
+ * Returns NULL when memory runs out. */
+expr_scope *expr_scope_new(arena *a, const deck *d);
+
+/* A scope that sees every name of parent, plus its own. */
+expr_scope *expr_scope_child(expr_scope *parent);
+
+/* Declares a variable and returns its slot in the frame (or -1 when the
+ * name is taken or memory runs out).  A per-seat variable occupies
+ * SEAT_MAX consecutive slots starting at the returned one.  Slots are
+ * numbered across a whole family of scopes (a root and its children), so
+ * a frame of expr_scope_slots() values fits every scope of the family. */
+int expr_scope_var(expr_scope *sc, const char *name, expr_type t,
+		   bool per_seat);
+
+/* Declares a name whose definition failed to compile (its error has been
+ * reported): expressions that use it fail quietly instead of reporting an
+ * unknown name at every use. */
+bool expr_scope_poison(expr_scope *sc, const char *name);
+
+/* Declares a named integer constant (left = 1, right = -1, ...). */
+bool expr_scope_const(expr_scope *sc, const char *name, expr_type t,
+		      int64_t v);
+
+/* Declares a card-value table usable as name(card) -> int and
+ * name(cards) -> int (the sum over the set).  value_of_id has one entry
+ * per card id; the table must outlive the expressions. */
+bool expr_scope_table(expr_scope *sc, const char *name,
+		      const int32_t *value_of_id);
+
+/* A function defined outside the language: a hook or an engine query such
+ * as holder(card).  It receives its evaluated arguments and the frame's
+ * context pointer, and must itself be total. */
+typedef value (*expr_native_fn)(const value *args, int nargs,
+				const struct expr_frame *frame);
+bool expr_scope_native(expr_scope *sc, const char *name, expr_type result,
+		       const expr_type *params, int nparams,
+		       expr_native_fn fn);
+
+/* A variable whose value lives outside the frame (the engine's state) and
+ * is read through fn when evaluated, so nothing is copied into frames.  fn
+ * receives the frame, the seat to read (for a per-seat variable; -1
+ * otherwise) and the `arg` given here (an index, for families of names). */
+typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
+bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
+		       bool per_seat, expr_getter_fn fn, int arg);
+
+/* Slots needed by a frame for this scope and all its ancestors. */
+int expr_scope_slots(const expr_scope *sc);
+
+/* ---- Compiling --------------------------------------------------------- */
+
+typedef struct expr expr;
+
+/* Compiles the YAML scalar n (an int or bool scalar is an expression too)
+ * into an expression of type `want` (TY_NONE: any type).  Problems are
+ * reported to d with the position inside the scalar; returns NULL then,
+ * and also, without a message, when it uses a poisoned name. */
+expr *expr_compile(expr_scope *sc, const node *n, expr_type want, diag *d);
+
+expr_type expr_result_type(const expr *e);
+
+/* True when the value depends on the seat it is evaluated for. */
+bool expr_is_per_seat(const expr *e);
+
+/* True when the value depends on nothing but constants and literals. */
+bool expr_is_constant(const expr *e);
+
+/* The source position of an expression, for run-time messages. */
+void expr_position(const expr *e, const src_file **file, int *line, int *col);
+
+/* ---- Evaluating -------------------------------------------------------- */
+
+typedef struct expr_frame {
+	value *slot;            /* expr_scope_slots() values */
+	int players;            /* seats that aggregates iterate: 0..players-1 */
+	int seat;               /* the seat per-seat reads use; -1 for none */
+	const void *ctx;        /* handed to native functions */
+} expr_frame;
+
+value expr_eval(const expr *e, const expr_frame *f);
+
+static inline int64_t expr_eval_int(const expr *e, const expr_frame *f)
+{
+	return expr_eval(e, f).i;
+}
+
+static inline bool expr_eval_bool(const expr *e, const expr_frame *f)
+{
+	return expr_eval(e, f).i != 0;
+}
+
+static inline cardset expr_eval_cards(const expr *e, const expr_frame *f)
+{
+	return expr_eval(e, f).s;
+}
+
+/* Releases process-wide compiled patterns (at exit, for leak checkers). */
+void expr_cleanup(void);
+
+#endif

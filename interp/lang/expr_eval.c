@@ -1,0 +1,354 @@
+/*
+ * expr_eval.c — walking a compiled expression.
+ *
+ * One switch over the opcodes; the common operators are inline, loops and
+ * calls are out of line so that their larger stack frames are paid only
+ * where they are used.  Nothing allocates and nothing fails: every
+ * operator is total (x / 0 is 0, overflow saturates), and a seat or suit
+ * out of range reads as the type's zero value.  The compiler bounds the
+ * tree's height, so the recursion is bounded too.
+ */
+#include "lang/expr_int.h"
+
+/* ---- Arithmetic without undefined behaviour ---------------------------- */
+
+static int64_t sat_sub(int64_t a, int64_t b)
+{
+	int64_t r;
+	if (__builtin_sub_overflow(a, b, &r))
+		return a >= 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+static int64_t sat_mul(int64_t a, int64_t b)
+{
+	int64_t r;
+	if (__builtin_mul_overflow(a, b, &r))
+		return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
+	return r;
+}
+
+/* Truncates toward zero; x / 0 is 0; INT64_MIN / -1 saturates. */
+static int64_t sat_div(int64_t a, int64_t b)
+{
+	if (b == 0)
+		return 0;
+	if (b == -1)
+		return a == INT64_MIN ? INT64_MAX : -a;
+	return a / b;
+}
+
+/* The sign follows the dividend, as in C; x % 0 is 0. */
+static int64_t sat_mod(int64_t a, int64_t b)
+{
+	if (b == 0 || b == -1)
+		return 0;
+	return a % b;
+}
+
+static int64_t sat_neg(int64_t a)
+{
+	return a == INT64_MIN ? INT64_MAX : -a;
+}
+
+/* ---- Accumulating loops and seat aggregates ---------------------------- */
+
+typedef struct acc {
+	int64_t v;
+	bool seen;
+} acc;
+
+static acc acc_start(int agg)
+{
+	acc a = {agg == AGG_ALL, false};
+	return a;
+}
+
+/* Adds x; true when the result can no longer change (any, all). */
+static bool acc_step(int agg, acc *a, int64_t x)
+{
+	switch (agg) {
+	case AGG_SUM:
+		a->v = expr_add(a->v, x);
+		return false;
+	case AGG_COUNT:
+		a->v += x != 0;
+		return false;
+	case AGG_MAX:
+		if (!a->seen || x > a->v)
+			a->v = x;
+		break;
+	case AGG_MIN:
+		if (!a->seen || x < a->v)
+			a->v = x;
+		break;
+	case AGG_ANY:
+		a->v = x != 0;
+		return a->v;
+	case AGG_ALL:
+		a->v = x != 0;
+		return !a->v;
+	}
+	a->seen = true;
+	return false;
+}
+
+static value acc_value(acc a)
+{
+	value r = {.i = a.v};
+	return r;
+}
+
+/* Seats the frame has, bounded by the slots a per-seat variable has. */
+static int seats_of(const expr_env *env)
+{
+	int n = env->fr.players;
+	return n < 0 ? 0 : n > SEAT_MAX ? SEAT_MAX : n;
+}
+
+static __attribute__((noinline)) value ev_seatagg(const expr_node *n,
+						  expr_env *env)
+{
+	int saved = env->fr.seat, players = seats_of(env);
+	acc a = acc_start(n->agg);
+	for (int s = 0; s < players; s++) {
+		env->fr.seat = s;
+		if (acc_step(n->agg, &a, expr_ev(n->u.kid[0], env).i))
+			break;
+	}
+	env->fr.seat = saved;
+	return acc_value(a);
+}
+
+/* for each id of the set (copies count separately): x is its face */
+static __attribute__((noinline)) value ev_forcards(const expr_node *n,
+						   expr_env *env)
+{
+	cardset s = expr_ev(n->u.kid[0], env).s;
+	acc a = acc_start(n->agg);
+	CSET_FOREACH(c, s) {
+		env->loc[n->slot] = env->d->face[c];
+		if (acc_step(n->agg, &a, expr_ev(n->u.kid[1], env).i))
+			break;
+	}
+	return acc_value(a);
+}
+
+static __attribute__((noinline)) value ev_forsuits(const expr_node *n,
+						   expr_env *env)
+{
+	int64_t set = expr_ev(n->u.kid[0], env).i;
+	acc a = acc_start(n->agg);
+	for (int s = 0; s < SUIT_MAX; s++) {
+		if (!(set >> s & 1))
+			continue;
+		env->loc[n->slot] = s;
+		if (acc_step(n->agg, &a, expr_ev(n->u.kid[1], env).i))
+			break;
+	}
+	return acc_value(a);
+}
+
+static __attribute__((noinline)) value ev_forseats(const expr_node *n,
+						   expr_env *env)
+{
+	int players = seats_of(env);
+	acc a = acc_start(n->agg);
+	for (int s = 0; s < players; s++) {
+		env->loc[n->slot] = s;
+		if (acc_step(n->agg, &a, expr_ev(n->u.kid[1], env).i))
+			break;
+	}
+	return acc_value(a);
+}
+
+/* x[s]: x evaluated for seat s; a seat that is not at the table reads
+ * as the zero value. */
+static value ev_at(const expr_node *n, expr_env *env)
+{
+	int64_t s = expr_ev(n->u.kid[1], env).i;
+	int saved = env->fr.seat;
+	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
+	value r = expr_ev(n->u.kid[0], env);
+	env->fr.seat = saved;
+	return r;
+}
+
+static __attribute__((noinline)) value ev_call(const expr_node *n,
+					       expr_env *env)
+{
+	value arg[EXPR_ARGS_MAX];
+	for (int i = 0; i < n->nkid; i++)
+		arg[i] = expr_ev(n->u.call.arg[i], env);
+	return n->u.call.fn(env, n, arg);
+}
+
+/* ---- The dispatch ------------------------------------------------------ */
+
+/* A seat not at the table reads as the zero value. */
+static value ev_seatvar(const expr_node *n, const expr_env *env)
+{
+	int s = env->fr.seat;
+	if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
+		return expr_zero(n->type);
+	return env->fr.slot[n->slot + s];
+}
+
+/* A value kept by the engine; a seat not at the table reads as zero. */
+static __attribute__((noinline)) value ev_get(const expr_node *n,
+					      const expr_env *env)
+{
+	int s = -1;
+	if (n->op == OP_SEATGET) {
+		s = env->fr.seat;
+		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
+			return expr_zero(n->type);
+	}
+	value r = n->u.get(&env->fr, s, n->slot);
+	if (n->type == TY_BOOL)
+		r.i = r.i != 0;
+	return r;
+}
+
+static value ev_promote(const expr_node *n, expr_env *env)
+{
+	int64_t x = expr_ev(n->u.kid[0], env).i;
+	const deck *d = env->d;
+	value r = {.s = cset_empty()};
+	switch (n->op) {
+	case OP_FACESET:
+		if (x >= 0 && x <= FACE_JOKER)
+			r.s = d->by_face[x];
+		break;
+	case OP_SUITSET:
+		if (x >= 0 && x < SUIT_MAX)
+			r.s = d->by_suit[x];
+		break;
+	case OP_RANKSET:
+		if (x >= 0 && x < RANK_MAX)
+			r.s = d->by_rank[x];
+		break;
+	default:        /* OP_SUITBIT */
+		r.i = x >= 0 && x < SUIT_MAX ? INT64_C(1) << x : 0;
+		break;
+	}
+	return r;
+}
+
+static bool in_cards(const expr_env *env, int64_t face, cardset s)
+{
+	return face >= 0 && face <= FACE_JOKER
+		&& cset_meets(env->d->by_face[face], s);
+}
+
+#define KID(k) expr_ev(n->u.kid[k], env)
+#define INT2(expr_) do {                                \
+		int64_t a = KID(0).i, b = KID(1).i;     \
+		r.i = (expr_);                          \
+		return r;                               \
+	} while (0)
+#define SET2(fn_) do {                                  \
+		cardset a = KID(0).s;                   \
+		r.s = fn_(a, KID(1).s);                 \
+		return r;                               \
+	} while (0)
+
+value expr_ev(const expr_node *n, expr_env *env)
+{
+	value r;
+	switch ((enum expr_op)n->op) {
+	case OP_CONST:
+		return n->v;
+	case OP_VAR:
+		return env->fr.slot[n->slot];
+	case OP_SEATVAR:
+		return ev_seatvar(n, env);
+	case OP_SEAT:
+		r.i = env->fr.seat;
+		return r;
+	case OP_PLAYERS:
+		r.i = env->fr.players;
+		return r;
+	case OP_LOCAL:
+		r.i = env->loc[n->slot];
+		return r;
+	case OP_GET:
+	case OP_SEATGET:
+		return ev_get(n, env);
+	case OP_NEG:
+		r.i = sat_neg(KID(0).i);
+		return r;
+	case OP_ADD: INT2(expr_add(a, b));
+	case OP_SUB: INT2(sat_sub(a, b));
+	case OP_MUL: INT2(sat_mul(a, b));
+	case OP_DIV: INT2(sat_div(a, b));
+	case OP_MOD: INT2(sat_mod(a, b));
+	case OP_UNION: SET2(cset_or);
+	case OP_DIFF: SET2(cset_minus);
+	case OP_INTER: SET2(cset_and);
+	case OP_SUNION: INT2(a | b);
+	case OP_SDIFF: INT2(a & ~b);
+	case OP_SINTER: INT2(a & b);
+	case OP_EQ: INT2(a == b);
+	case OP_NE: INT2(a != b);
+	case OP_LT: INT2(a < b);
+	case OP_LE: INT2(a <= b);
+	case OP_GT: INT2(a > b);
+	case OP_GE: INT2(a >= b);
+	case OP_SETEQ: {
+		cardset a = KID(0).s;
+		r.i = cset_eq(a, KID(1).s);
+		return r;
+	}
+	case OP_SETNE: {
+		cardset a = KID(0).s;
+		r.i = !cset_eq(a, KID(1).s);
+		return r;
+	}
+	case OP_INCARDS: {
+		int64_t f = KID(0).i;
+		r.i = in_cards(env, f, KID(1).s);
+		return r;
+	}
+	case OP_INSUITS: INT2(a >= 0 && a < SUIT_MAX && (b >> a & 1));
+	case OP_NOT:
+		r.i = !KID(0).i;
+		return r;
+	case OP_AND:
+		r.i = KID(0).i && KID(1).i;
+		return r;
+	case OP_OR:
+		r.i = KID(0).i || KID(1).i;
+		return r;
+	case OP_IF:
+		return KID(0).i ? KID(1) : KID(2);
+	case OP_FACESET:
+	case OP_SUITSET:
+	case OP_RANKSET:
+	case OP_SUITBIT:
+		return ev_promote(n, env);
+	case OP_AT:
+		return ev_at(n, env);
+	case OP_SEATAGG:
+		return ev_seatagg(n, env);
+	case OP_FORCARDS:
+		return ev_forcards(n, env);
+	case OP_FORSUITS:
+		return ev_forsuits(n, env);
+	case OP_FORSEATS:
+		return ev_forseats(n, env);
+	case OP_CALL:
+		return ev_call(n, env);
+	case OP_COUNT_:
+		break;
+	}
+	return expr_zero(n->type);
+}
+
+value expr_eval(const expr *e, const expr_frame *f)
+{
+	expr_env env;
+	env.fr = *f;
+	env.d = e->d;
+	return expr_ev(e->root, &env);
+}

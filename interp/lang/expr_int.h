@@ -1,0 +1,211 @@
+/*
+ * expr_int.h — what the expression files share: the compiled tree, the
+ * evaluator's environment and the built-in function table.
+ *
+ * expr.c turns text into a tree of expr_node, typed and with every
+ * promotion made explicit; expr_eval.c walks it; expr_builtin.c holds the
+ * functions.  Nothing here is seen outside these three files.
+ */
+#ifndef CARDRULES_EXPR_INT_H
+#define CARDRULES_EXPR_INT_H
+
+#include "lang/expr.h"
+
+#define EXPR_TEXT_MAX 4096      /* bytes of one expression */
+#define EXPR_DEPTH_MAX 64       /* nested parentheses, calls, ifs, nots */
+#define EXPR_HEIGHT_MAX 256     /* levels of the tree: bounds the evaluator */
+#define EXPR_LOCALS 8           /* nested loop names */
+#define EXPR_ARGS_MAX 16        /* arguments of one call */
+#define EXPR_SIG_PARAMS 6       /* declared parameters of one signature */
+
+/* Types that only the compiler sees, after the public ones. */
+enum {
+	TY_ERR = TY_SUITS + 1,  /* a subexpression already reported wrong */
+	TY_T,                   /* in a signature: any type, the same for all */
+	TY_LIT,                 /* in a signature: an integer literal */
+};
+
+/* Opcodes.  Each names what its node computes from its kids. */
+#define EXPR_OPS(X) \
+	X(CONST)        /* v */                                          \
+	X(VAR)          /* slot[slot] */                                 \
+	X(SEATVAR)      /* slot[slot + seat] */                          \
+	X(SEAT)         /* the current seat */                           \
+	X(PLAYERS)                                                       \
+	X(LOCAL)        /* the loop name bound at loc[slot] */           \
+	X(GET)          /* u.get(frame, -1, slot) */                     \
+	X(SEATGET)      /* u.get(frame, seat, slot) */                   \
+	X(NEG) X(ADD) X(SUB) X(MUL) X(DIV) X(MOD)      /* saturating */  \
+	X(UNION) X(DIFF) X(INTER)                      /* card sets */   \
+	X(SUNION) X(SDIFF) X(SINTER)                   /* suit sets */   \
+	X(EQ) X(NE) X(LT) X(LE) X(GT) X(GE)            /* on .i */       \
+	X(SETEQ) X(SETNE)                                                \
+	X(INCARDS)      /* a face in a card set */                       \
+	X(INSUITS)                                                       \
+	X(NOT) X(AND) X(OR) X(IF)                                        \
+	X(FACESET) X(SUITSET) X(RANKSET)   /* promotions to cards */     \
+	X(SUITBIT)      /* a suit as a suit set */                       \
+	X(AT)           /* kid 0 at the seat kid 1 */                    \
+	X(SEATAGG)      /* agg of kid 0 over the seats */                \
+	X(FORCARDS) X(FORSUITS) X(FORSEATS) /* agg of kid 1 over kid 0 */ \
+	X(CALL)         /* u.call.fn(evaluated arguments) */
+
+enum expr_op {
+#define X(o) OP_##o,
+	EXPR_OPS(X)
+#undef X
+	OP_COUNT_
+};
+
+/* How a loop or a seat aggregate combines its values. */
+enum expr_agg { AGG_SUM, AGG_COUNT, AGG_MAX, AGG_MIN, AGG_ANY, AGG_ALL,
+		AGG_NONE };
+
+typedef struct expr_node expr_node;
+
+/* What the evaluator carries down the tree. */
+typedef struct expr_env {
+	expr_frame fr;          /* fr.seat changes inside x[s] and seat loops */
+	const deck *d;
+	int64_t loc[EXPR_LOCALS];
+} expr_env;
+
+/* A built-in's evaluation: its arguments are already evaluated. */
+typedef value (*expr_fn)(const expr_env *env, const expr_node *n,
+			 const value *arg);
+
+/* A built-in evaluated at compile time from an integer literal (rank(7));
+ * false with a reason when the literal means nothing in this deck. */
+typedef bool (*expr_lit_fn)(const deck *d, int64_t v, value *out,
+			    char *why, size_t size);
+
+/* A card-value table: by id for one card, and grouped by value so that a
+ * set's total is a few masked popcounts instead of a loop over its cards. */
+typedef struct expr_table {
+	const int32_t *by_id;
+	int ngroups;
+	struct {
+		int32_t value;
+		cardset cards;
+	} group[CARD_MAX];
+} expr_table;
+
+struct expr_node {
+	uint8_t op;             /* enum expr_op */
+	uint8_t type;           /* expr_type of the result */
+	uint8_t agg;            /* enum expr_agg, for loops and SEATAGG */
+	uint8_t nkid;
+	int32_t slot;           /* VAR, SEATVAR, LOCAL, the loops' local;
+				 * GET, SEATGET: the getter's arg */
+	union {
+		const expr_node *kid[3];
+		expr_getter_fn get;
+		struct {
+			const expr_node *const *arg;
+			expr_fn fn;
+			union {
+				const expr_table *table;
+				expr_native_fn native;
+			} data;
+		} call;
+	} u;
+	value v;                /* CONST */
+};
+
+struct expr {
+	const expr_node *root;
+	const deck *d;
+	expr_type type;
+	bool per_seat, constant;
+	const src_file *file;
+	int line, col;
+};
+
+/* One overload of a function. */
+typedef struct expr_sig {
+	uint8_t result;         /* a type, or TY_T */
+	uint8_t nparam;
+	bool variadic;          /* the last parameter may repeat */
+	uint8_t param[EXPR_SIG_PARAMS];
+	expr_fn fn;
+	expr_lit_fn lit;        /* instead of fn, for a TY_LIT parameter */
+} expr_sig;
+
+#define EXPR_OVERLOADS 3
+
+/* A built-in function.  Those with agg != AGG_NONE also combine the seats
+ * (sum(won_points)) and have the loop form sum(x in S: E). */
+typedef struct expr_builtin {
+	const char *name;
+	uint8_t agg;
+	uint8_t body;           /* what agg combines: TY_INT or TY_BOOL */
+	const char *does;       /* "adds up the seats' values" */
+	expr_sig sig[EXPR_OVERLOADS];   /* nparam 0 and no fn: unused */
+} expr_builtin;
+
+extern const expr_builtin expr_builtins[];
+
+/* The built-in called name[0..len), or NULL. */
+const expr_builtin *expr_builtin_find(const char *name, size_t len);
+
+/* The overloads of a value table: name(card) and name(cards). */
+extern const expr_sig expr_table_sigs[2];
+
+/* The fn of a native's signature: calls u.call.data.native. */
+value expr_native_call(const expr_env *env, const expr_node *n,
+		       const value *arg);
+
+/* The value a function gives when it has nothing better: 0, false,
+ * no card, no suit, no rank, the empty set, seat 0. */
+value expr_zero(int type);
+
+/* Evaluates n (expr_eval.c). */
+value expr_ev(const expr_node *n, expr_env *env);
+
+/* Saturating arithmetic, shared by the evaluator and the built-ins. */
+static inline int64_t expr_add(int64_t a, int64_t b)
+{
+	int64_t r;
+	if (__builtin_add_overflow(a, b, &r))
+		return a > 0 ? INT64_MAX : INT64_MIN;
+	return r;
+}
+
+/* ---- Scopes (expr_scope.c) ---- */
+
+enum name_kind { NAME_VAR, NAME_GETTER, NAME_CONST, NAME_TABLE,
+		 NAME_NATIVE, NAME_POISON };
+
+typedef struct expr_name expr_name;
+struct expr_name {
+	expr_name *next;
+	const char *name;
+	size_t len;
+	uint8_t kind;           /* enum name_kind */
+	uint8_t type;
+	bool per_seat;
+	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
+	expr_getter_fn get;     /* NAME_GETTER */
+	int64_t v;              /* NAME_CONST */
+	const expr_table *table;        /* NAME_TABLE */
+	expr_native_fn native;  /* NAME_NATIVE, with its signature: */
+	expr_sig sig;
+};
+
+/* A family of scopes shares one slot counter (in the root), so that any
+ * scope may declare a variable at any time without moving another's. */
+struct expr_scope {
+	arena *a;
+	const deck *d;
+	expr_scope *parent, *child, *sibling;
+	expr_name *names;
+	int nslots;             /* the root's: slots of the whole family */
+};
+
+/* The name as seen from sc: its own or an ancestor's; NULL if unknown. */
+expr_name *expr_scope_find(const expr_scope *sc, const char *s, size_t len);
+
+/* Words the language keeps (and, for a function, the built-ins' names). */
+bool expr_is_reserved(const char *s, size_t len, bool fn);
+
+#endif

@@ -1,0 +1,213 @@
+/*
+ * expr_scope.c — scopes: the names an expression may use, with their
+ * types, slots, getters, constants, tables and native functions.
+ */
+#include <string.h>
+
+#include "lang/expr_int.h"
+
+/* Words the language keeps for itself. */
+static const char *const reserved[] = {
+	"and", "or", "not", "if", "then", "else", "in", "true", "false",
+	"seat", "seats", "players", NULL,
+};
+
+/* A value may share a built-in function's name (functions are only looked
+ * up before '('); a function may not. */
+bool expr_is_reserved(const char *s, size_t len, bool fn)
+{
+	for (int i = 0; reserved[i]; i++)
+		if (strlen(reserved[i]) == len && memcmp(reserved[i], s, len) == 0)
+			return true;
+	return fn && expr_builtin_find(s, len) != NULL;
+}
+
+static bool is_name(const char *s)
+{
+	if (!(*s == '_' || (*s >= 'a' && *s <= 'z')))
+		return false;
+	for (; *s; s++)
+		if (!(*s == '_' || (*s >= 'a' && *s <= 'z')
+		      || (*s >= '0' && *s <= '9')))
+			return false;
+	return true;
+}
+
+static expr_name *find_here(const expr_scope *sc, const char *s, size_t len)
+{
+	for (expr_name *n = sc->names; n; n = n->next)
+		if (n->len == len && memcmp(n->name, s, len) == 0)
+			return n;
+	return NULL;
+}
+
+/* The name as seen from sc: its own or an ancestor's. */
+expr_name *expr_scope_find(const expr_scope *sc, const char *s, size_t len)
+{
+	expr_name *n = NULL;
+	for (; sc && !n; sc = sc->parent)
+		n = find_here(sc, s, len);
+	return n;
+}
+
+/* Whether a scope below sc has the name (it would be shadowed). */
+static bool taken_below(const expr_scope *sc, const char *s, size_t len)
+{
+	for (const expr_scope *c = sc->child; c; c = c->sibling)
+		if (find_here(c, s, len) || taken_below(c, s, len))
+			return true;
+	return false;
+}
+
+static expr_scope *root_of(expr_scope *sc)
+{
+	while (sc->parent)
+		sc = sc->parent;
+	return sc;
+}
+
+expr_scope *expr_scope_new(arena *a, const deck *d)
+{
+	expr_scope *sc = arena_alloc(a, sizeof *sc);
+	if (sc) {
+		sc->a = a;
+		sc->d = d;
+	}
+	return sc;
+}
+
+expr_scope *expr_scope_child(expr_scope *parent)
+{
+	if (!parent)
+		return NULL;
+	expr_scope *sc = expr_scope_new(parent->a, parent->d);
+	if (sc) {
+		sc->parent = parent;
+		sc->sibling = parent->child;
+		parent->child = sc;
+	}
+	return sc;
+}
+
+/* A new entry for name, or NULL when it may not be declared here: taken
+ * above or below, reserved, or not a name expressions can spell. */
+static expr_name *declare(expr_scope *sc, const char *name, int kind,
+			  int type)
+{
+	size_t len = strlen(name);
+	bool fn = kind == NAME_TABLE || kind == NAME_NATIVE;
+	if (!is_name(name) || len > EXPR_TEXT_MAX || expr_is_reserved(name, len, fn)
+	    || expr_scope_find(sc, name, len) || taken_below(sc, name, len))
+		return NULL;
+	if ((type <= TY_NONE || type > TY_SUITS) && kind != NAME_POISON)
+		return NULL;
+	expr_name *n = arena_alloc(sc->a, sizeof *n);
+	if (!n || !(n->name = arena_strndup(sc->a, name, len)))
+		return NULL;
+	n->len = len;
+	n->kind = (uint8_t)kind;
+	n->type = (uint8_t)type;
+	n->next = sc->names;
+	sc->names = n;
+	return n;
+}
+
+int expr_scope_var(expr_scope *sc, const char *name, expr_type t,
+		   bool per_seat)
+{
+	expr_name *n = declare(sc, name, NAME_VAR, t);
+	if (!n)
+		return -1;
+	expr_scope *root = root_of(sc);
+	n->per_seat = per_seat;
+	n->slot = root->nslots;
+	root->nslots += per_seat ? SEAT_MAX : 1;
+	return n->slot;
+}
+
+bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
+		       bool per_seat, expr_getter_fn fn, int arg)
+{
+	expr_name *n = fn ? declare(sc, name, NAME_GETTER, t) : NULL;
+	if (n) {
+		n->per_seat = per_seat;
+		n->get = fn;
+		n->slot = arg;
+	}
+	return n != NULL;
+}
+
+bool expr_scope_const(expr_scope *sc, const char *name, expr_type t,
+		      int64_t v)
+{
+	if (t == TY_CARDS)
+		return false;
+	expr_name *n = declare(sc, name, NAME_CONST, t);
+	if (n)
+		n->v = v;
+	return n != NULL;
+}
+
+bool expr_scope_poison(expr_scope *sc, const char *name)
+{
+	return declare(sc, name, NAME_POISON, TY_NONE) != NULL;
+}
+
+bool expr_scope_table(expr_scope *sc, const char *name,
+		      const int32_t *value_of_id)
+{
+	if (!value_of_id)
+		return false;
+	expr_table *t = arena_alloc(sc->a, sizeof *t);
+	if (!t)
+		return false;
+	t->by_id = value_of_id;
+	for (int c = 0; c < CARD_MAX; c++) {
+		int32_t v = value_of_id[c];
+		int g = 0;
+		if (v == 0)
+			continue;
+		while (g < t->ngroups && t->group[g].value != v)
+			g++;
+		if (g == t->ngroups) {
+			t->group[g].value = v;
+			t->group[g].cards = cset_empty();
+			t->ngroups++;
+		}
+		cset_add(&t->group[g].cards, (card_id)c);
+	}
+	expr_name *n = declare(sc, name, NAME_TABLE, TY_INT);
+	if (n)
+		n->table = t;
+	return n != NULL;
+}
+
+bool expr_scope_native(expr_scope *sc, const char *name, expr_type result,
+		       const expr_type *params, int nparams,
+		       expr_native_fn fn)
+{
+	if (!fn || nparams < 0 || nparams > EXPR_SIG_PARAMS)
+		return false;
+	for (int i = 0; i < nparams; i++)
+		if (params[i] <= TY_NONE || params[i] > TY_SUITS)
+			return false;
+	expr_name *n = declare(sc, name, NAME_NATIVE, result);
+	if (!n)
+		return false;
+	n->native = fn;
+	n->sig.result = (uint8_t)result;
+	n->sig.nparam = (uint8_t)nparams;
+	for (int i = 0; i < nparams; i++)
+		n->sig.param[i] = (uint8_t)params[i];
+	n->sig.fn = expr_native_call;
+	return true;
+}
+
+/* The whole family's: a frame that fits one scope fits them all. */
+int expr_scope_slots(const expr_scope *sc)
+{
+	while (sc->parent)
+		sc = sc->parent;
+	return sc->nslots;
+}
+

@@ -1,0 +1,287 @@
+/* load.c — rule files, `extends` chains and the deep merge. */
+#include "lang/load.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+
+void load_release(loaded *l)
+{
+	for (int i = 0; i < l->nfiles; i++)
+		src_free(l->file[i]);
+	l->nfiles = 0;
+	arena_free(&l->arena);
+	l->root = NULL;
+}
+
+static bool same_key(const node *a, const node *b)
+{
+	return a->kind == NODE_SCALAR && b->kind == NODE_SCALAR &&
+	       a->len == b->len && memcmp(a->text, b->text, a->len) == 0;
+}
+
+static node *lookup(const node *map, const node *key)
+{
+	for (size_t i = 0; i < map->n; i++)
+		if (same_key(map->pair[i].key, key))
+			return map->pair[i].value;
+	return NULL;
+}
+
+node *load_merge(arena *a, node *base, node *over)
+{
+	if (base->kind != NODE_MAP || over->kind != NODE_MAP)
+		return over;
+	node *m = arena_alloc(a, sizeof *m);
+	node_pair *pairs = arena_alloc(a, (base->n + over->n) * sizeof *pairs);
+	if (!m || !pairs)
+		return NULL;
+	*m = *over;
+	m->pair = pairs;
+	m->n = 0;
+	for (size_t i = 0; i < base->n; i++) {
+		node *k = base->pair[i].key;
+		node *o = lookup(over, k);
+		node *v = base->pair[i].value;
+		if (o && node_is_null(o))
+			continue;
+		if (o && !(v = load_merge(a, v, o)))
+			return NULL;
+		pairs[m->n].key = k;
+		pairs[m->n++].value = v;
+	}
+	for (size_t i = 0; i < over->n; i++) {
+		const node *k = over->pair[i].key;
+		if (!lookup(base, k) && !node_is_null(over->pair[i].value))
+			pairs[m->n++] = over->pair[i];
+	}
+	return m;
+}
+
+/* A copy of map without its `extends` key. */
+static node *without_extends(arena *a, const node *map)
+{
+	node *m = arena_alloc(a, sizeof *m);
+	node_pair *pairs = arena_alloc(a, map->n * sizeof *pairs);
+	if (!m || !pairs)
+		return NULL;
+	*m = *map;
+	m->pair = pairs;
+	m->n = 0;
+	for (size_t i = 0; i < map->n; i++) {
+		const node *k = map->pair[i].key;
+		if (k->kind == NODE_SCALAR && strcmp(k->text, "extends") == 0)
+			continue;
+		pairs[m->n++] = map->pair[i];
+	}
+	return m;
+}
+
+/* The base named by `name` in a file at `from`: next to that file first,
+ * then among the known games. */
+static bool resolve_base(const char *from, const char *name, char *buf,
+			 size_t size)
+{
+	if (name[0] != '/') {
+		const char *slash = strrchr(from, '/');
+		int dir = slash ? (int)(slash - from + 1) : 0;
+		snprintf(buf, size, "%.*s%s", dir, from, name);
+		FILE *f = fopen(buf, "r");
+		if (f) {
+			fclose(f);
+			return true;
+		}
+	}
+	return load_find_game(name, buf, size);
+}
+
+static node *read_tree(loaded *l, const char *path, diag *d,
+		       const node *named_at)
+{
+	const char *why;
+	src_file *f = src_read(path, LOAD_MAX_BYTES, &why);
+	if (!f) {
+		if (named_at)
+			diag_error(d, named_at->file, named_at->line,
+				   named_at->col, "cannot read '%s': %s", path, why);
+		else
+			diag_error_path(d, path, "cannot read the file: %s", why);
+		return NULL;
+	}
+	l->file[l->nfiles++] = f;
+	node *root;
+	if (!node_parse(f, &l->arena, &node_default_limits, d, &root))
+		return NULL;
+	if (!root) {
+		diag_error(d, f, 1, 1, "the file %s: a rule file is a mapping "
+			   "that starts with 'cardrules: 1'", f->len
+			   ? "holds only comments and blank lines" : "is empty");
+		return NULL;
+	}
+	if (root->kind != NODE_MAP) {
+		char buf[64];
+		diag_error(d, f, root->line, root->col,
+			   "a rule file is a mapping of keys, not %s",
+			   node_describe(root, buf, sizeof buf));
+		return NULL;
+	}
+	/* Every file of an extends chain says which format it is in; the
+	 * schema checks the value, and the key of a lone file. */
+	bool in_chain = named_at || node_get(root, "extends");
+	if (in_chain && !node_get(root, "cardrules"))
+		diag_error(d, f, root->line, root->col,
+			   "a rule file starts with 'cardrules: 1' (the format "
+			   "version); this one lacks it");
+	return root;
+}
+
+static bool same_path(const char *a, const char *b)
+{
+	char ra[PATH_MAX], rb[PATH_MAX];
+	return realpath(a, ra) && realpath(b, rb) && strcmp(ra, rb) == 0;
+}
+
+static bool seen_before(const loaded *l, const char *path)
+{
+	char real[PATH_MAX];
+	if (!realpath(path, real))
+		return false;
+	for (int i = 0; i < l->nfiles; i++) {
+		char other[PATH_MAX];
+		if (realpath(l->file[i]->name, other) && strcmp(real, other) == 0)
+			return true;
+	}
+	return false;
+}
+
+static node *load_chain(loaded *l, const char *path, diag *d,
+			const node *named_at)
+{
+	node *root = read_tree(l, path, d, named_at);
+	if (!root)
+		return NULL;
+	const node *ext = node_get(root, "extends");
+	if (!ext)
+		return root;
+	if (ext->kind != NODE_SCALAR || ext->len == 0) {
+		char buf[64];
+		diag_error(d, ext->file, ext->line, ext->col,
+			   "'extends' must name one rule file, not %s",
+			   node_describe(ext, buf, sizeof buf));
+		return NULL;
+	}
+	char base_path[PATH_MAX];
+	if (!resolve_base(path, ext->text, base_path, sizeof base_path)) {
+		diag_error(d, ext->file, ext->line, ext->col,
+			   "cannot find the rule file '%s' to extend, next to this "
+			   "file or among the games (see cardrules list)",
+			   ext->text);
+		return NULL;
+	}
+	if (same_path(base_path, path)) {
+		diag_error(d, ext->file, ext->line, ext->col,
+			   "a rule file cannot extend itself");
+		return NULL;
+	}
+	if (seen_before(l, base_path)) {
+		diag_error(d, ext->file, ext->line, ext->col,
+			   "cannot extend '%s': it extends this file, directly "
+			   "or through others (a cycle)", ext->text);
+		return NULL;
+	}
+	if (l->nfiles >= LOAD_MAX_CHAIN) {
+		diag_error(d, ext->file, ext->line, ext->col,
+			   "more than %d files extend one another", LOAD_MAX_CHAIN);
+		return NULL;
+	}
+	node *base = load_chain(l, base_path, d, ext);
+	node *own = base ? without_extends(&l->arena, root) : NULL;
+	if (!base || !own)
+		return NULL;
+	return load_merge(&l->arena, base, own);
+}
+
+bool load_rule_file(const char *path, loaded *out, diag *d)
+{
+	memset(out, 0, sizeof *out);
+	int before = diag_count(d);
+	out->root = load_chain(out, path, d, NULL);
+	if (!out->root && diag_count(d) == before)
+		diag_error_path(d, path, "out of memory while reading the file");
+	return out->root != NULL;
+}
+
+static bool readable(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	if (f)
+		fclose(f);
+	return f != NULL;
+}
+
+/* NAME or NAME.yaml inside dir. */
+static bool find_in(const char *dir, size_t dirlen, const char *name,
+		    char *buf, size_t size)
+{
+	static const char *const suffixes[] = {"", ".yaml"};
+	for (int i = 0; i < 2; i++) {
+		int n = snprintf(buf, size, "%.*s/%s%s", (int)dirlen, dir, name,
+				 suffixes[i]);
+		if (n > 0 && (size_t)n < size && readable(buf))
+			return true;
+	}
+	return false;
+}
+
+/* Appends dir (of len bytes) to the list when there is room. */
+static void add_dir(char dirs[][LOAD_PATH_MAX], int *n, int max,
+		    const char *dir, size_t len)
+{
+	if (*n < max && len > 0 && len < LOAD_PATH_MAX)
+		snprintf(dirs[(*n)++], LOAD_PATH_MAX, "%.*s", (int)len, dir);
+}
+
+int load_game_dirs(char dirs[][LOAD_PATH_MAX], int max)
+{
+	int n = 0;
+	add_dir(dirs, &n, max, "games", 5);
+	const char *path = getenv("CARDRULES_PATH");
+	while (path && *path) {
+		size_t len = strcspn(path, ":");
+		add_dir(dirs, &n, max, path, len);
+		path += len + (path[len] == ':');
+	}
+	/* next to the program: a build tree, or an installation moved
+	 * elsewhere (bin/ and share/cardrules/games/ side by side) */
+	char exe[LOAD_PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 40);
+	if (len > 0)
+		exe[len] = '\0';
+	char *slash = len > 0 ? strrchr(exe, '/') : NULL;
+	if (slash) {
+		strcpy(slash, "/games");
+		add_dir(dirs, &n, max, exe, strlen(exe));
+		strcpy(slash, "/../share/cardrules/games");
+		add_dir(dirs, &n, max, exe, strlen(exe));
+	}
+#ifdef CARDRULES_GAMES_DIR
+	add_dir(dirs, &n, max, CARDRULES_GAMES_DIR, strlen(CARDRULES_GAMES_DIR));
+#endif
+	return n;
+}
+
+bool load_find_game(const char *name, char *buf, size_t size)
+{
+	if (strchr(name, '/') || readable(name)) {
+		snprintf(buf, size, "%s", name);
+		return readable(name);
+	}
+	char dirs[16][LOAD_PATH_MAX];
+	int n = load_game_dirs(dirs, 16);
+	for (int i = 0; i < n; i++)
+		if (find_in(dirs[i], strlen(dirs[i]), name, buf, size))
+			return true;
+	return false;
+}

@@ -1,0 +1,921 @@
+/* schema.c — the tables of the rule-file format, checking and JSON Schema. */
+#define PCRE2_CODE_UNIT_WIDTH 8
+#include "lang/schema.h"
+
+#include <pcre2.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/hook.h"
+#include "util/suggest.h"
+
+/* ======================================================================
+ * Scalar kinds
+ * ====================================================================== */
+
+#define NAME_PATTERN "^[a-z_][a-z0-9_]*$"
+#define PLAYERS_PATTERN "^[1-9][0-9]*$"
+#define CARDSPEC_PATTERN "^((10|[2-9JQKA])[SHDCXL]?|[SHDCXL]|JK[12]?)$"
+
+static const schema s_string = {.kind = SK_STRING};
+static const schema s_bool = {.kind = SK_BOOL};
+static const schema s_version = {
+	.kind = SK_INT, .min = 1, .max = 1,
+	.doc = "version of the rule-file format; this program reads version 1",
+};
+static const schema s_seat_count = {
+	.kind = SK_INT, .min = 1, .max = SEAT_MAX,
+	.doc = "a number of players",
+};
+static const schema s_nonneg = {.kind = SK_INT, .min = 0, .max = 1000000};
+static const schema s_copies = {.kind = SK_INT, .min = 1, .max = 8};
+static const schema s_any_int = {
+	.kind = SK_INT, .min = -1000000000, .max = 1000000000,
+};
+static const schema s_count = {
+	.kind = SK_COUNT, .title = "count",
+	.doc = "an integer, an expression of `players` and the options, or a "
+	       "mapping from each player count to an integer",
+};
+static const schema s_cardspec = {
+	.kind = SK_CARDSPEC, .title = "cardspec",
+	.doc = "a card (QS, 10H, JK), a suit (H) or a rank (Q, 10)",
+};
+
+#define EXPR(name, t, d) \
+	static const schema name = {.kind = SK_EXPR, .etype = t, .doc = d}
+EXPR(s_expr_int, TY_INT, "an integer expression");
+EXPR(s_expr_bool, TY_BOOL, "a boolean expression");
+EXPR(s_expr_seat, TY_SEAT, "a seat expression");
+EXPR(s_expr_cards, TY_CARDS, "a card-set expression");
+EXPR(s_expr_any, TY_NONE, "an expression");
+
+/* ======================================================================
+ * players, options, deck, values, deal
+ * ====================================================================== */
+
+static const schema_field players_fields[] = {
+	{"min", &s_seat_count, true, "fewest players"},
+	{"max", &s_seat_count, true, "most players"},
+	{"default", &s_seat_count, false,
+	 "players when the command line does not say (default: min)"},
+	{0},
+};
+static const schema s_players_map = {
+	.kind = SK_MAP, .title = "players", .fields = players_fields,
+	.doc = "the range of player counts",
+};
+static const schema *const players_alts[] = {&s_seat_count, &s_players_map, NULL};
+static const schema s_players = {
+	.kind = SK_EITHER, .alternatives = players_alts,
+	.doc = "a fixed number of players, or {min, max, default}",
+};
+
+static const char *const direction_choices[] = {
+	"clockwise", "counter-clockwise", NULL,
+};
+static const schema s_direction = {
+	.kind = SK_ENUM, .choices = direction_choices, .title = "direction",
+	.doc = "the direction of play, dealing and turns",
+};
+
+static const schema_field option_fields[] = {
+	{"default", &s_any_int, true, "the value when the command line does not set it"},
+	{"min", &s_any_int, false, "the smallest value allowed"},
+	{"max", &s_any_int, false, "the largest value allowed"},
+	{"help", &s_string, false, "one line for --help and the docs"},
+	{0},
+};
+static const schema s_option = {
+	.kind = SK_MAP, .title = "option", .fields = option_fields,
+	.doc = "an integer the players agree on before the game, set with --set NAME=N",
+};
+static const schema s_options = {
+	.kind = SK_DICT, .item = &s_option, .key_pattern = NAME_PATTERN,
+	.key_doc = "an option name (lower case letters, digits, _)",
+	.key_name = "OPTION",
+	.doc = "agreed settings, usable in expressions by name",
+};
+
+static const schema s_suit_code = {
+	.kind = SK_CARDSPEC, .title = "suit", .doc = "a suit code: S H D C X L",
+};
+static const schema s_rank_code = {
+	.kind = SK_CARDSPEC, .title = "rank", .doc = "a rank code: 2..10 J Q K A",
+};
+static const schema s_suit_list = {.kind = SK_LIST, .item = &s_suit_code};
+static const schema s_rank_list = {.kind = SK_LIST, .item = &s_rank_code};
+static const schema s_cardspec_list = {.kind = SK_LIST, .item = &s_cardspec};
+
+static const schema_field deck_fields[] = {
+	{"suits", &s_suit_list, true, "the suits, in the order hands are sorted"},
+	{"ranks", &s_rank_list, true, "the ranks of every suit, lowest first"},
+	{"copies", &s_copies, false, "how many such decks are shuffled together (default 1)"},
+	{"suit-sets", &s_count, false,
+	 "how many suit-sets (the ranks of one suit of one copy) are used, "
+	 "taken in order; default: all"},
+	{"jokers", &s_nonneg, false, "jokers added to the deck (default 0)"},
+	{0},
+};
+static const schema s_deck = {
+	.kind = SK_MAP, .title = "deck", .fields = deck_fields,
+	.doc = "what the deck is made of",
+};
+
+static const schema s_value_table = {
+	.kind = SK_DICT, .item = &s_any_int, .key_pattern = CARDSPEC_PATTERN,
+	.key_doc = "a card, a suit or a rank",
+	.key_name = "CARD",
+	.title = "value_table",
+	.doc = "card values: the first entry that matches a card gives its "
+	       "value (a card before its suit or rank); other cards are worth 0",
+};
+static const schema s_values = {
+	.kind = SK_DICT, .item = &s_value_table, .key_pattern = NAME_PATTERN,
+	.key_doc = "a table name (lower case letters, digits, _)",
+	.key_name = "TABLE",
+	.doc = "named card-value tables, used in expressions as name(cards)",
+};
+
+static const schema_field deal_fields[] = {
+	{"hand", &s_count, true, "cards dealt to each player"},
+	{"face-up", &s_count, false,
+	 "how many of the undealt cards lie face up (the first ones); default 0"},
+	{0},
+};
+static const schema s_deal = {
+	.kind = SK_MAP, .title = "deal", .fields = deal_fields,
+	.doc = "how the cards are dealt; the undealt rest are the leftovers",
+};
+
+/* ======================================================================
+ * phases
+ * ====================================================================== */
+
+static const schema_field pass_fields[] = {
+	{"cards", &s_count, true, "how many cards each player passes"},
+	{"to", &s_expr_int, true,
+	 "to whom, as a seat offset: left, right, across, keep (no pass), or "
+	 "an integer expression such as choose((deal - 1) % 4, left, right, across, keep)"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_pass = {
+	.kind = SK_MAP, .title = "pass", .fields = pass_fields,
+	.doc = "every player chooses cards and gives them to another player; "
+	       "nobody sees what they receive before choosing",
+};
+
+static const schema_field restrict_fields[] = {
+	{"when", &s_expr_bool, false, "the rule applies only when this holds"},
+	{"only", &s_expr_cards, false,
+	 "play one of these cards if any of them is allowed"},
+	{"avoid", &s_expr_cards, false,
+	 "do not play these cards while another is allowed"},
+	{"why", &s_string, false,
+	 "the reason, shown to a player whose card the rule refuses"},
+	{0},
+};
+static const schema s_restrict = {
+	.kind = SK_MAP, .title = "restriction", .fields = restrict_fields,
+	.doc = "a limit on the cards a player may play, never leaving them "
+	       "without a card; give exactly one of only and avoid",
+};
+static const schema s_restrict_list = {.kind = SK_LIST, .item = &s_restrict};
+
+static const char *const follow_choices[] = {"suit", "any", NULL};
+static const schema s_follow = {
+	.kind = SK_ENUM, .choices = follow_choices,
+	.doc = "suit: a player who holds a card of the led suit must play one "
+	       "(trumps form their own suit); any: no obligation",
+};
+static const char *const winner_choices[] = {"highest", NULL};
+static const schema s_winner_name = {
+	.kind = SK_ENUM, .choices = winner_choices,
+	.doc = "highest: the highest trump, or else the highest card of the led suit",
+};
+static const schema s_winner_hook = {
+	.kind = SK_HOOK, .hook_slot = "trick-winner",
+	.doc = "a trick-winner hook with its parameters",
+};
+static const schema *const winner_alts[] = {&s_winner_name, &s_winner_hook, NULL};
+static const schema s_winner = {
+	.kind = SK_EITHER, .alternatives = winner_alts, .title = "trick_winner",
+	.doc = "who wins a trick",
+};
+static const char *const leftover_choices[] = {
+	"last-trick-winner", "nobody", NULL,
+};
+static const schema s_leftover_to = {
+	.kind = SK_ENUM, .choices = leftover_choices,
+	.doc = "who takes the leftover cards after the last trick (default: nobody)",
+};
+
+static const schema_field tricks_fields[] = {
+	{"leader", &s_expr_seat, true, "who leads the first trick"},
+	{"follow", &s_follow, false, "the follow rule (default: suit)"},
+	{"restrict", &s_restrict_list, false,
+	 "further limits, applied in order after the follow rule"},
+	{"trumps", &s_expr_cards, false, "the cards that are trumps (default: none)"},
+	{"trump-order", &s_cardspec_list, false,
+	 "the trumps from lowest to highest, as cards or ranks (default: rank order)"},
+	{"winner", &s_winner, false, "who wins a trick (default: highest)"},
+	{"tricks", &s_count, false, "how many tricks (default: until the hands are empty)"},
+	{"leftover-to", &s_leftover_to, false, "who takes the leftovers at the end"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_tricks = {
+	.kind = SK_MAP, .title = "tricks", .fields = tricks_fields,
+	.doc = "trick play: the winner of each trick leads the next",
+};
+
+static const schema_field phase_kinds[] = {
+	{"pass", &s_pass, false, "pass cards"},
+	{"tricks", &s_tricks, false, "play tricks"},
+	{0},
+};
+static const schema s_phase = {
+	.kind = SK_VARIANT, .title = "phase", .fields = phase_kinds,
+	.doc = "one step of a deal, named by its kind",
+};
+static const schema s_phases = {
+	.kind = SK_LIST, .item = &s_phase,
+	.doc = "the steps of a deal after the cards are dealt, in order",
+};
+
+/* ======================================================================
+ * scoring and match
+ * ====================================================================== */
+
+static const schema s_lets = {
+	.kind = SK_DICT, .item = &s_expr_any, .key_pattern = NAME_PATTERN,
+	.key_doc = "a name (lower case letters, digits, _)",
+	.doc = "named values computed in order at the end of a deal; a value "
+	       "that depends on the seat is computed for every seat",
+};
+static const schema_field keep_fields[] = {
+	{"initial", &s_expr_any, true, "the value before the first deal"},
+	{"next", &s_expr_any, true, "the value after a deal, from that deal's scoring"},
+	{"per-seat", &s_bool, false, "one value per seat (default: one for the table)"},
+	{0},
+};
+static const schema s_kept = {
+	.kind = SK_MAP, .title = "kept_value", .fields = keep_fields,
+	.doc = "a value carried from deal to deal",
+};
+static const schema s_keep = {
+	.kind = SK_DICT, .item = &s_kept, .key_pattern = NAME_PATTERN,
+	.key_doc = "a name (lower case letters, digits, _)",
+	.doc = "values carried between deals (at most 8)",
+};
+static const schema s_checks = {
+	.kind = SK_LIST, .item = &s_expr_bool,
+	.doc = "invariants that must hold after every deal's scoring; "
+	       "simulate --check and the tests verify them",
+};
+static const schema_field scoring_fields[] = {
+	{"let", &s_lets, false, "named intermediate values"},
+	{"score", &s_expr_int, true, "each seat's score for the deal"},
+	{"keep", &s_keep, false, "values carried to the next deal"},
+	{"check", &s_checks, false, "invariants"},
+	{0},
+};
+static const schema s_scoring = {
+	.kind = SK_MAP, .title = "scoring", .fields = scoring_fields,
+	.doc = "how a deal is scored",
+};
+
+static const schema_field rank_key_kinds[] = {
+	{"highest", &s_expr_int, false, "the higher value ranks first"},
+	{"lowest", &s_expr_int, false, "the lower value ranks first"},
+	{0},
+};
+static const schema s_rank_key = {
+	.kind = SK_VARIANT, .fields = rank_key_kinds, .title = "rank_key",
+	.doc = "a per-seat value that orders the players",
+};
+static const schema s_rank = {
+	.kind = SK_LIST, .item = &s_rank_key,
+	.doc = "how players are ranked at the end: by the first key, ties by "
+	       "the next (default: highest total)",
+};
+static const schema_field match_fields[] = {
+	{"deals", &s_count, false, "the number of deals"},
+	{"end", &s_expr_bool, false, "checked after every deal: the match ends when true"},
+	{"rank", &s_rank, false, "the final ranking"},
+	{"next-dealer", &s_expr_seat, false,
+	 "the dealer of the next deal (default: the next seat in the direction of play)"},
+	{0},
+};
+static const schema s_match = {
+	.kind = SK_MAP, .title = "match", .fields = match_fields,
+	.doc = "how deals make a match; give deals, end, or both",
+};
+
+/* ======================================================================
+ * the rule file
+ * ====================================================================== */
+
+static const schema_field rule_fields[] = {
+	{"cardrules", &s_version, true, "the format version: 1"},
+	{"name", &s_string, true, "the game's name"},
+	{"description", &s_string, false, "a few sentences for players"},
+	{"extends", &s_string, false,
+	 "another rule file whose keys this one overrides (a deep merge; null deletes a key)"},
+	{"players", &s_players, true, "how many play"},
+	{"direction", &s_direction, false, "clockwise (default) or counter-clockwise"},
+	{"options", &s_options, false, "agreed settings"},
+	{"deck", &s_deck, true, "the cards"},
+	{"values", &s_values, false, "card-value tables"},
+	{"deal", &s_deal, true, "the deal"},
+	{"phases", &s_phases, true, "the steps of a deal"},
+	{"scoring", &s_scoring, true, "scoring"},
+	{"match", &s_match, true, "the match"},
+	{0},
+};
+const schema schema_rule_file = {
+	.kind = SK_MAP, .title = "rule_file", .fields = rule_fields,
+	.doc = "a cardrules rule file",
+};
+
+/* ======================================================================
+ * Checking
+ * ====================================================================== */
+
+typedef struct checker {
+	diag *d;
+	int errors;
+	char path[256];         /* "phases[2].tricks" for messages */
+	const node *key;        /* the key whose value is checked, or NULL */
+} checker;
+
+static void check_node(checker *ck, const schema *sc, const node *n);
+
+static void report(checker *ck, const node *at, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void report(checker *ck, const node *at, const char *fmt, ...)
+{
+	char msg[512];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(ck->d, at->file, at->line, at->col, "%s", msg);
+	ck->errors++;
+}
+
+/* The dotted place being checked, for messages: "'deal.hand'". */
+static const char *where(const checker *ck)
+{
+	return ck->path[0] ? ck->path : "the rule file";
+}
+
+static size_t push_key(checker *ck, const char *key)
+{
+	size_t old = strlen(ck->path);
+	snprintf(ck->path + old, sizeof ck->path - old, "%s%s",
+		 old ? "." : "", key);
+	return old;
+}
+
+static size_t push_index(checker *ck, size_t i)
+{
+	size_t old = strlen(ck->path);
+	snprintf(ck->path + old, sizeof ck->path - old, "[%zu]", i);
+	return old;
+}
+
+static void pop(checker *ck, size_t old)
+{
+	ck->path[old] = '\0';
+}
+
+/* Checks the value of key k (NULL: a list item or the whole file). */
+static void check_value(checker *ck, const schema *sc, const node *k,
+			const node *v)
+{
+	const node *outer = ck->key;
+	ck->key = k;
+	check_node(ck, sc, v);
+	ck->key = outer;
+}
+
+static bool is_plain(const node *n)
+{
+	return n->kind == NODE_SCALAR && n->style == NODE_PLAIN;
+}
+
+static bool parse_long(const node *n, long *out)
+{
+	if (!is_plain(n) || n->len == 0 || n->len > 18)
+		return false;
+	char *end;
+	long v = strtol(n->text, &end, 10);
+	if (*end != '\0' || end == n->text)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* ---- PCRE2 patterns of dictionary keys, compiled once ---- */
+
+enum { PATTERN_CACHE = 8 };
+static struct {
+	const char *source;
+	pcre2_code *code;
+	pcre2_match_data *md;
+} patterns[PATTERN_CACHE];
+
+static bool matches(const char *pattern, const char *text, size_t len)
+{
+	int i;
+	for (i = 0; i < PATTERN_CACHE && patterns[i].source; i++)
+		if (patterns[i].source == pattern)
+			break;
+	if (i == PATTERN_CACHE)
+		return true;            /* cannot happen: few patterns exist */
+	if (!patterns[i].source) {
+		int err;
+		PCRE2_SIZE off;
+		patterns[i].code = pcre2_compile((PCRE2_SPTR)pattern,
+						 PCRE2_ZERO_TERMINATED, 0,
+						 &err, &off, NULL);
+		if (!patterns[i].code)
+			return true;
+		patterns[i].md = pcre2_match_data_create_from_pattern(
+			patterns[i].code, NULL);
+		if (!patterns[i].md) {
+			pcre2_code_free(patterns[i].code);
+			return true;
+		}
+		patterns[i].source = pattern;
+	}
+	return pcre2_match(patterns[i].code, (PCRE2_SPTR)text, len, 0, 0,
+			   patterns[i].md, NULL) >= 0;
+}
+
+void schema_cleanup(void)
+{
+	for (int i = 0; i < PATTERN_CACHE; i++) {
+		pcre2_match_data_free(patterns[i].md);
+		pcre2_code_free(patterns[i].code);
+		patterns[i].source = NULL;
+		patterns[i].md = NULL;
+		patterns[i].code = NULL;
+	}
+}
+
+/* ---- suggestions ---- */
+
+const char *schema_suggest(const char *word, const char *const *candidates)
+{
+	suggest g;
+	suggest_start(&g, word, strlen(word));
+	for (size_t i = 0; candidates[i]; i++)
+		suggest_consider(&g, candidates[i]);
+	return g.best;
+}
+
+static const char *suggest_field(const char *word, const schema_field *f)
+{
+	const char *names[64];
+	size_t n = 0;
+	for (; f->key && n < 63; f++)
+		names[n++] = f->key;
+	names[n] = NULL;
+	return schema_suggest(word, names);
+}
+
+static void list_fields(const schema_field *f, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	for (; f->key; f++) {
+		size_t used = strlen(buf);
+		snprintf(buf + used, size - used, "%s%s", used ? ", " : "", f->key);
+	}
+}
+
+const schema_field *schema_field_of(const schema *sc, const char *key)
+{
+	for (const schema_field *f = sc->fields; f && f->key; f++)
+		if (strcmp(f->key, key) == 0)
+			return f;
+	return NULL;
+}
+
+/* ---- kind checks ---- */
+
+static const char *kind_name(const schema *sc)
+{
+	switch (sc->kind) {
+	case SK_MAP:
+	case SK_DICT:
+	case SK_VARIANT:
+	case SK_HOOK:
+		return "a mapping";
+	case SK_LIST:
+		return "a sequence";
+	case SK_INT:
+		return "an integer";
+	case SK_BOOL:
+		return "true or false";
+	case SK_STRING:
+		return "a string";
+	case SK_ENUM:
+		return "one of the words listed";
+	case SK_EXPR:
+		return "an expression";
+	case SK_COUNT:
+		return "an integer, an expression or a mapping from player counts";
+	case SK_CARDSPEC:
+		return "a card, suit or rank code";
+	case SK_EITHER:
+		return "a value of another kind";
+	}
+	return "something else";
+}
+
+static void wrong_kind(checker *ck, const schema *sc, const node *n)
+{
+	char buf[64];
+	report(ck, n, "'%s' must be %s, not %s", where(ck), kind_name(sc),
+	       node_describe(n, buf, sizeof buf));
+}
+
+static void check_fields(checker *ck, const schema *sc, const node *n,
+			 const char *owner)
+{
+	const char *hinted[8];          /* missing keys already suggested */
+	size_t nhinted = 0;
+	for (size_t i = 0; i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		if (k->kind != NODE_SCALAR) {
+			report(ck, k, "keys in '%s' must be plain words", where(ck));
+			continue;
+		}
+		const schema_field *f = schema_field_of(sc, k->text);
+		if (!f) {
+			const char *hint = suggest_field(k->text, sc->fields);
+			char known[512];
+			if (hint) {
+				report(ck, k, "unknown key '%s' in %s (did you mean '%s'?)",
+				       k->text, owner, hint);
+				if (nhinted < 8)
+					hinted[nhinted++] = hint;
+			} else {
+				list_fields(sc->fields, known, sizeof known);
+				report(ck, k, "unknown key '%s' in %s; the keys are: %s",
+				       k->text, owner, known);
+			}
+			continue;
+		}
+		size_t old = push_key(ck, k->text);
+		check_value(ck, f->type, k, n->pair[i].value);
+		pop(ck, old);
+	}
+	/* A missing key is reported at the key that owns the mapping: the
+	 * mapping's own mark is its first key, which is not at fault.  Many
+	 * missing keys make one message. */
+	const schema_field *missing[32];
+	size_t nmissing = 0;
+	for (const schema_field *f = sc->fields; f->key && nmissing < 32; f++) {
+		bool hinted_at = false;
+		for (size_t i = 0; i < nhinted; i++)
+			hinted_at |= hinted[i] == f->key;
+		if (f->required && !hinted_at && !node_get(n, f->key))
+			missing[nmissing++] = f;
+	}
+	const node *at = ck->key ? ck->key : n;
+	if (nmissing >= 3) {
+		char keys[400] = "";
+		for (size_t i = 0; i < nmissing; i++) {
+			size_t used = strlen(keys);
+			snprintf(keys + used, sizeof keys - used, "%s'%s'",
+				 i == 0 ? "" : i + 1 == nmissing ? " and " : ", ",
+				 missing[i]->key);
+		}
+		report(ck, at, "%s needs the keys %s (see docs/format-keys.md)",
+		       owner, keys);
+		return;
+	}
+	for (size_t i = 0; i < nmissing; i++)
+		report(ck, at, "%s needs the key '%s' (%s)", owner,
+		       missing[i]->key, missing[i]->doc);
+}
+
+static void owner_name(const checker *ck, char *buf, size_t size)
+{
+	if (ck->path[0])
+		snprintf(buf, size, "'%s'", ck->path);
+	else
+		snprintf(buf, size, "the rule file");
+}
+
+static void check_map(checker *ck, const schema *sc, const node *n)
+{
+	char owner[300];
+	if (n->kind != NODE_MAP) {
+		wrong_kind(ck, sc, n);
+		return;
+	}
+	owner_name(ck, owner, sizeof owner);
+	check_fields(ck, sc, n, owner);
+}
+
+static void check_dict(checker *ck, const schema *sc, const node *n)
+{
+	if (n->kind != NODE_MAP) {
+		wrong_kind(ck, sc, n);
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		if (k->kind != NODE_SCALAR ||
+		    !matches(sc->key_pattern, k->text, k->len)) {
+			char buf[64];
+			report(ck, k, "in '%s', %s is not %s", where(ck),
+			       node_describe(k, buf, sizeof buf), sc->key_doc);
+			continue;
+		}
+		/* null removes an inherited entry: extends has already done it */
+		size_t old = push_key(ck, k->text);
+		check_value(ck, sc->item, k, n->pair[i].value);
+		pop(ck, old);
+	}
+}
+
+static void check_list(checker *ck, const schema *sc, const node *n)
+{
+	if (n->kind != NODE_SEQ) {
+		wrong_kind(ck, sc, n);
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		size_t old = push_index(ck, i);
+		check_value(ck, sc->item, NULL, n->item[i]);
+		pop(ck, old);
+	}
+}
+
+static void check_int(checker *ck, const schema *sc, const node *n)
+{
+	long v;
+	if (!parse_long(n, &v)) {
+		wrong_kind(ck, sc, n);
+		return;
+	}
+	if (v < sc->min || v > sc->max) {
+		if (sc->min == sc->max)
+			report(ck, n, "'%s' must be %ld, not %ld", where(ck), sc->min,
+			       v);
+		else
+			report(ck, n, "'%s' must be between %ld and %ld, not %ld",
+			       where(ck), sc->min, sc->max, v);
+	}
+}
+
+static void check_enum(checker *ck, const schema *sc, const node *n)
+{
+	if (n->kind == NODE_SCALAR)
+		for (size_t i = 0; sc->choices[i]; i++)
+			if (strcmp(n->text, sc->choices[i]) == 0)
+				return;
+	char known[256] = "";
+	for (size_t i = 0; sc->choices[i]; i++) {
+		size_t used = strlen(known);
+		snprintf(known + used, sizeof known - used, "%s%s",
+			 used ? ", " : "", sc->choices[i]);
+	}
+	char buf[64];
+	const char *hint = n->kind == NODE_SCALAR
+		? schema_suggest(n->text, sc->choices) : NULL;
+	if (hint)
+		report(ck, n, "'%s' cannot be %s (did you mean '%s'?)", where(ck),
+		       node_describe(n, buf, sizeof buf), hint);
+	else
+		report(ck, n, "'%s' must be one of: %s; not %s", where(ck), known,
+		       node_describe(n, buf, sizeof buf));
+}
+
+static void check_count(checker *ck, const schema *sc, const node *n)
+{
+	if (n->kind == NODE_SCALAR)
+		return;                 /* an expression: compiled later */
+	if (n->kind != NODE_MAP) {
+		wrong_kind(ck, sc, n);
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		long v;
+		if (!parse_long(k, &v) || v < 1 || v > SEAT_MAX) {
+			char buf[64];
+			report(ck, k, "in '%s', %s is not a player count (1 to %d)",
+			       where(ck), node_describe(k, buf, sizeof buf),
+			       SEAT_MAX);
+			continue;
+		}
+		size_t old = push_key(ck, k->text);
+		check_int(ck, &s_nonneg, n->pair[i].value);
+		pop(ck, old);
+	}
+}
+
+static void check_cardspec(checker *ck, const schema *sc, const node *n)
+{
+	/* YAML reads 10 as a number: it is still a rank code. */
+	if (n->kind != NODE_SCALAR || !matches(CARDSPEC_PATTERN, n->text, n->len)) {
+		char buf[64];
+		report(ck, n, "'%s' must be %s, not %s", where(ck),
+		       sc->doc ? sc->doc : kind_name(sc),
+		       node_describe(n, buf, sizeof buf));
+	}
+}
+
+static void check_variant(checker *ck, const schema *sc, const node *n)
+{
+	char known[256];
+	list_fields(sc->fields, known, sizeof known);
+	if (n->kind == NODE_MAP && n->n > 1 &&
+	    n->pair[1].key->kind == NODE_SCALAR) {
+		/* most often a forgotten '- ' before the second key */
+		const node *k = n->pair[1].key;
+		report(ck, k, "'%s' has a second key '%s': each item is a "
+		       "mapping with one key, one of: %s (is a '- ' missing "
+		       "before '%s'?)", where(ck), k->text, known, k->text);
+		return;
+	}
+	if (n->kind != NODE_MAP || n->n != 1 ||
+	    n->pair[0].key->kind != NODE_SCALAR) {
+		report(ck, n, "'%s' must be a mapping with one key, one of: %s",
+		       where(ck), known);
+		return;
+	}
+	const node *k = n->pair[0].key;
+	const schema_field *f = schema_field_of(sc, k->text);
+	if (!f) {
+		const char *hint = suggest_field(k->text, sc->fields);
+		if (hint)
+			report(ck, k, "unknown kind '%s' in '%s' (did you mean '%s'?)",
+			       k->text, where(ck), hint);
+		else
+			report(ck, k, "unknown kind '%s' in '%s'; the kinds are: %s",
+			       k->text, where(ck), known);
+		return;
+	}
+	size_t old = push_key(ck, k->text);
+	check_value(ck, f->type, k, n->pair[0].value);
+	pop(ck, old);
+}
+
+static bool kind_fits(const schema *sc, const node *n)
+{
+	switch (sc->kind) {
+	case SK_MAP:
+	case SK_DICT:
+	case SK_VARIANT:
+	case SK_HOOK:
+		return n->kind == NODE_MAP;
+	case SK_LIST:
+		return n->kind == NODE_SEQ;
+	case SK_COUNT:
+		return n->kind != NODE_SEQ;
+	default:
+		return n->kind == NODE_SCALAR;
+	}
+}
+
+static void check_either(checker *ck, const schema *sc, const node *n)
+{
+	for (size_t i = 0; n->kind == NODE_SCALAR && sc->alternatives[i]; i++) {
+		const schema *alt = sc->alternatives[i];
+		if (alt->kind == SK_HOOK && hook_find(alt->hook_slot, n->text)) {
+			report(ck, n, "'%s' names a %s hook: write {hook: %s}",
+			       where(ck), alt->hook_slot, n->text);
+			return;
+		}
+	}
+	for (size_t i = 0; sc->alternatives[i]; i++)
+		if (kind_fits(sc->alternatives[i], n)) {
+			check_node(ck, sc->alternatives[i], n);
+			return;
+		}
+	char buf[64];
+	report(ck, n, "'%s' cannot be %s: it must be %s", where(ck),
+	       node_describe(n, buf, sizeof buf), sc->doc);
+}
+
+static void check_hook(checker *ck, const schema *sc, const node *n)
+{
+	if (n->kind != NODE_MAP) {
+		wrong_kind(ck, sc, n);
+		return;
+	}
+	const node *name = node_get(n, "hook");
+	if (!name || name->kind != NODE_SCALAR) {
+		report(ck, ck->key ? ck->key : n, "'%s' needs the key 'hook' "
+		       "naming a %s hook", where(ck), sc->hook_slot);
+		return;
+	}
+	const hook *h = hook_find(sc->hook_slot, name->text);
+	if (!h) {
+		const char *names[32];
+		int k = 0;
+		for (int i = 0; i < hook_count && k < 31; i++)
+			if (strcmp(hook_table[i].slot, sc->hook_slot) == 0)
+				names[k++] = hook_table[i].name;
+		names[k] = NULL;
+		const char *hint = schema_suggest(name->text, names);
+		if (hint)
+			report(ck, name, "unknown %s hook '%s' (did you mean '%s'?)",
+			       sc->hook_slot, name->text, hint);
+		else
+			report(ck, name, "unknown %s hook '%s'", sc->hook_slot,
+			       name->text);
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		if (k->kind == NODE_SCALAR && strcmp(k->text, "hook") == 0)
+			continue;
+		const hook_param *p = NULL;
+		for (int j = 0; j < h->nparams; j++)
+			if (k->kind == NODE_SCALAR &&
+			    strcmp(h->params[j].name, k->text) == 0)
+				p = &h->params[j];
+		if (!p) {
+			report(ck, k, "the hook '%s' has no parameter '%s'%s",
+			       h->name, k->kind == NODE_SCALAR ? k->text : "?",
+			       h->nparams ? "" : " (it takes none)");
+			continue;
+		}
+		size_t old = push_key(ck, k->text);
+		check_value(ck, p->type, k, n->pair[i].value);
+		pop(ck, old);
+	}
+	for (int j = 0; j < h->nparams; j++)
+		if (!h->params[j].fallback && !node_get(n, h->params[j].name))
+			report(ck, ck->key ? ck->key : n,
+			       "the hook '%s' needs the parameter '%s' (%s)",
+			       h->name, h->params[j].name, h->params[j].doc);
+}
+
+static void check_node(checker *ck, const schema *sc, const node *n)
+{
+	switch (sc->kind) {
+	case SK_MAP:
+		check_map(ck, sc, n);
+		break;
+	case SK_DICT:
+		check_dict(ck, sc, n);
+		break;
+	case SK_LIST:
+		check_list(ck, sc, n);
+		break;
+	case SK_INT:
+		check_int(ck, sc, n);
+		break;
+	case SK_BOOL:
+		if (!is_plain(n) ||
+		    (strcmp(n->text, "true") != 0 && strcmp(n->text, "false") != 0))
+			wrong_kind(ck, sc, n);
+		break;
+	case SK_STRING:
+		if (n->kind != NODE_SCALAR)
+			wrong_kind(ck, sc, n);
+		break;
+	case SK_ENUM:
+		check_enum(ck, sc, n);
+		break;
+	case SK_EXPR:
+		if (n->kind != NODE_SCALAR)
+			wrong_kind(ck, sc, n);
+		break;
+	case SK_COUNT:
+		check_count(ck, sc, n);
+		break;
+	case SK_CARDSPEC:
+		check_cardspec(ck, sc, n);
+		break;
+	case SK_VARIANT:
+		check_variant(ck, sc, n);
+		break;
+	case SK_EITHER:
+		check_either(ck, sc, n);
+		break;
+	case SK_HOOK:
+		check_hook(ck, sc, n);
+		break;
+	}
+}
+
+int schema_check(const schema *sc, const node *root, diag *d)
+{
+	checker ck = {.d = d};
+	check_node(&ck, sc, root);
+	return ck.errors;
+}

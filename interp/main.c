@@ -1,7 +1,0 @@
-/* main.c — the cardrules program: only the command line. */
-#include "cli.h"
-
-int main(int argc, char **argv)
-{
-	return cli_main(argc, argv);
-}

@@ -1,0 +1,148 @@
+/* json.c — the streaming JSON writer. */
+#include "util/json.h"
+
+#include <math.h>
+
+void json_init(json *j, FILE *out, bool pretty)
+{
+	j->out = out;
+	j->pretty = pretty;
+	j->depth = 0;
+	j->first[0] = true;
+	j->after_key = false;
+}
+
+static void indent(json *j)
+{
+	if (!j->pretty)
+		return;
+	fputc('\n', j->out);
+	for (int i = 0; i < j->depth; i++)
+		fputs("  ", j->out);
+}
+
+/* Separates a value from the previous one, unless it follows its key. */
+static void before_value(json *j)
+{
+	if (j->after_key) {
+		j->after_key = false;
+		return;
+	}
+	if (!j->first[j->depth])
+		fputc(',', j->out);
+	j->first[j->depth] = false;
+	if (j->depth > 0)
+		indent(j);
+}
+
+static void open(json *j, char c)
+{
+	before_value(j);
+	fputc(c, j->out);
+	if (j->depth < JSON_DEPTH - 1)
+		j->depth++;
+	j->first[j->depth] = true;
+}
+
+static void close(json *j, char c)
+{
+	bool empty = j->first[j->depth];
+	if (j->depth > 0)
+		j->depth--;
+	if (!empty)
+		indent(j);
+	fputc(c, j->out);
+}
+
+void json_object(json *j)
+{
+	open(j, '{');
+}
+
+void json_end_object(json *j)
+{
+	close(j, '}');
+}
+
+void json_array(json *j)
+{
+	open(j, '[');
+}
+
+void json_end_array(json *j)
+{
+	close(j, ']');
+}
+
+static void write_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"':
+			fputs("\\\"", out);
+			break;
+		case '\\':
+			fputs("\\\\", out);
+			break;
+		case '\n':
+			fputs("\\n", out);
+			break;
+		case '\t':
+			fputs("\\t", out);
+			break;
+		default:
+			if (*p < 0x20)
+				fprintf(out, "\\u%04x", *p);
+			else
+				fputc(*p, out);
+		}
+	}
+	fputc('"', out);
+}
+
+void json_key(json *j, const char *key)
+{
+	before_value(j);
+	write_string(j->out, key);
+	fputs(j->pretty ? ": " : ":", j->out);
+	j->after_key = true;
+}
+
+void json_string(json *j, const char *s)
+{
+	before_value(j);
+	write_string(j->out, s);
+}
+
+void json_int(json *j, int64_t v)
+{
+	before_value(j);
+	fprintf(j->out, "%lld", (long long)v);
+}
+
+void json_double(json *j, double v)
+{
+	before_value(j);
+	if (isfinite(v))
+		fprintf(j->out, "%.6g", v);
+	else
+		fputs("null", j->out);
+}
+
+void json_bool(json *j, bool v)
+{
+	before_value(j);
+	fputs(v ? "true" : "false", j->out);
+}
+
+void json_null(json *j)
+{
+	before_value(j);
+	fputs("null", j->out);
+}
+
+void json_finish(json *j)
+{
+	fputc('\n', j->out);
+}
