@@ -14,7 +14,7 @@
  * whole run with PLAY_STREAM, which no deal number reaches.
  *
  * Build: gcc -std=c11 -O2 -D_XOPEN_SOURCE=700 -Iinterp \
- *            bench/direct-black-lady.c interp/rng.c
+ *            bench/direct-black-lady.c interp/util/rng.c
  */
 #include <errno.h>
 #include <inttypes.h>
