@@ -1,58 +1,103 @@
 /*
- * engine.h — what the engine's files share (not for front ends).
+ * engine.h — the engine: a pure state machine over a compiled game.
  *
- * state.c runs the deal and dispatches each move to its phase: pass.c and
- * tricks.c; score.c scores a finished deal and decides the match.
+ * The API has OpenSpiel's shape; front ends and bots use nothing else:
+ *
+ *     state_setup        a new match (players, first dealer, options, seed)
+ *     state_clone        a copy that plays on independently
+ *     state_current      the seat to move, SEAT_CHANCE or SEAT_END
+ *     state_deal         the chance move: shuffle and deal (from the seed)
+ *     state_deal_cards   the chance move scripted (tests, transcripts)
+ *     state_legal        the legal actions, sorted (action.h)
+ *     state_apply        one action; refused (state unchanged) when illegal
+ *     state_over         the match is over; deal_score, total, place
+ *     state_view         what one seat may see (view.h)
+ *
+ * Each action goes to the phase in progress through the table of phase
+ * kinds (phase.h).  The deal is scored as its last action is applied; the
+ * match then waits for the next chance move, or is over.
  */
 #ifndef CARDRULES_ENGINE_H
 #define CARDRULES_ENGINE_H
 
+#include <stddef.h>
+
 #include "engine/state.h"
-#include "engine/vars.h"
 
-/* Enters a phase; false when it has nothing to do (and is skipped). */
-bool pass_enter(state *s, const phase *p);
-cardset pass_legal(const state *s, const phase *p);
-void pass_apply(state *s, const phase *p, card_id c);
+/* Sets up a match.  options[i] gives option i, or the default when NULL.
+ * Returns false with a reason when the player count or an option is out
+ * of range or the deal does not fit the deck. */
+bool state_setup(state *s, const game *g, int players, int dealer,
+		 const int64_t *options, uint64_t seed, char *why, size_t size);
 
-/* A uniformly random member of a set: one popcount per word, then the
- * k-th card.  CARD_NONE for the empty set. */
-static inline card_id engine_random_card(cardset set, rng *r)
+static inline int state_current(const state *s)
 {
-	int count[CSET_WORDS], n = 0;
-	for (int i = 0; i < CSET_WORDS; i++)
-		n += count[i] = set.w[i] ? __builtin_popcountll(set.w[i]) : 0;
-	if (n == 0)
-		return CARD_NONE;
-	int k = (int)rng_below(r, (uint32_t)n), i = 0;
-	while (k >= count[i])
-		k -= count[i++];
-	return (card_id)(i * 64 + cset_word_nth(set.w[i], k));
+	return s->current;
 }
 
-bool tricks_enter(state *s, const phase *p);
-/* Random cards until the phase (or the deal) ends: the playouts' inner
- * loop, kept next to the rules it applies. */
-void tricks_playout(state *s, const phase *p, rng *r);
-cardset tricks_legal(const state *s, const phase *p);
-void tricks_apply(state *s, const phase *p, card_id c);
-
-/* Ends the current phase: enters the next one, or scores the deal. */
-void engine_next_phase(state *s);
-
-/* Scores the finished deal, then ends the match or awaits the next deal. */
-void score_deal(state *s);
-
-/* The final places, from the ranking keys; called when the match ends. */
-void score_rank(state *s, const expr_frame *f);
-
-/* Evaluates a table-wide (seat < 0) or per-seat expression on s. */
-static inline value engine_eval(const state *s, const expr *e, int seat)
+static inline bool state_over(const state *s)
 {
-	expr_frame f;
-	vars_frame(&f, s, NULL);
-	f.seat = seat;
-	return expr_eval(e, &f);
+	return s->over;
 }
+
+/* A state is flat: a clone is a copy, and plays on independently. */
+static inline void state_clone(state *dst, const state *src)
+{
+	*dst = *src;
+}
+
+/* The chance move: deals from the shuffle of (seed, deal number). */
+void state_deal(state *s);
+
+/* The chance move scripted: hands[seat] and the leftovers in order (the
+ * first face_up of them lie face up).  Refused (false, with a reason)
+ * unless the cards are exactly the deck in play, with the right counts. */
+bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
+		      int nleftover, char *why, size_t size);
+
+/* The legal actions of the seat to move, sorted (action_compare); returns
+ * how many, at most ACTIONS_MAX (0 at a chance node or at the end). */
+int state_legal(const state *s, action *out);
+
+/* The legal cards, when the phase in progress decides with single cards
+ * (playing, passing); the empty set otherwise. */
+cardset state_legal_cards(const state *s);
+
+/* Is a legal now? */
+bool state_is_legal(const state *s, const action *a);
+
+/* Applies a legal action; returns false and changes nothing otherwise. */
+bool state_apply(state *s, action a);
+
+/* Plays card c, passes it, or chooses it: state_apply(action_card(c)). */
+static inline bool state_apply_card(state *s, card_id c)
+{
+	return state_apply(s, action_card(c));
+}
+
+/* The kind of the phase in progress; -1 between deals. */
+int state_phase_kind(const state *s);
+
+/* Plays the deal on with uniformly random legal actions from the current
+ * state (dealing first at a chance node), to its scoring: the bots' and
+ * the benchmark's playout. */
+void state_random_playout(state *s, rng *r);
+
+/* The decision due from the seat to move: its verb and how many actions
+ * it takes ({NULL, 0} when no player is to move). */
+action_prompt state_decision(const state *s);
+
+/* The words of actions a[0..n) taken from state s, without the verb. */
+void state_action_words(const state *s, const action *a, int n, char *buf,
+			size_t size);
+
+/* Reads the words of a decision (the verb taken off) into out[0..*n);
+ * false with one line of explanation in err. */
+bool state_parse_actions(const state *s, char *const *word, int nword,
+			 action *out, int *n, char *err, size_t size);
+
+/* Why the seat to move may not take action a now, in words. */
+void state_why_illegal(const state *s, const action *a, char *buf,
+		       size_t size);
 
 #endif

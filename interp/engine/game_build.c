@@ -5,25 +5,15 @@
 #include <string.h>
 
 #include "util/alloc.h"
+#include "engine/build.h"
 #include "engine/game.h"
+#include "engine/phase.h"
 #include "lang/load.h"
 #include "lang/schema.h"
 #include "engine/vars.h"
 
-typedef struct builder {
-	game *g;
-	diag *d;
-	int errors;
-	expr_scope *scoring;            /* the scope of lets and scores */
-	bool loose;                     /* the tree has schema errors: build
-					   only the sections without any */
-	bool players_unknown;           /* 'players' is broken */
-} builder;
 
-static void fail(builder *b, const node *at, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void fail(builder *b, const node *at, const char *fmt, ...)
+void build_fail(builder *b, const node *at, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -34,7 +24,7 @@ static void fail(builder *b, const node *at, const char *fmt, ...)
 	b->errors++;
 }
 
-static const char *copy_text(builder *b, const node *n)
+const char *build_text(builder *b, const node *n)
 {
 	if (!n)
 		return NULL;
@@ -49,7 +39,7 @@ static long int_of(const node *n, long fallback)
 	return n ? strtol(n->text, NULL, 10) : fallback;
 }
 
-static expr *compile(builder *b, expr_scope *sc, const node *n, expr_type t)
+expr *build_expr(builder *b, expr_scope *sc, const node *n, expr_type t)
 {
 	if (!n)
 		return NULL;
@@ -61,12 +51,12 @@ static expr *compile(builder *b, expr_scope *sc, const node *n, expr_type t)
 }
 
 /* An expression that must be one value for the whole table. */
-static expr *compile_table(builder *b, expr_scope *sc, const node *n,
+expr *build_table_expr(builder *b, expr_scope *sc, const node *n,
 			   expr_type t, const char *what)
 {
-	expr *e = compile(b, sc, n, t);
+	expr *e = build_expr(b, sc, n, t);
 	if (e && expr_is_per_seat(e)) {
-		fail(b, n, "%s is one value for the table, but this depends on "
+		build_fail(b, n, "%s is one value for the table, but this depends on "
 		     "the seat; combine the seats with sum(), max(), any() ...",
 		     what);
 		return NULL;
@@ -94,13 +84,13 @@ static bool sound(const builder *b, const schema *sc, const node *n,
 
 /* The value of key in map n (of schema sc), or NULL when it is missing or
  * has schema errors (already reported): what is sound is still built. */
-static const node *field(const builder *b, const schema *sc, const node *n,
+const node *build_field(const builder *b, const schema *sc, const node *n,
 			 const char *key)
 {
 	return sound(b, sc, n, key) ? node_get(n, key) : NULL;
 }
 
-static const schema *kind_schema(const char *kind)
+const schema *build_kind_schema(const char *kind)
 {
 	const schema *phases = schema_field_of(&schema_rule_file, "phases")->type;
 	return schema_field_of(phases->item, kind)->type;
@@ -108,7 +98,7 @@ static const schema *kind_schema(const char *kind)
 
 /* Does the item pass the schema of items of list schema sc?  Only asked
  * when the file has schema errors (see sound()). */
-static bool sound_item(const builder *b, const schema *list_sc, const node *item)
+bool build_sound_item(const builder *b, const schema *list_sc, const node *item)
 {
 	if (!b->loose)
 		return true;
@@ -134,11 +124,11 @@ static void build_players(builder *b, const node *n)
 	g->max_players = (int)int_of(node_get(n, "max"), 1);
 	g->default_players = (int)int_of(node_get(n, "default"), g->min_players);
 	if (g->min_players > g->max_players)
-		fail(b, node_get(n, "max"), "'players.max' (%d) is smaller than "
+		build_fail(b, node_get(n, "max"), "'players.max' (%d) is smaller than "
 		     "'players.min' (%d)", g->max_players, g->min_players);
 	else if (g->default_players < g->min_players ||
 		 g->default_players > g->max_players)
-		fail(b, node_get(n, "default"), "'players.default' must be "
+		build_fail(b, node_get(n, "default"), "'players.default' must be "
 		     "between %d and %d", g->min_players, g->max_players);
 }
 
@@ -148,17 +138,17 @@ static void build_options(builder *b, const node *n)
 	for (size_t i = 0; n && i < n->n; i++) {
 		const node *k = n->pair[i].key, *v = n->pair[i].value;
 		if (g->noptions == OPTIONS_MAX) {
-			fail(b, k, "at most %d options are supported", OPTIONS_MAX);
+			build_fail(b, k, "at most %d options are supported", OPTIONS_MAX);
 			return;
 		}
 		option_def *o = &g->option[g->noptions++];
-		o->name = copy_text(b, k);
-		o->help = copy_text(b, node_get(v, "help"));
+		o->name = build_text(b, k);
+		o->help = build_text(b, node_get(v, "help"));
 		o->fallback = int_of(node_get(v, "default"), 0);
 		o->min = int_of(node_get(v, "min"), o->fallback);
 		o->max = int_of(node_get(v, "max"), o->fallback);
 		if (o->min > o->fallback || o->fallback > o->max)
-			fail(b, node_get(v, "default"), "the default of option "
+			build_fail(b, node_get(v, "default"), "the default of option "
 			     "'%s' (%lld) is not between its min (%lld) and max "
 			     "(%lld)", o->name, (long long)o->fallback,
 			     (long long)o->min, (long long)o->max);
@@ -182,9 +172,9 @@ static void build_deck(builder *b, const node *n)
 	for (size_t i = 0; i < suits->n; i++) {
 		const node *s = suits->item[i];
 		if (s->len != 1 || !strchr(deck_suit_codes, s->text[0]))
-			fail(b, s, "'%s' is not a suit code (S H D C X L)", s->text);
+			build_fail(b, s, "'%s' is not a suit code (S H D C X L)", s->text);
 		else if (has_duplicate(suits, i))
-			fail(b, s, "the suit '%s' is listed twice", s->text);
+			build_fail(b, s, "the suit '%s' is listed twice", s->text);
 		else if (ns < SUIT_MAX)
 			suit[ns++] = s->text[0];
 	}
@@ -195,17 +185,17 @@ static void build_deck(builder *b, const node *n)
 			if (strcmp(deck_rank_codes[j], r->text) == 0)
 				k = j;
 		if (k < 0)
-			fail(b, r, "'%s' is not a rank code (2..10 J Q K A)", r->text);
+			build_fail(b, r, "'%s' is not a rank code (2..10 J Q K A)", r->text);
 		else if (has_duplicate(ranks, i))
-			fail(b, r, "the rank '%s' is listed twice", r->text);
+			build_fail(b, r, "the rank '%s' is listed twice", r->text);
 		else if (nr < RANK_MAX)
 			rank[nr++] = deck_rank_codes[k];
 	}
 	if (ns == 0 || nr == 0) {
 		if (suits->n == 0)
-			fail(b, suits, "the deck needs at least one suit");
+			build_fail(b, suits, "the deck needs at least one suit");
 		if (ranks->n == 0)
-			fail(b, ranks, "the deck needs at least one rank");
+			build_fail(b, ranks, "the deck needs at least one rank");
 		return;
 	}
 	char why[128];
@@ -215,7 +205,7 @@ static void build_deck(builder *b, const node *n)
 			sizeof why)) {
 		/* at the key that makes it too big, rather than at 'suits' */
 		const node *at = node_get(n, copies > 1 ? "copies" : "jokers");
-		fail(b, at ? at : n, "%s", why);
+		build_fail(b, at ? at : n, "%s", why);
 	}
 }
 
@@ -223,13 +213,13 @@ static void build_deck(builder *b, const node *n)
  * counts and card specifications
  * ====================================================================== */
 
-static void build_count(builder *b, const node *n, count_spec *c,
+void build_count(builder *b, const node *n, count_spec *c,
 			const char *what)
 {
 	game *g = b->g;
 	memset(c, 0, sizeof *c);
 	if (n->kind == NODE_SCALAR) {
-		c->e = compile_table(b, g->static_scope, n, TY_INT, what);
+		c->e = build_table_expr(b, g->static_scope, n, TY_INT, what);
 		return;
 	}
 	/* Entries for other player counts are allowed: a variant that
@@ -242,13 +232,11 @@ static void build_count(builder *b, const node *n, count_spec *c,
 	}
 	for (int p = g->min_players; p <= g->max_players && !b->players_unknown; p++)
 		if (!seen[p])
-			fail(b, n, "%s has no entry for %d players", what, p);
+			build_fail(b, n, "%s has no entry for %d players", what, p);
 }
 
-typedef enum spec_kind { SPEC_CARD, SPEC_SUIT, SPEC_RANK } spec_kind;
-
 /* A card, suit or rank code of the deck; false (reported) otherwise. */
-static bool resolve_spec(builder *b, const node *n, spec_kind *kind,
+bool build_resolve_spec(builder *b, const node *n, spec_kind *kind,
 			 int *index)
 {
 	const deck *d = &b->g->deck;
@@ -262,24 +250,24 @@ static bool resolve_spec(builder *b, const node *n, spec_kind *kind,
 	case DECK_PARSE_SYNTAX:
 		break;
 	default:
-		fail(b, n, "the deck has no card '%s'", n->text);
+		build_fail(b, n, "the deck has no card '%s'", n->text);
 		return false;
 	}
 	if (n->len == 1 && strchr(deck_suit_codes, n->text[0])) {
 		*kind = SPEC_SUIT;
 		*index = deck_suit_index(d, n->text[0]);
 		if (*index < 0)
-			fail(b, n, "the deck has no suit '%s'", n->text);
+			build_fail(b, n, "the deck has no suit '%s'", n->text);
 		return *index >= 0;
 	}
 	*kind = SPEC_RANK;
 	*index = deck_rank_index(d, n->text, n->len);
 	if (*index < 0)
-		fail(b, n, "the deck has no rank '%s'", n->text);
+		build_fail(b, n, "the deck has no rank '%s'", n->text);
 	return *index >= 0;
 }
 
-static cardset spec_cards(const deck *d, spec_kind kind, int index)
+cardset build_spec_cards(const deck *d, spec_kind kind, int index)
 {
 	switch (kind) {
 	case SPEC_CARD:
@@ -302,14 +290,14 @@ static void build_value_table(builder *b, const node *n, value_table *t)
 			spec_kind kind;
 			int index;
 			const node *k = n->pair[i].key;
-			if (!resolve_spec(b, k, &kind, &index)) {
+			if (!build_resolve_spec(b, k, &kind, &index)) {
 				pass = 2;       /* report each key once */
 				continue;
 			}
 			if ((kind == SPEC_CARD) != (pass == 0))
 				continue;
 			int32_t v = (int32_t)int_of(n->pair[i].value, 0);
-			CSET_FOREACH(c, spec_cards(d, kind, index))
+			CSET_FOREACH(c, build_spec_cards(d, kind, index))
 				if (!set[c]) {
 					t->value[c] = v;
 					set[c] = true;
@@ -323,14 +311,14 @@ static void build_values(builder *b, const node *n)
 	for (size_t i = 0; n && i < n->n; i++) {
 		const node *k = n->pair[i].key;
 		if (g->ntables == TABLES_MAX) {
-			fail(b, k, "at most %d value tables are supported", TABLES_MAX);
+			build_fail(b, k, "at most %d value tables are supported", TABLES_MAX);
 			return;
 		}
 		value_table *t = &g->table[g->ntables++];
-		t->name = copy_text(b, k);
+		t->name = build_text(b, k);
 		build_value_table(b, n->pair[i].value, t);
 		if (t->name && !expr_scope_table(g->static_scope, t->name, t->value))
-			fail(b, k, "the name '%s' is already taken", t->name);
+			build_fail(b, k, "the name '%s' is already taken", t->name);
 	}
 }
 
@@ -338,115 +326,17 @@ static void build_values(builder *b, const node *n)
  * phases
  * ====================================================================== */
 
-static void build_pass(builder *b, const node *n, phase *p)
-{
-	const schema *sc = kind_schema("pass");
-	const node *cards = field(b, sc, n, "cards");
-	if (cards)
-		build_count(b, cards, &p->u.pass.cards, "'pass.cards'");
-	p->u.pass.to = compile_table(b, b->g->scope, field(b, sc, n, "to"), TY_INT,
-				     "'pass.to'");
-}
-
-static void build_restrictions(builder *b, const node *list, tricks_phase *t)
-{
-	const schema *list_sc = schema_field_of(kind_schema("tricks"), "restrict")->type;
-	for (size_t i = 0; list && i < list->n; i++) {
-		const node *r = list->item[i];
-		if (!sound_item(b, list_sc, r))
-			continue;       /* its schema errors are reported */
-		const node *only = node_get(r, "only"), *avoid = node_get(r, "avoid");
-		if (t->nrestrict == RESTRICT_MAX) {
-			fail(b, r, "at most %d restrictions are supported", RESTRICT_MAX);
-			return;
-		}
-		if (!!only == !!avoid) {
-			const node_pair *second = NULL;
-			for (size_t j = 0; only && j < r->n; j++)
-				if (r->pair[j].value == only || r->pair[j].value == avoid)
-					second = &r->pair[j];
-			fail(b, second ? second->key : r, "a restriction gives "
-			     "exactly one of 'only' and 'avoid'%s",
-			     only ? ", not both" : "");
-			continue;
-		}
-		restriction *x = &t->rule[t->nrestrict++];
-		x->only = only != NULL;
-		x->why = copy_text(b, node_get(r, "why"));
-		x->when = compile(b, b->g->scope, node_get(r, "when"), TY_BOOL);
-		x->cards = compile(b, b->g->scope, only ? only : avoid, TY_CARDS);
-	}
-}
-
-static void build_trump_order(builder *b, const node *list, tricks_phase *t)
-{
-	const deck *d = &b->g->deck;
-	for (int c = 0; c < d->ncards; c++)
-		t->trump_power[c] = (uint8_t)(d->rank_of[c] + 1);
-	if (!list)
-		return;
-	memset(t->trump_power, 0, sizeof t->trump_power);
-	for (size_t i = 0; i < list->n; i++) {
-		spec_kind kind;
-		int index;
-		if (!resolve_spec(b, list->item[i], &kind, &index))
-			continue;
-		if (kind == SPEC_SUIT) {
-			fail(b, list->item[i], "'trump-order' lists cards or ranks, "
-			     "not suits");
-			continue;
-		}
-		CSET_FOREACH(c, spec_cards(d, kind, index))
-			t->trump_power[c] = (uint8_t)(i + 1);
-	}
-}
-
-static void build_winner(const node *n, tricks_phase *t)
-{
-	if (!n || n->kind == NODE_SCALAR)
-		return;                 /* highest */
-	t->winner_hook = hook_find("trick-winner", node_get(n, "hook")->text);
-	if (t->winner_hook)
-		hook_read_args(t->winner_hook, n, &t->winner_args);
-}
-
-static void build_tricks(builder *b, const node *n, phase *p)
-{
-	tricks_phase *t = &p->u.tricks;
-	game *g = b->g;
-	const schema *sc = kind_schema("tricks");
-	t->leader = compile_table(b, g->scope, field(b, sc, n, "leader"), TY_SEAT,
-				  "'tricks.leader'");
-	const node *follow = field(b, sc, n, "follow");
-	t->follow = follow && strcmp(follow->text, "any") == 0
-		? FOLLOW_ANY : FOLLOW_SUIT;
-	const node *rules = node_get(n, "restrict");     /* items one by one */
-	build_restrictions(b, rules && rules->kind == NODE_SEQ ? rules : NULL, t);
-	t->trumps = compile_table(b, g->scope, field(b, sc, n, "trumps"), TY_CARDS,
-				  "'tricks.trumps'");
-	build_trump_order(b, field(b, sc, n, "trump-order"), t);
-	build_winner(field(b, sc, n, "winner"), t);
-	const node *count = field(b, sc, n, "tricks");
-	if (count) {
-		t->has_count = true;
-		build_count(b, count, &t->count, "'tricks.tricks'");
-	}
-	const node *left = field(b, sc, n, "leftover-to");
-	t->leftover = left && strcmp(left->text, "last-trick-winner") == 0
-		? LEFTOVER_LAST_TRICK_WINNER : LEFTOVER_NOBODY;
-}
-
 static void build_phases(builder *b, const node *list)
 {
 	game *g = b->g;
 	if (list->n == 0)
-		fail(b, list, "a deal needs at least one phase");
+		build_fail(b, list, "a deal needs at least one phase");
 	const schema *phases_sc = schema_field_of(&schema_rule_file, "phases")->type;
 	bool all = true;
 	for (size_t i = 0; i < list->n; i++) {
 		const node *item = list->item[i];
 		if (g->nphases == PHASES_MAX) {
-			fail(b, item, "at most %d phases are supported", PHASES_MAX);
+			build_fail(b, item, "at most %d phases are supported", PHASES_MAX);
 			return;
 		}
 		/* a phase of the right shape is built field by field */
@@ -459,22 +349,18 @@ static void build_phases(builder *b, const node *list)
 		const char *kind = item->pair[0].key->text;
 		const node *body = item->pair[0].value;
 		phase *p = &g->phase[g->nphases++];
-		p->when = compile_table(b, g->scope,
-					field(b, kind_schema(kind), body, "when"),
-					TY_BOOL, "'when'");
-		if (strcmp(kind, "pass") == 0) {
-			p->kind = PHASE_PASS;
-			build_pass(b, body, p);
-		} else {
-			p->kind = PHASE_TRICKS;
-			build_tricks(b, body, p);
-		}
+		p->kind = (phase_kind)phase_kind_named(kind);
+		p->when = build_table_expr(b, g->scope,
+					   build_field(b, build_kind_schema(kind),
+						       body, "when"),
+					   TY_BOOL, "'when'");
+		phase_def(p->kind)->build(b, body, p);
 	}
 	bool tricks = false;
 	for (int i = 0; i < g->nphases; i++)
 		tricks |= g->phase[i].kind == PHASE_TRICKS;
 	if (!tricks && list->n > 0 && all)
-		fail(b, list, "a deal needs a 'tricks' phase to end");
+		build_fail(b, list, "a deal needs a 'tricks' phase to end");
 }
 
 /* ======================================================================
@@ -489,14 +375,14 @@ static void declare_kept(builder *b, const node *keep)
 	for (size_t i = 0; keep && i < keep->n; i++) {
 		const node *k = keep->pair[i].key, *v = keep->pair[i].value;
 		if (g->nkept == KEPT_MAX) {
-			fail(b, k, "at most %d kept values are supported", KEPT_MAX);
+			build_fail(b, k, "at most %d kept values are supported", KEPT_MAX);
 			return;
 		}
 		kept_def *x = &g->kept[g->nkept];
-		x->name = copy_text(b, k);
+		x->name = build_text(b, k);
 		const node *per_seat = node_get(v, "per-seat");
 		x->per_seat = per_seat && strcmp(per_seat->text, "true") == 0;
-		x->initial = compile_table(b, g->static_scope,
+		x->initial = build_table_expr(b, g->static_scope,
 					   node_get(v, "initial"), TY_NONE,
 					   "an initial value");
 		if (!x->initial || !x->name) {
@@ -506,14 +392,14 @@ static void declare_kept(builder *b, const node *keep)
 		}
 		x->type = expr_result_type(x->initial);
 		if (x->type != TY_INT && x->type != TY_BOOL) {
-			fail(b, node_get(v, "initial"), "a kept value is an integer "
+			build_fail(b, node_get(v, "initial"), "a kept value is an integer "
 			     "or a boolean, not %s", expr_type_name(x->type));
 			expr_scope_poison(g->scope, x->name);
 			continue;
 		}
 		if (!vars_declare_kept(g->scope, x->name, x->type, x->per_seat,
 				       g->nkept))
-			fail(b, k, "the name '%s' is already taken", x->name);
+			build_fail(b, k, "the name '%s' is already taken", x->name);
 		g->nkept++;
 	}
 }
@@ -522,13 +408,13 @@ static void declare_let(builder *b, const node *k, expr *e)
 {
 	game *g = b->g;
 	let_def *l = &g->let[g->nlets++];
-	l->name = copy_text(b, k);
+	l->name = build_text(b, k);
 	l->e = e;
 	l->per_seat = expr_is_per_seat(e);
 	l->slot = expr_scope_var(b->scoring, l->name ? l->name : "",
 				 expr_result_type(e), l->per_seat);
 	if (l->slot < 0)
-		fail(b, k, "the name '%s' is already taken", k->text);
+		build_fail(b, k, "the name '%s' is already taken", k->text);
 }
 
 /* Named values may use each other in any order (a variant's new value
@@ -541,7 +427,7 @@ static void build_lets(builder *b, const node *lets)
 	if (!lets)
 		return;
 	if (lets->n > LETS_MAX) {
-		fail(b, lets, "at most %d named values are supported", LETS_MAX);
+		build_fail(b, lets, "at most %d named values are supported", LETS_MAX);
 		return;
 	}
 	bool done[LETS_MAX] = {false};
@@ -569,7 +455,7 @@ static void build_lets(builder *b, const node *lets)
 			expr_scope_poison(b->scoring, lets->pair[i].key->text);
 	for (size_t i = 0; i < lets->n; i++)
 		if (!done[i])
-			compile(b, b->scoring, lets->pair[i].value, TY_NONE);
+			build_expr(b, b->scoring, lets->pair[i].value, TY_NONE);
 }
 
 static void build_kept_next(builder *b, const node *keep)
@@ -579,9 +465,9 @@ static void build_kept_next(builder *b, const node *keep)
 		kept_def *x = &g->kept[i];
 		const node *v = node_get(keep, x->name);
 		const node *next = node_get(v, "next");
-		x->next = compile(b, b->scoring, next, x->type);
+		x->next = build_expr(b, b->scoring, next, x->type);
 		if (x->next && expr_is_per_seat(x->next) && !x->per_seat)
-			fail(b, next, "'%s' is one value for the table, but this "
+			build_fail(b, next, "'%s' is one value for the table, but this "
 			     "depends on the seat; add 'per-seat: true' or combine "
 			     "the seats with sum(), max() ...", x->name);
 	}
@@ -596,18 +482,18 @@ static void build_scoring(builder *b, const node *n)
 		return;
 	}
 	build_lets(b, node_get(n, "let"));
-	g->score = compile(b, b->scoring, node_get(n, "score"), TY_INT);
+	g->score = build_expr(b, b->scoring, node_get(n, "score"), TY_INT);
 	if (!vars_declare_scores(b->scoring))
-		fail(b, n, "the name 'score' is already taken");
+		build_fail(b, n, "the name 'score' is already taken");
 	build_kept_next(b, node_get(n, "keep"));
 	const node *checks = node_get(n, "check");
 	for (size_t i = 0; checks && i < checks->n; i++) {
 		if (g->nchecks == CHECKS_MAX) {
-			fail(b, checks->item[i], "at most %d checks are supported",
+			build_fail(b, checks->item[i], "at most %d checks are supported",
 			     CHECKS_MAX);
 			break;
 		}
-		expr *e = compile_table(b, b->scoring, checks->item[i], TY_BOOL,
+		expr *e = build_table_expr(b, b->scoring, checks->item[i], TY_BOOL,
 					"a check");
 		if (e)
 			g->check[g->nchecks++] = e;
@@ -620,27 +506,27 @@ static void build_match(builder *b, const node *at, const node *n)
 	game *g = b->g;
 	const node *deals = node_get(n, "deals"), *end = node_get(n, "end");
 	if (!deals && !end)
-		fail(b, at, "'match' needs 'deals', 'end' or both, or it never ends");
+		build_fail(b, at, "'match' needs 'deals', 'end' or both, or it never ends");
 	if (deals) {
 		g->has_deals = true;
 		build_count(b, deals, &g->deals, "'match.deals'");
 	}
-	g->end = compile_table(b, b->scoring, end, TY_BOOL, "'match.end'");
-	g->next_dealer = compile_table(b, b->scoring, node_get(n, "next-dealer"),
+	g->end = build_table_expr(b, b->scoring, end, TY_BOOL, "'match.end'");
+	g->next_dealer = build_table_expr(b, b->scoring, node_get(n, "next-dealer"),
 				       TY_SEAT, "'match.next-dealer'");
 	const node *rank = node_get(n, "rank");
 	for (size_t i = 0; rank && i < rank->n; i++) {
 		const node *key = rank->item[i];
 		if (g->nrank == RANK_KEYS_MAX) {
-			fail(b, key, "at most %d ranking keys are supported",
+			build_fail(b, key, "at most %d ranking keys are supported",
 			     RANK_KEYS_MAX);
 			break;
 		}
 		rank_key *r = &g->rank[g->nrank];
 		r->highest = strcmp(key->pair[0].key->text, "highest") == 0;
-		r->e = compile(b, b->scoring, key->pair[0].value, TY_INT);
+		r->e = build_expr(b, b->scoring, key->pair[0].value, TY_INT);
 		if (r->e && !expr_is_per_seat(r->e))
-			fail(b, key->pair[0].value, "a ranking key must give each "
+			build_fail(b, key->pair[0].value, "a ranking key must give each "
 			     "seat its own value, like 'total'");
 		else if (r->e)
 			g->nrank++;
@@ -670,11 +556,11 @@ static void check_deal_fits(builder *b, const node *deal)
 						: g->deck.nsuits * 64;
 		int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
 		if (hand >= 0 && hand * p > cards)
-			fail(b, node_get(deal, "hand"), "%ld cards for each of %d "
+			build_fail(b, node_get(deal, "hand"), "%ld cards for each of %d "
 			     "players need %ld, but the deck has %d", hand, p,
 			     hand * p, cards);
 		else if (hand >= 0 && up > cards - hand * p)
-			fail(b, node_get(deal, "face-up"), "%ld leftover cards "
+			build_fail(b, node_get(deal, "face-up"), "%ld leftover cards "
 			     "cannot lie face up with %d players: only %ld are left",
 			     up, p, cards - hand * p);
 	}
@@ -694,9 +580,9 @@ static bool build_table(builder *b, const node *root)
 	game *g = b->g;
 	const schema *top = &schema_rule_file;
 	if (sound(b, top, root, "name"))
-		g->name = copy_text(b, node_get(root, "name"));
+		g->name = build_text(b, node_get(root, "name"));
 	if (sound(b, top, root, "description"))
-		g->description = copy_text(b, node_get(root, "description"));
+		g->description = build_text(b, node_get(root, "description"));
 	g->direction = strcmp(scalar_text(node_get(root, "direction")),
 			      "counter-clockwise") == 0 ? -1 : 1;
 	if (sound(b, top, root, "players")) {
@@ -725,7 +611,7 @@ static void build(builder *b, const node *root)
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
 	    !(g->scope = expr_scope_child(g->static_scope)) ||
 	    !vars_declare_deal(g->scope)) {
-		fail(b, root, "out of memory");
+		build_fail(b, root, "out of memory");
 		return;
 	}
 	const node *suitsets = node_get(node_get(root, "deck"), "suit-sets");
@@ -763,7 +649,7 @@ static void build(builder *b, const node *root)
 		check_deal_fits(b, deal);
 	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
 	if (g->nslots > VARS_SLOTS_MAX)
-		fail(b, scoring, "the scoring uses too many values (%d; at most %d)",
+		build_fail(b, scoring, "the scoring uses too many values (%d; at most %d)",
 		     g->nslots, VARS_SLOTS_MAX);
 }
 

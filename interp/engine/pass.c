@@ -1,9 +1,35 @@
 /* pass.c — the pass phase: everyone chooses cards, then all are given. */
-#include "engine/engine.h"
+#include <stdio.h>
 
-bool pass_enter(state *s, const phase *p)
+#include "engine/phase.h"
+
+static void build(builder *b, const node *n, phase *p)
 {
-	int to = (int)engine_eval(s, p->u.pass.to, -1).i;
+	const schema *sc = build_kind_schema("pass");
+	const node *cards = build_field(b, sc, n, "cards");
+	if (cards)
+		build_count(b, cards, &p->u.pass.cards, "'pass.cards'");
+	p->u.pass.to = build_table_expr(b, b->g->scope,
+					build_field(b, sc, n, "to"), TY_INT,
+					"'pass.to'");
+}
+
+static bool setup(state *s, const phase *p, int index, char *why,
+		  size_t size)
+{
+	int n = vars_count(s, &p->u.pass.cards);
+	if (n > s->hand_size) {
+		snprintf(why, size, "phase %d asks for %d cards, but a hand has "
+			 "%d", index + 1, n, s->hand_size);
+		return false;
+	}
+	s->pass_cards[index] = (uint8_t)n;
+	return true;
+}
+
+static bool enter(state *s, const phase *p)
+{
+	int to = (int)vars_eval(s, p->u.pass.to, -1).i;
 	if (s->pass_cards[s->phase] == 0 || to % s->players == 0)
 		return false;
 	s->pass_to = (int8_t)(to % s->players);
@@ -20,10 +46,15 @@ bool pass_enter(state *s, const phase *p)
 	return true;
 }
 
-cardset pass_legal(const state *s, const phase *p)
+static cardset legal_cards(const state *s, const phase *p)
 {
 	(void)p;
 	return cset_minus(s->hand[s->current], s->passing[s->current]);
+}
+
+static int legal(const state *s, const phase *p, action *out)
+{
+	return phase_cards_as_actions(legal_cards(s, p), out);
 }
 
 /* All passes happen at once, so nobody passes on what they receive. */
@@ -39,22 +70,76 @@ static void give_all(state *s)
 	}
 }
 
-void pass_apply(state *s, const phase *p, card_id c)
+static phase_step apply(state *s, const phase *p, action a)
 {
 	(void)p;
 	int seat = s->current;
-	cset_add(&s->passing[seat], c);
-	s->event = EV_CARD;
+	cset_add(&s->passing[seat], a.card[0]);
+	s->event = EV_ACTION;
 	if (++s->pass_chosen[seat] < s->pass_need[seat])
-		return;
+		return PHASE_GOES_ON;
 	int next = state_next_seat(s, seat, 1);
 	while (next != s->pass_first && s->pass_need[next] == 0)
 		next = state_next_seat(s, next, 1);
 	if (next != s->pass_first) {
 		s->current = (int8_t)next;
-		return;
+		return PHASE_GOES_ON;
 	}
 	give_all(s);
 	s->event = EV_PASSED;
-	engine_next_phase(s);
+	return PHASE_ENDS;
 }
+
+/* Others' choices are secret until the cards are given. */
+static void hide(const state *s, const phase *p, int seat, state *v)
+{
+	(void)s;
+	(void)p;
+	for (int q = 0; q < v->players; q++)
+		if (q != seat)
+			v->passing[q] = cset_empty();
+}
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)p;
+	action_prompt due = {"pass", s->pass_need[s->current] -
+				     s->pass_chosen[s->current]};
+	return due;
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	return phase_parse_cards(s, "pass", prompt(s, p).actions, word, nword,
+				 out, n, err, size);
+}
+
+static void why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	(void)p;
+	char name[8];
+	deck_card_name(&s->g->deck, a->card[0], false, name);
+	if (a->kind != ACT_CARD)
+		snprintf(buf, size, "it is time to pass cards");
+	else if (!cset_has(s->hand[s->current], a->card[0]))
+		snprintf(buf, size, "you do not hold %s", name);
+	else
+		snprintf(buf, size, "%s is already chosen", name);
+}
+
+const phase_kind_def phase_pass = {
+	.name = "pass",
+	.build = build,
+	.setup = setup,
+	.enter = enter,
+	.legal = legal,
+	.legal_cards = legal_cards,
+	.apply = apply,
+	.hide = hide,
+	.prompt = prompt,
+	.words = phase_cards_words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+};

@@ -1,7 +1,8 @@
 /* score.c — scoring a deal, values kept between deals, the match's end. */
 #include <string.h>
 
-#include "engine/engine.h"
+#include "engine/score.h"
+#include "engine/vars.h"
 
 /* The named values, in order; a per-seat one is computed for every seat. */
 static void eval_lets(const state *s, expr_frame *f)

@@ -1,23 +1,9 @@
 /*
- * state.h — the engine: a pure state machine over a compiled game.
+ * state.h — one match at one moment: the deal in progress, the totals and
+ * the values kept between deals.
  *
- * A state is one match at one moment: the deal in progress, the totals and
- * the values kept between deals.  It is a flat struct: cloning is a struct
- * copy.  The API has OpenSpiel's shape:
- *
- *     state_setup        a new match (players, first dealer, options, seed)
- *     state_clone        a copy that plays on independently
- *     state_current      the seat to move, SEAT_CHANCE or SEAT_END
- *     state_deal         the chance move: shuffle and deal (from the seed)
- *     state_deal_cards   the chance move scripted (tests, transcripts)
- *     state_legal        the legal moves, sorted
- *     state_apply        one move; refused (state unchanged) when illegal
- *     state_over         the match is over; deal_score, total, place
- *     state_view         what one seat may see (view.h)
- *
- * A move is a card id: the card to play or to pass.  The deal is scored
- * as its last move is applied; the match then waits for the next chance
- * move, or is over.
+ * It is a flat struct with no pointers but the one to its game, so a
+ * clone is a struct copy.  The engine's API over it is in engine.h.
  */
 #ifndef CARDRULES_STATE_H
 #define CARDRULES_STATE_H
@@ -25,20 +11,18 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "engine/action.h"
 #include "engine/game.h"
 #include "util/rng.h"
 
 #define SEAT_CHANCE (-1)
 #define SEAT_END (-2)
 
-typedef uint16_t move;
-#define MOVES_MAX CARD_MAX
-
 /* What the last applied move led to, for front ends that narrate. */
 typedef enum state_event {
 	EV_NONE,
 	EV_DEALT,               /* a deal was dealt */
-	EV_CARD,                /* a card was played or chosen to pass */
+	EV_ACTION,              /* a player acted (played, chose a card...) */
 	EV_PASSED,              /* a pass was carried out */
 	EV_TRICK,               /* a trick was completed (see last_trick) */
 	EV_SCORED,              /* the deal was scored (see deal_score) */
@@ -106,51 +90,6 @@ typedef struct state {
 	int8_t place[SEAT_MAX];         /* final places, 1 = first; ties share */
 } state;
 
-/* Sets up a match.  options[i] gives option i, or the default when NULL.
- * Returns false with a reason when the player count or an option is out
- * of range or the deal does not fit the deck. */
-bool state_setup(state *s, const game *g, int players, int dealer,
-		 const int64_t *options, uint64_t seed, char *why, size_t size);
-
-static inline int state_current(const state *s)
-{
-	return s->current;
-}
-
-static inline bool state_over(const state *s)
-{
-	return s->over;
-}
-
-/* A state is flat: a clone is a copy, and plays on independently. */
-static inline void state_clone(state *dst, const state *src)
-{
-	*dst = *src;
-}
-
-/* The chance move: deals from the shuffle of (seed, deal number). */
-void state_deal(state *s);
-
-/* The chance move scripted: hands[seat] and the leftovers in order (the
- * first face_up of them lie face up).  Refused (false, with a reason)
- * unless the cards are exactly the deck in play, with the right counts. */
-bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
-		      int nleftover, char *why, size_t size);
-
-/* The legal moves of the seat to move, in ascending order; returns how
- * many (0 at a chance node or at the end). */
-int state_legal(const state *s, move *out);
-
-/* The legal moves as a set of card ids. */
-cardset state_legal_set(const state *s);
-
-/* Applies a legal move; returns false and changes nothing otherwise. */
-bool state_apply(state *s, move m);
-
-/* The kind of the phase in progress; -1 between deals. */
-int state_phase_kind(const state *s);
-
-/* The seat `k` steps after `seat` in the direction of play. */
 /* Seat arithmetic on the table, independent of the direction of play:
  * "left" is seat + 1.  Offsets are nearly always within one turn of the
  * table, so the division is avoided in the hot path. */
@@ -165,13 +104,10 @@ static inline int state_seat_plus(const state *s, int seat, int k)
 	return v;
 }
 
+/* The seat `k` steps after `seat` in the direction of play. */
 static inline int state_next_seat(const state *s, int seat, int k)
 {
 	return state_seat_plus(s, seat, s->g->direction > 0 ? k : -k);
 }
-
-/* Plays a whole deal with uniformly random moves from the current state
- * (dealing first at a chance node): the benchmark's and the bots' playout. */
-void state_random_playout(state *s, rng *r);
 
 #endif

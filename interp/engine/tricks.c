@@ -1,5 +1,119 @@
 /* tricks.c — trick play: following, restrictions, the winner of a trick. */
-#include "engine/engine.h"
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/phase.h"
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+static void build_restrictions(builder *b, const node *list, tricks_phase *t)
+{
+	const schema *list_sc = schema_field_of(build_kind_schema("tricks"), "restrict")->type;
+	for (size_t i = 0; list && i < list->n; i++) {
+		const node *r = list->item[i];
+		if (!build_sound_item(b, list_sc, r))
+			continue;       /* its schema errors are reported */
+		const node *only = node_get(r, "only"), *avoid = node_get(r, "avoid");
+		if (t->nrestrict == RESTRICT_MAX) {
+			build_fail(b, r, "at most %d restrictions are supported", RESTRICT_MAX);
+			return;
+		}
+		if (!!only == !!avoid) {
+			const node_pair *second = NULL;
+			for (size_t j = 0; only && j < r->n; j++)
+				if (r->pair[j].value == only || r->pair[j].value == avoid)
+					second = &r->pair[j];
+			build_fail(b, second ? second->key : r, "a restriction gives "
+			     "exactly one of 'only' and 'avoid'%s",
+			     only ? ", not both" : "");
+			continue;
+		}
+		restriction *x = &t->rule[t->nrestrict++];
+		x->only = only != NULL;
+		x->why = build_text(b, node_get(r, "why"));
+		x->when = build_expr(b, b->g->scope, node_get(r, "when"), TY_BOOL);
+		x->cards = build_expr(b, b->g->scope, only ? only : avoid, TY_CARDS);
+	}
+}
+
+static void build_trump_order(builder *b, const node *list, tricks_phase *t)
+{
+	const deck *d = &b->g->deck;
+	for (int c = 0; c < d->ncards; c++)
+		t->trump_power[c] = (uint8_t)(d->rank_of[c] + 1);
+	if (!list)
+		return;
+	memset(t->trump_power, 0, sizeof t->trump_power);
+	for (size_t i = 0; i < list->n; i++) {
+		spec_kind kind;
+		int index;
+		if (!build_resolve_spec(b, list->item[i], &kind, &index))
+			continue;
+		if (kind == SPEC_SUIT) {
+			build_fail(b, list->item[i], "'trump-order' lists cards or ranks, "
+			     "not suits");
+			continue;
+		}
+		CSET_FOREACH(c, build_spec_cards(d, kind, index))
+			t->trump_power[c] = (uint8_t)(i + 1);
+	}
+}
+
+static void build_winner(const node *n, tricks_phase *t)
+{
+	if (!n || n->kind == NODE_SCALAR)
+		return;                 /* highest */
+	t->winner_hook = hook_find("trick-winner", node_get(n, "hook")->text);
+	if (t->winner_hook)
+		hook_read_args(t->winner_hook, n, &t->winner_args);
+}
+
+static void build(builder *b, const node *n, phase *p)
+{
+	tricks_phase *t = &p->u.tricks;
+	game *g = b->g;
+	const schema *sc = build_kind_schema("tricks");
+	t->leader = build_table_expr(b, g->scope, build_field(b, sc, n, "leader"), TY_SEAT,
+				  "'tricks.leader'");
+	const node *follow = build_field(b, sc, n, "follow");
+	t->follow = follow && strcmp(follow->text, "any") == 0
+		? FOLLOW_ANY : FOLLOW_SUIT;
+	const node *rules = node_get(n, "restrict");     /* items one by one */
+	build_restrictions(b, rules && rules->kind == NODE_SEQ ? rules : NULL, t);
+	t->trumps = build_table_expr(b, g->scope, build_field(b, sc, n, "trumps"), TY_CARDS,
+				  "'tricks.trumps'");
+	build_trump_order(b, build_field(b, sc, n, "trump-order"), t);
+	build_winner(build_field(b, sc, n, "winner"), t);
+	const node *count = build_field(b, sc, n, "tricks");
+	if (count) {
+		t->has_count = true;
+		build_count(b, count, &t->count, "'tricks.tricks'");
+	}
+	const node *left = build_field(b, sc, n, "leftover-to");
+	t->leftover = left && strcmp(left->text, "last-trick-winner") == 0
+		? LEFTOVER_LAST_TRICK_WINNER : LEFTOVER_NOBODY;
+}
+
+static bool setup(state *s, const phase *p, int index, char *why,
+		  size_t size)
+{
+	const tricks_phase *t = &p->u.tricks;
+	int n = t->has_count ? vars_count(s, &t->count) : 0;
+	if (n > s->hand_size) {
+		snprintf(why, size, "phase %d asks for %d cards, but a hand has "
+			 "%d", index + 1, n, s->hand_size);
+		return false;
+	}
+	s->trick_count[index] = (uint8_t)n;
+	return true;
+}
+
+/* ======================================================================
+ * Playing
+ * ====================================================================== */
+
 
 #define LED_TRUMP (DECK_JOKER + 1)      /* the led "suit" when a trump leads */
 
@@ -17,12 +131,12 @@ static cardset suit_cards(const state *s, int suit)
 	return cset_minus(all, s->trumps);
 }
 
-bool tricks_enter(state *s, const phase *p)
+static bool enter(state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
-	s->trumps = t->trumps ? engine_eval(s, t->trumps, -1).s : cset_empty();
+	s->trumps = t->trumps ? vars_eval(s, t->trumps, -1).s : cset_empty();
 	s->has_trumps = !cset_is_empty(s->trumps);
-	int leader = (int)engine_eval(s, t->leader, -1).i;
+	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
 		leader = 0;
 	if (cset_is_empty(s->hand[leader]))
@@ -42,9 +156,9 @@ static __attribute__((noinline)) cardset restrict_choice(const state *s, const t
 {
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];
-		if (r->when && !engine_eval(s, r->when, s->current).i)
+		if (r->when && !vars_eval(s, r->when, s->current).i)
 			continue;
-		cardset cards = engine_eval(s, r->cards, s->current).s;
+		cardset cards = vars_eval(s, r->cards, s->current).s;
 		cardset narrowed = r->only ? cset_and(legal, cards)
 					   : cset_minus(legal, cards);
 		if (!cset_is_empty(narrowed))
@@ -53,7 +167,7 @@ static __attribute__((noinline)) cardset restrict_choice(const state *s, const t
 	return legal;
 }
 
-cardset tricks_legal(const state *s, const phase *p)
+static cardset legal_cards(const state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
 	cardset legal = s->hand[s->current];
@@ -87,8 +201,8 @@ static bool phase_done(const state *s, const tricks_phase *t, int leader)
 }
 
 /* Out of line: one card in four ends a trick. */
-static __attribute__((noinline)) void finish_trick(state *s,
-						   const tricks_phase *t)
+static __attribute__((noinline)) phase_step finish_trick(state *s,
+							 const tricks_phase *t)
 {
 	int n = s->nplayed;
 	int pos = t->winner_hook
@@ -118,17 +232,17 @@ static __attribute__((noinline)) void finish_trick(state *s,
 	if (!phase_done(s, t, w)) {
 		s->leader = (int8_t)w;
 		s->current = (int8_t)w;
-		return;
+		return PHASE_GOES_ON;
 	}
 	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
 		s->won[w] = cset_or(s->won[w], s->leftover);
-	engine_next_phase(s);
+	return PHASE_ENDS;
 }
 
 /* The lead sets the suit to follow; a later card may take the lead of
  * the trick.  Without trumps the suit is the printed one, and only a
  * higher card of the led suit wins. */
-void tricks_apply(state *s, const phase *p, card_id c)
+static phase_step apply_card(state *s, const phase *p, card_id c)
 {
 	const tricks_phase *t = &p->u.tricks;
 	const deck *d = &s->g->deck;
@@ -151,21 +265,122 @@ void tricks_apply(state *s, const phase *p, card_id c)
 			s->best = (int8_t)pos;
 	}
 	s->nplayed++;
-	s->event = EV_CARD;
-	if (s->nplayed < s->players)
+	s->event = EV_ACTION;
+	if (s->nplayed < s->players) {
 		s->current = (int8_t)state_next_seat(s, seat, 1);
-	else
-		finish_trick(s, t);
+		return PHASE_GOES_ON;
+	}
+	return finish_trick(s, t);
 }
 
-void tricks_playout(state *s, const phase *p, rng *r)
+static phase_step apply(state *s, const phase *p, action a)
 {
-	int8_t index = s->phase;
-	int deal = s->deal_no;
-	while (s->current >= 0 && s->phase == index && s->deal_no == deal) {
-		card_id c = engine_random_card(tricks_legal(s, p), r);
-		if (c == CARD_NONE)
-			return;         /* cannot happen: a seat to move has a move */
-		tricks_apply(s, p, c);
+	return apply_card(s, p, a.card[0]);
+}
+
+/* Random cards until the phase ends: the playouts' inner loop, kept next
+ * to the rules it applies. */
+static phase_step playout(state *s, const phase *p, rng *r)
+{
+	for (;;) {
+		card_id c = phase_random_card(legal_cards(s, p), r);
+		if (apply_card(s, p, c) == PHASE_ENDS)
+			return PHASE_ENDS;
 	}
 }
+
+static int legal(const state *s, const phase *p, action *out)
+{
+	return phase_cards_as_actions(legal_cards(s, p), out);
+}
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)s;
+	(void)p;
+	action_prompt due = {"play", 1};
+	return due;
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	(void)p;
+	return phase_parse_cards(s, "play", 1, word, nword, out, n, err, size);
+}
+
+/* Names the rule that takes card c out of the choice: the step of
+ * legal_cards() at which it goes. */
+static void refusal(const state *s, const tricks_phase *t, card_id c,
+		    char *why, size_t size)
+{
+	const deck *d = &s->g->deck;
+	cardset legal = s->hand[s->current];
+	char name[8];
+	snprintf(why, size, "the rules do not allow it now");
+	if (s->nplayed > 0 && t->follow == FOLLOW_SUIT) {
+		cardset follow = cset_and(legal, s->follow);
+		if (!cset_is_empty(follow)) {
+			if (!cset_has(follow, c)) {
+				snprintf(why, size, "you must follow the suit "
+					 "led (%s)", deck_card_name(d,
+					 s->table[0], false, name));
+				return;
+			}
+			legal = follow;
+		}
+	}
+	for (int i = 0; i < t->nrestrict; i++) {
+		const restriction *r = &t->rule[i];
+		if (r->when && !vars_eval(s, r->when, s->current).i)
+			continue;
+		cardset cards = vars_eval(s, r->cards, s->current).s;
+		cardset narrowed = r->only ? cset_and(legal, cards)
+					   : cset_minus(legal, cards);
+		if (cset_is_empty(narrowed))
+			continue;
+		if (!cset_has(narrowed, c)) {
+			snprintf(why, size, "%s", r->why ? r->why
+				 : "a rule of this game forbids it now");
+			return;
+		}
+		legal = narrowed;
+	}
+}
+
+static void why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	const deck *d = &s->g->deck;
+	char name[8], why[200], cards[400];
+	if (a->kind != ACT_CARD) {
+		snprintf(buf, size, "it is time to play a card");
+		return;
+	}
+	deck_card_name(d, a->card[0], false, name);
+	if (!cset_has(s->hand[s->current], a->card[0])) {
+		snprintf(buf, size, "you do not hold %s", name);
+		return;
+	}
+	refusal(s, &p->u.tricks, a->card[0], why, sizeof why);
+	action list[ACTIONS_MAX];
+	int n = legal(s, p, list);
+	phase_cards_words(s, p, list, n, cards, sizeof cards);
+	snprintf(buf, size, "you cannot play %s: %s; you may play %s", name, why,
+		 cards);
+}
+
+const phase_kind_def phase_tricks = {
+	.name = "tricks",
+	.build = build,
+	.setup = setup,
+	.enter = enter,
+	.legal = legal,
+	.legal_cards = legal_cards,
+	.apply = apply,
+	.playout = playout,
+	.prompt = prompt,
+	.words = phase_cards_words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+};

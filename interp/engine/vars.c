@@ -253,3 +253,19 @@ long vars_eval_static(const game *g, const expr *e, int players)
 	vars_frame(&f, &s, NULL);
 	return (long)expr_eval_int(e, &f);
 }
+
+value vars_eval(const state *s, const expr *e, int seat)
+{
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = seat;
+	return expr_eval(e, &f);
+}
+
+int vars_count(const state *s, const count_spec *c)
+{
+	if (!c->e)
+		return c->by_players[s->players];
+	int64_t v = vars_eval(s, c->e, -1).i;
+	return v < 0 ? 0 : v > 10000 ? 10000 : (int)v;
+}

@@ -35,6 +35,13 @@ bool vars_declare_scores(expr_scope *sc);
 /* A frame over state s; slots may be NULL when the scope has none. */
 void vars_frame(expr_frame *f, const struct state *s, value *slots);
 
+/* Evaluates a table-wide (seat < 0) or per-seat expression on s. */
+value vars_eval(const struct state *s, const expr *e, int seat);
+
+/* A count at s's table: its entry for the player count, or its
+ * expression's value, kept within 0..10000. */
+int vars_count(const struct state *s, const count_spec *c);
+
 /* A static count at `players` players with the default options. */
 long vars_eval_static(const game *g, const expr *e, int players);
 

@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "engine/phase.h"
+
 /* The cards a seat knows another holds: those it passed to it last. */
 static cardset known_in(const state *s, int seat, int other)
 {
@@ -31,8 +33,13 @@ void state_view(const state *s, int seat, view *v)
 		v->chosen[q] = passing ? s->pass_chosen[q] : 0;
 		v->s.hand[q] = known;
 		v->s.dealt[q] = cset_empty();
-		v->s.passing[q] = cset_empty();
 		v->s.gave[q] = cset_empty();
+	}
+	if (s->current >= 0 && s->phase >= 0) {
+		const phase *p = &s->g->phase[s->phase];
+		const phase_kind_def *def = phase_def(p->kind);
+		if (def->hide)
+			def->hide(s, p, seat, &v->s);
 	}
 	cardset down = cset_minus(s->leftover, s->leftover_up);
 	v->unknown = cset_or(v->unknown, down);

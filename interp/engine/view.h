@@ -13,7 +13,7 @@
 #define CARDRULES_VIEW_H
 
 #include "util/rng.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 
 typedef struct view {
 	state s;                        /* the seat's knowledge */

@@ -16,7 +16,7 @@ static int64_t objective(const state *s, int seat)
 	return highest ? s->deal_score[seat] : -s->deal_score[seat];
 }
 
-static move choose_mc(bot *b, const view *v, const move *moves, int n)
+static action choose_mc(bot *b, const view *v, const action *moves, int n)
 {
 	int per_move = b->playouts / n;
 	if (per_move < 16)
@@ -43,12 +43,12 @@ static move choose_mc(bot *b, const view *v, const move *moves, int n)
 	return moves[best];
 }
 
-move bot_choose(bot *b, const view *v)
+action bot_choose(bot *b, const view *v)
 {
-	move moves[MOVES_MAX];
+	action moves[ACTIONS_MAX];
 	int n = state_legal(&v->s, moves);
 	if (n <= 1)
-		return n ? moves[0] : 0;
+		return n ? moves[0] : action_of(ACT_NONE, 0);
 	if (b->kind == BOT_RANDOM)
 		return moves[rng_below(&b->r, (uint32_t)n)];
 	return choose_mc(b, v, moves, n);

@@ -1,9 +1,9 @@
 /*
  * bot.h — computer players.  A bot sees only its seat's view.
  *
- * BOT_RANDOM plays a uniformly random legal move (simulations of rules).
- * BOT_MC plays each legal move out many times on random deals of the
- * cards it cannot see, with random play afterwards, and keeps the move
+ * BOT_RANDOM plays a uniformly random legal action (simulations of rules).
+ * BOT_MC plays each legal action out many times on random deals of the
+ * cards it cannot see, with random play afterwards, and keeps the action
  * with the best mean deal score for its seat (perfect-information Monte
  * Carlo): it needs nothing game-specific, so it plays every rule file.
  */
@@ -27,7 +27,7 @@ typedef struct bot {
 /* Bots of one match get distinct streams from the match seed. */
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
 
-/* A legal move for the view's seat, which must be the seat to move. */
-move bot_choose(bot *b, const view *v);
+/* A legal action for the view's seat, which must be the seat to move. */
+action bot_choose(bot *b, const view *v);
 
 #endif

@@ -24,7 +24,7 @@
 #include "front/play.h"
 #include "lang/schema.h"
 #include "front/sim.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 #include "front/transcript.h"
 
 enum { EXIT_USAGE = 2 };

@@ -2,9 +2,11 @@
  * command.h — decisions in words.
  *
  * The text loop reads them and transcripts store them, in the same words:
- * "play QS", "pass 3C QS", or just "QS".  One decision may be several
- * engine moves (a pass of three cards); it is applied all or nothing, so a
- * bad command never leaves the game half-changed.
+ * "play QS", "pass 3C QS", or just "QS".  The phase in progress reads and
+ * writes the words of its actions (engine.h); this module adds the verb
+ * and the text loop's own commands.  One decision may be several actions
+ * (a pass of three cards); it is applied all or nothing, so a bad command
+ * never leaves the game half-changed.
  */
 #ifndef CARDRULES_COMMAND_H
 #define CARDRULES_COMMAND_H
@@ -12,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "engine/state.h"
+#include "engine/engine.h"
 
 typedef enum cmd_kind {
 	CMD_EMPTY,      /* a blank line */
@@ -28,8 +30,8 @@ typedef enum cmd_kind {
 
 typedef struct command {
 	cmd_kind kind;
-	move moves[CARD_MAX];
-	int nmoves;
+	action actions[ACTIONS_MAX];
+	int nactions;
 } command;
 
 /* Reads one line for the seat to move in s.  On a mistake returns false
@@ -37,18 +39,16 @@ typedef struct command {
 bool command_parse(const state *s, const char *line, command *out, char *err,
 		   size_t size);
 
-/* Applies a decision's moves all or nothing. */
+/* Applies a decision's actions all or nothing. */
 bool command_apply(state *s, const command *c, char *err, size_t size);
 
-/* How many moves the seat to move still makes in this decision. */
+/* How many actions the seat to move still takes in this decision. */
 int command_decision_size(const state *s);
 
-/* The words of a decision made of moves m[0..n) from state `before`. */
-void command_format(const state *before, const move *m, int n, char *buf,
+/* The words of a decision made of actions a[0..n) from state `before`,
+ * with its verb: "pass 3C QS 2H". */
+void command_format(const state *before, const action *a, int n, char *buf,
 		    size_t size);
-
-/* Why card c may not be played now, in words ("you must follow suit"). */
-void command_why_illegal(const state *s, card_id c, char *buf, size_t size);
 
 /* The verb of the decision due ("play", "pass"). */
 const char *command_verb(const state *s);

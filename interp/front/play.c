@@ -174,7 +174,7 @@ static void print_legal(table_ui *u)
 {
 	char buf[512];
 	fprintf(u->out, "  Legal: %s\n",
-		render_list(&u->r, state_legal_set(&u->s), buf, sizeof buf));
+		render_list(&u->r, state_legal_cards(&u->s), buf, sizeof buf));
 }
 
 static void print_help(table_ui *u)
@@ -275,8 +275,8 @@ static void narrate_pass(table_ui *u, const state *before, int seat,
 	char gave[256], got[256], n1[32], n2[32];
 	const state *s = &u->s;
 	cardset given = before->passing[me];
-	for (int i = 0; seat == me && i < c->nmoves; i++)
-		cset_add(&given, (card_id)c->moves[i]);
+	for (int i = 0; seat == me && i < c->nactions; i++)
+		cset_add(&given, c->actions[i].card[0]);
 	int to = state_seat_plus(s, me, before->pass_to);
 	int from = state_seat_plus(s, me, -before->pass_to);
 	fprintf(u->out, "  You passed %s to %s and received %s from %s.\n",
@@ -320,7 +320,7 @@ static void narrate(table_ui *u, const state *before, int seat,
 	if (state_phase_kind(before) == PHASE_TRICKS)
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
-			render_card(&u->r, (card_id)c->moves[0], card, sizeof card));
+			render_card(&u->r, c->actions[0].card[0], card, sizeof card));
 	else if (!is_human(u, seat))
 		fprintf(u->out, "  %s has chosen the cards to pass.\n",
 			seat_name(u, seat, name, sizeof name));
@@ -343,7 +343,7 @@ static void narrate(table_ui *u, const state *before, int seat,
 static bool record(table_ui *u, const state *before, int seat, const command *c)
 {
 	char words[600];
-	command_format(before, c->moves, c->nmoves, words, sizeof words);
+	command_format(before, c->actions, c->nactions, words, sizeof words);
 	transcript_decision(&u->w, before, seat, words);
 	if (u->s.current < 0 && before->current >= 0)
 		transcript_scored(&u->w, &u->s);
@@ -363,8 +363,8 @@ static bool bot_turn(table_ui *u)
 	view v;
 	for (int i = 0; i < n; i++) {
 		state_view(&u->s, seat, &v);
-		move m = bot_choose(&u->bots[seat], &v);
-		c.moves[c.nmoves++] = m;
+		action m = bot_choose(&u->bots[seat], &v);
+		c.actions[c.nactions++] = m;
 		state_apply(&u->s, m);
 	}
 	narrate(u, &before, seat, &c);
@@ -400,11 +400,11 @@ static void hint(table_ui *u)
 	int n = command_decision_size(&u->s);
 	for (int i = 0; i < n; i++) {
 		state_view(&trial, trial.current, &v);
-		c.moves[c.nmoves] = bot_choose(&adviser, &v);
-		state_apply(&trial, c.moves[c.nmoves++]);
+		c.actions[c.nactions] = bot_choose(&adviser, &v);
+		state_apply(&trial, c.actions[c.nactions++]);
 	}
 	char words[300];
-	command_format(&u->s, c.moves, c.nmoves, words, sizeof words);
+	command_format(&u->s, c.actions, c.nactions, words, sizeof words);
 	fprintf(u->out, "  Hint: %s\n", words);
 }
 

@@ -10,7 +10,7 @@
 #define CARDRULES_REPORT_H
 
 #include "util/json.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 
 /* The fields of a scored deal, inside an object the caller has opened. */
 void report_deal_fields(json *j, const state *s);

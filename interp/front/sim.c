@@ -9,7 +9,7 @@
 #include "front/command.h"
 #include "util/json.h"
 #include "front/report.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 #include "front/transcript.h"
 #include "engine/view.h"
 
@@ -128,28 +128,41 @@ static void match_over(sim *x)
 	x->finished++;
 }
 
-/* One decision of the seat to move, recorded in words. */
+/* A uniformly random legal action, without copying the state. */
+static action random_action(sim *x, bot *b)
+{
+	cardset cards = state_legal_cards(&x->s);
+	if (!cset_is_empty(cards))
+		return action_card(cset_nth(cards, (int)rng_below(&b->r,
+					    (uint32_t)cset_count(cards))));
+	action list[ACTIONS_MAX];
+	int n = state_legal(&x->s, list);
+	return list[rng_below(&b->r, (uint32_t)n)];
+}
+
+/* One decision of the seat to move, recorded in words.  The state before
+ * it is copied only when a transcript needs its words. */
 static void bot_decision(sim *x)
 {
-	state before = x->s;
+	state before;
 	int seat = x->s.current;
-	move m[CARD_MAX];
+	action a[ACTIONS_MAX];
 	int n = command_decision_size(&x->s);
+	if (x->w.f)
+		before = x->s;
 	view v;
 	for (int i = 0; i < n; i++) {
 		if (x->o->bot == BOT_RANDOM) {
-			cardset legal = state_legal_set(&x->s);
-			m[i] = cset_nth(legal, (int)rng_below(&x->bots[seat].r,
-					(uint32_t)cset_count(legal)));
+			a[i] = random_action(x, &x->bots[seat]);
 		} else {
 			state_view(&x->s, seat, &v);
-			m[i] = bot_choose(&x->bots[seat], &v);
+			a[i] = bot_choose(&x->bots[seat], &v);
 		}
-		state_apply(&x->s, m[i]);
+		state_apply(&x->s, a[i]);
 	}
 	if (x->w.f) {
 		char words[600];
-		command_format(&before, m, n, words, sizeof words);
+		command_format(&before, a, n, words, sizeof words);
 		transcript_decision(&x->w, &before, seat, words);
 	}
 }

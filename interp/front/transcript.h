@@ -32,7 +32,7 @@
 
 #include "lang/diag.h"
 #include "engine/game.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 
 #define TRANSCRIPT_MAX_BYTES (64 * 1024 * 1024)
 

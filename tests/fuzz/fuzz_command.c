@@ -12,7 +12,7 @@
 #include "front/command.h"
 #include "cards/deck.h"
 #include "engine/game.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -40,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	rng r;
 	rng_seed(&r, size, 2);
 	for (size_t k = 0; k < size % 40 && s.current >= 0; k++) {
-		cardset legal = state_legal_set(&s);
-		state_apply(&s, cset_nth(legal, (int)rng_below(&r,
+		cardset legal = state_legal_cards(&s);
+		state_apply_card(&s, cset_nth(legal, (int)rng_below(&r,
 				(uint32_t)cset_count(legal))));
 	}
 	state before = s;

@@ -14,7 +14,7 @@
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

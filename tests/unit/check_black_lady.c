@@ -15,6 +15,8 @@
 
 #include "lang/diag.h"
 #include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/score.h"
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
@@ -156,7 +158,7 @@ static void script_passes(state *s, const script *sc)
 		card_id c[4];
 		int k = pass_cards(s->g, sc, ph, q, c);
 		ck_assert_int_lt(s->pass_chosen[q], k);
-		ck_assert_msg(state_apply(s, c[s->pass_chosen[q]]),
+		ck_assert_msg(state_apply_card(s, c[s->pass_chosen[q]]),
 			      "seat %d may not pass its card", q);
 	}
 	for (int q = 0; q < sc->players; q++)
@@ -560,20 +562,20 @@ START_TEST(test_follow_suit)
 	setup(&s, BL, 5, d3.dealer, 0, 1);
 	script_deal(&s, &d3);
 	script_passes(&s, &d3);
-	ck_assert(state_apply(&s, scn_card(BL, "2S")));
+	ck_assert(state_apply_card(&s, scn_card(BL, "2S")));
 	ck_assert_int_eq(s.current, 3);
-	ck_assert(cset_eq(state_legal_set(&s), scn_card_set(BL, "3S 6S")));
-	move m[MOVES_MAX];
+	ck_assert(cset_eq(state_legal_cards(&s), scn_card_set(BL, "3S 6S")));
+	action m[ACTIONS_MAX];
 	ck_assert_int_eq(state_legal(&s, m), 2);
-	ck_assert(m[0] < m[1]);
+	ck_assert_int_lt(action_compare(&m[0], &m[1]), 0);
 	state before = s;
 	const char *refused[] = {"5D", "4H", "AC", "10D", "2C", "AS"};
 	for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
-		ck_assert_msg(!state_apply(&s, scn_card(BL, refused[i])), "%s",
+		ck_assert_msg(!state_apply_card(&s, scn_card(BL, refused[i])), "%s",
 			      refused[i]);
 		ck_assert(memcmp(&s, &before, sizeof s) == 0);
 	}
-	ck_assert(state_apply(&s, scn_card(BL, "6S")));
+	ck_assert(state_apply_card(&s, scn_card(BL, "6S")));
 }
 END_TEST
 
@@ -586,12 +588,12 @@ START_TEST(test_void_any_card)
 	script_deal(&s, &d3);
 	script_passes(&s, &d3);
 	script_tricks(&s, &d3, 0, 8);
-	ck_assert(state_apply(&s, scn_card(BL, "10D")));
-	ck_assert(state_apply(&s, scn_card(BL, "QD")));
+	ck_assert(state_apply_card(&s, scn_card(BL, "10D")));
+	ck_assert(state_apply_card(&s, scn_card(BL, "QD")));
 	ck_assert_int_eq(s.current, 0);
-	ck_assert(cset_eq(state_legal_set(&s), scn_card_set(BL, "KH 10S")));
-	ck_assert(state_apply(&s, scn_card(BL, "KH")));
-	ck_assert(cset_eq(state_legal_set(&s), scn_card_set(BL, "AH JS")));
+	ck_assert(cset_eq(state_legal_cards(&s), scn_card_set(BL, "KH 10S")));
+	ck_assert(state_apply_card(&s, scn_card(BL, "KH")));
+	ck_assert(cset_eq(state_legal_cards(&s), scn_card_set(BL, "AH JS")));
 	ck_assert(s.void_suits[0] & 1u << BL->deck.suit_of[scn_card(BL, "10D")]);
 }
 END_TEST
@@ -641,11 +643,11 @@ START_TEST(test_passes_right)
 			ck_assert(cset_is_empty(v.s.passing[p]));
 			ck_assert(cset_is_empty(v.s.hand[p]));
 		}
-		ck_assert(cset_eq(state_legal_set(&s),
+		ck_assert(cset_eq(state_legal_cards(&s),
 				  cset_minus(s.hand[q], s.passing[q])));
 		card_id c[2];
 		scn_card_list(BL, d3.pass[0][q], c);
-		ck_assert(state_apply(&s, c[s.pass_chosen[q]]));
+		ck_assert(state_apply_card(&s, c[s.pass_chosen[q]]));
 	}
 	/* every seat chose once, starting left of the dealer */
 	for (int k = 0; k < 5; k++)

@@ -16,6 +16,8 @@
 #include "front/bot.h"
 #include "lang/diag.h"
 #include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/score.h"
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
@@ -63,9 +65,9 @@ static void setup(state *s, int gi, int players, int dealer, uint64_t seed)
 	s->checks = true;
 }
 
-static move random_move(const state *s, rng *r)
+static card_id random_move(const state *s, rng *r)
 {
-	cardset l = state_legal_set(s);
+	cardset l = state_legal_cards(s);
 	int n = cset_count(l);
 	ck_assert_int_gt(n, 0);
 	return cset_nth(l, (int)rng_below(r, (uint32_t)n));
@@ -116,13 +118,13 @@ START_TEST(test_perft)
 	ck_assert_msg(state_deal_cards(&s, hands, left, nleft, why, sizeof why),
 		      "%s", why);
 	for (int i = 0; pc->counts[i]; i++) {
-		move m[MOVES_MAX];
+		action m[ACTIONS_MAX];
 		int got = state_legal(&s, m);
 		ck_assert_msg(got == pc->counts[i], "decision %d (seat %d): %d "
 			      "moves, not %d", i + 1, s.current, got,
 			      pc->counts[i]);
 		for (int k = 1; k < got; k++)
-			ck_assert(m[k - 1] < m[k]);
+			ck_assert_int_lt(action_compare(&m[k - 1], &m[k]), 0);
 		ck_assert(state_apply(&s, m[0]));
 	}
 }
@@ -140,25 +142,32 @@ START_TEST(test_illegal_refused)
 	rng_seed(&r, 21, (uint64_t)gi);
 	setup(&s, gi, files[gi].players, 1, 21);
 	state before = s;
-	for (unsigned m = 0; m <= UINT16_MAX; m += 97)
-		ck_assert(!state_apply(&s, (move)m));  /* a chance node */
+	for (unsigned m = 0; m <= UINT8_MAX; m += 7)
+		ck_assert(!state_apply_card(&s, (card_id)m));  /* a chance node */
+	for (int k = ACT_NONE; k <= ACT_MOVE; k++)
+		ck_assert(!state_apply(&s, action_of((action_kind)k, 2)));
 	ck_assert(memcmp(&s, &before, sizeof s) == 0);
 	for (int deal = 0; deal < 3; deal++) {
 		state_deal(&s);
 		while (s.current >= 0) {
-			cardset legal = state_legal_set(&s);
+			cardset legal = state_legal_cards(&s);
 			before = s;
 			for (int c = 0; c < CARD_MAX; c++) {
 				if (cset_has(legal, (card_id)c))
 					continue;
-				ck_assert(!state_apply(&s, (move)c));
+				ck_assert(!state_apply_card(&s, (card_id)c));
 				ck_assert(memcmp(&s, &before, sizeof s) == 0);
 			}
-			ck_assert(!state_apply(&s, CARD_MAX));
-			ck_assert(!state_apply(&s, CARD_NONE));
-			ck_assert(!state_apply(&s, UINT16_MAX));
+			ck_assert(!state_apply_card(&s, CARD_MAX));
+			ck_assert(!state_apply_card(&s, CARD_NONE));
+			/* actions of other kinds, and a card with junk fields */
+			for (int k = ACT_CARDS; k <= ACT_MOVE; k++)
+				ck_assert(!state_apply(&s, action_of((action_kind)k, 1)));
+			action junk = action_card(random_move(&s, &r));
+			junk.flags = ACT_DOWN;
+			ck_assert(!state_apply(&s, junk));
 			ck_assert(memcmp(&s, &before, sizeof s) == 0);
-			ck_assert(state_apply(&s, random_move(&s, &r)));
+			ck_assert(state_apply_card(&s, random_move(&s, &r)));
 		}
 	}
 	ck_assert_int_eq(s.failed_check, 0);
@@ -181,11 +190,11 @@ START_TEST(test_clone)
 		while (s.current >= 0) {
 			state t = s, keep = s;
 			ck_assert(memcmp(&s, &t, sizeof s) == 0);
-			move m = random_move(&s, &r);
+			card_id m = random_move(&s, &r);
 			/* the copy moves alone; then both are the same again */
-			ck_assert(state_apply(&t, m));
+			ck_assert(state_apply_card(&t, m));
 			ck_assert(memcmp(&s, &keep, sizeof s) == 0);
-			ck_assert(state_apply(&s, m));
+			ck_assert(state_apply_card(&s, m));
 			ck_assert(memcmp(&s, &t, sizeof s) == 0);
 		}
 	}
@@ -204,7 +213,7 @@ START_TEST(test_clone_playout)
 	for (int deal = 0; deal < 4 && !state_over(&s); deal++) {
 		state_deal(&s);
 		for (int k = 0; k < 7; k++)
-			ck_assert(state_apply(&s, random_move(&s, &r)));
+			ck_assert(state_apply_card(&s, random_move(&s, &r)));
 		state t = s;
 		rng r1 = r, r2 = r;
 		state_random_playout(&s, &r1);
@@ -301,7 +310,7 @@ START_TEST(test_views)
 				check_view(&s, k);
 				check_sample(&s, k, &rs);
 			}
-			ck_assert(state_apply(&s, random_move(&s, &r)));
+			ck_assert(state_apply_card(&s, random_move(&s, &r)));
 		}
 	}
 }
@@ -318,8 +327,8 @@ static void play_bots(state *s, bot *b, int deals)
 		while (s->current >= 0) {
 			view v;
 			state_view(s, s->current, &v);
-			move m = bot_choose(&b[s->current], &v);
-			ck_assert_msg(cset_has(state_legal_set(s), (card_id)m),
+			action m = bot_choose(&b[s->current], &v);
+			ck_assert_msg(state_is_legal(s, &m),
 				      "seat %d's bot chose an illegal move",
 				      s->current);
 			ck_assert(state_apply(s, m));

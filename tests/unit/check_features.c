@@ -10,6 +10,8 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/score.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
 
@@ -41,7 +43,7 @@ static void deal(const char *h0, const char *h1, const char *h2, const char *h3)
 
 static void play(const char *name)
 {
-	ck_assert_msg(state_apply(&s, card(name)), "%s refused", name);
+	ck_assert_msg(state_apply_card(&s, card(name)), "%s refused", name);
 }
 
 static void setup(void)
@@ -84,11 +86,11 @@ START_TEST(test_jacks_are_their_own_suit)
 {
 	deal(H0, H1, H2, H3);
 	play("AC");                             /* seat 3 leads clubs */
-	cardset legal = state_legal_set(&s);    /* seat 2: no clubs at all */
+	cardset legal = state_legal_cards(&s);    /* seat 2: no clubs at all */
 	ck_assert(cset_eq(legal, s.hand[2]));
 	play("7D");
 	play("7H");                             /* seat 1 */
-	legal = state_legal_set(&s);            /* seat 0 holds JC: not a club */
+	legal = state_legal_cards(&s);            /* seat 0 holds JC: not a club */
 	ck_assert(cset_eq(legal, s.hand[0]));
 	ck_assert(cset_has(legal, card("JC")));
 }
@@ -99,11 +101,11 @@ START_TEST(test_trump_led)
 {
 	deal(H0, H1, H2, H3);
 	play("JS");                             /* seat 3 leads a trump */
-	ck_assert(cset_eq(state_legal_set(&s), cards("JH")));
+	ck_assert(cset_eq(state_legal_cards(&s), cards("JH")));
 	play("JH");
-	ck_assert(cset_eq(state_legal_set(&s), cards("JD")));
+	ck_assert(cset_eq(state_legal_cards(&s), cards("JD")));
 	play("JD");
-	ck_assert(cset_eq(state_legal_set(&s), cards("JC")));
+	ck_assert(cset_eq(state_legal_cards(&s), cards("JC")));
 	play("JC");
 	/* JC > JS > JH > JD: seat 0's club jack wins */
 	ck_assert_int_eq(s.last_trick.winner, 0);
@@ -134,8 +136,8 @@ START_TEST(test_fixed_tricks_and_next_dealer)
 	rng_seed(&r, 3, 3);
 	int moves = 0;
 	while (state_current(&s) >= 0) {
-		cardset legal = state_legal_set(&s);
-		ck_assert(state_apply(&s, cset_nth(legal, (int)rng_below(&r,
+		cardset legal = state_legal_cards(&s);
+		ck_assert(state_apply_card(&s, cset_nth(legal, (int)rng_below(&r,
 				(uint32_t)cset_count(legal)))));
 		moves++;
 	}

@@ -74,7 +74,7 @@ START_TEST(test_pass_decision)
 	snprintf(line, sizeof line, "pass %s %s", held(0, a), held(1, b));
 	ck_assert(command_parse(&s, line, &c, err, sizeof err));
 	ck_assert_int_eq(c.kind, CMD_DECISION);
-	ck_assert_int_eq(c.nmoves, 2);
+	ck_assert_int_eq(c.nactions, 2);
 	/* the verb may be left out, and case does not matter */
 	for (char *p = line; *p; p++)
 		*p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
@@ -83,7 +83,7 @@ START_TEST(test_pass_decision)
 	ck_assert(command_apply(&s, &c, err, sizeof err));
 	ck_assert_int_ne(s.current, before.current);
 	char words[100];
-	command_format(&before, c.moves, c.nmoves, words, sizeof words);
+	command_format(&before, c.actions, c.nactions, words, sizeof words);
 	snprintf(line, sizeof line, "pass %s %s", a, b);
 	ck_assert_str_eq(words, line);
 }
@@ -136,17 +136,17 @@ END_TEST
 START_TEST(test_all_or_nothing)
 {
 	while (state_phase_kind(&s) != PHASE_TRICKS) {
-		cardset legal = state_legal_set(&s);
-		ck_assert(state_apply(&s, cset_first(legal)));
+		cardset legal = state_legal_cards(&s);
+		ck_assert(state_apply_card(&s, cset_first(legal)));
 	}
 	/* play to the first trick until a seat holds an off-suit card it may
 	 * not play */
 	for (int k = 0; k < 4 && s.nplayed < 3; k++) {
-		cardset legal = state_legal_set(&s);
+		cardset legal = state_legal_cards(&s);
 		cardset refused = cset_minus(s.hand[s.current], legal);
 		if (s.nplayed > 0 && !cset_is_empty(refused)) {
-			command c = {.kind = CMD_DECISION, .nmoves = 1};
-			c.moves[0] = cset_first(refused);
+			command c = {.kind = CMD_DECISION, .nactions = 1};
+			c.actions[0] = action_card(cset_first(refused));
 			char err[300];
 			state before = s;
 			ck_assert(!command_apply(&s, &c, err, sizeof err));
@@ -154,7 +154,7 @@ START_TEST(test_all_or_nothing)
 			ck_assert(memcmp(&before, &s, sizeof s) == 0);
 			return;
 		}
-		state_apply(&s, cset_first(legal));
+		state_apply_card(&s, cset_first(legal));
 	}
 	ck_abort_msg("the first trick of this deal refused no card; pick "
 		     "another seed");

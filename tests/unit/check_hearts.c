@@ -15,6 +15,8 @@
 
 #include "lang/diag.h"
 #include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/score.h"
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
@@ -111,7 +113,7 @@ static void script_pass(state *s, const script *sc)
 		int q = s->current;
 		card_id c[3];
 		pass_cards(sc, q, c);
-		ck_assert(state_apply(s, c[s->pass_chosen[q]]));
+		ck_assert(state_apply_card(s, c[s->pass_chosen[q]]));
 	}
 	for (int q = 0; q < 4; q++)
 		ck_assert_msg(cset_eq(s->hand[q], card_set(sc->hand[q])),
@@ -127,7 +129,7 @@ static void script_tricks(state *s, const script *sc, int from, int upto)
 static void refused(state *s, const char *name)
 {
 	state before = *s;
-	ck_assert_msg(!state_apply(s, card(name)), "%s was accepted", name);
+	ck_assert_msg(!state_apply_card(s, card(name)), "%s was accepted", name);
 	ck_assert(memcmp(s, &before, sizeof *s) == 0);
 }
 
@@ -222,12 +224,12 @@ START_TEST(test_2c_leads)
 	ck_assert(cset_has(s.hand[3], card("2C")));
 	script_pass(&s, &first_trick);
 	ck_assert_int_eq(s.current, 0);
-	ck_assert(cset_eq(state_legal_set(&s), card_set("2C")));
-	move m[MOVES_MAX];
+	ck_assert(cset_eq(state_legal_cards(&s), card_set("2C")));
+	action m[ACTIONS_MAX];
 	ck_assert_int_eq(state_legal(&s, m), 1);
 	refused(&s, "3C");
 	refused(&s, "2D");
-	ck_assert(state_apply(&s, card("2C")));
+	ck_assert(state_apply_card(&s, card("2C")));
 }
 END_TEST
 
@@ -239,20 +241,20 @@ START_TEST(test_first_trick_no_points)
 	setup(&s, 0, 1);
 	script_deal(&s, &first_trick);
 	script_pass(&s, &first_trick);
-	ck_assert(state_apply(&s, card("2C")));
+	ck_assert(state_apply_card(&s, card("2C")));
 	ck_assert_int_eq(s.current, 1);
-	ck_assert(cset_eq(state_legal_set(&s),
+	ck_assert(cset_eq(state_legal_cards(&s),
 			  cset_minus(s.hand[1], card_set("AH"))));
 	refused(&s, "AH");
-	ck_assert(state_apply(&s, card("2S")));
+	ck_assert(state_apply_card(&s, card("2S")));
 	/* seat 2 holds clubs: follows */
-	ck_assert(cset_eq(state_legal_set(&s),
+	ck_assert(cset_eq(state_legal_cards(&s),
 			  card_set("8C 9C 10C JC QC KC AC")));
-	ck_assert(state_apply(&s, card("AC")));
+	ck_assert(state_apply_card(&s, card("AC")));
 	/* seat 3: QS and hearts only */
 	ck_assert_int_eq(cset_count(s.hand[3]), 13);
-	ck_assert(cset_eq(state_legal_set(&s), s.hand[3]));
-	ck_assert(state_apply(&s, card("QS")));
+	ck_assert(cset_eq(state_legal_cards(&s), s.hand[3]));
+	ck_assert(state_apply_card(&s, card("QS")));
 	ck_assert_int_eq(s.last_trick.winner, 2);
 	ck_assert(cset_has(s.won[2], card("QS")));
 }
@@ -266,13 +268,13 @@ START_TEST(test_first_trick_no_qs)
 	setup(&s, 0, 1);
 	script_deal(&s, &first_trick_qs);
 	script_pass(&s, &first_trick_qs);
-	ck_assert(state_apply(&s, card("2C")));
-	ck_assert(cset_eq(state_legal_set(&s),
+	ck_assert(state_apply_card(&s, card("2C")));
+	ck_assert(cset_eq(state_legal_cards(&s),
 			  cset_minus(s.hand[1], card_set("AH QS"))));
 	refused(&s, "QS");
-	ck_assert(state_apply(&s, card("KS")));
-	ck_assert(state_apply(&s, card("AC")));
-	ck_assert(cset_eq(state_legal_set(&s), card_set("AS")));
+	ck_assert(state_apply_card(&s, card("KS")));
+	ck_assert(state_apply_card(&s, card("AC")));
+	ck_assert(cset_eq(state_legal_cards(&s), card_set("AS")));
 	refused(&s, "2H");
 }
 END_TEST
@@ -291,13 +293,13 @@ START_TEST(test_hearts_broken_by_heart)
 	script_pass(&s, &broken_by_heart);
 	script_tricks(&s, &broken_by_heart, 0, 1);
 	ck_assert_int_eq(s.current, 1);
-	ck_assert(cset_eq(state_legal_set(&s), card_set("AD KD")));
+	ck_assert(cset_eq(state_legal_cards(&s), card_set("AD KD")));
 	refused(&s, "2H");
 	script_tricks(&s, &broken_by_heart, 1, 2);
 	ck_assert_int_eq(s.current, 1);
-	ck_assert(cset_eq(state_legal_set(&s), s.hand[1]));
+	ck_assert(cset_eq(state_legal_cards(&s), s.hand[1]));
 	ck_assert_int_eq(cset_count(s.hand[1]), 11);
-	ck_assert(state_apply(&s, card("2H")));
+	ck_assert(state_apply_card(&s, card("2H")));
 }
 END_TEST
 
@@ -309,12 +311,12 @@ START_TEST(test_hearts_broken_by_qs)
 	script_deal(&s, &broken_by_qs);
 	script_pass(&s, &broken_by_qs);
 	script_tricks(&s, &broken_by_qs, 0, 1);
-	ck_assert(cset_eq(state_legal_set(&s), card_set("AD KD")));
+	ck_assert(cset_eq(state_legal_cards(&s), card_set("AD KD")));
 	script_tricks(&s, &broken_by_qs, 1, 2);
 	ck_assert(!cset_meets(s.played, G->deck.by_suit[1]));
 	ck_assert_int_eq(s.current, 1);
-	ck_assert(cset_eq(state_legal_set(&s), s.hand[1]));
-	ck_assert(state_apply(&s, card("10H")));
+	ck_assert(cset_eq(state_legal_cards(&s), s.hand[1]));
+	ck_assert(state_apply_card(&s, card("10H")));
 }
 END_TEST
 
@@ -330,8 +332,8 @@ START_TEST(test_only_hearts_may_lead)
 						  "9H 10H JH QH KH AH")));
 	ck_assert_int_eq(s.current, 1);
 	ck_assert_int_eq(cset_count(s.hand[1]), 12);
-	ck_assert(cset_eq(state_legal_set(&s), s.hand[1]));
-	ck_assert(state_apply(&s, card("KH")));
+	ck_assert(cset_eq(state_legal_cards(&s), s.hand[1]));
+	ck_assert(state_apply_card(&s, card("KH")));
 }
 END_TEST
 
@@ -366,8 +368,8 @@ START_TEST(test_moon_played)
 	script_deal(&s, &all_clubs);
 	script_pass(&s, &all_clubs);
 	ck_assert_int_eq(s.current, 0);
-	ck_assert(state_apply(&s, card("2C")));
-	ck_assert(cset_eq(state_legal_set(&s), s.hand[1]));
+	ck_assert(state_apply_card(&s, card("2C")));
+	ck_assert(cset_eq(state_legal_cards(&s), s.hand[1]));
 	scn_play_lowest(&s, false);
 	ck_assert_int_eq(s.tricks_won[0], 13);
 	scn_check_scores(&s, (const int64_t[]){0, 26, 26, 26});
@@ -395,9 +397,9 @@ START_TEST(test_pass_rotation)
 			ck_assert_int_eq(state_phase_kind(&s), PHASE_PASS);
 			ck_assert_int_eq((s.pass_to + 4) % 4, offset[k]);
 			while (state_phase_kind(&s) == PHASE_PASS) {
-				cardset l = state_legal_set(&s);
+				cardset l = state_legal_cards(&s);
 				int n = cset_count(l);
-				ck_assert(state_apply(&s, cset_nth(l,
+				ck_assert(state_apply_card(&s, cset_nth(l,
 					(int)rng_below(&r, (uint32_t)n))));
 			}
 		}
@@ -410,7 +412,7 @@ START_TEST(test_pass_rotation)
 					  cset_or(cset_minus(dealt[q], gave), got)));
 		}
 		ck_assert(cset_has(s.hand[s.current], card("2C")));
-		ck_assert(cset_eq(state_legal_set(&s), card_set("2C")));
+		ck_assert(cset_eq(state_legal_cards(&s), card_set("2C")));
 		state_random_playout(&s, &r);
 		ck_assert_int_eq(s.failed_check, 0);
 		ck_assert(!state_over(&s));

@@ -21,7 +21,7 @@
 #include "front/command.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
-#include "engine/state.h"
+#include "engine/engine.h"
 #include "front/transcript.h"
 
 #define GAMES_DIR TOP_SRCDIR "/games"
@@ -118,8 +118,8 @@ static void check_refusal(state *s, cardset legal)
 	if (cset_is_empty(wrong))
 		return;
 	state before = *s;
-	ck_assert(!state_apply(s, cset_first(wrong)));
-	ck_assert(!state_apply(s, CARD_MAX + 5));
+	ck_assert(!state_apply_card(s, cset_first(wrong)));
+	ck_assert(!state_apply_card(s, CARD_MAX + 5));
 	ck_assert(memcmp(&before, s, sizeof before) == 0);
 }
 
@@ -128,16 +128,18 @@ static void decide(state *s, rng *r, transcript_writer *w)
 {
 	state before = *s;
 	int seat = s->current;
-	move m[CARD_MAX];
+	action m[ACTIONS_MAX];
 	int n = command_decision_size(s);
 	ck_assert_int_gt(n, 0);
 	for (int i = 0; i < n; i++) {
-		move legal[MOVES_MAX];
+		action legal[ACTIONS_MAX];
 		int k = state_legal(s, legal);
 		ck_assert_int_gt(k, 0);
 		for (int j = 1; j < k; j++)
-			ck_assert_uint_lt(legal[j - 1], legal[j]);
-		check_refusal(s, state_legal_set(s));
+			ck_assert_int_lt(action_compare(&legal[j - 1], &legal[j]), 0);
+		for (int j = 0; j < k; j++)
+			ck_assert(state_is_legal(s, &legal[j]));
+		check_refusal(s, state_legal_cards(s));
 		m[i] = legal[rng_below(r, (uint32_t)k)];
 		state clone = *s;
 		ck_assert(state_apply(s, m[i]));

@@ -49,7 +49,7 @@ void scn_play_lowest(state *s, bool phase_only)
 	int deal = s->deal_no, ph = s->phase;
 	while (s->current >= 0 && s->deal_no == deal &&
 	       (!phase_only || s->phase == ph))
-		ck_assert(state_apply(s, cset_first(state_legal_set(s))));
+		ck_assert(state_apply_card(s, cset_first(state_legal_cards(s))));
 }
 
 void scn_set_won(state *s, const int *hearts, int qs_seat, int rest)
@@ -97,7 +97,7 @@ void scn_play_tricks(state *s, const char *const *trick, const char *winners,
 		int leader = s->current;
 		for (int i = 0; i < n; i++) {
 			ck_assert_int_eq(s->current, state_next_seat(s, leader, i));
-			ck_assert_msg(state_apply(s, c[i]), "trick %d: card %d of "
+			ck_assert_msg(state_apply_card(s, c[i]), "trick %d: card %d of "
 				      "'%s' refused", t + 1, i + 1, trick[t]);
 		}
 		ck_assert_int_eq(s->last_trick.number, t + 1);

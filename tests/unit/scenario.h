@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "engine/state.h"
+#include "engine/engine.h"
 
 /* The card named, in notation ("QS", "10H"). */
 card_id scn_card(const game *g, const char *name);

@@ -1,20 +1,14 @@
-/* state.c — setting up a match, dealing, and dispatching moves to phases. */
+/* engine.c — setting up a match, dealing, and dispatching actions to phases. */
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/score.h"
 
 /* ======================================================================
  * Set-up
  * ====================================================================== */
-
-static int count_value(const state *s, const count_spec *c)
-{
-	if (!c->e)
-		return c->by_players[s->players];
-	int64_t v = engine_eval(s, c->e, -1).i;
-	return v < 0 ? 0 : v > 10000 ? 10000 : (int)v;
-}
 
 static bool set_options(state *s, const int64_t *options, char *why,
 			size_t size)
@@ -38,13 +32,13 @@ static bool set_options(state *s, const int64_t *options, char *why,
 static bool set_counts(state *s, char *why, size_t size)
 {
 	const game *g = s->g;
-	int suitsets = g->has_suitsets ? count_value(s, &g->suitsets)
+	int suitsets = g->has_suitsets ? vars_count(s, &g->suitsets)
 				       : g->deck.nsuits * 64;
 	s->in_play = deck_in_play(&g->deck, suitsets);
 	int cards = cset_count(s->in_play);
-	s->hand_size = (int16_t)count_value(s, &g->hand_size);
-	s->face_up = (int16_t)count_value(s, &g->face_up);
-	s->deals = (int16_t)(g->has_deals ? count_value(s, &g->deals) : 0);
+	s->hand_size = (int16_t)vars_count(s, &g->hand_size);
+	s->face_up = (int16_t)vars_count(s, &g->face_up);
+	s->deals = (int16_t)(g->has_deals ? vars_count(s, &g->deals) : 0);
 	if (s->hand_size * s->players > cards) {
 		snprintf(why, size, "%d cards for each of %d players do not fit "
 			 "in a deck of %d", s->hand_size, s->players, cards);
@@ -58,20 +52,9 @@ static bool set_counts(state *s, char *why, size_t size)
 	}
 	for (int i = 0; i < g->nphases; i++) {
 		const phase *p = &g->phase[i];
-		int n = 0;
-		if (p->kind == PHASE_PASS)
-			n = count_value(s, &p->u.pass.cards);
-		else if (p->u.tricks.has_count)
-			n = count_value(s, &p->u.tricks.count);
-		if (n > s->hand_size) {
-			snprintf(why, size, "phase %d asks for %d cards, but a "
-				 "hand has %d", i + 1, n, s->hand_size);
+		const phase_kind_def *def = phase_def(p->kind);
+		if (def->setup && !def->setup(s, p, i, why, size))
 			return false;
-		}
-		if (p->kind == PHASE_PASS)
-			s->pass_cards[i] = (uint8_t)n;
-		else
-			s->trick_count[i] = (uint8_t)n;
 	}
 	return true;
 }
@@ -98,7 +81,7 @@ bool state_setup(state *s, const game *g, int players, int dealer,
 	if (!set_options(s, options, why, size) || !set_counts(s, why, size))
 		return false;
 	for (int k = 0; k < g->nkept; k++) {
-		int64_t v = engine_eval(s, g->kept[k].initial, -1).i;
+		int64_t v = vars_eval(s, g->kept[k].initial, -1).i;
 		for (int p = 0; p < SEAT_MAX; p++)
 			s->kept[k][p] = v;
 	}
@@ -130,13 +113,15 @@ static void clear_deal(state *s)
 	s->deal_no++;
 }
 
+static void next_phase(state *s);
+
 static void start_phases(state *s)
 {
 	for (int p = 0; p < s->players; p++)
 		s->dealt[p] = s->hand[p];
 	s->event = EV_DEALT;
 	s->phase = -1;
-	engine_next_phase(s);
+	next_phase(s);
 }
 
 /* Deals `order` one card at a time from the dealer's next seat in the
@@ -217,79 +202,90 @@ bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
  * Phases
  * ====================================================================== */
 
-static bool enter(state *s, const phase *p)
-{
-	switch (p->kind) {
-	case PHASE_PASS:
-		return pass_enter(s, p);
-	case PHASE_TRICKS:
-		return tricks_enter(s, p);
-	}
-	return false;
-}
-
-void engine_next_phase(state *s)
+/* Enters the next phase that has something to do, or scores the deal. */
+static void next_phase(state *s)
 {
 	const game *g = s->g;
 	while (++s->phase < g->nphases) {
 		const phase *p = &g->phase[s->phase];
-		if (p->when && !engine_eval(s, p->when, -1).i)
+		if (p->when && !vars_eval(s, p->when, -1).i)
 			continue;
-		if (enter(s, p))
+		if (phase_def(p->kind)->enter(s, p))
 			return;
 	}
 	score_deal(s);
+}
+
+static const phase *current_phase(const state *s)
+{
+	return &s->g->phase[s->phase];
 }
 
 int state_phase_kind(const state *s)
 {
 	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases)
 		return -1;
-	return (int)s->g->phase[s->phase].kind;
+	return (int)current_phase(s)->kind;
 }
 
-cardset state_legal_set(const state *s)
+cardset state_legal_cards(const state *s)
 {
 	if (s->current < 0)
 		return cset_empty();
-	const phase *p = &s->g->phase[s->phase];
-	switch (p->kind) {
-	case PHASE_PASS:
-		return pass_legal(s, p);
-	case PHASE_TRICKS:
-		return tricks_legal(s, p);
-	}
-	return cset_empty();
+	const phase *p = current_phase(s);
+	const phase_kind_def *def = phase_def(p->kind);
+	return def->legal_cards ? def->legal_cards(s, p) : cset_empty();
 }
 
-int state_legal(const state *s, move *out)
+int state_legal(const state *s, action *out)
 {
-	int n = 0;
-	CSET_FOREACH(c, state_legal_set(s))
-		out[n++] = c;
-	return n;
+	if (s->current < 0)
+		return 0;
+	const phase *p = current_phase(s);
+	return phase_def(p->kind)->legal(s, p, out);
 }
 
-static void apply(state *s, card_id c)
+bool state_is_legal(const state *s, const action *a)
 {
-	const phase *p = &s->g->phase[s->phase];
-	switch (p->kind) {
-	case PHASE_PASS:
-		pass_apply(s, p, c);
-		break;
-	case PHASE_TRICKS:
-		tricks_apply(s, p, c);
-		break;
-	}
-}
-
-bool state_apply(state *s, move m)
-{
-	if (s->current < 0 || m >= CARD_MAX ||
-	    !cset_has(state_legal_set(s), (card_id)m))
+	if (s->current < 0)
 		return false;
-	apply(s, (card_id)m);
+	const phase *p = current_phase(s);
+	const phase_kind_def *def = phase_def(p->kind);
+	if (def->legal_cards) {
+		action card = action_card(a->card[0]);
+		return action_eq(a, &card) &&
+		       cset_has(def->legal_cards(s, p), a->card[0]);
+	}
+	action list[ACTIONS_MAX];
+	return action_find(list, def->legal(s, p, list), a) >= 0;
+}
+
+static void apply(state *s, action a)
+{
+	const phase *p = current_phase(s);
+	if (phase_def(p->kind)->apply(s, p, a) == PHASE_ENDS)
+		next_phase(s);
+}
+
+bool state_apply(state *s, action a)
+{
+	if (!state_is_legal(s, &a))
+		return false;
+	apply(s, a);
 	return true;
+}
+
+/* One uniformly random legal action. */
+static phase_step random_action(state *s, const phase *p, rng *r)
+{
+	const phase_kind_def *def = phase_def(p->kind);
+	if (def->legal_cards) {
+		card_id c = phase_random_card(def->legal_cards(s, p), r);
+		return def->apply(s, p, action_card(c));
+	}
+	action list[ACTIONS_MAX];
+	int n = def->legal(s, p, list);
+	return def->apply(s, p, list[rng_below(r, (uint32_t)n)]);
 }
 
 void state_random_playout(state *s, rng *r)
@@ -298,14 +294,55 @@ void state_random_playout(state *s, rng *r)
 		state_deal(s);
 	int deal = s->deal_no;
 	while (s->current >= 0 && s->deal_no == deal) {
-		const phase *p = &s->g->phase[s->phase];
-		if (p->kind == PHASE_TRICKS) {
-			tricks_playout(s, p, r);
-			continue;
-		}
-		card_id c = engine_random_card(pass_legal(s, p), r);
-		if (c == CARD_NONE)
-			break;          /* cannot happen: a seat to move has a move */
-		pass_apply(s, p, c);
+		const phase *p = current_phase(s);
+		const phase_kind_def *def = phase_def(p->kind);
+		phase_step step = def->playout ? def->playout(s, p, r)
+					       : random_action(s, p, r);
+		if (step == PHASE_ENDS)
+			next_phase(s);
 	}
+}
+
+/* ======================================================================
+ * Decisions in words
+ * ====================================================================== */
+
+action_prompt state_decision(const state *s)
+{
+	action_prompt none = {NULL, 0};
+	if (s->current < 0)
+		return none;
+	const phase *p = current_phase(s);
+	return phase_def(p->kind)->prompt(s, p);
+}
+
+void state_action_words(const state *s, const action *a, int n, char *buf,
+			size_t size)
+{
+	buf[0] = '\0';
+	if (s->current < 0)
+		return;
+	const phase *p = current_phase(s);
+	phase_def(p->kind)->words(s, p, a, n, buf, size);
+}
+
+bool state_parse_actions(const state *s, char *const *word, int nword,
+			 action *out, int *n, char *err, size_t size)
+{
+	if (s->current < 0) {
+		snprintf(err, size, "no move is due now");
+		return false;
+	}
+	const phase *p = current_phase(s);
+	return phase_def(p->kind)->parse(s, p, word, nword, out, n, err, size);
+}
+
+void state_why_illegal(const state *s, const action *a, char *buf,
+		       size_t size)
+{
+	snprintf(buf, size, "no move is due now");
+	if (s->current < 0)
+		return;
+	const phase *p = current_phase(s);
+	phase_def(p->kind)->why_illegal(s, p, a, buf, size);
 }

@@ -1,0 +1,102 @@
+/*
+ * action.h — one decision of a player, of every kind the games need.
+ *
+ * An action is small and flat (ten bytes, no pointers), so legal actions
+ * are listed into caller arrays without allocation.  Its kind says which
+ * fields mean something:
+ *
+ *     ACT_CARD      card[0]: a card played, passed, voted or laid away
+ *     ACT_CARDS     card[0] < card[1]: two cards at once, face up or down
+ *     ACT_BID       number, and denom (an index into the phase's
+ *                   denominations, or DENOM_NONE)
+ *     ACT_PASS      no bid
+ *     ACT_DOUBLE    double the standing bid
+ *     ACT_REDOUBLE  redouble it
+ *     ACT_CHOICE    number: one of the phase's named choices (yes/no
+ *                   declarations, pick up or push, the moon's choice)
+ *     ACT_PLACE     card[0] onto the place `to` (a grid stack, a slot)
+ *     ACT_MOVE      the top card of place `from` onto place `to`
+ *
+ * flags holds ACT_DOWN when cards go face down.  Legal actions are sorted
+ * by action_compare: by kind, then by the fields in the order above, so
+ * the same position always lists its actions in the same order.  Their
+ * words (`play QS`, `bid 120 undenufe`, `double`, `grand`) are written and
+ * read by the phase that offers them, one set of words for the text loop,
+ * transcripts and JSON alike.
+ */
+#ifndef CARDRULES_ACTION_H
+#define CARDRULES_ACTION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cards/cardset.h"
+
+typedef enum action_kind {
+	ACT_NONE,
+	ACT_CARD,
+	ACT_CARDS,
+	ACT_BID,
+	ACT_PASS,
+	ACT_DOUBLE,
+	ACT_REDOUBLE,
+	ACT_CHOICE,
+	ACT_PLACE,
+	ACT_MOVE,
+} action_kind;
+
+#define ACT_DOWN 1              /* flags: the cards go face down */
+#define DENOM_NONE 0xff
+#define PLACE_NONE 0xff
+
+/* The most legal actions one position can have: two cards out of a
+ * thirteen-card hand face up or down is 156; an auction's numbers times
+ * its denominations stays below this too. */
+#define ACTIONS_MAX 512
+
+typedef struct action {
+	uint8_t kind;                   /* action_kind */
+	uint8_t flags;
+	card_id card[2];
+	int16_t number;
+	uint8_t denom;
+	uint8_t from, to;
+} action;
+
+static inline action action_card(card_id c)
+{
+	action a = {.kind = ACT_CARD, .card = {c, CARD_NONE},
+		    .denom = DENOM_NONE, .from = PLACE_NONE, .to = PLACE_NONE};
+	return a;
+}
+
+static inline action action_of(action_kind kind, int number)
+{
+	action a = {.kind = (uint8_t)kind, .card = {CARD_NONE, CARD_NONE},
+		    .number = (int16_t)number, .denom = DENOM_NONE,
+		    .from = PLACE_NONE, .to = PLACE_NONE};
+	return a;
+}
+
+/* The decision due from a seat: its verb ("play", "pass", "bid") and how
+ * many actions it is made of (a pass of three cards is three). */
+typedef struct action_prompt {
+	const char *verb;
+	int actions;
+} action_prompt;
+
+/* Orders actions: negative, zero or positive, like strcmp. */
+int action_compare(const action *a, const action *b);
+
+static inline bool action_eq(const action *a, const action *b)
+{
+	return action_compare(a, b) == 0;
+}
+
+/* Sorts a list of actions into the canonical order. */
+void action_sort(action *list, int n);
+
+/* Index of a in the list, or -1. */
+int action_find(const action *list, int n, const action *a);
+
+#endif

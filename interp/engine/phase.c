@@ -1,0 +1,99 @@
+/* phase.c — the table of phase kinds, and what card phases share. */
+#include "engine/phase.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Indexed by phase_kind (game.h). */
+static const phase_kind_def *const kinds[] = {
+	[PHASE_PASS] = &phase_pass,
+	[PHASE_TRICKS] = &phase_tricks,
+};
+
+const phase_kind_def *phase_def(phase_kind kind)
+{
+	return kinds[kind];
+}
+
+int phase_kind_named(const char *name)
+{
+	for (size_t i = 0; i < sizeof kinds / sizeof *kinds; i++)
+		if (strcmp(kinds[i]->name, name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int phase_cards_as_actions(cardset cards, action *out)
+{
+	int n = 0;
+	CSET_FOREACH(c, cards)
+		out[n++] = action_card(c);
+	return n;
+}
+
+void phase_cards_words(const state *s, const phase *p, const action *a,
+		       int n, char *buf, size_t size)
+{
+	(void)p;
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n && used < size; i++) {
+		char name[8];
+		deck_card_name(&s->g->deck, a[i].card[0], true, name);
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+					 i ? " " : "", name);
+	}
+}
+
+/* One card of the seat to move, not among those already taken. */
+static bool parse_card(const state *s, const char *text, cardset taken,
+		       card_id *out, char *err, size_t size)
+{
+	const deck *d = &s->g->deck;
+	card_face face;
+	int copy;
+	enum deck_parse_result r = deck_parse_face(d, text, strlen(text), &face,
+						   &copy);
+	if (r == DECK_PARSE_SYNTAX) {
+		snprintf(err, size, "'%s' is not a card: write the rank, then the "
+			 "suit, as in QS, 10H or TH", text);
+		return false;
+	}
+	if (r != DECK_PARSE_OK) {
+		snprintf(err, size, "this game has no card '%s'", text);
+		return false;
+	}
+	cardset mine = cset_minus(s->hand[s->current], taken);
+	card_id c = deck_find(d, mine, face, copy);
+	if (c == CARD_NONE) {
+		char name[8];
+		snprintf(err, size, "you do not hold %s%s",
+			 deck_face_name(d, face, name),
+			 cset_meets(taken, d->by_face[face]) ? " twice" : "");
+		return false;
+	}
+	*out = c;
+	return true;
+}
+
+bool phase_parse_cards(const state *s, const char *verb, int want,
+		       char *const *word, int nword, action *out, int *n,
+		       char *err, size_t size)
+{
+	cardset taken = cset_empty();
+	for (int i = 0; i < nword && i < ACTIONS_MAX; i++) {
+		card_id c;
+		if (!parse_card(s, word[i], taken, &c, err, size))
+			return false;
+		cset_add(&taken, c);
+		out[i] = action_card(c);
+	}
+	if (nword != want) {
+		snprintf(err, size, "%s %d card%s, for example: %s %s", verb,
+			 want, want == 1 ? "" : "s", verb,
+			 want == 1 ? "QS" : want == 2 ? "QS 10H" : "QS 10H 2C");
+		return false;
+	}
+	*n = nword;
+	return true;
+}

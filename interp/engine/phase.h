@@ -1,0 +1,98 @@
+/*
+ * phase.h — phase kinds: the steps a deal is made of, behind one interface.
+ *
+ * A deal runs its phases in order.  Each kind of phase (pass, tricks,
+ * choose, ...) is one module that fills in one phase_kind_def, registered
+ * in the table of phase.c; the engine (engine.c) calls phases only through
+ * that table, and phases never call back into the engine: apply() says
+ * whether the phase goes on or has ended, and the engine moves on.
+ *
+ * A new kind is one new file with its phase_kind_def, one row in the table
+ * of phase.c, its keys in the schema table (lang/schema.c) and its section
+ * in docs/format.md and docs/engine.md.
+ */
+#ifndef CARDRULES_PHASE_H
+#define CARDRULES_PHASE_H
+
+#include <stddef.h>
+
+#include "engine/build.h"
+#include "engine/state.h"
+#include "engine/vars.h"
+
+typedef enum phase_step {
+	PHASE_GOES_ON,
+	PHASE_ENDS,
+} phase_step;
+
+typedef struct phase_kind_def {
+	const char *name;               /* its key in a rule file */
+	/* Compiles the phase's checked mapping (build.h). */
+	void (*build)(builder *b, const node *body, phase *p);
+	/* The counts it needs at this table; false with a reason. */
+	bool (*setup)(state *s, const phase *p, int index, char *why,
+		      size_t size);
+	/* Starts the phase; false when it has nothing to do (skipped). */
+	bool (*enter)(state *s, const phase *p);
+	/* The legal actions of the seat to move, sorted; how many. */
+	int (*legal)(const state *s, const phase *p, action *out);
+	/* The legal cards, for phases whose actions are single cards; NULL
+	 * otherwise.  The fast path of playouts and the text loop's hints. */
+	cardset (*legal_cards)(const state *s, const phase *p);
+	/* Applies a legal action. */
+	phase_step (*apply)(state *s, const phase *p, action a);
+	/* Random legal actions until the phase ends or the seat to move is
+	 * no longer a player; NULL: one random legal action at a time. */
+	phase_step (*playout)(state *s, const phase *p, rng *r);
+	/* Hides from seat's copy `v` what the phase keeps secret (others'
+	 * choices in progress); NULL: the phase keeps nothing secret. */
+	void (*hide)(const state *s, const phase *p, int seat, state *v);
+	/* The decision due, for prompts and transcripts. */
+	action_prompt (*prompt)(const state *s, const phase *p);
+	/* The words of a decision's actions (without the verb): "QS",
+	 * "3C QS 2H", "120 undenufe". */
+	void (*words)(const state *s, const phase *p, const action *a, int n,
+		      char *buf, size_t size);
+	/* Reads a decision from its words (the verb already taken off):
+	 * up to ACTIONS_MAX actions into out, their number into *n; false
+	 * with one line of explanation when the words name no decision. */
+	bool (*parse)(const state *s, const phase *p, char *const *word,
+		      int nword, action *out, int *n, char *err, size_t size);
+	/* Why the seat to move may not take action a now, in words. */
+	void (*why_illegal)(const state *s, const phase *p, const action *a,
+			    char *buf, size_t size);
+} phase_kind_def;
+
+extern const phase_kind_def phase_pass, phase_tricks;
+
+/* The definition of a kind, and the kind named `name` (or -1). */
+const phase_kind_def *phase_def(phase_kind kind);
+int phase_kind_named(const char *name);
+
+/* A uniformly random member of a set: one popcount per word, then the
+ * k-th card.  CARD_NONE for the empty set. */
+static inline card_id phase_random_card(cardset set, rng *r)
+{
+	int count[CSET_WORDS], n = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		n += count[i] = set.w[i] ? __builtin_popcountll(set.w[i]) : 0;
+	if (n == 0)
+		return CARD_NONE;
+	int k = (int)rng_below(r, (uint32_t)n), i = 0;
+	while (k >= count[i])
+		k -= count[i++];
+	return (card_id)(i * 64 + cset_word_nth(set.w[i], k));
+}
+
+/* The legal cards of a card phase as actions. */
+int phase_cards_as_actions(cardset cards, action *out);
+
+/* Card phases' words: the cards' names, and cards read from their names
+ * (exactly `want` of them, each held by the seat to move). */
+void phase_cards_words(const state *s, const phase *p, const action *a,
+		       int n, char *buf, size_t size);
+bool phase_parse_cards(const state *s, const char *verb, int want,
+		       char *const *word, int nword, action *out, int *n,
+		       char *err, size_t size);
+
+#endif

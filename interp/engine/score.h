@@ -1,0 +1,17 @@
+/*
+ * score.h — scoring a finished deal, values kept between deals, the end
+ * of the match and its places.
+ */
+#ifndef CARDRULES_SCORE_H
+#define CARDRULES_SCORE_H
+
+#include "engine/state.h"
+#include "lang/expr.h"
+
+/* Scores the finished deal, then ends the match or awaits the next deal. */
+void score_deal(state *s);
+
+/* The final places, from the ranking keys; called when the match ends. */
+void score_rank(state *s, const expr_frame *f);
+
+#endif
