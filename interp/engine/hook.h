@@ -7,7 +7,7 @@
  *
  *     winner: {hook: majority-suit, all-different: leader}
  *
- * All hooks live in the one table of hook.c, each with its parameters, its
+ * All hooks live in the one table of hooks.c, each with its parameters, its
  * documentation and the games that use it (docs/hooks.md is the user's
  * view of the same table).  Keep them few: prefer a key or an expression.
  */
@@ -18,7 +18,11 @@
 #include <stdint.h>
 
 #include "cards/deck.h"
-#include "lang/schema.h"
+#include "lang/node.h"
+
+/* Parameter types are schema entries (lang/schema.h), which check them;
+ * the hooks themselves and their table are in hooks.c. */
+typedef struct schema schema;
 
 #define HOOK_PARAMS_MAX 4
 

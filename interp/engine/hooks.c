@@ -1,5 +1,7 @@
-/* hook.c — the one table of hooks, and the hooks themselves. */
+/* hooks.c — the one table of hooks, and the hooks themselves. */
 #include "engine/hook.h"
+
+#include "lang/schema.h"
 
 #include <stdlib.h>
 #include <string.h>
