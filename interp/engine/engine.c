@@ -275,17 +275,38 @@ bool state_apply(state *s, action a)
 	return true;
 }
 
+/* A random member of the list of legal actions; out of line, as its
+ * array would weigh on the stack frame of the card phases' fast path. */
+static __attribute__((noinline)) action random_listed(const state *s,
+						      const phase *p, rng *r)
+{
+	action list[ACTIONS_MAX];
+	int n = phase_def(p->kind)->legal(s, p, list);
+	return list[rng_below(r, (uint32_t)n)];
+}
+
 /* One uniformly random legal action. */
 static phase_step random_action(state *s, const phase *p, rng *r)
 {
 	const phase_kind_def *def = phase_def(p->kind);
-	if (def->legal_cards) {
-		card_id c = phase_random_card(def->legal_cards(s, p), r);
-		return def->apply(s, p, action_card(c));
-	}
-	action list[ACTIONS_MAX];
-	int n = def->legal(s, p, list);
-	return def->apply(s, p, list[rng_below(r, (uint32_t)n)]);
+	action a = def->legal_cards
+		? action_card(phase_random_card(def->legal_cards(s, p), r))
+		: random_listed(s, p, r);
+	return def->apply(s, p, a);
+}
+
+action state_apply_random(state *s, rng *r)
+{
+	if (s->current < 0)
+		return action_of(ACT_NONE, 0);
+	const phase *p = current_phase(s);
+	const phase_kind_def *def = phase_def(p->kind);
+	action a = def->legal_cards
+		? action_card(phase_random_card(def->legal_cards(s, p), r))
+		: random_listed(s, p, r);
+	if (def->apply(s, p, a) == PHASE_ENDS)
+		next_phase(s);
+	return a;
 }
 
 void state_random_playout(state *s, rng *r)

@@ -78,6 +78,11 @@ static inline bool state_apply_card(state *s, card_id c)
 /* The kind of the phase in progress; -1 between deals. */
 int state_phase_kind(const state *s);
 
+/* Applies one uniformly random legal action of the seat to move, and
+ * returns it (ACT_NONE when no player is to move): random bots' fast path,
+ * which finds the legal actions once. */
+action state_apply_random(state *s, rng *r);
+
 /* Plays the deal on with uniformly random legal actions from the current
  * state (dealing first at a chance node), to its scoring: the bots' and
  * the benchmark's playout. */

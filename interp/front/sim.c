@@ -128,18 +128,6 @@ static void match_over(sim *x)
 	x->finished++;
 }
 
-/* A uniformly random legal action, without copying the state. */
-static action random_action(sim *x, bot *b)
-{
-	cardset cards = state_legal_cards(&x->s);
-	if (!cset_is_empty(cards))
-		return action_card(cset_nth(cards, (int)rng_below(&b->r,
-					    (uint32_t)cset_count(cards))));
-	action list[ACTIONS_MAX];
-	int n = state_legal(&x->s, list);
-	return list[rng_below(&b->r, (uint32_t)n)];
-}
-
 /* One decision of the seat to move, recorded in words.  The state before
  * it is copied only when a transcript needs its words. */
 static void bot_decision(sim *x)
@@ -150,14 +138,14 @@ static void bot_decision(sim *x)
 	int n = command_decision_size(&x->s);
 	if (x->w.f)
 		before = x->s;
-	view v;
 	for (int i = 0; i < n; i++) {
 		if (x->o->bot == BOT_RANDOM) {
-			a[i] = random_action(x, &x->bots[seat]);
-		} else {
-			state_view(&x->s, seat, &v);
-			a[i] = bot_choose(&x->bots[seat], &v);
+			a[i] = state_apply_random(&x->s, &x->bots[seat].r);
+			continue;
 		}
+		view v;
+		state_view(&x->s, seat, &v);
+		a[i] = bot_choose(&x->bots[seat], &v);
 		state_apply(&x->s, a[i]);
 	}
 	if (x->w.f) {
