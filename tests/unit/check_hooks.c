@@ -9,6 +9,7 @@
 
 #include "cards/deck.h"
 #include "engine/hook.h"
+#include "lang/schema.h"
 
 static const char *const ranks[] = {
 	"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
