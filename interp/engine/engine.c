@@ -263,7 +263,7 @@ bool state_is_legal(const state *s, const action *a)
 static void apply(state *s, action a)
 {
 	const phase *p = current_phase(s);
-	if (phase_def(p->kind)->apply(s, p, a) == PHASE_ENDS)
+	if (phase_def(p->kind)->apply(s, p, &a) == PHASE_ENDS)
 		next_phase(s);
 }
 
@@ -292,7 +292,7 @@ static phase_step random_action(state *s, const phase *p, rng *r)
 	action a = def->legal_cards
 		? action_card(phase_random_card(def->legal_cards(s, p), r))
 		: random_listed(s, p, r);
-	return def->apply(s, p, a);
+	return def->apply(s, p, &a);
 }
 
 action state_apply_random(state *s, rng *r)
@@ -304,12 +304,12 @@ action state_apply_random(state *s, rng *r)
 	action a = def->legal_cards
 		? action_card(phase_random_card(def->legal_cards(s, p), r))
 		: random_listed(s, p, r);
-	if (def->apply(s, p, a) == PHASE_ENDS)
+	if (def->apply(s, p, &a) == PHASE_ENDS)
 		next_phase(s);
 	return a;
 }
 
-void state_random_playout(state *s, rng *r)
+void state_random_playout_seats(state *s, const seat_rngs *r)
 {
 	if (s->current == SEAT_CHANCE)
 		state_deal(s);
@@ -317,11 +317,20 @@ void state_random_playout(state *s, rng *r)
 	while (s->current >= 0 && s->deal_no == deal) {
 		const phase *p = current_phase(s);
 		const phase_kind_def *def = phase_def(p->kind);
-		phase_step step = def->playout ? def->playout(s, p, r)
-					       : random_action(s, p, r);
+		phase_step step = def->playout
+			? def->playout(s, p, r)
+			: random_action(s, p, r->seat[s->current]);
 		if (step == PHASE_ENDS)
 			next_phase(s);
 	}
+}
+
+void state_random_playout(state *s, rng *r)
+{
+	seat_rngs one;
+	for (int i = 0; i < SEAT_MAX; i++)
+		one.seat[i] = r;
+	state_random_playout_seats(s, &one);
 }
 
 /* ======================================================================

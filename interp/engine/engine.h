@@ -84,9 +84,15 @@ int state_phase_kind(const state *s);
 action state_apply_random(state *s, rng *r);
 
 /* Plays the deal on with uniformly random legal actions from the current
- * state (dealing first at a chance node), to its scoring: the bots' and
- * the benchmark's playout. */
+ * state (dealing first at a chance node), to its scoring: the bots'
+ * playout. */
 void state_random_playout(state *s, rng *r);
+
+/* The same with one generator per seat: each seat's actions are drawn from
+ * r->seat[seat] exactly as state_apply_random() draws them, so a deal
+ * played here equals one played decision by decision with those
+ * generators.  simulate's random bots and the benchmark. */
+void state_random_playout_seats(state *s, const seat_rngs *r);
 
 /* The decision due from the seat to move: its verb and how many actions
  * it takes ({NULL, 0} when no player is to move). */

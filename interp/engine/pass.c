@@ -70,11 +70,11 @@ static void give_all(state *s)
 	}
 }
 
-static phase_step apply(state *s, const phase *p, action a)
+static phase_step apply(state *s, const phase *p, const action *a)
 {
 	(void)p;
 	int seat = s->current;
-	cset_add(&s->passing[seat], a.card[0]);
+	cset_add(&s->passing[seat], a->card[0]);
 	s->event = EV_ACTION;
 	if (++s->pass_chosen[seat] < s->pass_need[seat])
 		return PHASE_GOES_ON;

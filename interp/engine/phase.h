@@ -40,10 +40,11 @@ typedef struct phase_kind_def {
 	 * otherwise.  The fast path of playouts and the text loop's hints. */
 	cardset (*legal_cards)(const state *s, const phase *p);
 	/* Applies a legal action. */
-	phase_step (*apply)(state *s, const phase *p, action a);
-	/* Random legal actions until the phase ends or the seat to move is
-	 * no longer a player; NULL: one random legal action at a time. */
-	phase_step (*playout)(state *s, const phase *p, rng *r);
+	phase_step (*apply)(state *s, const phase *p, const action *a);
+	/* Random legal actions until the phase ends, each seat drawing from
+	 * its own generator r->seat[seat]; NULL: one random legal action at
+	 * a time. */
+	phase_step (*playout)(state *s, const phase *p, const seat_rngs *r);
 	/* Hides from seat's copy `v` what the phase keeps secret (others'
 	 * choices in progress); NULL: the phase keeps nothing secret. */
 	void (*hide)(const state *s, const phase *p, int seat, state *v);

@@ -15,6 +15,12 @@
 #include "engine/game.h"
 #include "util/rng.h"
 
+/* One random generator per seat (the same one at every seat, for a
+ * playout with a single stream). */
+typedef struct seat_rngs {
+	rng *seat[SEAT_MAX];
+} seat_rngs;
+
 #define SEAT_CHANCE (-1)
 #define SEAT_END (-2)
 

@@ -273,17 +273,18 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	return finish_trick(s, t);
 }
 
-static phase_step apply(state *s, const phase *p, action a)
+static phase_step apply(state *s, const phase *p, const action *a)
 {
-	return apply_card(s, p, a.card[0]);
+	return apply_card(s, p, a->card[0]);
 }
 
 /* Random cards until the phase ends: the playouts' inner loop, kept next
  * to the rules it applies. */
-static phase_step playout(state *s, const phase *p, rng *r)
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	for (;;) {
-		card_id c = phase_random_card(legal_cards(s, p), r);
+		card_id c = phase_random_card(legal_cards(s, p),
+					      r->seat[s->current]);
 		if (apply_card(s, p, c) == PHASE_ENDS)
 			return PHASE_ENDS;
 	}

@@ -718,7 +718,8 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-/* Random playouts of whole deals through the engine's API. */
+/* Random deals through the path of simulate's random bots: one generator
+ * per seat, state_random_playout_seats(). */
 static int bench_game(const char *name, long deals, bool as_json)
 {
 	game *g = load_game(name);
@@ -731,15 +732,19 @@ static int bench_game(const char *name, long deals, bool as_json)
 		game_free(g);
 		return 1;
 	}
-	rng r;
-	rng_seed(&r, 1, 0x62656e6368);
+	bot bots[SEAT_MAX];
+	seat_rngs r;
+	for (int p = 0; p < SEAT_MAX; p++) {
+		bot_init(&bots[p], BOT_RANDOM, 1, p);
+		r.seat[p] = &bots[p].r;
+	}
 	int64_t checksum = 0;
 	double t0 = now();
 	for (long i = 0; i < deals; i++) {
 		if (s.current == SEAT_END)
 			state_setup(&s, g, g->default_players, 0, NULL,
 				    (uint64_t)i, why, sizeof why);
-		state_random_playout(&s, &r);
+		state_random_playout_seats(&s, &r);
 		checksum += s.deal_score[0];
 	}
 	double secs = now() - t0;

@@ -168,6 +168,13 @@ static bool play(sim *x)
 		if (x->s.current == SEAT_CHANCE)
 			state_deal(&x->s);
 		int deal = x->s.deal_no;
+		if (x->o->bot == BOT_RANDOM && !x->w.f) {
+			/* the same deal as decision by decision, faster */
+			seat_rngs r;
+			for (int p = 0; p < SEAT_MAX; p++)
+				r.seat[p] = &x->bots[p].r;
+			state_random_playout_seats(&x->s, &r);
+		}
 		while (x->s.current >= 0)
 			bot_decision(x);
 		if (x->s.deal_no == deal) {
