@@ -52,6 +52,9 @@ const schema *build_kind_schema(const char *kind);
 /* A count: a table by player count, or an expression of the set-up. */
 void build_count(builder *b, const node *n, count_spec *c, const char *what);
 
+/* The index of the counter named by k; -1, reported, when there is none. */
+int build_counter_index(builder *b, const node *k);
+
 typedef enum spec_kind { SPEC_CARD, SPEC_SUIT, SPEC_RANK } spec_kind;
 
 /* A card, suit or rank code of the deck; false (reported) otherwise. */

@@ -111,6 +111,10 @@ static void clear_deal(state *s)
 	s->last_winner = -1;
 	s->dealer = s->next_dealer;
 	s->deal_no++;
+	for (int i = 0; i < s->g->ncounters; i++)
+		s->counter[i] = s->g->counter_initial[i];
+	s->declarer = -1;
+	memset(s->chose, -1, sizeof s->chose);
 }
 
 static void next_phase(state *s);

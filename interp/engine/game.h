@@ -30,6 +30,9 @@
 #define RANK_KEYS_MAX 4
 #define TABLES_MAX 8
 #define SOURCES_MAX 8
+#define COUNTERS_MAX 8
+#define CHOICES_MAX 8
+#define CHOICE_ADDS_MAX 4
 
 /* A count that may depend on the number of players: a table indexed by
  * player count, or an integer expression over `players` and the options. */
@@ -49,9 +52,11 @@ typedef struct value_table {
 	int32_t value[CARD_MAX];        /* by card id */
 } value_table;
 
+/* The kinds of phase: indexes into the table of phase.c. */
 typedef enum phase_kind {
 	PHASE_PASS,
 	PHASE_TRICKS,
+	PHASE_CHOOSE,
 } phase_kind;
 
 typedef struct restriction {
@@ -90,12 +95,28 @@ typedef struct tricks_phase {
 	leftover_rule leftover;
 } tricks_phase;
 
+typedef struct choice_def {
+	const char *name;               /* the word a player types */
+	int add_counter[CHOICE_ADDS_MAX];
+	const expr *add[CHOICE_ADDS_MAX];
+	int nadd;
+	bool declare, ends;
+} choice_def;
+
+typedef struct choose_phase {
+	const expr *who;                /* per seat; NULL: every seat */
+	const expr *from;               /* NULL: the dealer's next seat */
+	choice_def choice[CHOICES_MAX];
+	int nchoices;
+} choose_phase;
+
 typedef struct phase {
 	phase_kind kind;
 	const expr *when;               /* NULL: always */
 	union {
 		pass_phase pass;
 		tricks_phase tricks;
+		choose_phase choose;
 	} u;
 } phase;
 
@@ -137,6 +158,10 @@ typedef struct game {
 	int ntables;
 
 	count_spec hand_size, face_up;
+
+	const char *counter_name[COUNTERS_MAX];
+	int64_t counter_initial[COUNTERS_MAX];
+	int ncounters;
 
 	phase phase[PHASES_MAX];
 	int nphases;

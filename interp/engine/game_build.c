@@ -326,6 +326,51 @@ static void build_values(builder *b, const node *n)
  * phases
  * ====================================================================== */
 
+/* ======================================================================
+ * counters
+ * ====================================================================== */
+
+static void build_counters(builder *b, const node *n)
+{
+	game *g = b->g;
+	for (size_t i = 0; n && i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		if (g->ncounters == COUNTERS_MAX) {
+			build_fail(b, k, "at most %d counters are supported",
+				   COUNTERS_MAX);
+			return;
+		}
+		int index = g->ncounters++;
+		g->counter_name[index] = build_text(b, k);
+		g->counter_initial[index] = strtoll(n->pair[i].value->text, NULL, 10);
+		if (g->counter_name[index] &&
+		    !vars_declare_counter(g->scope, g->counter_name[index], index))
+			build_fail(b, k, "the name '%s' is already taken",
+				   g->counter_name[index]);
+	}
+}
+
+/* The counter named by key k, or -1 (reported). */
+int build_counter_index(builder *b, const node *k)
+{
+	const game *g = b->g;
+	for (int i = 0; i < g->ncounters; i++)
+		if (g->counter_name[i] && strcmp(g->counter_name[i], k->text) == 0)
+			return i;
+	const char *names[COUNTERS_MAX + 1];
+	for (int i = 0; i < g->ncounters; i++)
+		names[i] = g->counter_name[i];
+	names[g->ncounters] = NULL;
+	const char *hint = schema_suggest(k->text, names);
+	if (hint)
+		build_fail(b, k, "no counter is named '%s' (did you mean '%s'?)",
+			   k->text, hint);
+	else
+		build_fail(b, k, "no counter is named '%s'; declare it under "
+			   "'counters'", k->text);
+	return -1;
+}
+
 static void build_phases(builder *b, const node *list)
 {
 	game *g = b->g;
@@ -637,6 +682,8 @@ static void build(builder *b, const node *root)
 	bool scoring_ok = sound(b, top, root, "scoring");
 	if (scoring && sound(b, scoring_sc, scoring, "keep"))
 		declare_kept(b, node_get(scoring, "keep"));
+	if (sound(b, top, root, "counters"))
+		build_counters(b, node_get(root, "counters"));
 	const node *phases = node_get(root, "phases");
 	if (phases && phases->kind == NODE_SEQ)
 		build_phases(b, phases);

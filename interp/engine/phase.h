@@ -64,7 +64,7 @@ typedef struct phase_kind_def {
 			    char *buf, size_t size);
 } phase_kind_def;
 
-extern const phase_kind_def phase_pass, phase_tricks;
+extern const phase_kind_def phase_pass, phase_tricks, phase_choose;
 
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);

@@ -89,6 +89,12 @@ typedef struct state {
 	cardset trumps;
 	trick_record last_trick;
 
+	/* decisions of the deal: counters, the declarer, the choices made */
+	int64_t counter[COUNTERS_MAX];
+	int8_t declarer;                /* -1: nobody declared */
+	int8_t choose_first, choose_pos;        /* the round in progress */
+	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */
+
 	/* scores */
 	int64_t deal_score[SEAT_MAX];   /* of the deal scored last */
 	int64_t total[SEAT_MAX];

@@ -177,6 +177,27 @@ typedef struct getter_def {
 	int arg;
 } getter_def;
 
+/* ---- decisions ---- */
+
+static value get_counter(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return int_value(STATE(f)->counter[arg]);
+}
+
+static value get_declarer(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	int d = STATE(f)->declarer;
+	return int_value(d < 0 ? 0 : d);
+}
+
+static value get_declared(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->declarer >= 0);
+}
+
 static const getter_def deal_names[] = {
 	{"dealer", TY_SEAT, false, get_dealer, 0},
 	{"deal", TY_INT, false, get_deal, 0},
@@ -195,6 +216,8 @@ static const getter_def deal_names[] = {
 	{"played", TY_CARDS, false, get_played, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
 	{"total", TY_INT, true, get_total, 0},
+	{"declarer", TY_SEAT, false, get_declarer, 0},
+	{"declared", TY_BOOL, false, get_declared, 0},
 };
 
 bool vars_declare_static(expr_scope *sc, const game *g)
@@ -226,6 +249,11 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, int index)
 {
 	return expr_scope_getter(sc, name, t, per_seat, get_kept, index);
+}
+
+bool vars_declare_counter(expr_scope *sc, const char *name, int index)
+{
+	return expr_scope_getter(sc, name, TY_INT, false, get_counter, index);
 }
 
 bool vars_declare_scores(expr_scope *sc)

@@ -29,6 +29,9 @@ bool vars_declare_deal(expr_scope *sc);
 bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, int index);
 
+/* A counter of the deal, read from state.counter[index]. */
+bool vars_declare_counter(expr_scope *sc, const char *name, int index);
+
 /* `score`: each seat's score for the deal being scored. */
 bool vars_declare_scores(expr_scope *sc);
 

@@ -42,19 +42,26 @@ static bool parse_decision(const state *s, char **word, int n, command *out,
 			   char *err, size_t size)
 {
 	const char *verb = command_verb(s);
-	if (strcasecmp(word[0], verb) == 0) {
+	bool said_verb = strcasecmp(word[0], verb) == 0;
+	if (said_verb) {
 		word++;
 		n--;
-	} else if (strcasecmp(word[0], "play") == 0 ||
-		   strcasecmp(word[0], "pass") == 0) {
-		snprintf(err, size, "it is time to %s, not to %s", verb, word[0]);
-		return false;
 	}
-	if (!state_parse_actions(s, word, n, out->actions, &out->nactions, err,
-				 size))
+	if (state_parse_actions(s, word, n, out->actions, &out->nactions, err,
+				size)) {
+		out->kind = CMD_DECISION;
+		return true;
+	}
+	if (said_verb)
 		return false;
-	out->kind = CMD_DECISION;
-	return true;
+	/* not the phase's words: another decision's verb, or no command */
+	if (strcasecmp(word[0], "play") == 0 || strcasecmp(word[0], "pass") == 0)
+		snprintf(err, size, "it is time to %s, not to %s", verb, word[0]);
+	else if (!cset_is_empty(state_legal_cards(s)) &&
+		 !deck_is_card_notation(word[0], strlen(word[0])))
+		snprintf(err, size, "unknown command '%s'; type help for the "
+			 "commands", word[0]);
+	return false;
 }
 
 bool command_parse(const state *s, const char *line, command *out, char *err,
@@ -78,16 +85,7 @@ bool command_parse(const state *s, const char *line, command *out, char *err,
 		snprintf(err, size, "no move is due now; type help for the commands");
 		return false;
 	}
-	if (parse_decision(s, word, n, out, err, size))
-		return true;
-	/* a word that is neither a verb nor a card is taken for a command */
-	bool verb = strcasecmp(word[0], "play") == 0 ||
-		    strcasecmp(word[0], "pass") == 0 ||
-		    strcasecmp(word[0], command_verb(s)) == 0;
-	if (!verb && !deck_is_card_notation(word[0], strlen(word[0])))
-		snprintf(err, size, "unknown command '%s'; type help for the "
-			 "commands", word[0]);
-	return false;
+	return parse_decision(s, word, n, out, err, size);
 }
 
 bool command_apply(state *s, const command *c, char *err, size_t size)

@@ -151,6 +151,23 @@ static const schema s_deal = {
 };
 
 /* ======================================================================
+ * counters
+ * ====================================================================== */
+
+static const schema s_counters = {
+	.kind = SK_DICT, .item = &s_any_int, .key_pattern = NAME_PATTERN,
+	.key_doc = "a counter name (lower case letters, digits, _)",
+	.key_name = "COUNTER",
+	.doc = "integers of the deal, set back to these values when a deal "
+	       "starts and raised by choices; usable in expressions by name",
+};
+static const schema s_counter_adds = {
+	.kind = SK_DICT, .item = &s_expr_int, .key_pattern = NAME_PATTERN,
+	.key_doc = "a counter name", .key_name = "COUNTER",
+	.doc = "counters and what to add to each",
+};
+
+/* ======================================================================
  * phases
  * ====================================================================== */
 
@@ -232,9 +249,47 @@ static const schema s_tricks = {
 	.doc = "trick play: the winner of each trick leads the next",
 };
 
+static const schema_field effect_fields[] = {
+	{"add", &s_counter_adds, false,
+	 "counters to raise, each by an integer expression (seat is the chooser)"},
+	{"declare", &s_bool, false,
+	 "the chooser becomes the declarer of the deal"},
+	{"ends", &s_bool, false,
+	 "the round ends at once: nobody after the chooser chooses"},
+	{0},
+};
+static const schema s_effect = {
+	.kind = SK_MAP, .title = "choice_effects", .fields = effect_fields,
+	.doc = "what choosing it does",
+};
+static const schema s_choices = {
+	.kind = SK_DICT, .item = &s_effect, .key_pattern = NAME_PATTERN,
+	.key_doc = "a choice's word (lower case letters, digits, _)",
+	.key_name = "CHOICE",
+	.doc = "the choices, in the order they are offered, each with what it does "
+	       "({} for nothing but being chosen)",
+};
+static const schema_field choose_fields[] = {
+	{"who", &s_expr_bool, false,
+	 "a condition on the seat: who chooses (default: every seat)"},
+	{"from", &s_expr_seat, false,
+	 "the first seat to choose; then the others in the direction of play "
+	 "(default: the dealer's next seat)"},
+	{"choices", &s_choices, true, "the choices each seat has"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_choose = {
+	.kind = SK_MAP, .title = "choose", .fields = choose_fields,
+	.doc = "a round of decisions: each seat in turn picks one of the named "
+	       "choices, which can raise counters, make the chooser declarer, or "
+	       "end the round",
+};
+
 static const schema_field phase_kinds[] = {
 	{"pass", &s_pass, false, "pass cards"},
 	{"tricks", &s_tricks, false, "play tricks"},
+	{"choose", &s_choose, false, "each seat makes a named choice"},
 	{0},
 };
 static const schema s_phase = {
@@ -331,6 +386,7 @@ static const schema_field rule_fields[] = {
 	{"deck", &s_deck, true, "the cards"},
 	{"values", &s_values, false, "card-value tables"},
 	{"deal", &s_deal, true, "the deal"},
+	{"counters", &s_counters, false, "numbers each deal keeps (choices raise them)"},
 	{"phases", &s_phases, true, "the steps of a deal"},
 	{"scoring", &s_scoring, true, "scoring"},
 	{"match", &s_match, true, "the match"},

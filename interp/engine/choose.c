@@ -1,0 +1,199 @@
+/*
+ * choose.c — a round of named choices: each seat in turn picks one word.
+ *
+ * Declarations (Grand Hand or not), Kontra, picking up or pushing the skat
+ * and the moon's "add to the others or take off my own" are all the same
+ * round: the seats for whom `who` holds choose, in the direction of play
+ * from `from`; a choice may raise counters, make its chooser the
+ * declarer, or end the round at once.  Choices are made aloud: nothing is
+ * hidden.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/phase.h"
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+static void build_choice(builder *b, const node *k, const node *v,
+			 choice_def *c)
+{
+	c->name = build_text(b, k);
+	const node *declare = node_get(v, "declare");
+	const node *ends = node_get(v, "ends");
+	c->declare = declare && strcmp(declare->text, "true") == 0;
+	c->ends = ends && strcmp(ends->text, "true") == 0;
+	const node *add = node_get(v, "add");
+	for (size_t i = 0; add && i < add->n; i++) {
+		if (c->nadd == CHOICE_ADDS_MAX) {
+			build_fail(b, add->pair[i].key, "a choice raises at most "
+				   "%d counters", CHOICE_ADDS_MAX);
+			return;
+		}
+		int index = build_counter_index(b, add->pair[i].key);
+		const expr *e = build_expr(b, b->g->scope, add->pair[i].value,
+					   TY_INT);
+		if (index < 0 || !e)
+			continue;
+		c->add_counter[c->nadd] = index;
+		c->add[c->nadd++] = e;
+	}
+}
+
+static void build(builder *b, const node *n, phase *p)
+{
+	choose_phase *ch = &p->u.choose;
+	const schema *sc = build_kind_schema("choose");
+	ch->who = build_expr(b, b->g->scope, build_field(b, sc, n, "who"),
+			     TY_BOOL);
+	ch->from = build_table_expr(b, b->g->scope, build_field(b, sc, n, "from"),
+				    TY_SEAT, "'choose.from'");
+	const node *choices = build_field(b, sc, n, "choices");
+	for (size_t i = 0; choices && i < choices->n; i++) {
+		if (ch->nchoices == CHOICES_MAX) {
+			build_fail(b, choices->pair[i].key, "at most %d choices "
+				   "are supported", CHOICES_MAX);
+			return;
+		}
+		build_choice(b, choices->pair[i].key, choices->pair[i].value,
+			     &ch->choice[ch->nchoices++]);
+	}
+	if (choices && choices->n == 0)
+		build_fail(b, choices, "a choose phase needs at least one choice");
+}
+
+/* ======================================================================
+ * Playing
+ * ====================================================================== */
+
+static bool may_choose(const state *s, const choose_phase *ch, int seat)
+{
+	return !ch->who || vars_eval(s, ch->who, seat).i;
+}
+
+/* Moves the turn to the next seat that chooses, from position pos in the
+ * round; false when the round is over. */
+static bool turn_from(state *s, const choose_phase *ch, int pos)
+{
+	for (; pos < s->players; pos++) {
+		int seat = state_next_seat(s, s->choose_first, pos);
+		if (may_choose(s, ch, seat)) {
+			s->choose_pos = (int8_t)pos;
+			s->current = (int8_t)seat;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool enter(state *s, const phase *p)
+{
+	const choose_phase *ch = &p->u.choose;
+	int first = ch->from ? (int)vars_eval(s, ch->from, -1).i
+			     : state_next_seat(s, s->dealer, 1);
+	if (first < 0 || first >= s->players)
+		first = 0;
+	s->choose_first = (int8_t)first;
+	return turn_from(s, ch, 0);
+}
+
+static int legal(const state *s, const phase *p, action *out)
+{
+	(void)s;
+	for (int i = 0; i < p->u.choose.nchoices; i++)
+		out[i] = action_of(ACT_CHOICE, i);
+	return p->u.choose.nchoices;
+}
+
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	const choose_phase *ch = &p->u.choose;
+	const choice_def *c = &ch->choice[a->number];
+	int seat = s->current;
+	int64_t raise[CHOICE_ADDS_MAX];
+	for (int i = 0; i < c->nadd; i++)       /* all read before any is set */
+		raise[i] = vars_eval(s, c->add[i], seat).i;
+	for (int i = 0; i < c->nadd; i++)
+		s->counter[c->add_counter[i]] += raise[i];
+	if (c->declare)
+		s->declarer = (int8_t)seat;
+	s->chose[seat] = (int8_t)a->number;
+	s->event = EV_ACTION;
+	if (c->ends || !turn_from(s, ch, s->choose_pos + 1))
+		return PHASE_ENDS;
+	return PHASE_GOES_ON;
+}
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)s;
+	(void)p;
+	action_prompt due = {"choose", 1};
+	return due;
+}
+
+static void words(const state *s, const phase *p, const action *a, int n,
+		  char *buf, size_t size)
+{
+	(void)s;
+	buf[0] = '\0';
+	if (n > 0 && a->kind == ACT_CHOICE && a->number >= 0 &&
+	    a->number < p->u.choose.nchoices)
+		snprintf(buf, size, "%s", p->u.choose.choice[a->number].name);
+}
+
+static void list_choices(const choose_phase *ch, char *buf, size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < ch->nchoices && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+					 i ? ", " : "", ch->choice[i].name);
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	(void)s;
+	const choose_phase *ch = &p->u.choose;
+	char names[300];
+	list_choices(ch, names, sizeof names);
+	if (nword != 1) {
+		snprintf(err, size, "choose one of: %s", names);
+		return false;
+	}
+	for (int i = 0; i < ch->nchoices; i++)
+		if (strcasecmp(word[0], ch->choice[i].name) == 0) {
+			out[0] = action_of(ACT_CHOICE, i);
+			*n = 1;
+			return true;
+		}
+	snprintf(err, size, "'%s' is not a choice here; choose one of: %s",
+		 word[0], names);
+	return false;
+}
+
+static void why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	(void)s;
+	(void)a;
+	char names[300];
+	list_choices(&p->u.choose, names, sizeof names);
+	snprintf(buf, size, "choose one of: %s", names);
+}
+
+const phase_kind_def phase_choose = {
+	.name = "choose",
+	.build = build,
+	.enter = enter,
+	.legal = legal,
+	.apply = apply,
+	.prompt = prompt,
+	.words = words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+};
