@@ -170,11 +170,24 @@ static void print_table(table_ui *u)
 	print_trick(u);
 }
 
+/* Cards as the table shows them; other actions in their words. */
 static void print_legal(table_ui *u)
 {
 	char buf[512];
-	fprintf(u->out, "  Legal: %s\n",
-		render_list(&u->r, state_legal_cards(&u->s), buf, sizeof buf));
+	cardset cards = state_legal_cards(&u->s);
+	if (!cset_is_empty(cards)) {
+		fprintf(u->out, "  Legal: %s\n",
+			render_list(&u->r, cards, buf, sizeof buf));
+		return;
+	}
+	action list[ACTIONS_MAX];
+	int n = state_legal(&u->s, list);
+	fputs("  Legal:", u->out);
+	for (int i = 0; i < n; i++) {
+		state_action_words(&u->s, &list[i], 1, buf, sizeof buf);
+		fprintf(u->out, "%s %s", i ? "," : "", buf);
+	}
+	fputc('\n', u->out);
 }
 
 static void print_help(table_ui *u)
@@ -245,6 +258,8 @@ static void print_prompt_context(table_ui *u)
 	print_taken(u, false);
 	print_trick(u);
 	print_hand(u, seat);
+	if (state_phase_kind(s) == PHASE_CHOOSE)
+		fprintf(u->out, "  Your choice:\n");
 	print_legal(u);
 }
 
@@ -321,9 +336,16 @@ static void narrate(table_ui *u, const state *before, int seat,
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
 			render_card(&u->r, c->actions[0].card[0], card, sizeof card));
-	else if (!is_human(u, seat))
+	else if (state_phase_kind(before) == PHASE_PASS && !is_human(u, seat))
 		fprintf(u->out, "  %s has chosen the cards to pass.\n",
 			seat_name(u, seat, name, sizeof name));
+	else if (state_phase_kind(before) != PHASE_PASS) {
+		char words[200];
+		state_action_words(before, c->actions, c->nactions, words,
+				   sizeof words);
+		fprintf(u->out, "  %s: %s\n", seat_name(u, seat, name, sizeof name),
+			words);
+	}
 	if (s->last_trick.number != before->last_trick.number ||
 	    s->deal_no != before->deal_no)
 		narrate_trick(u);

@@ -68,4 +68,12 @@ printf '      - 2: pla' >>"$tmp/crashed.yaml"          # half a line
 cardrules play --resume "$tmp/crashed.yaml" --no-color <"$tmp/second" >"$tmp/out3" 2>&1 ||
 	fail "resume after a crash exited with $? (output in $tmp/out3)"
 same_file "$tmp/words" <(decisions "$tmp/crashed.yaml") "the decisions after a crash"
+# --- a round of choices: the choices listed, typed, narrated, replayed ---
+printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
+	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
+expect_line "$tmp/out4" "  Legal: solo, pass"
+expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, pass"
+expect_line "$tmp/out4" "  you: solo"
+expect_line "$tmp/out4" "  seat 2: no"
+grep -q -- '- 1: choose solo' "$tmp/choose.yaml" || fail "the choice is not in the transcript"
 pass
