@@ -146,6 +146,9 @@ typedef struct game {
 	const char *path;               /* the rule file, as named */
 	int min_players, max_players, default_players;
 	int direction;                  /* +1 clockwise, -1 counter-clockwise */
+	int8_t team_of[SEAT_MAX];       /* each seat's team; its own seat
+					   number when the game has no teams */
+	int nteams;                     /* 0: each for themselves */
 
 	option_def option[OPTIONS_MAX];
 	int noptions;

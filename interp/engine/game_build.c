@@ -132,6 +132,41 @@ static void build_players(builder *b, const node *n)
 		     "between %d and %d", g->min_players, g->max_players);
 }
 
+/* Fixed partnerships: with a fixed number of players, each seat in
+ * exactly one team. */
+static void build_teams(builder *b, const node *n)
+{
+	game *g = b->g;
+	for (int p = 0; p < SEAT_MAX; p++)
+		g->team_of[p] = (int8_t)p;
+	if (!n)
+		return;
+	if (g->min_players != g->max_players) {
+		build_fail(b, n, "teams need a fixed number of players, not %d to %d",
+			   g->min_players, g->max_players);
+		return;
+	}
+	bool seen[SEAT_MAX] = {false};
+	for (size_t t = 0; t < n->n; t++)
+		for (size_t i = 0; i < n->item[t]->n; i++) {
+			const node *seat = n->item[t]->item[i];
+			int p = (int)int_of(seat, 0);
+			if (p >= g->max_players)
+				build_fail(b, seat, "there is no seat %d at a table of "
+					   "%d players", p, g->max_players);
+			else if (seen[p])
+				build_fail(b, seat, "seat %d is in two teams", p);
+			else
+				g->team_of[p] = (int8_t)t;
+			if (p < SEAT_MAX)
+				seen[p] = true;
+		}
+	for (int p = 0; p < g->max_players; p++)
+		if (!seen[p])
+			build_fail(b, n, "seat %d is in no team", p);
+	g->nteams = (int)n->n;
+}
+
 static void build_options(builder *b, const node *n)
 {
 	game *g = b->g;
@@ -641,6 +676,8 @@ static bool build_table(builder *b, const node *root)
 	if (!sound(b, top, root, "options") || !sound(b, top, root, "deck"))
 		return false;
 	build_options(b, node_get(root, "options"));
+	build_teams(b, sound(b, top, root, "teams") && !b->players_unknown
+		    ? node_get(root, "teams") : NULL);
 	int before_deck = b->errors;
 	build_deck(b, node_get(root, "deck"));
 	return b->errors == before_deck;

@@ -198,6 +198,12 @@ static value get_declared(const expr_frame *f, int seat, int arg)
 	return int_value(STATE(f)->declarer >= 0);
 }
 
+static value get_team(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return int_value(STATE(f)->g->team_of[seat]);
+}
+
 static const getter_def deal_names[] = {
 	{"dealer", TY_SEAT, false, get_dealer, 0},
 	{"deal", TY_INT, false, get_deal, 0},
@@ -216,6 +222,7 @@ static const getter_def deal_names[] = {
 	{"played", TY_CARDS, false, get_played, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
 	{"total", TY_INT, true, get_total, 0},
+	{"team", TY_INT, true, get_team, 0},
 	{"declarer", TY_SEAT, false, get_declarer, 0},
 	{"declared", TY_BOOL, false, get_declared, 0},
 };

@@ -81,6 +81,18 @@ static const schema s_direction = {
 	.doc = "the direction of play, dealing and turns",
 };
 
+static const schema s_seat_number = {
+	.kind = SK_INT, .min = 0, .max = SEAT_MAX - 1, .doc = "a seat number",
+};
+static const schema s_team = {
+	.kind = SK_LIST, .item = &s_seat_number, .doc = "the seats of one team",
+};
+static const schema s_teams = {
+	.kind = SK_LIST, .item = &s_team, .title = "teams",
+	.doc = "fixed partnerships: each seat in exactly one team, such as "
+	       "[[0, 2], [1, 3]]",
+};
+
 static const schema_field option_fields[] = {
 	{"default", &s_any_int, true, "the value when the command line does not set it"},
 	{"min", &s_any_int, false, "the smallest value allowed"},
@@ -382,6 +394,7 @@ static const schema_field rule_fields[] = {
 	 "another rule file whose keys this one overrides (a deep merge; null deletes a key)"},
 	{"players", &s_players, true, "how many play"},
 	{"direction", &s_direction, false, "clockwise (default) or counter-clockwise"},
+	{"teams", &s_teams, false, "fixed partnerships (default: each for themselves)"},
 	{"options", &s_options, false, "agreed settings"},
 	{"deck", &s_deck, true, "the cards"},
 	{"values", &s_values, false, "card-value tables"},

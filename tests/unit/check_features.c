@@ -192,6 +192,38 @@ START_TEST(test_hook_in_play)
 }
 END_TEST
 
+/* Fixed partnerships (tests/data/games/teams.yaml): `team` in scoring,
+ * partners' scores equal, the checks hold over random deals. */
+START_TEST(test_teams)
+{
+	diag *d = diag_new();
+	game *t = game_load(TESTS_DIR "/data/games/teams.yaml", d);
+	if (!t)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert(t != NULL);
+	ck_assert_int_eq(t->nteams, 2);
+	ck_assert_int_eq(t->team_of[0], 0);
+	ck_assert_int_eq(t->team_of[1], 1);
+	ck_assert_int_eq(t->team_of[2], 0);
+	ck_assert_int_eq(t->team_of[3], 1);
+	state m;
+	char why[200];
+	rng r;
+	rng_seed(&r, 4, 4);
+	for (int i = 0; i < 50; i++) {
+		ck_assert(state_setup(&m, t, 4, i % 4, NULL, (uint64_t)i, why,
+				      sizeof why));
+		m.checks = true;
+		state_random_playout(&m, &r);
+		ck_assert_int_eq(m.failed_check, 0);
+		ck_assert_int_eq(m.deal_score[0], m.tricks_won[0] + m.tricks_won[2]);
+		ck_assert_int_eq(m.deal_score[3], m.deal_score[1]);
+	}
+	game_free(t);
+}
+END_TEST
+
 static Suite *features_suite(void)
 {
 	Suite *su = suite_create("features");
@@ -204,6 +236,7 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_fixed_tricks_and_next_dealer);
 	tcase_add_test(tc, test_option_in_end);
 	tcase_add_test(tc, test_hook_in_play);
+	tcase_add_test(tc, test_teams);
 	suite_add_tcase(su, tc);
 	return su;
 }
