@@ -244,11 +244,8 @@ static bool find_game(const char *name, const char *transcript, char *buf,
 	if (slash && name[0] != '/') {
 		snprintf(buf, size, "%.*s/%s", (int)(slash - transcript),
 			 transcript, name);
-		FILE *f = fopen(buf, "r");
-		if (f) {
-			fclose(f);
+		if (access(buf, R_OK) == 0)
 			return true;
-		}
 	}
 	const char *base = strrchr(name, '/');
 	char stem[256];

@@ -262,27 +262,71 @@ static void put_head(sink *s, const diag_entry *e)
 		put(s, "%s:%d:%d: error: %s\n", name, e->line, e->col, msg);
 }
 
-/* The source line, then a caret under column col.  Tabs are copied into
- * the caret line so that it lines up however wide the terminal's tabs. */
+/* Lines longer than this are shown as a window around the caret. */
+#define SOURCE_SHOWN 160
+#define SOURCE_AROUND 70
+
+/* The start of the character holding byte i. */
+static size_t char_start(const char *line, size_t i)
+{
+	while (i > 0 && ((unsigned char)line[i] & 0xC0) == 0x80)
+		i--;
+	return i;
+}
+
+/* Appends byte c of a source line to out and the same width of blanks to
+ * under: control characters (a NUL, an escape) are written as \xNN so that
+ * echoing a file cannot drive the terminal; tabs are kept in both lines so
+ * that the caret lines up however wide the terminal's tabs. */
+static void show_byte(sink *out, sink *under, unsigned char c)
+{
+	if (c == '\t') {
+		put_bytes(out, "\t", 1);
+		put_bytes(under, "\t", 1);
+	} else if (c < 0x20 || c == 0x7f) {
+		char esc[8];
+		snprintf(esc, sizeof esc, "\\x%02x", c);
+		put_bytes(out, esc, 4);
+		put_bytes(under, "    ", 4);
+	} else {
+		put_bytes(out, (const char *)&c, 1);
+		if ((c & 0xC0) != 0x80)
+			put_bytes(under, " ", 1);
+	}
+}
+
+/* The source line, then a caret under column col; both built in memory and
+ * written at once. */
 static void put_source(sink *s, const diag_entry *e)
 {
 	size_t len;
 	const char *line = src_line(e->file, e->line, &len);
 	if (!line)
 		return;
-	put(s, "%5d | ", e->line);
-	/* Byte by byte: a NUL in the line must not end it. */
-	for (size_t i = 0; i < len; i++)
-		put_bytes(s, line[i] ? line + i : " ", 1);
-	put(s, "\n");
-	if (e->col == 0)
-		return;
-	put(s, "%5s | ", "");
-	size_t end = src_col_to_byte(e->file, e->line, e->col);
-	for (size_t i = 0; i < end; i++)
-		if (((unsigned char)line[i] & 0xC0) != 0x80)
-			put_bytes(s, line[i] == '\t' ? "\t" : " ", 1);
-	put(s, "^\n");
+	size_t caret = e->col ? src_col_to_byte(e->file, e->line, e->col) : 0;
+	size_t from = 0, to = len;
+	if (len > SOURCE_SHOWN) {
+		from = caret > SOURCE_AROUND ? char_start(line, caret - SOURCE_AROUND) : 0;
+		to = caret + SOURCE_AROUND < len
+			? char_start(line, caret + SOURCE_AROUND) : len;
+	}
+	sink out = {0}, under = {0}, nowhere = {.failed = true};
+	if (from > 0) {
+		put_bytes(&out, "...", 3);
+		put_bytes(&under, "   ", 3);
+	}
+	for (size_t i = from; i < to; i++)
+		show_byte(&out, i < caret ? &under : &nowhere,
+			  (unsigned char)line[i]);
+	if (to < len)
+		put_bytes(&out, "...", 3);
+	if (!out.failed && !under.failed) {
+		put(s, "%5d | %s\n", e->line, out.buf ? out.buf : "");
+		if (e->col)
+			put(s, "%5s | %s^\n", "", under.buf ? under.buf : "");
+	}
+	free(out.buf);
+	free(under.buf);
 }
 
 static void put_all(diag *d, sink *s, bool with_source)

@@ -1,10 +1,14 @@
 /* load.c — rule files, `extends` chains and the deep merge. */
 #include "lang/load.h"
 
+#include <ctype.h>
+
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+#include "lang/schema.h"
 
 
 void load_release(loaded *l)
@@ -88,13 +92,45 @@ static bool resolve_base(const char *from, const char *name, char *buf,
 		const char *slash = strrchr(from, '/');
 		int dir = slash ? (int)(slash - from + 1) : 0;
 		snprintf(buf, size, "%.*s%s", dir, from, name);
-		FILE *f = fopen(buf, "r");
-		if (f) {
-			fclose(f);
+		if (access(buf, R_OK) == 0)
 			return true;
-		}
 	}
 	return load_find_game(name, buf, size);
+}
+
+/* Does some line of the text start with a key of the rule-file format?
+ * A file with none (a password file, an environment, another program's
+ * YAML) is not a rule file, and is refused without echoing its lines.  A
+ * file of comments and blank lines gets its own message later. */
+static bool looks_like_rule_file(const src_file *f)
+{
+	bool content = false;
+	for (int i = 1; i <= f->nlines; i++) {
+		size_t len;
+		const char *line = src_line(f, i, &len);
+		size_t blank = 0;
+		while (blank < len && isspace((unsigned char)line[blank]))
+			blank++;
+		if (blank < len && line[blank] != '#')
+			content = true;
+		/* 'cardrules:' anywhere (even in a list written by mistake),
+		 * another key of the format at the start of a line */
+		size_t at = blank;
+		while (at + 1 < len && line[at] == '-' && line[at + 1] == ' ')
+			for (at += 2; at < len && line[at] == ' '; at++)
+				;
+		if (len - at >= 10 && memcmp(line + at, "cardrules:", 10) == 0)
+			return true;
+		size_t k = 0;
+		while (k < len && (isalnum((unsigned char)line[k]) || line[k] == '-'))
+			k++;
+		if (k == 0 || k >= len || line[k] != ':')
+			continue;
+		for (const schema_field *fl = schema_rule_file.fields; fl->key; fl++)
+			if (strlen(fl->key) == k && memcmp(fl->key, line, k) == 0)
+				return true;
+	}
+	return !content;
 }
 
 static node *read_tree(loaded *l, const char *path, diag *d,
@@ -111,6 +147,18 @@ static node *read_tree(loaded *l, const char *path, diag *d,
 		return NULL;
 	}
 	l->file[l->nfiles++] = f;
+	if (f->len && !looks_like_rule_file(f)) {
+		if (named_at)
+			diag_error(d, named_at->file, named_at->line, named_at->col,
+				   "'%s' is not a cardrules rule file: no line of it "
+				   "starts with 'cardrules: 1' or another key of the "
+				   "format", path);
+		else
+			diag_error_path(d, path, "not a cardrules rule file: no line "
+					"of it starts with 'cardrules: 1' or another "
+					"key of the format");
+		return NULL;
+	}
 	node *root;
 	if (!node_parse(f, &l->arena, &node_default_limits, d, &root))
 		return NULL;
@@ -213,12 +261,10 @@ bool load_rule_file(const char *path, loaded *out, diag *d)
 	return out->root != NULL;
 }
 
+/* Without opening it: opening a FIFO would wait for a writer. */
 static bool readable(const char *path)
 {
-	FILE *f = fopen(path, "r");
-	if (f)
-		fclose(f);
-	return f != NULL;
+	return access(path, R_OK) == 0;
 }
 
 /* NAME or NAME.yaml inside dir. */

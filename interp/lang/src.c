@@ -160,7 +160,8 @@ static const char *too_large(size_t max_bytes)
 
 src_file *src_read(const char *path, size_t max_bytes, const char **why)
 {
-	int fd = open(path, O_RDONLY);
+	/* O_NONBLOCK: opening a FIFO must not wait for a writer */
+	int fd = open(path, O_RDONLY | O_NONBLOCK);
 	if (fd < 0) {
 		*why = strerror(errno);
 		return NULL;
@@ -171,18 +172,20 @@ src_file *src_read(const char *path, size_t max_bytes, const char **why)
 		close(fd);
 		return NULL;
 	}
-	if (S_ISDIR(st.st_mode)) {
-		*why = "is a directory";
+	if (S_ISDIR(st.st_mode) || !S_ISREG(st.st_mode)) {
+		/* a device or a FIFO could block or never end */
+		*why = S_ISDIR(st.st_mode) ? "is a directory"
+					    : "is not a regular file";
 		close(fd);
 		return NULL;
 	}
-	size_t hint = S_ISREG(st.st_mode) ? (size_t)st.st_size : 4096;
-	if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > max_bytes) {
+	size_t hint = (size_t)st.st_size;
+	if ((uintmax_t)st.st_size > max_bytes) {
 		*why = too_large(max_bytes);
 		close(fd);
 		return NULL;
 	}
-	/* One byte more than allowed: a file may grow, a pipe has no size. */
+	/* One byte more than allowed: a file may grow while it is read. */
 	size_t limit = max_bytes < SIZE_MAX - 1 ? max_bytes + 1 : SIZE_MAX - 1;
 	size_t len;
 	char *text = read_fd(fd, hint, limit, &len, why);

@@ -19,9 +19,10 @@ typedef struct src_file {
 	int nlines;
 } src_file;
 
-/* Reads a whole file of at most max_bytes.  On failure returns NULL and
- * sets *why to a static English reason ("No such file or directory",
- * "file is larger than 1048576 bytes", ...). */
+/* Reads a whole regular file of at most max_bytes.  On failure returns
+ * NULL and sets *why to a static English reason ("No such file or
+ * directory", "is not a regular file", "file is larger than 1048576
+ * bytes", ...).  A FIFO or a device is refused without waiting on it. */
 src_file *src_read(const char *path, size_t max_bytes, const char **why);
 
 /* A source made from a string (tests, expressions typed at the prompt).
