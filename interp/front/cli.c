@@ -315,7 +315,6 @@ static int bot_option(const char *cmd, int opt, bot_kind *kind, int *playouts)
 
 static int resume(play_opts *o, const char *path)
 {
-	transcript_repair(path);
 	diag *d = diag_new();
 	transcript_replay *r = calloc(1, sizeof *r);
 	if (!d || !r) {
@@ -323,7 +322,7 @@ static int resume(play_opts *o, const char *path)
 		diag_free(d);
 		return 1;
 	}
-	bool ok = transcript_replay_file(path, r, d, NULL, NULL);
+	bool ok = transcript_replay_resumable(path, r, d);
 	diag_print(d, stderr, true);
 	diag_free(d);
 	int status = 1;

@@ -11,6 +11,7 @@
 
 #include "front/command.h"
 #include "lang/load.h"
+#include "lang/schema.h"
 
 /* ======================================================================
  * Writing
@@ -66,23 +67,6 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	fputs("deals:\n", w->f);
 	flush(w);
 	return !ferror(w->f);
-}
-
-void transcript_repair(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return;
-	long keep = 0, pos = 0;
-	int c;
-	while ((c = fgetc(f)) != EOF) {
-		pos++;
-		if (c == '\n')
-			keep = pos;
-	}
-	fclose(f);
-	if (keep != pos && truncate(path, keep) != 0)
-		return;
 }
 
 bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
@@ -183,6 +167,97 @@ bool transcript_close(transcript_writer *w)
 	w->f = NULL;
 	return ok;
 }
+
+/* ======================================================================
+ * The keys of a transcript, checked like a rule file's
+ * ====================================================================== */
+
+static const schema t_string = {.kind = SK_STRING, .doc = "a string"};
+static const schema t_version = {
+	.kind = SK_INT, .min = 1, .max = 1,
+	.doc = "the version of the transcript format: 1",
+};
+static const schema t_players = {
+	.kind = SK_INT, .min = 1, .max = SEAT_MAX, .doc = "a number of players",
+};
+static const schema t_seat = {
+	.kind = SK_INT, .min = 0, .max = SEAT_MAX - 1, .doc = "a seat number",
+};
+static const schema t_number = {
+	.kind = SK_INT, .min = -1000000000000000000L, .max = 1000000000000000000L,
+	.doc = "an integer",
+};
+static const schema t_deal_number = {
+	.kind = SK_INT, .min = 1, .max = 1000000000, .doc = "a deal's number",
+};
+static const schema t_options = {
+	.kind = SK_DICT, .item = &t_number, .key_pattern = "^[a-z_][a-z0-9_]*$",
+	.key_doc = "an option of the game", .key_name = "OPTION",
+	.doc = "the game's options and their values, like {rounds: 2}",
+};
+static const schema t_seats = {
+	.kind = SK_LIST, .item = &t_seat, .doc = "a list of seats, like [0, 2]",
+};
+static const schema t_numbers = {
+	.kind = SK_LIST, .item = &t_number, .doc = "a list of integers",
+};
+static const schema t_cards = {
+	.kind = SK_LIST, .item = &t_string, .doc = "a list of cards, like [QS, 10H]",
+};
+static const schema t_hands = {
+	.kind = SK_DICT, .item = &t_cards, .key_pattern = "^[0-9]+$",
+	.key_doc = "a seat number", .key_name = "SEAT",
+	.doc = "each seat's cards as dealt",
+};
+static const schema t_move = {
+	.kind = SK_DICT, .item = &t_string, .key_pattern = "^[0-9]+$",
+	.key_doc = "the seat that decides", .key_name = "SEAT",
+	.doc = "a decision: the seat, then its words, like '1: play QS'",
+};
+static const schema t_moves = {
+	.kind = SK_LIST, .item = &t_move, .doc = "the decisions of the deal, in order",
+};
+static const schema_field deal_fields[] = {
+	{"deal", &t_deal_number, false, "the deal's number in the match"},
+	{"dealer", &t_seat, false, "who dealt"},
+	{"hands", &t_hands, false, "the cards as dealt, instead of the seed's shuffle"},
+	{"leftover", &t_cards, false, "the leftover cards, face-up ones first"},
+	{"moves", &t_moves, false, "the decisions"},
+	{"scores", &t_numbers, false, "each seat's score for the deal"},
+	{0},
+};
+static const schema t_deal = {
+	.kind = SK_MAP, .title = "deal", .fields = deal_fields,
+	.doc = "one deal: its decisions, and its scores once it is over",
+};
+static const schema t_deals = {
+	.kind = SK_LIST, .item = &t_deal, .doc = "the deals, in order",
+};
+static const schema_field result_fields[] = {
+	{"totals", &t_numbers, false, "each seat's total"},
+	{"places", &t_numbers, false, "each seat's place"},
+	{0},
+};
+static const schema t_result = {
+	.kind = SK_MAP, .title = "result", .fields = result_fields,
+	.doc = "the end of the match",
+};
+static const schema_field transcript_fields[] = {
+	{"cardrules-transcript", &t_version, true, "the format version: 1"},
+	{"game", &t_string, true, "the game: a name or a rule file's path"},
+	{"players", &t_players, true, "how many play"},
+	{"dealer", &t_seat, false, "the first dealer (default 0)"},
+	{"seed", &t_string, false, "the seed of the shuffles (default 0)"},
+	{"options", &t_options, false, "the game's options"},
+	{"humans", &t_seats, false, "the seats people play"},
+	{"deals", &t_deals, false, "the deals"},
+	{"result", &t_result, false, "the end of the match"},
+	{0},
+};
+static const schema t_transcript = {
+	.kind = SK_MAP, .title = "transcript", .fields = transcript_fields,
+	.doc = "a transcript",
+};
 
 /* ======================================================================
  * Reading
@@ -475,14 +550,28 @@ static bool replay_deal(reader *rd, const node *deal, bool last)
 	return true;
 }
 
-bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
-		    transcript_on_deal on_deal, void *ctx)
+/* Does a line start with the transcript's first key?  Any other file is
+ * refused as a whole, quoting nothing of it. */
+static bool looks_like_transcript(const src_file *f)
 {
-	memset(r, 0, sizeof *r);
-	const char *why;
-	src_file *f = src_read(path, TRANSCRIPT_MAX_BYTES, &why);
-	if (!f) {
-		diag_error_path(d, path, "cannot read the transcript: %s", why);
+	static const char key[] = "cardrules-transcript:";
+	for (int i = 1; i <= f->nlines; i++) {
+		size_t len;
+		const char *line = src_line(f, i, &len);
+		if (len >= sizeof key - 1 && memcmp(line, key, sizeof key - 1) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Replays the transcript f (named path); takes f over. */
+static bool replay_source(src_file *f, const char *path, transcript_replay *r,
+			  diag *d, transcript_on_deal on_deal, void *ctx)
+{
+	if (!looks_like_transcript(f)) {
+		diag_error_path(d, path, "not a cardrules transcript: no line of it "
+				"starts with 'cardrules-transcript: 1'");
+		src_free(f);
 		return false;
 	}
 	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal, .ctx = ctx};
@@ -494,13 +583,59 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 		ok = error_at(&rd, root ? root : &(node){.file = f, .line = 1,
 			      .col = 1}, "a transcript is a mapping that starts "
 			      "with 'cardrules-transcript: 1'");
+	ok = ok && schema_check_document(&t_transcript, root, "the transcript",
+					 d) == 0;
 	ok = ok && read_header(&rd, root, path);
 	const node *deals = ok ? node_get(root, "deals") : NULL;
-	if (ok && deals && !node_is_null(deals) && deals->kind != NODE_SEQ)
-		ok = error_at(&rd, deals, "'deals' is a list");
 	for (size_t i = 0; ok && deals && deals->kind == NODE_SEQ && i < deals->n; i++)
 		ok = replay_deal(&rd, deals->item[i], i + 1 == deals->n);
 	arena_free(&a);
 	diag_adopt(d, f);
 	return ok;
+}
+
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+		    transcript_on_deal on_deal, void *ctx)
+{
+	memset(r, 0, sizeof *r);
+	const char *why;
+	src_file *f = src_read(path, TRANSCRIPT_MAX_BYTES, &why);
+	if (!f) {
+		diag_error_path(d, path, "cannot read the transcript: %s", why);
+		return false;
+	}
+	return replay_source(f, path, r, d, on_deal, ctx);
+}
+
+bool transcript_replay_resumable(const char *path, transcript_replay *r,
+				 diag *d)
+{
+	memset(r, 0, sizeof *r);
+	const char *why;
+	src_file *f = src_read(path, TRANSCRIPT_MAX_BYTES, &why);
+	if (!f) {
+		diag_error_path(d, path, "cannot read the transcript: %s", why);
+		return false;
+	}
+	size_t whole = f->len;
+	while (whole > 0 && f->text[whole - 1] != '\n')
+		whole--;
+	if (whole == f->len)
+		return replay_source(f, path, r, d, NULL, NULL);
+	/* a crash cut the last line: the lines before it must be a
+	 * transcript of a game in progress before the file is touched */
+	src_file *lines = src_from_text(path, f->text, whole);
+	src_free(f);
+	if (!lines) {
+		diag_error_path(d, path, "out of memory");
+		return false;
+	}
+	if (!replay_source(lines, path, r, d, NULL, NULL) || r->s.over)
+		return false;
+	if (truncate(path, (off_t)whole) != 0) {
+		diag_error_path(d, path, "cannot cut the unfinished last line: %s",
+				strerror(errno));
+		return false;
+	}
+	return true;
 }

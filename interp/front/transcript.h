@@ -51,10 +51,6 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	       const state *s, unsigned humans, bool durable, char *err,
 	       size_t size);
 
-/* A crash can leave half a line: cuts the file after its last whole line,
- * before it is replayed and continued. */
-void transcript_repair(const char *path);
-
 /* Continues a transcript that replayed into s (play --resume). */
 bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
 	       char *err, size_t size);
@@ -89,5 +85,13 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 
 /* A seed as written on the command line or in a transcript. */
 bool parse_seed(const char *text, uint64_t *out);
+
+/* For play --resume: replays the transcript at path like
+ * transcript_replay_file().  A crash can leave half a line at its end:
+ * then the whole lines before it are replayed, and only when they are a
+ * transcript of a game in progress is the file cut after them.  Nothing
+ * else is ever written. */
+bool transcript_replay_resumable(const char *path, transcript_replay *r,
+				 diag *d);
 
 #endif

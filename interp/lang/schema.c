@@ -417,6 +417,7 @@ const schema schema_rule_file = {
 typedef struct checker {
 	diag *d;
 	int errors;
+	const char *root;               /* "the rule file", "the transcript" */
 	char path[256];         /* "phases[2].tricks" for messages */
 	const node *key;        /* the key whose value is checked, or NULL */
 } checker;
@@ -440,7 +441,7 @@ static void report(checker *ck, const node *at, const char *fmt, ...)
 /* The dotted place being checked, for messages: "'deal.hand'". */
 static const char *where(const checker *ck)
 {
-	return ck->path[0] ? ck->path : "the rule file";
+	return ck->path[0] ? ck->path : ck->root;
 }
 
 static size_t push_key(checker *ck, const char *key)
@@ -681,7 +682,7 @@ static void owner_name(const checker *ck, char *buf, size_t size)
 	if (ck->path[0])
 		snprintf(buf, size, "'%s'", ck->path);
 	else
-		snprintf(buf, size, "the rule file");
+		snprintf(buf, size, "%s", ck->root);
 }
 
 static void check_map(checker *ck, const schema *sc, const node *n)
@@ -982,9 +983,15 @@ static void check_node(checker *ck, const schema *sc, const node *n)
 	}
 }
 
-int schema_check(const schema *sc, const node *root, diag *d)
+int schema_check_document(const schema *sc, const node *root,
+			  const char *what, diag *d)
 {
-	checker ck = {.d = d};
+	checker ck = {.d = d, .root = what};
 	check_node(&ck, sc, root);
 	return ck.errors;
+}
+
+int schema_check(const schema *sc, const node *root, diag *d)
+{
+	return schema_check_document(sc, root, "the rule file", d);
 }

@@ -64,9 +64,14 @@ struct schema {
 /* The whole rule file. */
 extern const schema schema_rule_file;
 
-/* Checks the tree against the tables and reports every problem.  Returns
- * the number of problems found. */
+/* Checks the tree of a rule file against the tables and reports every
+ * problem.  Returns the number of problems found. */
 int schema_check(const schema *sc, const node *root, diag *d);
+
+/* The same for another kind of document, named `what` in messages
+ * ("the transcript"). */
+int schema_check_document(const schema *sc, const node *root,
+			  const char *what, diag *d);
 
 /* The field of map schema `sc` named `key`, or NULL. */
 const schema_field *schema_field_of(const schema *sc, const char *key);

@@ -97,4 +97,14 @@ for t in tests/transcripts/bad/*.yaml; do
 	n=$((n + 1))
 done
 [ "$n" -ge 10 ] || fail "only $n bad transcripts"
+# --- resuming touches nothing that is not a game in progress ---
+printf 'a\nb' >"$tmp/notes.txt"
+status 1 cardrules play --resume "$tmp/notes.txt"
+[ "$(od -An -c "$tmp/notes.txt" | tr -d ' ')" = 'a\nb' ] || fail "--resume changed a file that is not a transcript"
+grep -q 'not a cardrules transcript' "$tmp/err" || fail "no 'not a transcript' error"
+cp examples/transcripts/black-lady-seed7.yaml "$tmp/over.yaml"
+printf '      - 2: pla' >>"$tmp/over.yaml"
+cp "$tmp/over.yaml" "$tmp/over.before"
+status 1 cardrules play --resume "$tmp/over.yaml"
+cmp -s "$tmp/over.yaml" "$tmp/over.before" || fail "--resume cut a finished game's transcript"
 pass
