@@ -44,11 +44,24 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	w->durable = durable;
 	w->deal = s->deal_no;
 	const game *g = s->g;
+	char title[200];
+	snprintf(title, sizeof title, "%s", g->name);
+	for (char *p = title; *p; p++)         /* a comment stays one line */
+		if ((unsigned char)*p < 0x20)
+			*p = ' ';
 	fprintf(w->f, "# A game of %s recorded by cardrules; replay it with\n"
 		"# cardrules replay FILE, or go on with cardrules play --resume FILE.\n",
-		g->name);
+		title);
+	char rel[PATH_MAX], name[PATH_MAX + 64];
+	transcript_game_path(game_name, path, rel, sizeof rel);
+	if (!node_write_scalar(rel, name, sizeof name)) {
+		snprintf(err, size, "cannot write the game's name '%s'", game_name);
+		fclose(w->f);
+		w->f = NULL;
+		return false;
+	}
 	fprintf(w->f, "cardrules-transcript: 1\ngame: %s\nplayers: %d\n"
-		"dealer: %d\nseed: %" PRIu64 "\n", game_name, s->players,
+		"dealer: %d\nseed: %" PRIu64 "\n", name, s->players,
 		s->first_dealer, s->seed);
 	if (g->noptions) {
 		fputs("options: {", w->f);
@@ -308,27 +321,98 @@ bool parse_seed(const char *text, uint64_t *out)
 	return true;
 }
 
-/* The game named by a transcript: as written, next to the transcript, or
- * among the known games. */
-static bool find_game(const char *name, const char *transcript, char *buf,
-		      size_t size)
+/* Is name a path (rather than the name of a shipped game)? */
+static bool is_path(const char *name)
 {
-	if (load_find_game(name, buf, size))
-		return true;
-	const char *slash = strrchr(transcript, '/');
-	if (slash && name[0] != '/') {
-		snprintf(buf, size, "%.*s/%s", (int)(slash - transcript),
-			 transcript, name);
-		if (access(buf, R_OK) == 0)
+	size_t n = strlen(name);
+	return strchr(name, '/') || (n > 5 && strcmp(name + n - 5, ".yaml") == 0);
+}
+
+/* The directory part of path ("." when it has none). */
+static void dir_of(const char *path, char *buf, size_t size)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		snprintf(buf, size, ".");
+	else if (slash == path)
+		snprintf(buf, size, "/");
+	else
+		snprintf(buf, size, "%.*s", (int)(slash - path), path);
+}
+
+/* The game named by a transcript: a shipped game by its name, or a rule
+ * file by its path, which is relative to the transcript's folder (and,
+ * for transcripts of earlier versions, to the current directory).  No
+ * other game is ever put in its place. */
+static bool find_game(reader *rd, const node *name, const char *transcript,
+		      char *buf, size_t size)
+{
+	const char *g = name->text;
+	if (!is_path(g)) {
+		if (load_find_game(g, buf, size))
 			return true;
+		return error_at(rd, name, "no game is named '%s' (see cardrules "
+				"list)", g);
 	}
-	const char *base = strrchr(name, '/');
-	char stem[256];
-	snprintf(stem, sizeof stem, "%s", base ? base + 1 : name);
+	char dir[PATH_MAX];
+	dir_of(transcript, dir, sizeof dir);
+	if (g[0] != '/' && (size_t)snprintf(buf, size, "%s/%s", dir, g) < size &&
+	    access(buf, R_OK) == 0)
+		return true;
+	snprintf(buf, size, "%s", g);
+	if (access(buf, R_OK) == 0)
+		return true;
+	char stem[256], found[PATH_MAX];
+	const char *base = strrchr(g, '/');
+	snprintf(stem, sizeof stem, "%s", base ? base + 1 : g);
 	char *dot = strstr(stem, ".yaml");
 	if (dot)
 		*dot = '\0';
-	return load_find_game(stem, buf, size);
+	if (g[0] != '/' && load_find_game(stem, found, sizeof found))
+		return error_at(rd, name, "cannot find the rule file '%s' (looked "
+				"in %s, the transcript's folder, and in the current "
+				"directory); a shipped game is named '%s': write "
+				"'game: %s' to replay with it", g, dir, stem, stem);
+	return error_at(rd, name, "cannot find the rule file '%s'%s%s%s", g,
+			g[0] != '/' ? " (looked in " : "",
+			g[0] != '/' ? dir : "",
+			g[0] != '/' ? ", the transcript's folder, and in the "
+				      "current directory)" : "");
+}
+
+/* Splits an absolute path into its folders and file, in place. */
+static int components(char *path, char **part, int max)
+{
+	int n = 0;
+	for (char *p = strtok(path, "/"); p && n < max; p = strtok(NULL, "/"))
+		part[n++] = p;
+	return n;
+}
+
+bool transcript_game_path(const char *game_name, const char *transcript,
+			  char *buf, size_t size)
+{
+	snprintf(buf, size, "%s", game_name);
+	if (!is_path(game_name))
+		return true;
+	char from[PATH_MAX], to[PATH_MAX], dir[PATH_MAX];
+	dir_of(transcript, dir, sizeof dir);
+	if (!realpath(dir, from) || !realpath(game_name, to))
+		return false;
+	char *f[PATH_MAX / 2], *t[PATH_MAX / 2];
+	int nf = components(from, f, PATH_MAX / 2);
+	int nt = components(to, t, PATH_MAX / 2);
+	int common = 0;
+	while (common < nf && common < nt - 1 && strcmp(f[common], t[common]) == 0)
+		common++;
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = common; i < nf && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "../");
+	for (int i = common; i < nt && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", t[i],
+					 i + 1 < nt ? "/" : "");
+	return used < size;
 }
 
 static bool read_options(reader *rd, const node *opts, int64_t *values)
@@ -365,8 +449,8 @@ static bool read_header(reader *rd, const node *root, const char *path)
 		return error_at(rd, root, "the transcript does not name its game "
 				"('game: black-lady')");
 	char found[PATH_MAX];
-	if (!find_game(name->text, path, found, sizeof found))
-		return error_at(rd, name, "cannot find the game '%s'", name->text);
+	if (!find_game(rd, name, path, found, sizeof found))
+		return false;
 	snprintf(r->game_name, sizeof r->game_name, "%s", name->text);
 	r->g = game_load(found, rd->d);
 	if (!r->g)

@@ -38,6 +38,14 @@
 
 /* ---- writing ---- */
 
+/* How a transcript at `transcript` names the game the player named
+ * `game`: a shipped game's name as it is, a rule file's path relative to
+ * the transcript's folder, so that it resolves from there wherever the
+ * game is resumed.  False (buf holding game as given) when the paths
+ * cannot be resolved. */
+bool transcript_game_path(const char *game, const char *transcript,
+			  char *buf, size_t size);
+
 typedef struct transcript_writer {
 	FILE *f;
 	bool durable;                   /* fsync after every line */

@@ -744,3 +744,67 @@ const char *node_describe(const node *n, char *buf, size_t size)
 		describe_text(n, "the string '", "'", buf, size);
 	return buf;
 }
+
+/* ---- Writing a scalar ---------------------------------------------------- */
+
+typedef struct out_buf {
+	char *buf;
+	size_t size, len;
+	bool full;
+} out_buf;
+
+static int write_out(void *data, unsigned char *bytes, size_t n)
+{
+	out_buf *o = data;
+	if (o->len + n >= o->size) {
+		o->full = true;
+		return 1;
+	}
+	memcpy(o->buf + o->len, bytes, n);
+	o->len += n;
+	return 1;
+}
+
+/* One document holding one scalar, implicit start and end, on one line:
+ * what the emitter writes is the scalar as YAML needs it written. */
+bool node_write_scalar(const char *text, char *buf, size_t size)
+{
+	if (size == 0)
+		return false;
+	out_buf o = {buf, size, 0, false};
+	char *copy = cr_strdup(text);       /* libyaml takes a non-const value */
+	if (!copy)
+		return false;
+	yaml_emitter_t em;
+	yaml_event_t ev;
+	if (!yaml_emitter_initialize(&em)) {
+		free(copy);
+		return false;
+	}
+	yaml_emitter_set_output(&em, write_out, &o);
+	yaml_emitter_set_width(&em, -1);
+	yaml_emitter_set_unicode(&em, 1);
+	bool ok = yaml_stream_start_event_initialize(&ev, YAML_UTF8_ENCODING) &&
+		  yaml_emitter_emit(&em, &ev) &&
+		  yaml_document_start_event_initialize(&ev, NULL, NULL, NULL, 1) &&
+		  yaml_emitter_emit(&em, &ev) &&
+		  yaml_scalar_event_initialize(&ev, NULL, NULL,
+					       (yaml_char_t *)copy, (int)strlen(copy),
+					       1, 1, YAML_ANY_SCALAR_STYLE) &&
+		  yaml_emitter_emit(&em, &ev) &&
+		  yaml_document_end_event_initialize(&ev, 1) &&
+		  yaml_emitter_emit(&em, &ev) &&
+		  yaml_stream_end_event_initialize(&ev) &&
+		  yaml_emitter_emit(&em, &ev) &&
+		  yaml_emitter_flush(&em);
+	yaml_emitter_delete(&em);
+	free(copy);
+	if (!ok || o.full)
+		return false;
+	/* the scalar's line: drop the line break and any end marker after it */
+	size_t end = 0;
+	while (end < o.len && buf[end] != '\n')
+		end++;
+	buf[end] = '\0';
+	return true;
+}

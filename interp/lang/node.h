@@ -89,4 +89,9 @@ bool node_is_null(const node *n);
  * "a sequence", "the string 'abc'", "the number 12", "null". */
 const char *node_describe(const node *n, char *buf, size_t size);
 
+/* text as a YAML scalar that reads back as exactly text, for files the
+ * program writes: plain when that is safe, quoted otherwise (libyaml's
+ * emitter decides).  False when it does not fit in size bytes. */
+bool node_write_scalar(const char *text, char *buf, size_t size);
+
 #endif

@@ -107,4 +107,22 @@ printf '      - 2: pla' >>"$tmp/over.yaml"
 cp "$tmp/over.yaml" "$tmp/over.before"
 status 1 cardrules play --resume "$tmp/over.yaml"
 cmp -s "$tmp/over.yaml" "$tmp/over.before" || fail "--resume cut a finished game's transcript"
+# --- game paths in transcripts: odd names round trip, paths resolve from
+# the transcript's folder, a missing file is never replaced ---
+mkdir -p "$tmp/rules" "$tmp/games/deep"
+for odd in '#hash' '*star' '&amp' '[bracket' 'colon: space' "it's"; do
+	cp games/hearts.yaml "$tmp/rules/$odd.yaml"
+	cardrules simulate "$tmp/rules/$odd.yaml" --deals 1 --transcript "$tmp/games/deep/t.yaml" >/dev/null ||
+		fail "simulate of '$odd.yaml' failed"
+	(cd / && "$CARDRULES" replay "$tmp/games/deep/t.yaml" >/dev/null) ||
+		fail "the transcript of '$odd.yaml' does not replay from another folder"
+done
+grep -qxF "game: ../../rules/it's.yaml" "$tmp/games/deep/t.yaml" ||
+	fail "the game's path is not relative to the transcript: $(grep '^game' "$tmp/games/deep/t.yaml")"
+cp games/black-lady.yaml "$tmp/rules/black-lady.yaml"
+cardrules simulate "$tmp/rules/black-lady.yaml" --deals 1 --transcript "$tmp/games/moved.yaml" >/dev/null
+rm "$tmp/rules/black-lady.yaml"
+status 1 cardrules replay "$tmp/games/moved.yaml"
+grep -q "cannot find the rule file '../rules/black-lady.yaml'.*write 'game: black-lady'" "$tmp/err" ||
+	fail "a missing variant is not reported as missing: $(cat "$tmp/err")"
 pass
