@@ -3,6 +3,7 @@
 #include "front/cli.h"
 
 #include <dirent.h>
+#include <fcntl.h>
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
@@ -30,6 +31,7 @@
 enum { EXIT_USAGE = 2 };
 
 static const char *program = "cardrules";
+static const char *invocation = "cardrules";     /* argv[0], for hints */
 
 static int usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
@@ -247,28 +249,130 @@ static int cmd_validate(int argc, char **argv)
  * play
  * ====================================================================== */
 
-/* $XDG_STATE_HOME/cardrules/last-game.yaml, creating the directories. */
-static bool autosave_path(char *buf, size_t size)
+/* $XDG_STATE_HOME/cardrules/games (or ~/.local/state/...), where every game
+ * played is saved until it ends; created when `create`. */
+static bool autosave_dir(char *buf, size_t size, bool create)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
-	char dir[PATH_MAX - 32];
 	if (xdg && *xdg)
-		snprintf(dir, sizeof dir, "%s/cardrules", xdg);
+		snprintf(buf, size, "%s/cardrules/games", xdg);
 	else if (home && *home)
-		snprintf(dir, sizeof dir, "%s/.local/state/cardrules", home);
+		snprintf(buf, size, "%s/.local/state/cardrules/games", home);
 	else
 		return false;
-	for (char *p = dir + 1; *p; p++)
+	if (!create)
+		return true;
+	for (char *p = buf + 1; *p; p++)
 		if (*p == '/') {
 			*p = '\0';
-			mkdir(dir, 0755);
+			mkdir(buf, 0755);
 			*p = '/';
 		}
-	if (mkdir(dir, 0755) != 0 && errno != EEXIST)
+	return mkdir(buf, 0755) == 0 || errno == EEXIST;
+}
+
+/* A new file for the game `name` in the autosave folder: NAME-DATE-TIME,
+ * never one that exists (an unfinished game is never overwritten). */
+static bool autosave_path(const char *name, char *buf, size_t size)
+{
+	char dir[PATH_MAX - 96];
+	if (!autosave_dir(dir, sizeof dir, true))
 		return false;
-	snprintf(buf, size, "%s/last-game.yaml", dir);
-	return true;
+	const char *base = strrchr(name, '/');
+	char stem[64];
+	snprintf(stem, sizeof stem, "%s", base ? base + 1 : name);
+	char *dot = strstr(stem, ".yaml");
+	if (dot)
+		*dot = '\0';
+	time_t now = time(NULL);
+	char when[32];
+	strftime(when, sizeof when, "%Y%m%d-%H%M%S", localtime(&now));
+	for (int k = 1; k < 1000; k++) {
+		char suffix[8] = "";
+		if (k > 1)
+			snprintf(suffix, sizeof suffix, "-%d", k);
+		if ((size_t)snprintf(buf, size, "%s/%s-%s%s.yaml", dir, stem, when,
+				     suffix) >= size)
+			return false;
+		int fd = open(buf, O_WRONLY | O_CREAT | O_EXCL, 0644);
+		if (fd >= 0) {
+			close(fd);
+			return true;
+		}
+		if (errno != EEXIST)
+			return false;
+	}
+	return false;
+}
+
+typedef struct saved_game {
+	char path[PATH_MAX];
+	struct timespec when;           /* last saved */
+} saved_game;
+
+static int newest_first(const void *a, const void *b)
+{
+	const struct timespec *x = &((const saved_game *)a)->when;
+	const struct timespec *y = &((const saved_game *)b)->when;
+	if (x->tv_sec != y->tv_sec)
+		return x->tv_sec < y->tv_sec ? 1 : -1;
+	return (x->tv_nsec < y->tv_nsec) - (x->tv_nsec > y->tv_nsec);
+}
+
+/* The unfinished games in the autosave folder (the first max found),
+ * newest first. */
+static int unfinished_games(saved_game *out, int max)
+{
+	char dir[PATH_MAX - 300];
+	if (!autosave_dir(dir, sizeof dir, false))
+		return 0;
+	DIR *dp = opendir(dir);
+	if (!dp)
+		return 0;
+	int n = 0;
+	struct dirent *e;
+	while (n < max && (e = readdir(dp))) {
+		size_t len = strlen(e->d_name);
+		struct stat st;
+		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		snprintf(out[n].path, sizeof out[n].path, "%s/%s", dir, e->d_name);
+		if (stat(out[n].path, &st) == 0 && S_ISREG(st.st_mode)) {
+			out[n].when = st.st_mtim;
+			n++;
+		}
+	}
+	closedir(dp);
+	qsort(out, (size_t)n, sizeof *out, newest_first);
+	return n;
+}
+
+/* Is path a file of the autosave folder? */
+static bool is_autosave(const char *path)
+{
+	char dir[PATH_MAX], real_dir[PATH_MAX], real[PATH_MAX];
+	if (!autosave_dir(dir, sizeof dir, false) || !realpath(dir, real_dir) ||
+	    !realpath(path, real))
+		return false;
+	size_t n = strlen(real_dir);
+	return strncmp(real, real_dir, n) == 0 && real[n] == '/' &&
+	       !strchr(real + n + 1, '/');
+}
+
+/* Says which games wait to be finished, and how. */
+static void tell_unfinished(void)
+{
+	static saved_game games[256];
+	int n = unfinished_games(games, 256);
+	if (n == 0)
+		return;
+	printf("%d unfinished game%s saved; the latest goes on with: %s play "
+	       "--resume\n", n, n == 1 ? " is" : "s are", invocation);
+	for (int i = 0; i < n && i < 3; i++)
+		printf("  %s play --resume %s\n", invocation, games[i].path);
+	if (n > 3)
+		printf("  (and %d more in the same folder)\n", n - 3);
 }
 
 static void play_help(void)
@@ -282,10 +386,12 @@ static void play_help(void)
 	       "      --hotseat       people play every seat, in turn\n"
 	       "      --bot KIND      mc (default: Monte Carlo, plays well) or random\n"
 	       "      --playouts N    effort of mc bots per decision (default 1200)\n"
-	       "  -t, --transcript F  save the game in F (default: an autosave in\n"
-	       "                      $XDG_STATE_HOME or ~/.local/state/cardrules)\n"
+	       "  -t, --transcript F  save the game in F (default: a new file in\n"
+	       "                      $XDG_STATE_HOME or ~/.local/state/cardrules/games,\n"
+	       "                      kept until the game ends)\n"
 	       "      --no-save       do not save the game\n"
-	       "      --resume F      continue the game saved in F\n"
+	       "      --resume [F]    continue the game saved in F (default: the\n"
+	       "                      latest unfinished game)\n"
 	       "      --no-color      no colours\n", program, program);
 }
 
@@ -333,6 +439,8 @@ static int resume(play_opts *o, const char *path)
 		o->players = r->s.players;
 		o->seed = r->s.seed;
 		o->transcript = path;
+		o->autosave = is_autosave(path);
+		o->invocation = invocation;
 		o->resume = true;
 		o->seat = r->humans == 0 ? 0 : __builtin_ctz(r->humans);
 		o->hotseat = r->humans != 0 &&
@@ -354,7 +462,7 @@ static int cmd_play(int argc, char **argv)
 		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
 		{"transcript", required_argument, NULL, 't'},
 		{"no-save", no_argument, NULL, OPT_NO_SAVE},
-		{"resume", required_argument, NULL, OPT_RESUME},
+		{"resume", optional_argument, NULL, OPT_RESUME},
 		{"no-color", no_argument, NULL, OPT_NO_COLOR},
 		{0},
 	};
@@ -363,6 +471,7 @@ static int cmd_play(int argc, char **argv)
 		       .in = stdin, .out = stdout};
 	bool no_save = false;
 	const char *resume_path = NULL;
+	bool resuming = false;
 	int opt;
 	long v;
 	while ((opt = getopt_long(argc, argv, "n:s:d:t:b:h", longs, NULL)) != -1) {
@@ -393,6 +502,7 @@ static int cmd_play(int argc, char **argv)
 			no_save = true;
 			break;
 		case OPT_RESUME:
+			resuming = true;
 			resume_path = optarg;
 			break;
 		case OPT_NO_COLOR:
@@ -402,11 +512,22 @@ static int cmd_play(int argc, char **argv)
 			return usage_error("play", "unknown option");
 		}
 	}
-	if (resume_path) {
+	if (resuming) {
+		if (!resume_path && optind < argc)
+			resume_path = argv[optind++];
 		if (optind != argc)
 			return usage_error("play", "--resume takes the game from the "
 					   "transcript; do not name a game (%s)",
 					   argv[optind]);
+		if (!resume_path) {
+			static saved_game games[256];
+			if (unfinished_games(games, 256) == 0) {
+				fprintf(stderr, "%s: error: no unfinished game is saved\n",
+					program);
+				return 1;
+			}
+			resume_path = games[0].path;
+		}
 		return resume(&o, resume_path);
 	}
 	if (optind + 1 != argc)
@@ -423,8 +544,13 @@ static int cmd_play(int argc, char **argv)
 		o.players = players;
 		o.dealer = t.dealer;
 		o.seed = t.seeded ? t.seed : fresh_seed();
-		if (!o.transcript && !no_save && autosave_path(saved, sizeof saved))
+		tell_unfinished();
+		o.invocation = invocation;
+		if (!o.transcript && !no_save &&
+		    autosave_path(argv[optind], saved, sizeof saved)) {
 			o.transcript = saved;
+			o.autosave = true;
+		}
 		if (no_save)
 			o.transcript = NULL;
 		status = play_run(g, &o);
@@ -836,8 +962,22 @@ static void cleanup(void)
 	schema_cleanup();
 }
 
+/* Output that could not be written (a full disk, a closed pipe) is an
+ * error, not a quiet success. */
+static int output_written(int status)
+{
+	errno = 0;
+	if (fflush(stdout) == 0 && !ferror(stdout))
+		return status;
+	fprintf(stderr, "%s: error: cannot write the output: %s\n", program,
+		errno ? strerror(errno) : "write error");
+	return status ? status : 1;
+}
+
 int cli_main(int argc, char **argv)
 {
+	if (argc > 0 && argv[0] && *argv[0])
+		invocation = argv[0];
 	if (argc < 2) {
 		main_help(stderr);
 		return EXIT_USAGE;
@@ -855,7 +995,7 @@ int cli_main(int argc, char **argv)
 		if (strcmp(argv[1], commands[i].name) == 0) {
 			int status = commands[i].run(argc - 1, argv + 1);
 			cleanup();
-			return status;
+			return output_written(status);
 		}
 	fprintf(stderr, "%s: unknown command '%s'\n", program, argv[1]);
 	main_help(stderr);

@@ -494,6 +494,11 @@ static bool human_turn(table_ui *u)
  * The match
  * ====================================================================== */
 
+static const char *invocation(const table_ui *u)
+{
+	return u->o->invocation ? u->o->invocation : "cardrules";
+}
+
 static void print_intro(table_ui *u)
 {
 	const game *g = u->g;
@@ -513,8 +518,8 @@ static void print_intro(table_ui *u)
 					 : "counter-clockwise (to the right)");
 	if (u->o->transcript)
 		fprintf(u->out, "The game is saved in %s as it goes; continue it "
-			"with: cardrules play --resume %s\n", u->o->transcript,
-			u->o->transcript);
+			"with: %s play --resume %s\n", u->o->transcript,
+			invocation(u), u->o->transcript);
 	fputs("Type help for the commands.\n", u->out);
 }
 
@@ -539,11 +544,12 @@ static void run(table_ui *u)
 		show = false;
 		go_on = human_turn(u);
 	}
-	if (!u->s.over)
-		fprintf(u->out, "Stopped during deal %d.%s%s\n", u->s.deal_no,
-			u->o->transcript ? " Continue with: cardrules play --resume "
-					 : "",
-			u->o->transcript ? u->o->transcript : "");
+	if (!u->s.over && u->o->transcript)
+		fprintf(u->out, "Stopped during deal %d. Continue with: %s play "
+			"--resume %s\n", u->s.deal_no, invocation(u),
+			u->o->transcript);
+	else if (!u->s.over)
+		fprintf(u->out, "Stopped during deal %d.\n", u->s.deal_no);
 }
 
 static unsigned humans(const play_opts *o)
@@ -599,6 +605,9 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);
 	run(u);
 	bool saved = transcript_close(&u->w);
+	/* an autosave lives until its game ends */
+	if (saved && u->s.over && o->autosave)
+		remove(o->transcript);
 	free(u);
 	if (!saved) {
 		fputs("cardrules: error: the game could not be saved\n", stderr);

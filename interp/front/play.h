@@ -26,6 +26,9 @@ typedef struct play_opts {
 	bot_kind bot;
 	int playouts;                   /* effort of Monte Carlo bots */
 	const char *transcript;         /* where to save; NULL: no saving */
+	bool autosave;                  /* transcript is an autosave: removed
+					   when the match ends */
+	const char *invocation;         /* the program as run, for hints */
 	bool resume;                    /* transcript holds a game to go on with */
 	bool color;
 	FILE *in, *out;

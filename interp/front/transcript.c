@@ -78,8 +78,16 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 		fputs("]\n", w->f);
 	}
 	fputs("deals:\n", w->f);
+	errno = 0;
+	if (fflush(w->f) != 0 || ferror(w->f)) {
+		snprintf(err, size, "cannot write '%s': %s", path,
+			 errno ? strerror(errno) : "write error");
+		fclose(w->f);
+		w->f = NULL;
+		return false;
+	}
 	flush(w);
-	return !ferror(w->f);
+	return true;
 }
 
 bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,

@@ -125,4 +125,19 @@ rm "$tmp/rules/black-lady.yaml"
 status 1 cardrules replay "$tmp/games/moved.yaml"
 grep -q "cannot find the rule file '../rules/black-lady.yaml'.*write 'game: black-lady'" "$tmp/err" ||
 	fail "a missing variant is not reported as missing: $(cat "$tmp/err")"
+# --- files that cannot be written: a clear error, a failing status ---
+status 1 cardrules play black-lady -t /dev/full </dev/null
+expect_line "$tmp/err" "cardrules: error: cannot write '/dev/full': No space left on device"
+status 1 cardrules play black-lady -t "$tmp/no/such/folder/game.yaml" </dev/null
+grep -q "cannot write '$tmp/no/such/folder/game.yaml': No such file or directory" "$tmp/err" ||
+	fail "no error for a transcript in a missing folder"
+for cmd in "simulate hearts --deals 5 --json" "schema" "schema --markdown" \
+	   "replay --json examples/transcripts/hearts-moon.yaml" "list"; do
+	rc=0
+	# shellcheck disable=SC2086
+	"$CARDRULES" $cmd >/dev/full 2>"$tmp/err" || rc=$?
+	[ "$rc" -eq 1 ] || fail "'cardrules $cmd >/dev/full' exited with $rc"
+	expect_line "$tmp/err" "cardrules: error: cannot write the output: No space left on device"
+done
+status 1 cardrules simulate hearts --deals 5 -t /dev/full
 pass

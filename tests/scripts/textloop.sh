@@ -54,7 +54,7 @@ half=$((total / 2))
 tail -n +"$((half + 1))" "$tmp/words" >"$tmp/second"
 cardrules play "$game" --seed "$seed" --hotseat --no-color \
 	--transcript "$tmp/resumed.yaml" <"$tmp/first" >"$tmp/out1" 2>&1
-grep -q 'Continue with: cardrules play --resume' "$tmp/out1" || fail "no resume hint"
+grep -qF "Continue with: $CARDRULES play --resume" "$tmp/out1" || fail "no resume hint (as the program was run)"
 cardrules play --resume "$tmp/resumed.yaml" --no-color <"$tmp/second" >"$tmp/out2" 2>&1 ||
 	fail "resume exited with $? (output in $tmp/out2)"
 same_file "$tmp/words" <(decisions "$tmp/resumed.yaml") "the resumed decisions"
@@ -76,4 +76,29 @@ expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, p
 expect_line "$tmp/out4" "  you: solo"
 expect_line "$tmp/out4" "  seat 2: no"
 grep -q -- '- 1: choose solo' "$tmp/choose.yaml" || fail "the choice is not in the transcript"
+# --- autosaves: one per game, kept until the game ends ---
+export XDG_STATE_HOME="$tmp/state"
+saves="$tmp/state/cardrules/games"
+printf 'quit\n' | cardrules play black-lady --seed 5 >"$tmp/a1" 2>&1
+[ "$(ls "$saves" | wc -l)" -eq 1 ] || fail "no autosave of the first game"
+first=$(ls "$saves")
+printf 'quit\n' | cardrules play hearts --seed 6 >"$tmp/a2" 2>&1
+grep -q '^1 unfinished game is saved; the latest goes on with: .* play --resume$' "$tmp/a2" ||
+	fail "play does not say that a game is unfinished: $(head -n 3 "$tmp/a2")"
+[ -f "$saves/$first" ] || fail "a new game removed the autosave of an unfinished one"
+[ "$(ls "$saves" | wc -l)" -eq 2 ] || fail "the second game has no autosave of its own"
+printf 'quit\n' | cardrules play --resume >"$tmp/a3" 2>&1 || fail "--resume without a file failed"
+grep -q '^Hearts: ' "$tmp/a3" || fail "--resume did not take the latest game (Hearts)"
+# a game that ends removes its autosave
+rm "$saves"/*
+t=examples/transcripts/black-lady-seed7.yaml
+last=$(grep -n '^      - ' "$t" | tail -n 4 | head -n 1 | cut -d: -f1)
+head -n "$((last - 1))" "$t" >"$saves/black-lady-end.yaml"
+card=$(tail -n +"$last" "$t" | grep -m1 '^      - 0: play ' | sed 's/.*play //')
+[ -n "$card" ] || fail "seat 0 does not play in the last trick of $t"
+printf 'play %s\n' "$card" | cardrules play --resume "$saves/black-lady-end.yaml" >"$tmp/a4" 2>&1 ||
+	fail "the last trick could not be played: $(tail -n 3 "$tmp/a4")"
+grep -q 'The game is over' "$tmp/a4" || fail "the game did not end: $(tail -n 5 "$tmp/a4")"
+[ ! -e "$saves/black-lady-end.yaml" ] || fail "a finished game's autosave is kept"
+unset XDG_STATE_HOME
 pass
