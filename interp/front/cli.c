@@ -36,6 +36,16 @@ static const char *invocation = "cardrules";     /* argv[0], for hints */
 static int usage_error(const char *cmd, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* What getopt refused: an option it does not know, or one without its
+ * value ("--deals" at the end of the line). */
+static int option_error(const char *cmd, int opt, char **argv)
+{
+	const char *word = optind > 0 ? argv[optind - 1] : "?";
+	if (opt == ':')
+		return usage_error(cmd, "'%s' needs a value", word);
+	return usage_error(cmd, "unknown option '%s'", word);
+}
+
 static int usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
@@ -47,8 +57,24 @@ static int usage_error(const char *cmd, const char *fmt, ...)
 	return EXIT_USAGE;
 }
 
+/* Plain digits, with a '-' only when negative values are allowed: " 4"
+ * and "+4" are mistakes, not numbers. */
+static bool plain_number(const char *text, bool negative)
+{
+	if (negative && *text == '-')
+		text++;
+	if (!*text)
+		return false;
+	for (; *text; text++)
+		if (*text < '0' || *text > '9')
+			return false;
+	return true;
+}
+
 static bool parse_int(const char *text, long min, long max, long *out)
 {
+	if (!plain_number(text, min < 0))
+		return false;
 	char *end;
 	errno = 0;
 	long v = strtol(text, &end, 10);
@@ -65,6 +91,11 @@ static bool parse_int(const char *text, long min, long max, long *out)
 static game *load_game(const char *name)
 {
 	char path[PATH_MAX];
+	if (!*name) {
+		fprintf(stderr, "%s: error: the game's name is empty (a rule file's "
+			"path, or a name from '%s list')\n", program, program);
+		return NULL;
+	}
 	if (!load_find_game(name, path, sizeof path)) {
 		fprintf(stderr, "%s: error: no game '%s' (a rule file's path, or "
 			"a name from '%s list')\n", program, name, program);
@@ -202,7 +233,7 @@ static int cmd_validate(int argc, char **argv)
 	};
 	bool quiet = false;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "qh", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "qh", longs, NULL)) != -1) {
 		if (opt == 'h') {
 			printf("Usage: %s validate [-q] FILE...\n"
 			       "Checks rule files (paths, or names of games) and prints\n"
@@ -216,7 +247,7 @@ static int cmd_validate(int argc, char **argv)
 		if (opt == 'q')
 			quiet = true;
 		else
-			return usage_error("validate", "unknown option");
+			return option_error("validate", opt, argv);
 	}
 	if (optind == argc)
 		return usage_error("validate", "name at least one rule file");
@@ -474,7 +505,7 @@ static int cmd_play(int argc, char **argv)
 	bool resuming = false;
 	int opt;
 	long v;
-	while ((opt = getopt_long(argc, argv, "n:s:d:t:b:h", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "n:s:d:t:b:h", longs, NULL)) != -1) {
 		int taken = table_option("play", opt, &t);
 		if (!taken)
 			taken = bot_option("play", opt, &o.bot, &o.playouts);
@@ -509,7 +540,7 @@ static int cmd_play(int argc, char **argv)
 			o.color = false;
 			break;
 		default:
-			return usage_error("play", "unknown option");
+			return option_error("play", opt, argv);
 		}
 	}
 	if (resuming) {
@@ -583,7 +614,7 @@ static int cmd_simulate(int argc, char **argv)
 		      .checks = true, .out = stdout};
 	int opt;
 	long v;
-	while ((opt = getopt_long(argc, argv, "n:s:d:N:jt:b:h", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:jt:b:h", longs, NULL)) != -1) {
 		int taken = table_option("simulate", opt, &t);
 		if (!taken)
 			taken = bot_option("simulate", opt, &o.bot, &o.playouts);
@@ -628,7 +659,7 @@ static int cmd_simulate(int argc, char **argv)
 			o.explicit_deals = true;
 			break;
 		default:
-			return usage_error("simulate", "unknown option");
+			return option_error("simulate", opt, argv);
 		}
 	}
 	if (optind + 1 != argc)
@@ -711,7 +742,7 @@ static int cmd_replay(int argc, char **argv)
 	};
 	replay_out out = {0};
 	int opt;
-	while ((opt = getopt_long(argc, argv, "jh", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "jh", longs, NULL)) != -1) {
 		if (opt == 'h') {
 			printf("Usage: %s replay [--json] TRANSCRIPT\n"
 			       "Replays a recorded game and prints every deal's scores\n"
@@ -723,7 +754,7 @@ static int cmd_replay(int argc, char **argv)
 		if (opt == 'j')
 			out.json = true;
 		else
-			return usage_error("replay", "unknown option");
+			return option_error("replay", opt, argv);
 	}
 	if (optind + 1 != argc)
 		return usage_error("replay", "name one transcript");
@@ -899,7 +930,7 @@ static int cmd_bench(int argc, char **argv)
 	long deals = 200000, v;
 	bool as_json = false;
 	int opt;
-	while ((opt = getopt_long(argc, argv, "N:jh", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "N:jh", longs, NULL)) != -1) {
 		if (opt == 'h') {
 			printf("Usage: %s bench [--deals N] [--json] [GAME...]\n"
 			       "Plays random deals of each game (default: every game\n"
@@ -910,8 +941,11 @@ static int cmd_bench(int argc, char **argv)
 			as_json = true;
 		else if (opt == 'N' && parse_int(optarg, 1, 1000000000L, &v))
 			deals = v;
+		else if (opt == 'N')
+			return usage_error("bench", "--deals takes a number from 1 to "
+					   "1000000000, not '%s'", optarg);
 		else
-			return usage_error("bench", "bad option or value");
+			return option_error("bench", opt, argv);
 	}
 	int status = 0;
 	if (optind < argc) {

@@ -318,8 +318,11 @@ static bool int_node(const node *n, long long *out)
 
 bool parse_seed(const char *text, uint64_t *out)
 {
-	if (!text || !*text || *text == '-')
+	if (!text || !*text)
 		return false;
+	for (const char *p = text; *p; p++)
+		if (*p < '0' || *p > '9')
+			return false;           /* " 7", "+7", "-7" */
 	char *end;
 	errno = 0;
 	unsigned long long v = strtoull(text, &end, 10);

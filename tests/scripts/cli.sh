@@ -140,4 +140,20 @@ for cmd in "simulate hearts --deals 5 --json" "schema" "schema --markdown" \
 	expect_line "$tmp/err" "cardrules: error: cannot write the output: No space left on device"
 done
 status 1 cardrules simulate hearts --deals 5 -t /dev/full
+# --- numbers are plain digits; unclear invocations get clear messages ---
+for bad in ' 4' '+4' '4x' ''; do
+	status 2 cardrules simulate hearts --players "$bad" --deals 1
+	grep -qF -- "--players takes a number from 1 to 10, not '$bad'" "$tmp/err" ||
+		fail "--players '$bad': $(head -n 1 "$tmp/err")"
+done
+status 2 cardrules simulate hearts --seed ' 7' --deals 1
+status 2 cardrules simulate hearts --seed '+7' --deals 1
+status 2 cardrules bench --deals
+expect_line "$tmp/err" "cardrules bench: '--deals' needs a value"
+status 2 cardrules bench --deals x
+expect_line "$tmp/err" "cardrules bench: --deals takes a number from 1 to 1000000000, not 'x'"
+status 2 cardrules simulate hearts --frob
+expect_line "$tmp/err" "cardrules simulate: unknown option '--frob'"
+status 1 cardrules play ''
+expect_line "$tmp/err" "cardrules: error: the game's name is empty (a rule file's path, or a name from 'cardrules list')"
 pass

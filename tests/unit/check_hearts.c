@@ -246,8 +246,20 @@ START_TEST(test_first_trick_no_points)
 	ck_assert(cset_eq(state_legal_cards(&s),
 			  cset_minus(s.hand[1], card_set("AH"))));
 	refused(&s, "AH");
+	/* the refusal names the rule that refuses, not the follow rule */
+	char why[400];
+	action ah = action_card(card("AH"));
+	state_why_illegal(&s, &ah, why, sizeof why);
+	ck_assert_msg(strstr(why, "you cannot play AH: no points on the first "
+			     "trick while you hold another card") == why, "%s", why);
 	ck_assert(state_apply_card(&s, card("2S")));
 	/* seat 2 holds clubs: follows */
+	cardset off = cset_minus(s.hand[2], card_set("2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC"));
+	ck_assert(!cset_is_empty(off));
+	action other = action_card(cset_first(off));
+	state_why_illegal(&s, &other, why, sizeof why);
+	ck_assert_msg(strstr(why, "you must follow the suit led (2C)") != NULL,
+		      "%s", why);
 	ck_assert(cset_eq(state_legal_cards(&s),
 			  card_set("8C 9C 10C JC QC KC AC")));
 	ck_assert(state_apply_card(&s, card("AC")));
