@@ -745,6 +745,77 @@ static void hand_over_sources(loaded *l, diag *d)
 	l->nfiles = 0;
 }
 
+/* The closest name among the keys of map n other than `word`. */
+static const char *closest_other(const node *n, const char *word)
+{
+	const char *names[64];
+	int k = 0;
+	for (size_t i = 0; n && i < n->n && k < 63; i++)
+		if (strcmp(n->pair[i].key->text, word) != 0)
+			names[k++] = n->pair[i].key->text;
+	names[k] = NULL;
+	return schema_suggest(word, names);
+}
+
+/* Names a file declares that no expression uses are almost always
+ * mistakes: a misspelt option added instead of set, a value renamed in one
+ * place only. */
+static void warn_unused(builder *b, const node *map, const expr_scope *sc,
+			const char *what, const src_file *own)
+{
+	for (size_t i = 0; map && sc && i < map->n; i++) {
+		const node *k = map->pair[i].key;
+		if (expr_scope_uses(sc, k->text) > 0)
+			continue;
+		const char *hint = closest_other(map, k->text);
+		char why[300] = "";
+		if (hint)
+			snprintf(why, sizeof why, " (did you mean '%s'?)", hint);
+		else if (k->file != own)        /* inherited: the variant dropped
+						   its last use */
+			snprintf(why, sizeof why, "; %s no longer uses it: delete it "
+				 "there with '%s: null'", own->name, k->text);
+		diag_warning(b->d, k->file, k->line, k->col, "%s '%s' is not used "
+			     "by any expression%s", what, k->text, why);
+	}
+}
+
+static void warn_unused_names(builder *b, const node *root,
+			      const src_file *own)
+{
+	const node *scoring = node_get(root, "scoring");
+	warn_unused(b, node_get(root, "options"), b->g->static_scope, "the option",
+		    own);
+	warn_unused(b, node_get(root, "counters"), b->g->scope, "the counter",
+		    own);
+	warn_unused(b, node_get(scoring, "let"), b->scoring, "the named value",
+		    own);
+	warn_unused(b, node_get(scoring, "keep"), b->g->scope, "the kept value",
+		    own);
+}
+
+/* A base that still uses a name its variant deleted fails where the base
+ * names it; the deletion in the variant is named too, as the cause. */
+static void blame_deletions(const loaded *l, diag *d)
+{
+	int n = diag_entries(d);
+	for (int i = 0; i < l->ndeleted; i++) {
+		const node *k = l->deleted[i];
+		char want[300];
+		snprintf(want, sizeof want, "unknown name '%s'", k->text);
+		for (int j = 0; j < n; j++) {
+			const diag_entry *e = diag_get(d, j);
+			if (e->message && strncmp(e->message, want, strlen(want)) == 0 &&
+			    e->file && e->file != k->file) {
+				diag_error(d, k->file, k->line, k->col, "'%s' is deleted "
+					   "here, but %s still uses it (line %d)",
+					   k->text, e->file->name, e->line);
+				break;
+			}
+		}
+	}
+}
+
 game *game_load(const char *path, diag *d)
 {
 	loaded l;
@@ -768,11 +839,13 @@ game *game_load(const char *path, diag *d)
 	/* load_rule_file reports some problems without failing (a file of
 	 * an extends chain without 'cardrules: 1'): they count too. */
 	if (b.errors || diag_count(d) != before) {
+		blame_deletions(&l, d);
 		hand_over_sources(&l, d);
 		load_release(&l);
 		game_free(g);
 		return NULL;
 	}
+	warn_unused_names(&b, l.root, l.file[0]);
 	/* The game keeps its sources: run-time messages may quote them. */
 	for (int i = 0; i < l.nfiles; i++)
 		g->source[g->nsources++] = l.file[i];

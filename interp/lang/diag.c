@@ -20,7 +20,8 @@ struct diag {
 	src_file *adopted[ADOPT_MAX];   /* sources freed with the diag */
 	int nadopted;
 	int n;                  /* entries kept */
-	int total;              /* errors reported, kept or not */
+	int total;              /* entries reported, kept or not */
+	int warnings;           /* of which warnings */
 	bool sorted;
 	entry entry[DIAG_MAX];
 };
@@ -38,6 +39,7 @@ void diag_clear(diag *d)
 	}
 	d->n = 0;
 	d->total = 0;
+	d->warnings = 0;
 	d->sorted = true;
 }
 
@@ -73,7 +75,12 @@ void diag_adopt(diag *d, src_file *f)
 
 int diag_count(const diag *d)
 {
-	return d->total;
+	return d->total - d->warnings;
+}
+
+int diag_entries(const diag *d)
+{
+	return d->n;
 }
 
 /* ---- Recording --------------------------------------------------------- */
@@ -121,13 +128,14 @@ static char *format(const char *fmt, va_list ap)
 
 /* Consumes path (malloc'd or NULL). */
 static void add(diag *d, const src_file *file, char *path, int line, int col,
-		const char *fmt, va_list ap)
-	__attribute__((format(printf, 6, 0)));
+		bool warning, const char *fmt, va_list ap)
+	__attribute__((format(printf, 7, 0)));
 
 static void add(diag *d, const src_file *file, char *path, int line, int col,
-		const char *fmt, va_list ap)
+		bool warning, const char *fmt, va_list ap)
 {
 	d->total++;
+	d->warnings += warning;
 	if (d->n == DIAG_MAX) {
 		free(path);
 		return;
@@ -139,6 +147,7 @@ static void add(diag *d, const src_file *file, char *path, int line, int col,
 	en->e.line = line > 0 ? line : 0;
 	en->e.col = line > 0 && col > 0 ? col : 0;
 	en->e.message = format(fmt, ap);
+	en->e.warning = warning;
 	en->file_rank = file_rank(d, &en->e);
 	en->seq = d->total;
 	d->n++;
@@ -150,7 +159,16 @@ void diag_error(diag *d, const src_file *file, int line, int col,
 {
 	va_list ap;
 	va_start(ap, fmt);
-	add(d, file, NULL, line, col, fmt, ap);
+	add(d, file, NULL, line, col, false, fmt, ap);
+	va_end(ap);
+}
+
+void diag_warning(diag *d, const src_file *file, int line, int col,
+		  const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	add(d, file, NULL, line, col, true, fmt, ap);
 	va_end(ap);
 }
 
@@ -158,7 +176,7 @@ void diag_error_path(diag *d, const char *path, const char *fmt, ...)
 {
 	va_list ap;
 	va_start(ap, fmt);
-	add(d, NULL, path ? cr_strdup(path) : NULL, 0, 0, fmt, ap);
+	add(d, NULL, path ? cr_strdup(path) : NULL, 0, 0, false, fmt, ap);
 	va_end(ap);
 }
 
@@ -252,14 +270,15 @@ static void put_head(sink *s, const diag_entry *e)
 {
 	const char *name = e->file ? e->file->name : e->path;
 	const char *msg = e->message ? e->message : "out of memory";
+	const char *kind = e->warning ? "warning" : "error";
 	if (!name)
-		put(s, "cardrules: error: %s\n", msg);
+		put(s, "cardrules: %s: %s\n", kind, msg);
 	else if (e->line == 0)
-		put(s, "%s: error: %s\n", name, msg);
+		put(s, "%s: %s: %s\n", name, kind, msg);
 	else if (e->col == 0)
-		put(s, "%s:%d: error: %s\n", name, e->line, msg);
+		put(s, "%s:%d: %s: %s\n", name, e->line, kind, msg);
 	else
-		put(s, "%s:%d:%d: error: %s\n", name, e->line, e->col, msg);
+		put(s, "%s:%d:%d: %s: %s\n", name, e->line, e->col, kind, msg);
 }
 
 /* Lines longer than this are shown as a window around the caret. */

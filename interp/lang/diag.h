@@ -29,6 +29,7 @@ typedef struct diag_entry {
 	const char *path;       /* file name when there is no src_file */
 	int line, col;          /* 1-based; 0 when unknown */
 	char *message;
+	bool warning;           /* a warning: printed, but no failure */
 } diag_entry;
 
 diag *diag_new(void);
@@ -43,7 +44,16 @@ void diag_error(diag *d, const src_file *file, int line, int col,
 void diag_error_path(diag *d, const char *path, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* A warning: something legal that is almost surely a mistake (an option
+ * nothing uses).  It is printed like an error and does not count as one. */
+void diag_warning(diag *d, const src_file *file, int line, int col,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+/* The errors reported (warnings are not counted). */
 int diag_count(const diag *d);
+
+/* The entries kept, errors and warnings, for diag_get(). */
+int diag_entries(const diag *d);
 
 /* The i-th recorded entry in sorted order, for tests and JSON output. */
 const diag_entry *diag_get(diag *d, int i);

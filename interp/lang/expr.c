@@ -678,7 +678,9 @@ static cx name(parser *p)
 		    "sum(s in seats, ...)");
 		return bad(off, end);
 	}
-	const expr_name *n = expr_scope_find(p->sc, s, t->len);
+	expr_name *n = expr_scope_find(p->sc, s, t->len);
+	if (n)
+		n->uses++;
 	if (n && n->kind == NAME_VAR)
 		return leaf(p, n->per_seat ? OP_SEATVAR : OP_VAR, n->type,
 			    n->slot, n->per_seat, off, end);
@@ -1166,7 +1168,9 @@ static bool find_callee(parser *p, const token *t, callee *c)
 		c->nsig = EXPR_OVERLOADS;
 		return true;
 	}
-	const expr_name *n = expr_scope_find(p->sc, s, t->len);
+	expr_name *n = expr_scope_find(p->sc, s, t->len);
+	if (n)
+		n->uses++;
 	if (n && n->kind == NAME_TABLE) {
 		c->entry = n;
 		c->sig = expr_table_sigs;

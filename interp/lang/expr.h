@@ -114,6 +114,10 @@ bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 /* Slots needed by a frame for this scope and all its ancestors. */
 int expr_scope_slots(const expr_scope *sc);
 
+/* How many compiled expressions name `name` (as seen from sc): 0 for a
+ * name nothing uses. */
+int expr_scope_uses(const expr_scope *sc, const char *name);
+
 /* ---- Compiling --------------------------------------------------------- */
 
 typedef struct expr expr;

@@ -190,6 +190,7 @@ struct expr_name {
 	const expr_table *table;        /* NAME_TABLE */
 	expr_native_fn native;  /* NAME_NATIVE, with its signature: */
 	expr_sig sig;
+	int uses;               /* expressions compiled that name it */
 };
 
 /* A family of scopes shares one slot counter (in the root), so that any

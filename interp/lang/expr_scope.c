@@ -211,3 +211,8 @@ int expr_scope_slots(const expr_scope *sc)
 	return sc->nslots;
 }
 
+int expr_scope_uses(const expr_scope *sc, const char *name)
+{
+	const expr_name *n = expr_scope_find(sc, name, strlen(name));
+	return n ? n->uses : 0;
+}

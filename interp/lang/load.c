@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "lang/schema.h"
+#include "util/suggest.h"
 
 
 void load_release(loaded *l)
@@ -34,8 +35,33 @@ static node *lookup(const node *map, const node *key)
 	return NULL;
 }
 
-node *load_merge(arena *a, node *base, node *over)
+/* "key: null" in a variant deletes an inherited key; deleting one the
+ * base lacks is a mistake (a misspelt key), named with the closest key. */
+static void deleted_nothing(diag *d, const node *base, const node *k)
 {
+	suggest sg;
+	suggest_start(&sg, k->text, k->len);
+	for (size_t i = 0; i < base->n; i++)
+		if (base->pair[i].key->kind == NODE_SCALAR)
+			suggest_consider(&sg, base->pair[i].key->text);
+	if (sg.best)
+		diag_error(d, k->file, k->line, k->col, "'%s: null' deletes nothing: "
+			   "the base has no key '%s' here (did you mean '%.*s'?)",
+			   k->text, k->text, (int)sg.best_len, sg.best);
+	else
+		diag_error(d, k->file, k->line, k->col, "'%s: null' deletes nothing: "
+			   "the base has no key '%s' here", k->text, k->text);
+}
+
+typedef struct merge {
+	arena *a;
+	diag *d;                        /* NULL: no reports */
+	loaded *l;                      /* NULL: deletions not recorded */
+} merge;
+
+static node *merge_maps(const merge *mg, node *base, node *over)
+{
+	arena *a = mg->a;
 	if (base->kind != NODE_MAP || over->kind != NODE_MAP)
 		return over;
 	node *m = arena_alloc(a, sizeof *m);
@@ -49,19 +75,33 @@ node *load_merge(arena *a, node *base, node *over)
 		node *k = base->pair[i].key;
 		node *o = lookup(over, k);
 		node *v = base->pair[i].value;
-		if (o && node_is_null(o))
+		if (o && node_is_null(o)) {
+			if (mg->l && mg->l->ndeleted < LOAD_DELETIONS_MAX)
+				mg->l->deleted[mg->l->ndeleted++] =
+					node_get_pair(over, k->text)->key;
 			continue;
-		if (o && !(v = load_merge(a, v, o)))
+		}
+		if (o && !(v = merge_maps(mg, v, o)))
 			return NULL;
 		pairs[m->n].key = k;
 		pairs[m->n++].value = v;
 	}
 	for (size_t i = 0; i < over->n; i++) {
 		const node *k = over->pair[i].key;
-		if (!lookup(base, k) && !node_is_null(over->pair[i].value))
+		if (lookup(base, k))
+			continue;
+		if (!node_is_null(over->pair[i].value))
 			pairs[m->n++] = over->pair[i];
+		else if (mg->d && k->kind == NODE_SCALAR)
+			deleted_nothing(mg->d, base, k);
 	}
 	return m;
+}
+
+node *load_merge(arena *a, node *base, node *over, diag *d)
+{
+	merge mg = {a, d, NULL};
+	return merge_maps(&mg, base, over);
 }
 
 /* A copy of map without its `extends` key. */
@@ -248,7 +288,8 @@ static node *load_chain(loaded *l, const char *path, diag *d,
 	node *own = base ? without_extends(&l->arena, root) : NULL;
 	if (!base || !own)
 		return NULL;
-	return load_merge(&l->arena, base, own);
+	merge mg = {&l->arena, d, l};
+	return merge_maps(&mg, base, own);
 }
 
 bool load_rule_file(const char *path, loaded *out, diag *d)

@@ -19,12 +19,15 @@
 #define LOAD_MAX_BYTES (1024 * 1024)    /* the largest rule file read */
 #define LOAD_MAX_CHAIN 8                /* files in an extends chain */
 #define LOAD_PATH_MAX 1024
+#define LOAD_DELETIONS_MAX 32
 
 typedef struct loaded {
 	arena arena;                    /* every node of every file */
 	src_file *file[LOAD_MAX_CHAIN];
 	int nfiles;
 	node *root;                     /* merged; NULL after errors */
+	const node *deleted[LOAD_DELETIONS_MAX]; /* keys a variant set to null */
+	int ndeleted;
 } loaded;
 
 /* Reads `path` and its bases.  Errors go to d; returns false after any.
@@ -42,7 +45,9 @@ bool load_find_game(const char *name, char *buf, size_t size);
 /* The directories searched for games, in order (at most max). */
 int load_game_dirs(char dirs[][LOAD_PATH_MAX], int max);
 
-/* The deep merge of `over` onto `base`, new nodes from arena a. */
-node *load_merge(arena *a, node *base, node *over);
+/* The deep merge of `over` onto `base`, new nodes from arena a.  A key of
+ * `over` set to null that `base` lacks deletes nothing: reported to d
+ * (when not NULL) as the mistake it is. */
+node *load_merge(arena *a, node *base, node *over, diag *d);
 
 #endif

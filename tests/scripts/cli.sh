@@ -156,4 +156,11 @@ status 2 cardrules simulate hearts --frob
 expect_line "$tmp/err" "cardrules simulate: unknown option '--frob'"
 status 1 cardrules play ''
 expect_line "$tmp/err" "cardrules: error: the game's name is empty (a rule file's path, or a name from 'cardrules list')"
+# --- warnings: valid, but almost surely a mistake ---
+status 0 cardrules validate tests/data/warnings/misspelt-option.yaml
+expect_line "$tmp/err" "tests/data/warnings/misspelt-option.yaml:7:3: warning: the option 'rouds' is not used by any expression (did you mean 'rounds'?)"
+for f in games/*.yaml examples/*.yaml; do
+	status 0 cardrules validate "$f"
+	[ ! -s "$tmp/err" ] || fail "$f: $(head -n 1 "$tmp/err")"
+done
 pass

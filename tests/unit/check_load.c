@@ -56,7 +56,7 @@ START_TEST(test_merge)
 {
 	node *base = parse("a: 1\nb: {x: 1, y: 2}\nc: [1, 2]\nd: gone\n");
 	node *over = parse("a: 2\nb: {y: 3, z: 4}\nc: [9]\nd: null\ne: new\n");
-	node *m = load_merge(&a, base, over);
+	node *m = load_merge(&a, base, over, NULL);
 	ck_assert_str_eq(text_at(m, "a"), "2");         /* a scalar replaces */
 	ck_assert_str_eq(text_at(m, "b.x"), "1");       /* mappings merge */
 	ck_assert_str_eq(text_at(m, "b.y"), "3");
