@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "engine/state.h"
+#include "lang/expr.h"
 
 /* Sets up a match.  options[i] gives option i, or the default when NULL.
  * Returns false with a reason when the player count or an option is out

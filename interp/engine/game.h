@@ -125,6 +125,7 @@ typedef struct let_def {
 	const expr *e;
 	int slot;
 	bool per_seat;
+	bool reads_won;                 /* names `won`: a running count */
 } let_def;
 
 typedef struct kept_def {

@@ -518,11 +518,14 @@ static void build_lets(builder *b, const node *lets)
 		for (size_t i = 0; i < lets->n; i++) {
 			if (done[i])
 				continue;
+			int won = expr_scope_uses(b->scoring, "won");
 			expr *e = expr_compile(b->scoring, lets->pair[i].value,
 					       TY_NONE, quiet);
 			diag_clear(quiet);
 			if (e) {
 				declare_let(b, lets->pair[i].key, e);
+				b->g->let[b->g->nlets - 1].reads_won =
+					expr_scope_uses(b->scoring, "won") > won;
 				done[i] = progress = true;
 			}
 		}

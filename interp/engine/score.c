@@ -130,3 +130,19 @@ void score_rank(state *s, const expr_frame *frame)
 		s->place[p] = (int8_t)(better + 1);
 	}
 }
+
+void state_score_values(const state *s, value *slots)
+{
+	expr_frame f;
+	vars_frame(&f, s, slots);
+	eval_lets(s, &f);
+}
+
+void state_scored_values(const state *scored, const state *during,
+			 value *slots)
+{
+	state pre = *scored;
+	memcpy(pre.total, during->total, sizeof pre.total);
+	memcpy(pre.kept, during->kept, sizeof pre.kept);
+	state_score_values(&pre, slots);
+}

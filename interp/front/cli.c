@@ -21,6 +21,8 @@
 #include "engine/game.h"
 #include "util/json.h"
 #include "lang/load.h"
+#include "front/breakdown.h"
+#include "front/render.h"
 #include "front/report.h"
 #include "front/play.h"
 #include "lang/schema.h"
@@ -224,28 +226,54 @@ static uint64_t fresh_seed(void)
  * validate
  * ====================================================================== */
 
+/* Random deals at every player count: does every check of the rule file
+ * hold?  A failure is reported where the check is written. */
+static bool checks_hold(const game *g, const char *name, long deals)
+{
+	for (int n = g->min_players; n <= g->max_players; n++) {
+		sim_opts o = {.game_name = name, .players = n, .seed = 1,
+			      .deals = deals, .bot = BOT_RANDOM, .checks = true};
+		for (int i = 0; i < g->noptions; i++)
+			o.options[i] = g->option[i].fallback;
+		if (sim_run(g, &o) != 0)
+			return false;
+	}
+	return true;
+}
+
 static int cmd_validate(int argc, char **argv)
 {
 	static const struct option longs[] = {
 		{"quiet", no_argument, NULL, 'q'},
+		{"simulate", required_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	bool quiet = false;
+	long simulate = 0;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" "qh", longs, NULL)) != -1) {
 		if (opt == 'h') {
-			printf("Usage: %s validate [-q] FILE...\n"
+			printf("Usage: %s validate [-q] [--simulate N] FILE...\n"
 			       "Checks rule files (paths, or names of games) and prints\n"
 			       "every problem as\n"
 			       "FILE:LINE:COL: error: MESSAGE.  Exit status: 0 when all\n"
 			       "are valid, 1 when some are not, 2 on usage errors.\n"
-			       "  -q, --quiet   print nothing for valid files\n",
+			       "  -q, --quiet       print nothing for valid files\n"
+			       "  --simulate N      then play N random deals at every\n"
+			       "                    player count and report any check\n"
+			       "                    of the rule file that fails\n",
 			       program);
 			return 0;
 		}
 		if (opt == 'q')
 			quiet = true;
+		else if (opt == 'S' && parse_int(optarg, 1, 100000000L, &simulate))
+			continue;
+		else if (opt == 'S')
+			return usage_error("validate", "--simulate takes a number of "
+					   "deals from 1 to 100000000, not '%s'",
+					   optarg);
 		else
 			return option_error("validate", opt, argv);
 	}
@@ -267,9 +295,12 @@ static int cmd_validate(int argc, char **argv)
 			continue;
 		}
 		char range[40];
-		if (!quiet)
-			printf("%s: valid (%s, %s)\n", path, g->name,
-			       game_players_text(g, range, sizeof range));
+		bool checked = !simulate || checks_hold(g, argv[i], simulate);
+		bad += !checked;
+		if (!quiet && checked)
+			printf("%s: valid (%s, %s)%s\n", path, g->name,
+			       game_players_text(g, range, sizeof range),
+			       simulate ? "; its checks held in every deal" : "");
 		game_free(g);
 	}
 	diag_free(d);
@@ -688,11 +719,31 @@ static int cmd_simulate(int argc, char **argv)
 typedef struct replay_out {
 	bool json;
 	json j;
+	const char *path;
+	bool check_reported;
 } replay_out;
 
-static void replay_deal_text(void *ctx, const state *s)
+/* The first check of the rule file that fails, where it is written. */
+static void replay_check(replay_out *out, const state *s)
 {
-	(void)ctx;
+	if (!s->failed_check || out->check_reported)
+		return;
+	char again[PATH_MAX + 32];
+	snprintf(again, sizeof again, "deal %d of %s", s->deal_no, out->path);
+	diag *d = diag_new();
+	if (d) {
+		fflush(stdout);
+		breakdown_failed_check(d, s, again);
+		diag_print(d, stderr, true);
+		diag_free(d);
+	}
+	out->check_reported = true;
+}
+
+/* Each deal's scores, then the breakdown of its scoring. */
+static void replay_deal_text(void *ctx, const state *s, const state *during)
+{
+	replay_check(ctx, s);
 	printf("deal %d (dealer %d): scores", s->deal_no, s->dealer);
 	for (int p = 0; p < s->players; p++)
 		printf(" %+" PRId64, s->deal_score[p]);
@@ -700,13 +751,24 @@ static void replay_deal_text(void *ctx, const state *s)
 	for (int p = 0; p < s->players; p++)
 		printf(" %+" PRId64, s->total[p]);
 	putchar('\n');
+	render r;
+	render_setup(&r, &s->g->deck, stdout);
+	char names[SEAT_MAX][16];
+	const char *list[SEAT_MAX];
+	for (int p = 0; p < s->players; p++) {
+		snprintf(names[p], sizeof names[p], "seat %d", p);
+		list[p] = names[p];
+	}
+	breakdown_print(stdout, &r, s, during, list);
 }
 
-static void replay_deal_json(void *ctx, const state *s)
+static void replay_deal_json(void *ctx, const state *s, const state *during)
 {
 	json *j = &((replay_out *)ctx)->j;
+	replay_check(ctx, s);
 	json_object(j);
 	report_deal_fields(j, s);
+	report_deal_values(j, s, during);
 	json_end_object(j);
 }
 
@@ -745,9 +807,10 @@ static int cmd_replay(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, ":" "jh", longs, NULL)) != -1) {
 		if (opt == 'h') {
 			printf("Usage: %s replay [--json] TRANSCRIPT\n"
-			       "Replays a recorded game and prints every deal's scores\n"
-			       "and the result.  Exit status 1 when the transcript holds\n"
-			       "an illegal decision (named with its line and column).\n",
+			       "Replays a recorded game and prints every deal's scores,\n"
+			       "each named value of its scoring per seat, and the result.\n"
+			       "Exit status 1 when the transcript holds an illegal\n"
+			       "decision (named with its line and column).\n",
 			       program);
 			return 0;
 		}
@@ -758,6 +821,7 @@ static int cmd_replay(int argc, char **argv)
 	}
 	if (optind + 1 != argc)
 		return usage_error("replay", "name one transcript");
+	out.path = argv[optind];
 	diag *d = diag_new();
 	transcript_replay *r = calloc(1, sizeof *r);
 	if (!d || !r) {
@@ -781,9 +845,6 @@ static int cmd_replay(int argc, char **argv)
 		replay_result(&out, r);
 	else if (out.json)
 		fputs("]}\n", stdout);
-	if (ok && r->s.failed_check)
-		fprintf(stderr, "%s: warning: check %d of the rule file failed\n",
-			program, r->s.failed_check);
 	game_free(r->g);
 	free(r);
 	diag_free(d);

@@ -3,12 +3,16 @@
 
 #include <editline/readline.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "front/command.h"
 #include "engine/engine.h"
+#include "engine/score.h"
+#include "engine/vars.h"
+#include "front/breakdown.h"
 #include "front/render.h"
 #include "front/transcript.h"
 #include "engine/view.h"
@@ -23,11 +27,18 @@ typedef struct table_ui {
 	FILE *out;
 	bool tty;                       /* input from a terminal: line editing */
 	int last_human;                 /* hot-seat: whose screen is shown */
+	bool check_reported;            /* a failed check is told once */
 } table_ui;
 
 /* ======================================================================
  * Words for seats, cards and scores
  * ====================================================================== */
+
+static const char *invocation(const table_ui *u)
+{
+	return u->o->invocation ? u->o->invocation : "cardrules";
+}
+
 
 static bool is_human(const table_ui *u, int seat)
 {
@@ -58,18 +69,6 @@ static const char *where(const table_ui *u, int seat)
 	    seat == state_seat_plus(s, u->o->seat, s->players / 2))
 		return " (across)";
 	return "";
-}
-
-/* Points of a set by the game's first value table, when it has one. */
-static bool points_of(const game *g, cardset cards, long *out)
-{
-	if (g->ntables == 0)
-		return false;
-	long sum = 0;
-	CSET_FOREACH(c, cards)
-		sum += g->table[0].value[c];
-	*out = sum;
-	return true;
 }
 
 static void print_hand(table_ui *u, int seat)
@@ -125,24 +124,20 @@ static void print_leftovers(table_ui *u)
 		cset_is_empty(s->leftover_up) ? "" : " face up, ", down);
 }
 
-/* Points taken so far, once anybody has taken some. */
+/* The seats' names as the table calls them ("you", "seat 2"). */
+static void seat_names(table_ui *u, char names[][32], const char **list)
+{
+	for (int p = 0; p < u->s.players; p++)
+		list[p] = seat_name(u, p, names[p], sizeof names[p]);
+}
+
+/* The running counts of the scoring, once anybody has taken some. */
 static void print_taken(table_ui *u, bool always)
 {
-	const state *s = &u->s;
-	long pts, any = 0;
-	for (int p = 0; p < s->players; p++)
-		if (points_of(u->g, s->won[p], &pts))
-			any |= pts;
-	if (u->g->ntables == 0 || (!any && !always))
-		return;
-	fputs("  Points taken:", u->out);
-	for (int p = 0; p < s->players; p++) {
-		char name[32];
-		points_of(u->g, s->won[p], &pts);
-		fprintf(u->out, "%s %s %ld", p ? "," : "",
-			seat_name(u, p, name, sizeof name), pts);
-	}
-	fputc('\n', u->out);
+	char names[SEAT_MAX][32];
+	const char *list[SEAT_MAX];
+	seat_names(u, names, list);
+	breakdown_running(u->out, &u->s, list, always);
 }
 
 static void print_trick(table_ui *u)
@@ -263,20 +258,31 @@ static void print_prompt_context(table_ui *u)
 	print_legal(u);
 }
 
-static void narrate_trick(table_ui *u)
+/* Who won the trick, and what it changed in the running counts of the
+ * scoring ("penalty +13"). */
+static void narrate_trick(table_ui *u, const state *before)
 {
 	const trick_record *t = &u->s.last_trick;
+	const game *g = u->g;
 	char name[32];
-	cardset cards = cset_empty();
-	for (int i = 0; i < t->n; i++)
-		cset_add(&cards, t->card[i]);
-	long pts;
 	fprintf(u->out, "  -> %s %s trick %d", seat_name(u, t->winner, name,
 		sizeof name), (!u->o->hotseat && t->winner == u->o->seat)
 		? "win" : "wins", t->number);
-	if (points_of(u->g, cards, &pts))
-		fprintf(u->out, " (%ld point%s)", pts, pts == 1 ? "" : "s");
-	fputc('\n', u->out);
+	static value was[VARS_SLOTS_MAX], now[VARS_SLOTS_MAX];
+	state_score_values(before, was);
+	state_score_values(&u->s, now);
+	const char *sep = " (";
+	for (int i = 0; i < g->nlets; i++) {
+		const let_def *l = &g->let[i];
+		if (!l->per_seat || !l->reads_won || expr_result_type(l->e) != TY_INT)
+			continue;
+		int64_t change = now[l->slot + t->winner].i - was[l->slot + t->winner].i;
+		if (change) {
+			fprintf(u->out, "%s%s %+" PRId64, sep, l->name, change);
+			sep = ", ";
+		}
+	}
+	fputs(*sep == ',' ? ")\n" : "\n", u->out);
 }
 
 /* What the human gave and got.  The cards given are those chosen before
@@ -302,14 +308,29 @@ static void narrate_pass(table_ui *u, const state *before, int seat,
 		seat_name(u, from, n2, sizeof n2));
 }
 
-static void narrate_end_of_deal(table_ui *u)
+/* The deal's score explained; a check of the rule file that failed. */
+static void narrate_end_of_deal(table_ui *u, const state *during)
 {
 	const state *s = &u->s;
+	char names[SEAT_MAX][32];
+	const char *list[SEAT_MAX];
+	seat_names(u, names, list);
 	fprintf(u->out, "\nDeal %d is over.\n", s->deal_no);
-	print_scores(u, true);
-	if (s->failed_check)
-		fprintf(u->out, "  (check %d of the rule file failed after this "
-			"deal)\n", s->failed_check);
+	breakdown_print(u->out, &u->r, s, during, list);
+	if (!s->failed_check || u->check_reported)
+		return;
+	char again[PATH_MAX + 64] = "the rule file or the program is wrong";
+	if (u->o->transcript)
+		snprintf(again, sizeof again, "see it again with: %s replay %s",
+			 invocation(u), u->o->transcript);
+	diag *d = diag_new();
+	if (d) {
+		breakdown_failed_check(d, s, again);
+		fflush(u->out);
+		diag_print(d, stderr, true);
+		diag_free(d);
+	}
+	u->check_reported = true;
 }
 
 static void narrate_match(table_ui *u)
@@ -348,11 +369,11 @@ static void narrate(table_ui *u, const state *before, int seat,
 	}
 	if (s->last_trick.number != before->last_trick.number ||
 	    s->deal_no != before->deal_no)
-		narrate_trick(u);
+		narrate_trick(u, before);
 	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
 		narrate_pass(u, before, seat, c);
 	if (s->current < 0 && before->current >= 0) {
-		narrate_end_of_deal(u);
+		narrate_end_of_deal(u, before);
 		if (s->over)
 			narrate_match(u);
 	}
@@ -494,11 +515,6 @@ static bool human_turn(table_ui *u)
  * The match
  * ====================================================================== */
 
-static const char *invocation(const table_ui *u)
-{
-	return u->o->invocation ? u->o->invocation : "cardrules";
-}
-
 static void print_intro(table_ui *u)
 {
 	const game *g = u->g;
@@ -568,6 +584,7 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 	if (!state_setup(&u->s, g, o->players, o->dealer, o->options, o->seed,
 			 err, size))
 		return false;
+	u->s.checks = true;
 	if (!o->hotseat && (o->seat < 0 || o->seat >= o->players)) {
 		snprintf(err, size, "--seat must be between 0 and %d", o->players - 1);
 		return false;

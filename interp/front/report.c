@@ -1,6 +1,9 @@
 /* report.c — deal and match results as JSON fields. */
 #include "front/report.h"
 
+#include "engine/score.h"
+#include "engine/vars.h"
+
 static void seat_ints(json *j, const char *key, const int64_t *v, int n)
 {
 	json_key(j, key);
@@ -54,4 +57,60 @@ void report_result_fields(json *j, const state *s)
 	for (int p = 0; p < s->players; p++)
 		place[p] = s->place[p];
 	seat_ints(j, "places", place, s->players);
+}
+
+static void json_value(json *j, const deck *d, expr_type t, value v)
+{
+	char name[8];
+	switch (t) {
+	case TY_BOOL:
+		json_bool(j, v.i != 0);
+		break;
+	case TY_CARD:
+		if (v.i >= 0 && v.i <= FACE_JOKER)
+			json_string(j, deck_face_name(d, (card_face)v.i, name));
+		else
+			json_null(j);
+		break;
+	case TY_CARDS:
+		json_array(j);
+		CSET_FOREACH(c, v.s)
+			json_string(j, deck_card_name(d, c, true, name));
+		json_end_array(j);
+		break;
+	case TY_SUIT:
+		if (v.i >= 0 && v.i < SUIT_MAX) {
+			char suit[2] = {deck_suit_codes[v.i], '\0'};
+			json_string(j, suit);
+		} else {
+			json_null(j);
+		}
+		break;
+	default:
+		json_int(j, v.i);
+		break;
+	}
+}
+
+void report_deal_values(json *j, const state *s, const state *during)
+{
+	const game *g = s->g;
+	static value slots[VARS_SLOTS_MAX];
+	state_scored_values(s, during, slots);
+	json_key(j, "values");
+	json_object(j);
+	for (int i = 0; i < g->nlets; i++) {
+		const let_def *l = &g->let[i];
+		expr_type t = expr_result_type(l->e);
+		json_key(j, l->name);
+		if (!l->per_seat) {
+			json_value(j, &g->deck, t, slots[l->slot]);
+			continue;
+		}
+		json_array(j);
+		for (int p = 0; p < s->players; p++)
+			json_value(j, &g->deck, t, slots[l->slot + p]);
+		json_end_array(j);
+	}
+	json_end_object(j);
 }

@@ -15,6 +15,11 @@
 /* The fields of a scored deal, inside an object the caller has opened. */
 void report_deal_fields(json *j, const state *s);
 
+/* "values": the named values of the scoring of the deal just scored in s
+ * (`during`: the same deal before its scoring, breakdown.h), by name: a
+ * list by seat for a per-seat value, one value for a table-wide one. */
+void report_deal_values(json *j, const state *s, const state *during);
+
 /* "totals" and, when the match is over, "places". */
 void report_result_fields(json *j, const state *s);
 

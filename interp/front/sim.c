@@ -24,6 +24,7 @@ typedef struct sim {
 	const sim_opts *o;
 	const game *g;
 	state s;
+	state during;                   /* the deal at its start, for --json */
 	bot bots[SEAT_MAX];
 	transcript_writer w;
 	json j;
@@ -32,6 +33,9 @@ typedef struct sim {
 	int matches, finished;          /* started; played to their end */
 	long failed;                    /* deals after which a check failed */
 	int first_failed_check;
+	state first_failure;            /* the deal where a check first failed */
+	long first_failed_deal;         /* its number in the run, from 1 */
+	int first_failed_match;
 	double kept_end[KEPT_MAX];      /* table-wide kept values, summed */
 	bool write_error;
 } sim;
@@ -89,6 +93,7 @@ static void json_deal(sim *x)
 	json_key(j, "match");
 	json_int(j, x->matches);
 	report_deal_fields(j, &x->s);
+	report_deal_values(j, &x->s, &x->during);
 	json_end_object(j);
 }
 
@@ -103,8 +108,12 @@ static void deal_scored(sim *x)
 		x->seat[p].total += s->deal_score[p];
 	}
 	if (s->failed_check) {
-		if (!x->failed)
+		if (!x->failed) {
 			x->first_failed_check = s->failed_check;
+			x->first_failure = *s;
+			x->first_failed_deal = x->deals;
+			x->first_failed_match = x->matches;
+		}
 		x->failed++;
 		x->s.failed_check = 0;
 	}
@@ -167,6 +176,8 @@ static bool play(sim *x)
 		}
 		if (x->s.current == SEAT_CHANCE)
 			state_deal(&x->s);
+		if (x->o->json)
+			x->during = x->s;
 		int deal = x->s.deal_no;
 		if (x->o->bot == BOT_RANDOM && !x->w.f) {
 			/* the same deal as decision by decision, faster */
@@ -296,6 +307,31 @@ static void json_head(sim *x)
 	json_array(j);
 }
 
+/* The first failed check, loudly: the check's own line in the rule file,
+ * where it failed, and the command that plays that deal again. */
+static void report_failure(sim *x)
+{
+	const sim_opts *o = x->o;
+	char again[600];
+	snprintf(again, sizeof again, "deal %d of match %d, %ld deal%s into the "
+		 "run; %ld deal%s failed a check; play it again with: cardrules "
+		 "simulate %s --players %d --dealer %d --seed %" PRIu64 " --deals "
+		 "%ld --transcript failed.yaml", x->first_failure.deal_no,
+		 x->first_failed_match, x->first_failed_deal,
+		 x->first_failed_deal == 1 ? "" : "s", x->failed,
+		 x->failed == 1 ? "" : "s", o->game_name, o->players, o->dealer,
+		 o->seed, x->first_failed_deal);
+	diag *d = diag_new();
+	if (!d)
+		return;
+	const src_file *file;
+	int line, col;
+	expr_position(x->g->check[x->first_failed_check - 1], &file, &line, &col);
+	diag_error(d, file, line, col, "this check failed: %s", again);
+	diag_print(d, stderr, true);
+	diag_free(d);
+}
+
 int sim_run(const game *g, const sim_opts *o)
 {
 	sim *x = calloc(1, sizeof *x);
@@ -310,11 +346,17 @@ int sim_run(const game *g, const sim_opts *o)
 	bool ok = play(x);
 	if (ok && o->json)
 		report_json(x);
-	else if (ok)
+	else if (ok && o->out)
 		report_text(x);
+	if (ok && x->failed && !o->quiet_failures)
+		report_failure(x);
 	if (x->write_error)
 		fputs("cardrules: error: a transcript could not be written\n", stderr);
 	int status = !ok || x->failed || x->write_error ? 1 : 0;
+	if (o->failure && x->failed) {
+		o->failure->deal = x->first_failed_deal;
+		o->failure->check = x->first_failed_check;
+	}
 	free(x);
 	return status;
 }

@@ -18,6 +18,12 @@
 #include "front/bot.h"
 #include "engine/game.h"
 
+/* Where the first failed check was, for callers that report it their way. */
+typedef struct sim_failure {
+	long deal;                      /* the deal of the run, from 1 */
+	int check;                      /* 1 + the index of the check */
+} sim_failure;
+
 typedef struct sim_opts {
 	const char *game_name;
 	int players, dealer;
@@ -30,7 +36,9 @@ typedef struct sim_opts {
 	bool checks;                    /* evaluate the rule file's checks */
 	const char *transcript;         /* NULL: none */
 	bool explicit_deals;            /* transcripts give each deal's cards */
-	FILE *out;
+	FILE *out;                      /* the statistics; NULL: none */
+	bool quiet_failures;            /* the caller reports failed checks */
+	sim_failure *failure;           /* when not NULL: the first failure */
 } sim_opts;
 
 /* 0 when every check held, 1 when one failed or a transcript could not

@@ -611,6 +611,9 @@ static bool check_scores(reader *rd, const node *scores)
 			"rules, which give [%s]", want);
 }
 
+static bool replay_moves(reader *rd, const node *deal, bool last, int deal_no,
+			 const state *during);
+
 static bool replay_deal(reader *rd, const node *deal, bool last)
 {
 	state *s = &rd->r->s;
@@ -625,6 +628,19 @@ static bool replay_deal(reader *rd, const node *deal, bool last)
 		state_deal(s);
 	}
 	int deal_no = s->deal_no;
+	state *during = malloc(sizeof *during);
+	if (!during)
+		return error_at(rd, deal, "out of memory");
+	*during = *s;
+	bool ok = replay_moves(rd, deal, last, deal_no, during);
+	free(during);
+	return ok;
+}
+
+static bool replay_moves(reader *rd, const node *deal, bool last, int deal_no,
+			 const state *during)
+{
+	state *s = &rd->r->s;
 	const node *moves = node_get(deal, "moves");
 	if (moves && !node_is_null(moves) && moves->kind != NODE_SEQ)
 		return error_at(rd, moves, "'moves' is a list of decisions");
@@ -641,7 +657,7 @@ static bool replay_deal(reader *rd, const node *deal, bool last)
 	if (scores && !check_scores(rd, scores))
 		return false;
 	if (rd->on_deal)
-		rd->on_deal(rd->ctx, s);
+		rd->on_deal(rd->ctx, s, during);
 	return true;
 }
 

@@ -82,8 +82,10 @@ typedef struct transcript_replay {
 	bool scores_checked;
 } transcript_replay;
 
-/* Called after each deal is scored, for printing. */
-typedef void (*transcript_on_deal)(void *ctx, const state *s);
+/* Called after each deal is scored, for printing: s is the state just
+ * scored, `during` the same deal before its scoring (breakdown.h). */
+typedef void (*transcript_on_deal)(void *ctx, const state *s,
+				   const state *during);
 
 /* Loads the game and replays every decision.  A bad transcript gets a
  * positioned error naming the first illegal decision; returns false.  The

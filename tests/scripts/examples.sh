@@ -25,4 +25,10 @@ sed -n '/This file plays Black Lady with the clear rule/,/^```$/p' README.md |
 	sed -n '/^```yaml$/,/^```$/p' | sed '1d;$d' >"$tmp/readme-variant.yaml"
 [ -s "$tmp/readme-variant.yaml" ] || fail "the README's house rule is missing"
 cardrules validate -q "$tmp/readme-variant.yaml" || fail "the README's house rule does not validate"
+# every deal's score is explained by the scoring's named values
+cardrules replay examples/transcripts/hearts-moon.yaml >"$tmp/moon"
+expect_line "$tmp/moon" "  taken              26        0        0        0"
+expect_line "$tmp/moon" "  moon         yes (for the table)"
+expect_line "$tmp/moon" "  deal score         +0      +26      +26      +26"
+grep -q '^  taken so far: ' "$tmp/session" || fail "the session shows no running count"
 pass

@@ -10,10 +10,8 @@ for t in tests/transcripts/fixtures/*.yaml; do
 	cardrules replay "$t" >/dev/null || fail "$t no longer replays"
 	cardrules replay --json "$t" | sed 's|"transcript":"[^"]*",||' >"$tmp/got" ||
 		fail "$t: replay --json failed"
-	if ! diff -u "$want" "$tmp/got" >"$tmp/diff"; then
-		head -n 20 "$tmp/diff" >&2
-		fail "$t replays to another result than $want"
-	fi
+	python3 tests/scripts/same-results.py "$want" "$tmp/got" >"$tmp/diff" ||
+		fail "$t replays to another result than $want: $(cat "$tmp/diff")"
 	n=$((n + 1))
 done
 [ "$n" -ge 15 ] || fail "only $n fixtures found"

@@ -3,11 +3,13 @@
  * drawing cards, writing JSON, and "did you mean".
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/breakdown.h"
 #include "front/command.h"
 #include "lang/expr.h"
 #include "util/json.h"
@@ -271,6 +273,55 @@ START_TEST(test_suggest)
 }
 END_TEST
 
+/* What a function writes to a stream, in a malloc'd string. */
+#define CAPTURE(buf, out, call) do {                                     \
+		size_t size_;                                            \
+		FILE *out = open_memstream(&(buf), &size_);              \
+		ck_assert_ptr_nonnull(out);                              \
+		call;                                                    \
+		fclose(out);                                             \
+	} while (0)
+
+/* Omnibus Hearts: the running counts follow the scoring's own names, the
+ * jack of diamonds of the second value table included; the breakdown of a
+ * scored deal shows every named value per seat. */
+START_TEST(test_running_counts_and_breakdown)
+{
+	diag *d = diag_new();
+	game *om = game_load(TOP_SRCDIR "/examples/omnibus-hearts.yaml", d);
+	diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert_ptr_nonnull(om);
+	state s;
+	char why[200];
+	ck_assert(state_setup(&s, om, 4, 0, NULL, 3, why, sizeof why));
+	state_deal(&s);
+	state during = s;
+	static const char *const names[] = {"you", "seat 1", "seat 2", "seat 3"};
+	char *text = NULL;
+	CAPTURE(text, out, breakdown_running(out, &s, names, false));
+	ck_assert_str_eq(text, "");             /* nothing taken yet */
+	free(text);
+	cset_add(&s.won[2], scn_card(om, "JD"));
+	cset_add(&s.won[1], scn_card(om, "QS"));
+	CAPTURE(text, out, breakdown_running(out, &s, names, false));
+	ck_assert_str_eq(text, "  hearts so far: you 0, seat 1 13, seat 2 0, seat 3 0\n"
+			 "  jack so far: you 0, seat 1 0, seat 2 -10, seat 3 0\n");
+	free(text);
+	rng r;
+	rng_seed(&r, 5, 5);
+	state_random_playout(&s, &r);
+	ck_assert_int_eq(s.event, EV_SCORED);
+	render plain = {.d = &om->deck};
+	CAPTURE(text, out, breakdown_print(out, &plain, &s, &during, names));
+	ck_assert_msg(strstr(text, "\n  jack        ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\n  moon         ") != NULL, "%s", text);
+	ck_assert_msg(strstr(text, "\n  deal score  ") != NULL, "%s", text);
+	free(text);
+	game_free(om);
+}
+END_TEST
+
 static Suite *frontend_suite(void)
 {
 	Suite *su = suite_create("frontend");
@@ -283,6 +334,7 @@ static Suite *frontend_suite(void)
 	tcase_add_test(tc, test_all_or_nothing);
 	tcase_add_test(tc, test_render_plain_and_glyphs);
 	tcase_add_test(tc, test_render_hand);
+	tcase_add_test(tc, test_running_counts_and_breakdown);
 	suite_add_tcase(su, tc);
 	TCase *tj = tcase_create("json and hints");
 	tcase_add_test(tj, test_json);

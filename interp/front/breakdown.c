@@ -1,0 +1,174 @@
+/* breakdown.c — a deal's score explained by the rule file's named values. */
+#include "front/breakdown.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "engine/score.h"
+#include "engine/vars.h"
+
+#define COLUMN 9
+
+/* One value as a cell of the table. */
+static const char *cell(const render *r, expr_type t, value v, char *buf,
+			size_t size)
+{
+	switch (t) {
+	case TY_BOOL:
+		snprintf(buf, size, "%s", v.i ? "yes" : "-");
+		break;
+	case TY_CARD:
+		if (v.i < 0 || v.i > FACE_JOKER)
+			snprintf(buf, size, "-");
+		else
+			deck_face_name(r->d, (card_face)v.i, buf);
+		break;
+	case TY_CARDS: {
+		int n = cset_count(v.s);
+		if (n == 0)
+			snprintf(buf, size, "-");
+		else if (n <= 2)
+			render_list(r, v.s, buf, size);
+		else
+			snprintf(buf, size, "%d cards", n);
+		break;
+	}
+	case TY_SUIT:
+		if (v.i >= 0 && v.i < SUIT_MAX)
+			render_suit(r, (int)v.i, buf, size);
+		else
+			snprintf(buf, size, "-");
+		break;
+	case TY_SEAT:
+		snprintf(buf, size, "seat %" PRId64, v.i);
+		break;
+	default:
+		snprintf(buf, size, "%" PRId64, v.i);
+		break;
+	}
+	return buf;
+}
+
+/* Pads to the column's width, counting characters, not bytes: a suit
+ * glyph is three bytes and one character (colours would break this, so
+ * the table is rendered without them). */
+static void put_cell(FILE *out, const char *text)
+{
+	int width = 0;
+	for (const char *p = text; *p; p++)
+		width += ((unsigned char)*p & 0xC0) != 0x80;
+	fprintf(out, "%*s%s", width < COLUMN ? COLUMN - width : 1, "", text);
+}
+
+static void put_row(FILE *out, const char *label, const render *r,
+		    const state *s, const let_def *l, const value *slots)
+{
+	char buf[64];
+	expr_type t = expr_result_type(l->e);
+	fprintf(out, "  %-12s", label);
+	if (!l->per_seat) {
+		fprintf(out, " %s (for the table)\n",
+			cell(r, t, slots[l->slot], buf, sizeof buf));
+		return;
+	}
+	for (int p = 0; p < s->players; p++)
+		put_cell(out, cell(r, t, slots[l->slot + p], buf, sizeof buf));
+	fputc('\n', out);
+}
+
+static void put_ints(FILE *out, const char *label, const state *s,
+		     const int64_t *v)
+{
+	char buf[32];
+	fprintf(out, "  %-12s", label);
+	for (int p = 0; p < s->players; p++) {
+		snprintf(buf, sizeof buf, "%+" PRId64, v[p]);
+		put_cell(out, buf);
+	}
+	fputc('\n', out);
+}
+
+/* Who took the leftovers: the seats whose won cards hold some. */
+static void put_leftovers(FILE *out, const render *r, const state *s,
+			  const char *const *names)
+{
+	char buf[256];
+	if (cset_is_empty(s->leftover))
+		return;
+	fprintf(out, "  Leftovers: %s", render_list(r, s->leftover, buf, sizeof buf));
+	const char *sep = ", taken by ";
+	bool taken = false;
+	for (int p = 0; p < s->players; p++)
+		if (cset_meets(s->won[p], s->leftover)) {
+			fprintf(out, "%s%s", sep, names[p]);
+			sep = " and ";
+			taken = true;
+		}
+	fprintf(out, "%s\n", taken ? "" : ", taken by nobody");
+}
+
+void breakdown_print(FILE *out, const render *r, const state *scored,
+		     const state *during, const char *const *names)
+{
+	const game *g = scored->g;
+	render plain = *r;
+	plain.color = false;
+	put_leftovers(out, &plain, scored, names);
+	static value slots[VARS_SLOTS_MAX];
+	state_scored_values(scored, during, slots);
+	fprintf(out, "  %-12s", "");
+	for (int p = 0; p < scored->players; p++)
+		put_cell(out, names[p]);
+	fputc('\n', out);
+	for (int i = 0; i < g->nlets; i++)
+		put_row(out, g->let[i].name, &plain, scored, &g->let[i], slots);
+	put_ints(out, "deal score", scored, scored->deal_score);
+	put_ints(out, "total", scored, scored->total);
+	for (int k = 0; k < g->nkept; k++) {
+		char label[64];
+		snprintf(label, sizeof label, "%s now", g->kept[k].name);
+		if (g->kept[k].per_seat)
+			put_ints(out, label, scored, scored->kept[k]);
+		else
+			fprintf(out, "  %-12s %" PRId64 " (for the table)\n", label,
+				scored->kept[k][0]);
+	}
+}
+
+void breakdown_running(FILE *out, const state *s, const char *const *names,
+		       bool always)
+{
+	const game *g = s->g;
+	static value slots[VARS_SLOTS_MAX];
+	bool computed = false;
+	for (int i = 0; i < g->nlets; i++) {
+		const let_def *l = &g->let[i];
+		if (!l->per_seat || !l->reads_won || expr_result_type(l->e) != TY_INT)
+			continue;
+		if (!computed)
+			state_score_values(s, slots);
+		computed = true;
+		bool any = false;
+		for (int p = 0; p < s->players; p++)
+			any |= slots[l->slot + p].i != 0;
+		if (!any && !always)
+			continue;
+		fprintf(out, "  %s so far:", l->name);
+		for (int p = 0; p < s->players; p++)
+			fprintf(out, "%s %s %" PRId64, p ? "," : "", names[p],
+				slots[l->slot + p].i);
+		fputc('\n', out);
+	}
+}
+
+void breakdown_failed_check(diag *d, const state *s, const char *again)
+{
+	const src_file *file;
+	int line, col;
+	int i = s->failed_check - 1;
+	if (i < 0 || i >= s->g->nchecks)
+		return;
+	expr_position(s->g->check[i], &file, &line, &col);
+	diag_error(d, file, line, col, "this check of the rule file failed after "
+		   "deal %d (%s)", s->deal_no, again);
+}
