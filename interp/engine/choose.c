@@ -186,6 +186,37 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 	snprintf(buf, size, "choose one of: %s", names);
 }
 
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	(void)g;
+	const choose_phase *ch = &p->u.choose;
+	char who[160];
+	fprintf(out, "A round of choices: %s", ch->who ? "each player for whom `"
+		: "each player");
+	if (ch->who)
+		fprintf(out, "%s` holds", expr_text(ch->who));
+	fprintf(out, ", in turn from %s, chooses one of:\n",
+		ch->from ? phase_seat_words(ch->from, who, sizeof who)
+			 : "the player on the dealer's left");
+	for (int i = 0; i < ch->nchoices; i++) {
+		const choice_def *c = &ch->choice[i];
+		fprintf(out, "  - %s", c->name);
+		const char *sep = ": ";
+		if (c->declare) {
+			fprintf(out, "%sthe chooser becomes the declarer", sep);
+			sep = "; ";
+		}
+		for (int k = 0; k < c->nadd; k++) {
+			fprintf(out, "%sadds `%s` to %s", sep, expr_text(c->add[k]),
+				g->counter_name[c->add_counter[k]]);
+			sep = "; ";
+		}
+		if (c->ends)
+			fprintf(out, "%sends the round", sep);
+		fputc('\n', out);
+	}
+}
+
 const phase_kind_def phase_choose = {
 	.name = "choose",
 	.build = build,
@@ -196,4 +227,5 @@ const phase_kind_def phase_choose = {
 	.words = words,
 	.parse = parse,
 	.why_illegal = why_illegal,
+	.explain = explain,
 };

@@ -1,5 +1,6 @@
 /* pass.c — the pass phase: everyone chooses cards, then all are given. */
 #include <stdio.h>
+#include <string.h>
 
 #include "engine/phase.h"
 
@@ -129,6 +130,48 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		snprintf(buf, size, "%s is already chosen", name);
 }
 
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	(void)g;
+	const pass_phase *ps = &p->u.pass;
+	static const struct {
+		const char *text, *words;
+	} to[] = {
+		{"left", "to the player on their left"},
+		{"right", "to the player on their right"},
+		{"across", "to the player across the table"},
+	};
+	const char *cards = ps->cards.e ? expr_text(ps->cards.e) : NULL;
+	if (cards)
+		fprintf(out, "Every player chooses %s card(s) from their hand and "
+			"passes them", cards);
+	else
+		fputs("Every player chooses cards from their hand (how many "
+		      "depends on the number of players, see above) and passes "
+		      "them", out);
+	const char *t = expr_text(ps->to);
+	const char *words = NULL;
+	for (size_t i = 0; i < sizeof to / sizeof *to; i++)
+		if (strcmp(t, to[i].text) == 0)
+			words = to[i].words;
+	const char *rotation = "choose((deal - 1) % ";
+	const char *args = strncmp(t, rotation, strlen(rotation)) == 0
+		? strchr(t + strlen(rotation), ',') : NULL;
+	if (words)
+		fprintf(out, " %s.", words);
+	else if (args && t[strlen(t) - 1] == ')')
+		fprintf(out, ", deal after deal in turn, to the seat that many "
+			"places along: %.*s; then the same again (`%s`; left is "
+			"the player on the left, keep means no pass).",
+			(int)(strlen(args + 2) - 1), args + 2, t);
+	else
+		fprintf(out, " to the seat so many places along the table: `%s` "
+			"(left is 1, right -1, across half the table; keep, 0, "
+			"means no pass).", t);
+	fputs(" Everyone chooses before any card is given, so nobody passes on "
+	      "what they receive.\n", out);
+}
+
 const phase_kind_def phase_pass = {
 	.name = "pass",
 	.build = build,
@@ -142,4 +185,5 @@ const phase_kind_def phase_pass = {
 	.words = phase_cards_words,
 	.parse = parse,
 	.why_illegal = why_illegal,
+	.explain = explain,
 };

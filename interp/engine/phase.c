@@ -98,3 +98,29 @@ bool phase_parse_cards(const state *s, const char *verb, int want,
 	*n = nword;
 	return true;
 }
+
+const char *phase_seat_words(const expr *e, char *buf, size_t size)
+{
+	static const struct {
+		const char *text, *words;
+	} known[] = {
+		{"dealer", "the dealer"},
+		{"left(dealer)", "the player on the dealer's left"},
+		{"right(dealer)", "the player on the dealer's right"},
+		{"declarer", "the declarer"},
+		{"left(declarer)", "the player on the declarer's left"},
+		{"right(declarer)", "the player on the declarer's right"},
+		{"last_winner", "the winner of the last trick"},
+	};
+	const char *t = expr_text(e);
+	for (size_t i = 0; i < sizeof known / sizeof *known; i++)
+		if (strcmp(t, known[i].text) == 0) {
+			snprintf(buf, size, "%s", known[i].words);
+			return buf;
+		}
+	if (strncmp(t, "holder(", 7) == 0 && t[strlen(t) - 1] == ')')
+		snprintf(buf, size, "whoever holds %.*s", (int)strlen(t) - 8, t + 7);
+	else
+		snprintf(buf, size, "the seat given by `%s`", t);
+	return buf;
+}

@@ -15,6 +15,7 @@
 #define CARDRULES_PHASE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine/build.h"
 #include "engine/state.h"
@@ -59,6 +60,8 @@ typedef struct phase_kind_def {
 	 * with one line of explanation when the words name no decision. */
 	bool (*parse)(const state *s, const phase *p, char *const *word,
 		      int nword, action *out, int *n, char *err, size_t size);
+	/* The phase's rules in sentences, for `cardrules explain`. */
+	void (*explain)(FILE *out, const game *g, const phase *p);
 	/* Why the seat to move may not take action a now, in words. */
 	void (*why_illegal)(const state *s, const phase *p, const action *a,
 			    char *buf, size_t size);
@@ -84,6 +87,10 @@ static inline card_id phase_random_card(cardset set, rng *r)
 		k -= count[i++];
 	return (card_id)(i * 64 + cset_word_nth(set.w[i], k));
 }
+
+/* A seat expression in words: "left(dealer)" is "the player on the
+ * dealer's left"; one not recognised is quoted as written. */
+const char *phase_seat_words(const expr *e, char *buf, size_t size);
 
 /* The legal cards of a card phase as actions. */
 int phase_cards_as_actions(cardset cards, action *out);

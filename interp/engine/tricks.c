@@ -371,6 +371,49 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		 cards);
 }
 
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	const tricks_phase *t = &p->u.tricks;
+	char who[160];
+	fprintf(out, "Tricks: %s leads the first trick; the winner of each trick "
+		"leads the next.", phase_seat_words(t->leader, who, sizeof who));
+	if (t->follow == FOLLOW_SUIT)
+		fputs(" Players must follow the suit led when they can; "
+		      "otherwise they may play any card.", out);
+	else
+		fputs(" Any card may be played at any time.", out);
+	if (t->trumps)
+		fprintf(out, " The trumps are `%s`; they form a suit of their own, "
+			"which follows and wins as one suit.", expr_text(t->trumps));
+	fputc('\n', out);
+	for (int i = 0; i < t->nrestrict; i++) {
+		const restriction *r = &t->rule[i];
+		fprintf(out, "  - %s%s%s: %s `%s`%s%s.\n",
+			r->when ? "when `" : "always", r->when ? expr_text(r->when) : "",
+			r->when ? "`" : "",
+			r->only ? "play one of" : "do not play",
+			expr_text(r->cards), r->why ? " — " : "", r->why ? r->why : "");
+	}
+	if (t->nrestrict)
+		fputs("  (A limit that would leave a player no card to play is "
+		      "not applied.)\n", out);
+	if (t->winner_hook)
+		fprintf(out, "Who wins a trick: %s\n", t->winner_hook->doc);
+	else if (t->trumps)
+		fputs("Who wins a trick: the highest trump, or else the highest "
+		      "card of the suit led.\n", out);
+	else
+		fputs("Who wins a trick: the highest card of the suit led.\n", out);
+	if (t->has_count && t->count.e)
+		fprintf(out, "The deal has %s trick(s).\n", expr_text(t->count.e));
+	else if (!t->has_count)
+		fputs("Tricks are played until the hands are empty.\n", out);
+	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
+		fputs("The winner of the last trick also takes the leftover "
+		      "cards.\n", out);
+	(void)g;
+}
+
 const phase_kind_def phase_tricks = {
 	.name = "tricks",
 	.build = build,
@@ -384,4 +427,5 @@ const phase_kind_def phase_tricks = {
 	.words = phase_cards_words,
 	.parse = parse,
 	.why_illegal = why_illegal,
+	.explain = explain,
 };

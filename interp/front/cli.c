@@ -22,6 +22,7 @@
 #include "util/json.h"
 #include "lang/load.h"
 #include "front/breakdown.h"
+#include "front/explain.h"
 #include "front/render.h"
 #include "front/report.h"
 #include "front/play.h"
@@ -852,6 +853,73 @@ static int cmd_replay(int argc, char **argv)
 }
 
 /* ======================================================================
+ * explain
+ * ====================================================================== */
+
+static int cmd_explain(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		TABLE_LONG_OPTIONS,
+		{"diff", no_argument, NULL, 'D'},
+		{0},
+	};
+	table_args t = {0};
+	bool diff = false;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":" "n:s:d:h", longs, NULL)) != -1) {
+		int taken = table_option("explain", opt, &t);
+		if (taken < 0)
+			return EXIT_USAGE;
+		if (taken)
+			continue;
+		if (opt == 'h') {
+			printf("Usage: %s explain GAME [options]\n"
+			       "Prints the rules of GAME in words, written from its rule\n"
+			       "file: players, cards, the deal, each phase, the scoring,\n"
+			       "the match and the options.\n"
+			       TABLE_HELP
+			       "      --diff          for a variant: what it changes\n"
+			       "                      against the file it extends\n",
+			       program);
+			return 0;
+		}
+		if (opt == 'D')
+			diff = true;
+		else
+			return option_error("explain", opt, argv);
+	}
+	if (optind + 1 != argc)
+		return usage_error("explain", "name one game, e.g. '%s explain "
+				   "hearts'", program);
+	game *g = load_game(argv[optind]);
+	if (!g)
+		return 1;
+	int status = 0, players;
+	int64_t options[OPTIONS_MAX];
+	if (diff && g->nsources < 2) {
+		fprintf(stderr, "%s: error: %s extends no other rule file\n",
+			program, argv[optind]);
+		status = 1;
+	} else if (diff) {
+		game *base = load_game(g->source[1]->name);
+		if (!base) {
+			status = 1;
+		} else {
+			printf("%s against %s:\n", g->name, base->name);
+			if (explain_diff(stdout, base, g) == 0)
+				puts("(no difference in the rules as explained)");
+			game_free(base);
+		}
+	} else if (resolve_table("explain", g, &t, &players, options)) {
+		explain_game(stdout, g, players, options);
+	} else {
+		status = EXIT_USAGE;
+	}
+	game_free(g);
+	return status;
+}
+
+/* ======================================================================
  * schema, list, bench
  * ====================================================================== */
 
@@ -1034,6 +1102,7 @@ static const struct {
 	{"validate", cmd_validate, "check rule files, reporting every problem"},
 	{"simulate", cmd_simulate, "let bots play many deals; statistics"},
 	{"replay", cmd_replay, "replay a transcript and print the result"},
+	{"explain", cmd_explain, "print a game's rules in words, from its file"},
 	{"list", cmd_list, "list the games that can be named without a path"},
 	{"schema", cmd_schema, "print the JSON Schema of the rule-file format"},
 	{"bench", cmd_bench, "measure random playouts per second"},

@@ -12,7 +12,7 @@ static const struct {
 } words[] = {
 	{"help", CMD_HELP}, {"?", CMD_HELP}, {"hand", CMD_HAND},
 	{"table", CMD_TABLE}, {"moves", CMD_MOVES}, {"legal", CMD_MOVES},
-	{"scores", CMD_SCORES}, {"score", CMD_SCORES}, {"hint", CMD_HINT},
+	{"scores", CMD_SCORES}, {"score", CMD_SCORES}, {"hint", CMD_HINT}, {"rules", CMD_RULES},
 	{"quit", CMD_QUIT}, {"exit", CMD_QUIT},
 };
 

@@ -25,6 +25,7 @@ typedef enum cmd_kind {
 	CMD_MOVES,
 	CMD_SCORES,
 	CMD_HINT,
+	CMD_RULES,
 	CMD_QUIT,
 } cmd_kind;
 

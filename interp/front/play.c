@@ -13,6 +13,7 @@
 #include "engine/score.h"
 #include "engine/vars.h"
 #include "front/breakdown.h"
+#include "front/explain.h"
 #include "front/render.h"
 #include "front/transcript.h"
 #include "engine/view.h"
@@ -192,7 +193,8 @@ static void print_help(table_ui *u)
 	      "    pass 3C QS  choose the cards to pass\n"
 	      "    hand        your hand        table   the trick and leftovers\n"
 	      "    moves       the legal moves  scores  the totals so far\n"
-	      "    hint        a suggestion     quit    stop (the game is saved)\n",
+	      "    hint        a suggestion     quit    stop (the game is saved)\n"
+	      "    rules       the rules of the game, from its rule file\n",
 	      u->out);
 }
 
@@ -489,6 +491,9 @@ static bool human_turn(table_ui *u)
 		case CMD_SCORES:
 			print_scores(u, false);
 			break;
+		case CMD_RULES:
+			explain_game(u->out, u->g, u->s.players, u->s.option);
+			break;
 		case CMD_HINT:
 			hint(u);
 			break;
@@ -519,6 +524,10 @@ static void print_intro(table_ui *u)
 {
 	const game *g = u->g;
 	const state *s = &u->s;
+	if (g->description)
+		fprintf(u->out, "%s%s(Type rules for the whole rules.)\n\n",
+			g->description, g->description[strlen(g->description) - 1]
+			== '\n' ? "" : "\n");
 	fprintf(u->out, "%s: %d players", g->name, s->players);
 	if (s->deals)
 		fprintf(u->out, ", %d deals", s->deals);

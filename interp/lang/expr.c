@@ -1616,6 +1616,9 @@ static expr *finish(parser *p, cx r)
 	e->file = p->src->file;
 	e->line = p->src->line;
 	e->col = p->src->col;
+	e->text = arena_strndup(p->sc->a, p->text, strlen(p->text));
+	if (!e->text)
+		e->text = "";
 	return e;
 }
 
@@ -1670,6 +1673,11 @@ bool expr_is_per_seat(const expr *e)
 bool expr_is_constant(const expr *e)
 {
 	return e->constant;
+}
+
+const char *expr_text(const expr *e)
+{
+	return e->text;
 }
 
 void expr_position(const expr *e, const src_file **file, int *line, int *col)

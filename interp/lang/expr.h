@@ -136,6 +136,9 @@ bool expr_is_per_seat(const expr *e);
 /* True when the value depends on nothing but constants and literals. */
 bool expr_is_constant(const expr *e);
 
+/* The expression as written in the rule file ("points(won)"). */
+const char *expr_text(const expr *e);
+
 /* The source position of an expression, for run-time messages. */
 void expr_position(const expr *e, const src_file **file, int *line, int *col);
 

@@ -119,6 +119,7 @@ struct expr {
 	bool per_seat, constant;
 	const src_file *file;
 	int line, col;
+	const char *text;       /* as written in the rule file */
 };
 
 /* One overload of a function. */

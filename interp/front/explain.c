@@ -1,0 +1,362 @@
+/* explain.c — a game's rules in words, from the compiled game. */
+#include "front/explain.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/phase.h"
+
+static const char *suit_name(char code)
+{
+	switch (code) {
+	case 'S': return "spades";
+	case 'H': return "hearts";
+	case 'D': return "diamonds";
+	case 'C': return "clubs";
+	case 'X': return "cross";
+	case 'L': return "leaf";
+	}
+	return "?";
+}
+
+static const char *one_card_of(char code)
+{
+	switch (code) {
+	case 'S': return "spade";
+	case 'H': return "heart";
+	case 'D': return "diamond";
+	case 'C': return "club";
+	case 'X': return "cross card";
+	case 'L': return "leaf card";
+	}
+	return "?";
+}
+
+static void heading(FILE *out, const char *title)
+{
+	fprintf(out, "\n%s\n", title);
+	for (const char *p = title; *p; p++)
+		fputc('-', out);
+	fputc('\n', out);
+}
+
+/* ---- Players, options --------------------------------------------------- */
+
+static void players(FILE *out, const game *g, int n)
+{
+	char range[40];
+	heading(out, "Players");
+	if (g->min_players == g->max_players)
+		fprintf(out, "%d players.", n);
+	else
+		fprintf(out, "%s; %d at this table.",
+			game_players_text(g, range, sizeof range), n);
+	fprintf(out, " Play goes %s.\n", g->direction > 0
+		? "clockwise (to the left)" : "counter-clockwise (to the right)");
+	if (g->nteams) {
+		fputs("Partners play as teams:", out);
+		for (int t = 0; t < g->nteams; t++) {
+			fputs(t ? ";" : "", out);
+			for (int p = 0, k = 0; p < g->max_players; p++)
+				if (g->team_of[p] == t)
+					fprintf(out, "%s seat %d", k++ ? " and" : "", p);
+		}
+		fputs(".\n", out);
+	}
+}
+
+static void options(FILE *out, const game *g, const state *s)
+{
+	if (g->noptions == 0)
+		return;
+	heading(out, "Options");
+	for (int i = 0; i < g->noptions; i++) {
+		const option_def *o = &g->option[i];
+		fprintf(out, "- %s = %" PRId64, o->name, s->option[i]);
+		if (o->min == o->max)
+			fputs(" (fixed)", out);
+		else
+			fprintf(out, " (from %" PRId64 " to %" PRId64 ", default %"
+				PRId64 "; set with --set %s=N)", o->min, o->max,
+				o->fallback, o->name);
+		if (o->help)
+			fprintf(out, ": %s", o->help);
+		fputc('\n', out);
+	}
+}
+
+/* ---- Cards -------------------------------------------------------------- */
+
+/* The cards holding value v in table t, as whole suits, whole ranks, or
+ * one by one. */
+static void cards_with(FILE *out, const deck *d, const value_table *t,
+		       int32_t v)
+{
+	cardset with = cset_empty();
+	for (int c = 0; c < d->ncards; c++)
+		if (t->value[c] == v)
+			cset_add(&with, (card_id)c);
+	const char *sep = "";
+	for (int su = 0; su < d->nsuits; su++)
+		if (cset_eq(cset_and(with, d->by_suit[su]), d->by_suit[su]) &&
+		    !cset_is_empty(d->by_suit[su])) {
+			fprintf(out, "%severy %s", sep, one_card_of(d->suit[su]));
+			sep = ", ";
+			with = cset_minus(with, d->by_suit[su]);
+		}
+	for (int r = 0; r < d->nranks; r++)
+		if (!cset_is_empty(d->by_rank[r]) &&
+		    cset_eq(cset_and(with, d->by_rank[r]), d->by_rank[r])) {
+			fprintf(out, "%severy %s", sep, d->rank[r]);
+			sep = ", ";
+			with = cset_minus(with, d->by_rank[r]);
+		}
+	card_face last = FACE_NONE;
+	CSET_FOREACH(c, with) {
+		char name[8];
+		if (d->face[c] == last)
+			continue;
+		last = d->face[c];
+		fprintf(out, "%s%s", sep, deck_face_name(d, d->face[c], name));
+		sep = ", ";
+	}
+}
+
+static void value_table_words(FILE *out, const deck *d, const value_table *t)
+{
+	fprintf(out, "- %s: ", t->name);
+	int32_t seen[CARD_MAX];
+	int nseen = 0;
+	for (int c = 0; c < d->ncards; c++) {
+		int32_t v = t->value[c];
+		bool known = v == 0;
+		for (int i = 0; i < nseen && !known; i++)
+			known = seen[i] == v;
+		if (known)
+			continue;
+		seen[nseen++] = v;
+		fprintf(out, "%s%" PRId32 " for ", nseen > 1 ? "; " : "", v);
+		cards_with(out, d, t, v);
+	}
+	fprintf(out, "%s; every other card 0.\n", nseen ? "" : "0 for every card");
+}
+
+static void cards(FILE *out, const game *g, const state *s)
+{
+	const deck *d = &g->deck;
+	heading(out, "Cards");
+	fputs("Suits:", out);
+	for (int i = 0; i < d->nsuits; i++)
+		fprintf(out, "%s %s (%c)", i ? "," : "", suit_name(d->suit[i]),
+			d->suit[i]);
+	fputs(". Ranks from lowest to highest:", out);
+	for (int r = 0; r < d->nranks; r++)
+		fprintf(out, " %s", d->rank[r]);
+	fputs(".\n", out);
+	int copies = 1;
+	for (int c = 0; c < d->ncards; c++)
+		if (d->copy_of[c] > copies)
+			copies = d->copy_of[c];
+	if (copies > 1)
+		fprintf(out, "Up to %d copies of each card; copies play alike.\n",
+			copies);
+	if (d->njokers)
+		fprintf(out, "%d joker(s) (JK).\n", d->njokers);
+	fprintf(out, "At this table the deck has %d cards.\n",
+		cset_count(s->in_play));
+	if (g->ntables) {
+		fputs("Card values:\n", out);
+		for (int i = 0; i < g->ntables; i++)
+			value_table_words(out, d, &g->table[i]);
+	}
+}
+
+/* ---- The deal and its phases --------------------------------------------- */
+
+static void deal(FILE *out, const game *g, const state *s)
+{
+	heading(out, "The deal");
+	int left = cset_count(s->in_play) - s->hand_size * s->players;
+	fprintf(out, "The dealer deals %d cards to each player, one at a time, "
+		"from the player after the dealer in the direction of play.",
+		s->hand_size);
+	if (left)
+		fprintf(out, " The %d cards left over lie in the middle, %d of "
+			"them face up.", left, s->face_up);
+	fputc('\n', out);
+	if (g->min_players == g->max_players)
+		return;
+	fputs("By the number of players:", out);
+	for (int n = g->min_players; n <= g->max_players; n++) {
+		state t;
+		char why[200];
+		if (!state_setup(&t, g, n, 0, s->option, 0, why, sizeof why))
+			continue;
+		int rest = cset_count(t.in_play) - t.hand_size * n;
+		fprintf(out, "%s %d players: %d cards each, %d left over", n ==
+			g->min_players ? "" : ";", n, t.hand_size, rest);
+	}
+	fputs(".\n", out);
+}
+
+static void phases(FILE *out, const game *g)
+{
+	heading(out, "Each deal");
+	for (int i = 0; i < g->nphases; i++) {
+		const phase *p = &g->phase[i];
+		fprintf(out, "%d. ", i + 1);
+		if (p->when)
+			fprintf(out, "(Only when `%s`.) ", expr_text(p->when));
+		phase_def(p->kind)->explain(out, g, p);
+	}
+}
+
+/* ---- Scoring and the match ----------------------------------------------- */
+
+static void scoring(FILE *out, const game *g)
+{
+	heading(out, "Scoring");
+	fputs("When the deal ends, these values are worked out, in order (a "
+	      "value \"per player\" is worked out for each player):\n", out);
+	for (int i = 0; i < g->nlets; i++) {
+		const let_def *l = &g->let[i];
+		fprintf(out, "- %s%s = %s\n", l->name, l->per_seat ? " (per player)"
+			: "", expr_text(l->e));
+	}
+	if (g->score)
+		fprintf(out, "Each player's score for the deal = %s\n",
+			expr_text(g->score));
+	for (int k = 0; k < g->nkept; k++) {
+		const kept_def *x = &g->kept[k];
+		fprintf(out, "%s%s is kept from deal to deal: %s at the start, "
+			"then %s after each deal.\n", x->name,
+			x->per_seat ? " (per player)" : "", expr_text(x->initial),
+			expr_text(x->next));
+	}
+	for (int i = 0; i < g->nchecks; i++)
+		fprintf(out, "Always true after a deal: %s\n", expr_text(g->check[i]));
+}
+
+static void match(FILE *out, const game *g, const state *s)
+{
+	heading(out, "The match");
+	if (g->has_deals)
+		fprintf(out, "The match has %d deals%s%s%s.\n", s->deals,
+			g->deals.e ? " (" : "", g->deals.e ? expr_text(g->deals.e) : "",
+			g->deals.e ? ")" : "");
+	if (g->end)
+		fprintf(out, "The match ends after a deal when %s.\n",
+			expr_text(g->end));
+	if (g->nrank == 0) {
+		fputs("The highest total wins; equal totals share the place.\n",
+		      out);
+	} else {
+		fputs("Players are ranked by", out);
+		for (int k = 0; k < g->nrank; k++)
+			fprintf(out, "%s the %s %s", k ? ", then" : "",
+				g->rank[k].highest ? "highest" : "lowest",
+				expr_text(g->rank[k].e));
+		fputs("; players still equal share the place.\n", out);
+	}
+	if (g->next_dealer)
+		fprintf(out, "The next deal is dealt by %s.\n",
+			expr_text(g->next_dealer));
+	else
+		fputs("The deal passes to the next player in the direction of "
+		      "play.\n", out);
+}
+
+void explain_game(FILE *out, const game *g, int n, const int64_t *opts)
+{
+	state *s = malloc(sizeof *s);
+	char why[200];
+	if (!s || !state_setup(s, g, n, 0, opts, 0, why, sizeof why)) {
+		fprintf(out, "%s cannot be set up for %d players\n", g->name, n);
+		free(s);
+		return;
+	}
+	fprintf(out, "%s\n", g->name);
+	for (const char *p = g->name; *p; p++)
+		fputc('=', out);
+	fputc('\n', out);
+	if (g->description)
+		fprintf(out, "%s%s", g->description,
+			g->description[strlen(g->description) - 1] == '\n' ? "" : "\n");
+	players(out, g, n);
+	options(out, g, s);
+	cards(out, g, s);
+	deal(out, g, s);
+	phases(out, g);
+	scoring(out, g);
+	match(out, g, s);
+	free(s);
+}
+
+/* ---- Differences --------------------------------------------------------- */
+
+typedef struct lines {
+	char *text;
+	char **line;
+	int n;
+} lines;
+
+static bool explained(const game *g, lines *l)
+{
+	size_t size;
+	memset(l, 0, sizeof *l);
+	FILE *f = open_memstream(&l->text, &size);
+	if (!f)
+		return false;
+	explain_game(f, g, g->default_players, NULL);
+	fclose(f);
+	for (char *p = l->text; *p; p++)
+		l->n += *p == '\n';
+	l->line = calloc((size_t)l->n + 1, sizeof *l->line);
+	if (!l->line)
+		return false;
+	int i = 0;
+	for (char *p = strtok(l->text, "\n"); p && i < l->n; p = strtok(NULL, "\n"))
+		l->line[i++] = p;
+	l->n = i;
+	return true;
+}
+
+int explain_diff(FILE *out, const game *base, const game *variant)
+{
+	lines a, b;
+	if (!explained(base, &a) || !explained(variant, &b))
+		return 0;
+	/* the longest common subsequence of lines, then the walk along it */
+	int *len = calloc((size_t)(a.n + 1) * (size_t)(b.n + 1), sizeof *len);
+	int changed = 0;
+	if (len) {
+#define LEN(i, j) len[(size_t)(i) * (size_t)(b.n + 1) + (size_t)(j)]
+		for (int i = a.n - 1; i >= 0; i--)
+			for (int j = b.n - 1; j >= 0; j--)
+				LEN(i, j) = strcmp(a.line[i], b.line[j]) == 0
+					? LEN(i + 1, j + 1) + 1
+					: LEN(i + 1, j) > LEN(i, j + 1) ? LEN(i + 1, j)
+									: LEN(i, j + 1);
+		int i = 0, j = 0;
+		while (i < a.n || j < b.n) {
+			if (i < a.n && j < b.n && strcmp(a.line[i], b.line[j]) == 0) {
+				i++, j++;
+			} else if (i < a.n && (j == b.n || LEN(i + 1, j) >= LEN(i, j + 1))) {
+				fprintf(out, "- %s\n", a.line[i++]);
+				changed++;
+			} else {
+				fprintf(out, "+ %s\n", b.line[j++]);
+				changed++;
+			}
+		}
+#undef LEN
+	}
+	free(len);
+	free(a.line);
+	free(a.text);
+	free(b.line);
+	free(b.text);
+	return changed;
+}
