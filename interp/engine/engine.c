@@ -115,6 +115,10 @@ static void clear_deal(state *s)
 		s->counter[i] = s->g->counter_initial[i];
 	s->declarer = -1;
 	memset(s->chose, -1, sizeof s->chose);
+	s->bid = 0;
+	s->denom = -1;
+	s->doubled = 0;
+	s->redeals = 0;
 }
 
 static void next_phase(state *s);
@@ -150,16 +154,43 @@ static void deal_order(state *s, const card_id *order, int n)
 	start_phases(s);
 }
 
-void state_deal(state *s)
+/* Deal number deal_no, dealt again `redeals` times: each has its own
+ * stream of the match's seed. */
+static void shuffle_and_deal(state *s, int deal_no, int redeals)
 {
-	if (s->current != SEAT_CHANCE)
-		return;
 	rng r;
-	rng_seed(&r, s->seed, (uint64_t)s->deal_no + 1);
+	rng_seed(&r, s->seed, (uint64_t)deal_no + ((uint64_t)redeals << 32));
 	card_id order[CARD_MAX];
 	int n = cset_to_array(s->in_play, order);
 	rng_shuffle(&r, order, n);
 	deal_order(s, order, n);
+}
+
+void state_deal(state *s)
+{
+	if (s->current != SEAT_CHANCE)
+		return;
+	shuffle_and_deal(s, s->deal_no + 1, 0);
+}
+
+/* The deal is thrown in: the same dealer deals the same deal again. */
+static void redeal(state *s)
+{
+	int redeals = s->redeals + 1;
+	s->next_dealer = s->dealer;
+	s->deal_no--;
+	shuffle_and_deal(s, s->deal_no + 1, redeals);
+	s->redeals = (uint8_t)redeals;
+	s->event = EV_REDEALT;
+}
+
+/* What a phase's step leads to. */
+static void step(state *s, phase_step st)
+{
+	if (st == PHASE_ENDS)
+		next_phase(s);
+	else if (st == PHASE_REDEAL)
+		redeal(s);
 }
 
 bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
@@ -267,8 +298,7 @@ bool state_is_legal(const state *s, const action *a)
 static void apply(state *s, action a)
 {
 	const phase *p = current_phase(s);
-	if (phase_def(p->kind)->apply(s, p, &a) == PHASE_ENDS)
-		next_phase(s);
+	step(s, phase_def(p->kind)->apply(s, p, &a));
 }
 
 bool state_apply(state *s, action a)
@@ -308,8 +338,7 @@ action state_apply_random(state *s, rng *r)
 	action a = def->legal_cards
 		? action_card(phase_random_card(def->legal_cards(s, p), r))
 		: random_listed(s, p, r);
-	if (def->apply(s, p, &a) == PHASE_ENDS)
-		next_phase(s);
+	step(s, def->apply(s, p, &a));
 	return a;
 }
 
@@ -321,11 +350,8 @@ void state_random_playout_seats(state *s, const seat_rngs *r)
 	while (s->current >= 0 && s->deal_no == deal) {
 		const phase *p = current_phase(s);
 		const phase_kind_def *def = phase_def(p->kind);
-		phase_step step = def->playout
-			? def->playout(s, p, r)
-			: random_action(s, p, r->seat[s->current]);
-		if (step == PHASE_ENDS)
-			next_phase(s);
+		step(s, def->playout ? def->playout(s, p, r)
+				     : random_action(s, p, r->seat[s->current]));
 	}
 }
 

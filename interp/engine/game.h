@@ -33,6 +33,8 @@
 #define COUNTERS_MAX 8
 #define CHOICES_MAX 8
 #define CHOICE_ADDS_MAX 4
+#define BIDS_MAX 64
+#define DENOMS_MAX 8
 
 /* A count that may depend on the number of players: a table indexed by
  * player count, or an integer expression over `players` and the options. */
@@ -57,6 +59,7 @@ typedef enum phase_kind {
 	PHASE_PASS,
 	PHASE_TRICKS,
 	PHASE_CHOOSE,
+	PHASE_AUCTION,
 } phase_kind;
 
 typedef struct restriction {
@@ -110,6 +113,33 @@ typedef struct choose_phase {
 	int nchoices;
 } choose_phase;
 
+typedef enum after_pass {
+	AFTER_PASS_STAYS,               /* a seat that passed may call again */
+	AFTER_PASS_OUT,                 /* passing leaves this auction */
+} after_pass;
+
+typedef enum no_bid_rule {
+	NO_BID_REDEAL,                  /* thrown in, dealt again */
+	NO_BID_PLAY_ON,                 /* the deal goes on without a contract */
+} no_bid_rule;
+
+typedef struct auction_phase {
+	const expr *from;               /* first caller; NULL: dealer's next */
+	int32_t bid[BIDS_MAX];          /* the numbers, ascending, when listed */
+	int nbids;
+	count_spec bid_from, bid_to, bid_step;  /* a range, when nbids == 0 */
+	bool raise_next;                /* only the next number may be bid */
+	bool has_opening;
+	count_spec opening;             /* the first call must bid this */
+	uint8_t denom[DENOMS_MAX];      /* indexes into game.denom */
+	int ndenoms;
+	after_pass after_pass;
+	bool opponents_double;          /* the other team may double; a double
+					   ends the auction */
+	bool top_ends;                  /* the highest number ends it at once */
+	no_bid_rule no_bid;
+} auction_phase;
+
 typedef struct phase {
 	phase_kind kind;
 	const expr *when;               /* NULL: always */
@@ -117,6 +147,7 @@ typedef struct phase {
 		pass_phase pass;
 		tricks_phase tricks;
 		choose_phase choose;
+		auction_phase auction;
 	} u;
 } phase;
 
@@ -169,6 +200,11 @@ typedef struct game {
 
 	phase phase[PHASES_MAX];
 	int nphases;
+
+	/* the denominations of the auctions: a suit's code or a name */
+	const char *denom_name[DENOMS_MAX];
+	int8_t denom_suit[DENOMS_MAX];  /* the suit, or -1 */
+	int ndenoms;
 
 	let_def let[LETS_MAX];
 	int nlets;

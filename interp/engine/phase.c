@@ -9,6 +9,7 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_PASS] = &phase_pass,
 	[PHASE_TRICKS] = &phase_tricks,
 	[PHASE_CHOOSE] = &phase_choose,
+	[PHASE_AUCTION] = &phase_auction,
 };
 
 const phase_kind_def *phase_def(phase_kind kind)

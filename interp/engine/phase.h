@@ -24,6 +24,7 @@
 typedef enum phase_step {
 	PHASE_GOES_ON,
 	PHASE_ENDS,
+	PHASE_REDEAL,                   /* the deal is thrown in: deal again */
 } phase_step;
 
 typedef struct phase_kind_def {
@@ -67,7 +68,8 @@ typedef struct phase_kind_def {
 			    char *buf, size_t size);
 } phase_kind_def;
 
-extern const phase_kind_def phase_pass, phase_tricks, phase_choose;
+extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
+	phase_auction;
 
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);

@@ -32,6 +32,7 @@ typedef enum state_event {
 	EV_PASSED,              /* a pass was carried out */
 	EV_TRICK,               /* a trick was completed (see last_trick) */
 	EV_SCORED,              /* the deal was scored (see deal_score) */
+	EV_REDEALT,             /* thrown in and dealt again */
 } state_event;
 
 typedef struct trick_record {
@@ -94,6 +95,16 @@ typedef struct state {
 	int8_t declarer;                /* -1: nobody declared */
 	int8_t choose_first, choose_pos;        /* the round in progress */
 	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */
+
+	/* the contract: the standing bid of an auction, then its result */
+	int16_t bid;                    /* 0: no bid */
+	int8_t denom;                   /* index into game.denom; -1 */
+	int8_t doubled;                 /* 0, or 1 when doubled */
+	int8_t auction_first;           /* the first caller */
+	uint8_t calls;                  /* calls made in this auction */
+	uint16_t passed_since_bid;      /* seats, as bits */
+	uint16_t out_of_auction;        /* seats, as bits */
+	uint8_t redeals;                /* deals thrown in and dealt again */
 
 	/* scores */
 	int64_t deal_score[SEAT_MAX];   /* of the deal scored last */

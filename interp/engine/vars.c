@@ -198,6 +198,36 @@ static value get_declared(const expr_frame *f, int seat, int arg)
 	return int_value(STATE(f)->declarer >= 0);
 }
 
+static value get_bid(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->bid);
+}
+
+static value get_doubled(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->doubled);
+}
+
+/* The cards of the contract's suit; none when its denomination is no
+ * suit, or there is no contract. */
+static value get_contract_trumps(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = STATE(f);
+	if (s->denom < 0 || s->g->denom_suit[s->denom] < 0)
+		return set_value(cset_empty());
+	return set_value(cset_and(s->in_play,
+				  s->g->deck.by_suit[s->g->denom_suit[s->denom]]));
+}
+
+static value get_denomination(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return int_value(STATE(f)->denom == arg);
+}
+
 static value get_team(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
@@ -225,6 +255,9 @@ static const getter_def deal_names[] = {
 	{"team", TY_INT, true, get_team, 0},
 	{"declarer", TY_SEAT, false, get_declarer, 0},
 	{"declared", TY_BOOL, false, get_declared, 0},
+	{"bid", TY_INT, false, get_bid, 0},
+	{"doubled", TY_BOOL, false, get_doubled, 0},
+	{"contract_trumps", TY_CARDS, false, get_contract_trumps, 0},
 };
 
 bool vars_declare_static(expr_scope *sc, const game *g)
@@ -261,6 +294,12 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 bool vars_declare_counter(expr_scope *sc, const char *name, int index)
 {
 	return expr_scope_getter(sc, name, TY_INT, false, get_counter, index);
+}
+
+bool vars_declare_denomination(expr_scope *sc, const char *name, int index)
+{
+	return expr_scope_getter(sc, name, TY_BOOL, false, get_denomination,
+				 index);
 }
 
 bool vars_declare_scores(expr_scope *sc)

@@ -167,6 +167,46 @@ static void print_table(table_ui *u)
 }
 
 /* Cards as the table shows them; other actions in their words. */
+/* Bids with denominations are a grid: "bid 40, 50 or 60 with S, H or
+ * obenabe; or pass".  False when the list is not such a grid. */
+static bool print_bids_compactly(table_ui *u, const action *list, int n)
+{
+	int numbers[ACTIONS_MAX], nnumbers = 0, nbids = 0;
+	uint8_t denoms[DENOMS_MAX];
+	int ndenoms = 0;
+	for (int i = 0; i < n; i++) {
+		if (list[i].kind != ACT_BID || list[i].denom == DENOM_NONE)
+			continue;
+		nbids++;
+		if (nnumbers == 0 || numbers[nnumbers - 1] != list[i].number)
+			numbers[nnumbers++] = list[i].number;
+		bool seen = false;
+		for (int k = 0; k < ndenoms; k++)
+			seen |= denoms[k] == list[i].denom;
+		if (!seen && ndenoms < DENOMS_MAX)
+			denoms[ndenoms++] = list[i].denom;
+	}
+	if (nbids < 2 || nbids != nnumbers * ndenoms)
+		return false;
+	fputs("  Legal: a bid of", u->out);
+	for (int i = 0; i < nnumbers; i++)
+		fprintf(u->out, "%s %d", i == 0 ? "" : i == nnumbers - 1 ? " or"
+			: ",", numbers[i]);
+	fputs(" with", u->out);
+	for (int k = 0; k < ndenoms; k++)
+		fprintf(u->out, "%s %s", k == 0 ? "" : k == ndenoms - 1 ? " or"
+			: ",", u->g->denom_name[denoms[k]]);
+	for (int i = 0; i < n; i++) {
+		char buf[64];
+		if (list[i].kind == ACT_BID)
+			continue;
+		state_action_words(&u->s, &list[i], 1, buf, sizeof buf);
+		fprintf(u->out, "; or %s", buf);
+	}
+	fputs(" (as in: call 120 H)\n", u->out);
+	return true;
+}
+
 static void print_legal(table_ui *u)
 {
 	char buf[512];
@@ -178,6 +218,8 @@ static void print_legal(table_ui *u)
 	}
 	action list[ACTIONS_MAX];
 	int n = state_legal(&u->s, list);
+	if (print_bids_compactly(u, list, n))
+		return;
 	fputs("  Legal:", u->out);
 	for (int i = 0; i < n; i++) {
 		state_action_words(&u->s, &list[i], 1, buf, sizeof buf);
@@ -235,6 +277,22 @@ static void hand_over(table_ui *u, int seat)
 	free(read_line(u, prompt));
 }
 
+/* The auction so far: the standing bid, who made it, a double. */
+static void print_standing_bid(table_ui *u)
+{
+	const state *s = &u->s;
+	if (s->bid == 0) {
+		fputs("  No bid yet.\n", u->out);
+		return;
+	}
+	char name[32];
+	fprintf(u->out, "  The bid to beat: %d%s%s by %s%s.\n", s->bid,
+		s->denom >= 0 ? " " : "",
+		s->denom >= 0 ? s->g->denom_name[s->denom] : "",
+		seat_name(u, s->declarer, name, sizeof name),
+		s->doubled ? ", doubled" : "");
+}
+
 static void print_prompt_context(table_ui *u)
 {
 	const state *s = &u->s;
@@ -257,6 +315,8 @@ static void print_prompt_context(table_ui *u)
 	print_hand(u, seat);
 	if (state_phase_kind(s) == PHASE_CHOOSE)
 		fprintf(u->out, "  Your choice:\n");
+	if (state_phase_kind(s) == PHASE_AUCTION)
+		print_standing_bid(u);
 	print_legal(u);
 }
 
@@ -374,6 +434,10 @@ static void narrate(table_ui *u, const state *before, int seat,
 		narrate_trick(u, before);
 	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
 		narrate_pass(u, before, seat, c);
+	if (s->event == EV_REDEALT)
+		fprintf(u->out, "  Nobody bid: the cards are thrown in, and %s "
+			"deals again.\n", seat_name(u, s->dealer, name,
+						    sizeof name));
 	if (s->current < 0 && before->current >= 0) {
 		narrate_end_of_deal(u, before);
 		if (s->over)

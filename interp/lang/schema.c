@@ -298,10 +298,88 @@ static const schema s_choose = {
 	       "end the round",
 };
 
+static const schema_field bid_range_fields[] = {
+	{"from", &s_count, true, "the lowest number"},
+	{"to", &s_count, true, "the highest number"},
+	{"step", &s_count, false, "the distance between numbers (default 1)"},
+	{0},
+};
+static const schema s_bid_range = {
+	.kind = SK_MAP, .title = "bid_range", .fields = bid_range_fields,
+	.doc = "the numbers from `from` to `to`, `step` apart",
+};
+static const schema s_bid_number = {.kind = SK_INT, .min = 1, .max = 30000};
+static const schema s_bid_list = {
+	.kind = SK_LIST, .item = &s_bid_number,
+	.doc = "the numbers, in rising order",
+};
+static const schema *const bids_alts[] = {&s_bid_list, &s_bid_range, NULL};
+static const schema s_bids = {
+	.kind = SK_EITHER, .alternatives = bids_alts, .title = "bids",
+	.doc = "the numbers that may be bid: a list, or {from, to, step}",
+};
+static const char *const raise_choices[] = {"higher", "next", NULL};
+static const schema s_raise = {
+	.kind = SK_ENUM, .choices = raise_choices,
+	.doc = "higher: any higher number (default); next: exactly the next one",
+};
+static const schema s_denomination = {
+	.kind = SK_STRING,
+	.doc = "a suit of the deck (a trump suit) or a name such as obenabe",
+};
+static const schema s_denominations = {
+	.kind = SK_LIST, .item = &s_denomination,
+	.doc = "what each bid names with its number; the names become "
+	       "booleans in expressions, true for the contract's",
+};
+static const char *const after_pass_choices[] = {"stays", "out", NULL};
+static const schema s_after_pass = {
+	.kind = SK_ENUM, .choices = after_pass_choices,
+	.doc = "stays: a player who passed may call again (default); out: a "
+	       "pass leaves this auction",
+};
+static const char *const double_choices[] = {"nobody", "opponents", NULL};
+static const schema s_double = {
+	.kind = SK_ENUM, .choices = double_choices,
+	.doc = "who may double the standing bid: nobody (default), or a "
+	       "player of another team than the bidder's; a double ends the "
+	       "auction",
+};
+static const char *const no_bid_choices[] = {"redeal", "play-on", NULL};
+static const schema s_no_bid = {
+	.kind = SK_ENUM, .choices = no_bid_choices,
+	.doc = "when everybody passes without a bid: redeal (the same dealer "
+	       "deals again; default) or play-on without a contract",
+};
+static const schema_field auction_fields[] = {
+	{"from", &s_expr_seat, false,
+	 "the first to call; then the others in the direction of play "
+	 "(default: the dealer's next seat)"},
+	{"bids", &s_bids, true, "the numbers that may be bid"},
+	{"raise", &s_raise, false, "how far a bid raises the standing bid"},
+	{"opening", &s_count, false, "the first call must be a bid of this number"},
+	{"denominations", &s_denominations, false,
+	 "what a bid names besides its number (default: nothing)"},
+	{"after-pass", &s_after_pass, false, "whether a pass is final"},
+	{"double", &s_double, false, "who may double"},
+	{"top-ends", &s_bool, false,
+	 "a bid of the highest number ends the auction at once"},
+	{"no-bid", &s_no_bid, false, "what happens when nobody bids"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_auction = {
+	.kind = SK_MAP, .title = "auction", .fields = auction_fields,
+	.doc = "calls in turn (pass, bid, double) until a bid stands; the last "
+	       "bidder is the declarer and the bid the contract: `bid`, "
+	       "`doubled`, `contract_trumps` and the denominations' names",
+};
+
 static const schema_field phase_kinds[] = {
 	{"pass", &s_pass, false, "pass cards"},
 	{"tricks", &s_tricks, false, "play tricks"},
 	{"choose", &s_choose, false, "each seat makes a named choice"},
+	{"auction", &s_auction, false, "the players call until a bid stands"},
 	{0},
 };
 static const schema s_phase = {

@@ -1,0 +1,492 @@
+/*
+ * auction.c — an auction: calls go round until a bid stands.
+ *
+ * Each seat in turn, in the direction of play from `from`, passes, bids a
+ * number higher than the standing bid (with a denomination when the
+ * auction has them), or doubles an opponent's bid.  The auction ends when
+ * every other seat still in it has passed since the last bid, when the
+ * highest number is bid (top-ends), or when a bid is doubled; the last
+ * bidder becomes the declarer and the last bid the contract (state.bid,
+ * state.denom, state.doubled), read by expressions as `bid`, `doubled`,
+ * `contract_trumps` and the denominations' names.  When everyone passes
+ * without a bid the deal is thrown in and dealt again, or goes on without
+ * a contract.  Ribs (raise by one, the opener bids 2, a pass leaves the
+ * round) and Sidi Barrani (numbers with denominations, double) are both
+ * this phase with different keys.  Calls are made aloud: nothing is hidden.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/phase.h"
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+/* The game-wide index of denomination n, added when new. */
+static int denom_index(builder *b, const node *n)
+{
+	game *g = b->g;
+	const char *text = n->text;
+	for (int i = 0; i < g->ndenoms; i++)
+		if (strcmp(g->denom_name[i], text) == 0)
+			return i;
+	int suit = strlen(text) == 1 ? deck_suit_index(&g->deck, text[0]) : -1;
+	bool name = text[0] >= 'a' && text[0] <= 'z';
+	for (const char *c = text; name && *c; c++)
+		name = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
+		       *c == '_';
+	if (suit < 0 && !name) {
+		build_fail(b, n, "a denomination is a suit of the deck or a name "
+			   "(lower case letters, digits, _), not '%s'", text);
+		return -1;
+	}
+	if (g->ndenoms == DENOMS_MAX) {
+		build_fail(b, n, "at most %d denominations are supported",
+			   DENOMS_MAX);
+		return -1;
+	}
+	int i = g->ndenoms++;
+	g->denom_name[i] = build_text(b, n);
+	g->denom_suit[i] = (int8_t)suit;
+	if (suit < 0 && !vars_declare_denomination(g->scope, text, i))
+		build_fail(b, n, "the name '%s' is already taken", text);
+	return i;
+}
+
+static void build_bids(builder *b, const node *n, auction_phase *a)
+{
+	if (n->kind == NODE_MAP) {
+		build_count(b, node_get(n, "from"), &a->bid_from, "'bids.from'");
+		build_count(b, node_get(n, "to"), &a->bid_to, "'bids.to'");
+		const node *step = node_get(n, "step");
+		if (step)
+			build_count(b, step, &a->bid_step, "'bids.step'");
+		else
+			for (int p = 0; p <= SEAT_MAX; p++)
+				a->bid_step.by_players[p] = 1;
+		return;
+	}
+	for (size_t i = 0; i < n->n; i++) {
+		if (a->nbids == BIDS_MAX) {
+			build_fail(b, n->item[i], "at most %d bids are supported",
+				   BIDS_MAX);
+			return;
+		}
+		long v = strtol(n->item[i]->text, NULL, 10);
+		if (v <= 0 || v > 30000 ||
+		    (a->nbids > 0 && v <= a->bid[a->nbids - 1])) {
+			build_fail(b, n->item[i], "bids are positive numbers up to "
+				   "30000 in rising order");
+			return;
+		}
+		a->bid[a->nbids++] = (int32_t)v;
+	}
+	if (a->nbids == 0)
+		build_fail(b, n, "an auction needs at least one bid");
+}
+
+static void build(builder *b, const node *n, phase *p)
+{
+	auction_phase *a = &p->u.auction;
+	const schema *sc = build_kind_schema("auction");
+	a->from = build_table_expr(b, b->g->scope, build_field(b, sc, n, "from"),
+				   TY_SEAT, "'auction.from'");
+	const node *bids = build_field(b, sc, n, "bids");
+	if (bids)
+		build_bids(b, bids, a);
+	const node *raise = build_field(b, sc, n, "raise");
+	a->raise_next = raise && strcmp(raise->text, "next") == 0;
+	const node *opening = build_field(b, sc, n, "opening");
+	if (opening) {
+		a->has_opening = true;
+		build_count(b, opening, &a->opening, "'auction.opening'");
+	}
+	const node *denoms = build_field(b, sc, n, "denominations");
+	for (size_t i = 0; denoms && i < denoms->n; i++) {
+		int d = denom_index(b, denoms->item[i]);
+		for (int k = 0; d >= 0 && k < a->ndenoms; k++)
+			if (a->denom[k] == d) {
+				build_fail(b, denoms->item[i], "'%s' is listed twice",
+					   denoms->item[i]->text);
+				d = -1;
+			}
+		if (d >= 0)
+			a->denom[a->ndenoms++] = (uint8_t)d;
+	}
+	const node *after = build_field(b, sc, n, "after-pass");
+	a->after_pass = after && strcmp(after->text, "out") == 0
+		? AFTER_PASS_OUT : AFTER_PASS_STAYS;
+	const node *dbl = build_field(b, sc, n, "double");
+	a->opponents_double = dbl && strcmp(dbl->text, "opponents") == 0;
+	if (a->opponents_double && b->g->nteams == 0)
+		build_fail(b, dbl, "'double: opponents' needs 'teams'");
+	const node *top = build_field(b, sc, n, "top-ends");
+	a->top_ends = top && strcmp(top->text, "true") == 0;
+	const node *none = build_field(b, sc, n, "no-bid");
+	a->no_bid = none && strcmp(none->text, "play-on") == 0
+		? NO_BID_PLAY_ON : NO_BID_REDEAL;
+	if (a->has_opening && a->no_bid == NO_BID_PLAY_ON)
+		build_fail(b, none, "with an opening bid, somebody always bids: "
+			   "'no-bid' has nothing to do");
+}
+
+/* ======================================================================
+ * The numbers
+ * ====================================================================== */
+
+/* The k-th number that may be bid at this table (k from 0); -1 past the
+ * last. */
+static int number_at(const state *s, const auction_phase *a, int k)
+{
+	if (a->nbids)
+		return k < a->nbids ? a->bid[k] : -1;
+	int from = vars_count(s, &a->bid_from), to = vars_count(s, &a->bid_to);
+	int step = vars_count(s, &a->bid_step);
+	if (step < 1)
+		step = 1;
+	int v = from + k * step;
+	return v <= to ? v : -1;
+}
+
+static int highest_number(const state *s, const auction_phase *a)
+{
+	if (a->nbids)
+		return a->bid[a->nbids - 1];
+	int from = vars_count(s, &a->bid_from), to = vars_count(s, &a->bid_to);
+	int step = vars_count(s, &a->bid_step);
+	if (step < 1)
+		step = 1;
+	return to < from ? -1 : from + (to - from) / step * step;
+}
+
+/* ======================================================================
+ * Playing
+ * ====================================================================== */
+
+static bool is_out(const state *s, int seat)
+{
+	return s->out_of_auction >> seat & 1;
+}
+
+static bool opening_due(const state *s, const auction_phase *a)
+{
+	return a->has_opening && s->calls == 0;
+}
+
+static bool may_double(const state *s, const auction_phase *a)
+{
+	return a->opponents_double && s->bid > 0 && !s->doubled &&
+	       s->declarer >= 0 &&
+	       s->g->team_of[s->declarer] != s->g->team_of[s->current];
+}
+
+static bool enter(state *s, const phase *p)
+{
+	const auction_phase *a = &p->u.auction;
+	int first = a->from ? (int)vars_eval(s, a->from, -1).i
+			    : state_next_seat(s, s->dealer, 1);
+	if (first < 0 || first >= s->players)
+		first = 0;
+	s->auction_first = (int8_t)first;
+	s->current = (int8_t)first;
+	s->calls = 0;
+	s->passed_since_bid = s->out_of_auction = 0;
+	s->bid = 0;
+	s->denom = -1;
+	s->doubled = 0;
+	s->declarer = -1;
+	return true;
+}
+
+/* Bids of every number from the k-th, with each denomination. */
+static int list_bids(const state *s, const auction_phase *a, int k, int last,
+		     action *out)
+{
+	int n = 0;
+	for (int v; (v = number_at(s, a, k)) >= 0 && k <= last; k++) {
+		if (a->ndenoms == 0) {
+			out[n++] = action_of(ACT_BID, v);
+			continue;
+		}
+		for (int d = 0; d < a->ndenoms && n < ACTIONS_MAX; d++) {
+			out[n] = action_of(ACT_BID, v);
+			out[n++].denom = a->denom[d];
+		}
+	}
+	return n;
+}
+
+/* The index of the first number above the standing bid. */
+static int first_higher(const state *s, const auction_phase *a)
+{
+	int k = 0;
+	for (int v; (v = number_at(s, a, k)) >= 0 && v <= s->bid; k++)
+		;
+	return k;
+}
+
+static int legal(const state *s, const phase *p, action *out)
+{
+	const auction_phase *a = &p->u.auction;
+	if (opening_due(s, a)) {
+		int open = vars_count(s, &a->opening);
+		int n = 0;
+		for (int k = 0, v; (v = number_at(s, a, k)) >= 0; k++)
+			if (v == open)
+				n = list_bids(s, a, k, k, out);
+		if (n > 0)
+			return n;
+	}
+	int n = 0;
+	int k = first_higher(s, a);
+	n += list_bids(s, a, k, a->raise_next ? k : BIDS_MAX * 1000, out + n);
+	out[n++] = action_of(ACT_PASS, 0);
+	if (may_double(s, a))
+		out[n++] = action_of(ACT_DOUBLE, 0);
+	action_sort(out, n);
+	return n;
+}
+
+/* The next seat still in the auction after the current one. */
+static void next_caller(state *s)
+{
+	int seat = s->current;
+	for (int i = 1; i <= s->players; i++) {
+		int q = state_next_seat(s, seat, i);
+		if (!is_out(s, q)) {
+			s->current = (int8_t)q;
+			return;
+		}
+	}
+}
+
+/* Has every seat but the bidder passed since the bid, or left? */
+static bool bid_stands(const state *s)
+{
+	for (int q = 0; q < s->players; q++)
+		if (q != s->declarer && !is_out(s, q) &&
+		    !(s->passed_since_bid >> q & 1))
+			return false;
+	return true;
+}
+
+static phase_step apply(state *s, const phase *p, const action *act)
+{
+	const auction_phase *a = &p->u.auction;
+	int seat = s->current;
+	s->calls++;
+	s->event = EV_ACTION;
+	switch ((action_kind)act->kind) {
+	case ACT_BID:
+		s->bid = act->number;
+		s->denom = act->denom == DENOM_NONE ? -1 : (int8_t)act->denom;
+		s->declarer = (int8_t)seat;
+		s->passed_since_bid = 0;
+		if (a->top_ends && act->number == highest_number(s, a))
+			return PHASE_ENDS;
+		break;
+	case ACT_DOUBLE:
+		s->doubled = 1;
+		return PHASE_ENDS;
+	default:                /* a pass */
+		s->passed_since_bid |= (uint16_t)(1u << seat);
+		if (a->after_pass == AFTER_PASS_OUT)
+			s->out_of_auction |= (uint16_t)(1u << seat);
+		break;
+	}
+	if (s->bid > 0 && bid_stands(s))
+		return PHASE_ENDS;
+	if (s->bid == 0 && s->calls >= s->players &&
+	    (a->after_pass == AFTER_PASS_OUT ||
+	     s->passed_since_bid == (1u << s->players) - 1))
+		return a->no_bid == NO_BID_REDEAL ? PHASE_REDEAL : PHASE_ENDS;
+	next_caller(s);
+	return PHASE_GOES_ON;
+}
+
+/* ======================================================================
+ * Words
+ * ====================================================================== */
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)s;
+	(void)p;
+	action_prompt due = {"call", 1};
+	return due;
+}
+
+static void words(const state *s, const phase *p, const action *a, int n,
+		  char *buf, size_t size)
+{
+	(void)p;
+	buf[0] = '\0';
+	if (n < 1)
+		return;
+	if (a->kind == ACT_PASS)
+		snprintf(buf, size, "pass");
+	else if (a->kind == ACT_DOUBLE)
+		snprintf(buf, size, "double");
+	else if (a->kind == ACT_BID && a->denom != DENOM_NONE &&
+		 a->denom < s->g->ndenoms)
+		snprintf(buf, size, "%d %s", a->number,
+			 s->g->denom_name[a->denom]);
+	else if (a->kind == ACT_BID)
+		snprintf(buf, size, "%d", a->number);
+}
+
+static void list_denoms(const state *s, const auction_phase *a, char *buf,
+			size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < a->ndenoms && used < size; i++)
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+					 i ? ", " : "",
+					 s->g->denom_name[a->denom[i]]);
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	const auction_phase *a = &p->u.auction;
+	if (nword > 0 && strcasecmp(word[0], "bid") == 0) {
+		word++;
+		nword--;
+	}
+	*n = 1;
+	if (nword == 1 && strcasecmp(word[0], "pass") == 0) {
+		out[0] = action_of(ACT_PASS, 0);
+		return true;
+	}
+	if (nword == 1 && strcasecmp(word[0], "double") == 0) {
+		out[0] = action_of(ACT_DOUBLE, 0);
+		return true;
+	}
+	char *end = NULL;
+	long v = nword > 0 ? strtol(word[0], &end, 10) : 0;
+	if (nword == 0 || end == word[0] || *end || v <= 0 || v > 30000) {
+		snprintf(err, size, "call pass, %sa bid: a number%s",
+			 a->opponents_double ? "double or " : "",
+			 a->ndenoms ? " and a denomination, as in 'call 120 H'" : "");
+		return false;
+	}
+	out[0] = action_of(ACT_BID, (int)v);
+	if (a->ndenoms == 0) {
+		if (nword == 1)
+			return true;
+		snprintf(err, size, "a bid here is a number alone");
+		return false;
+	}
+	char names[200];
+	list_denoms(s, a, names, sizeof names);
+	if (nword != 2) {
+		snprintf(err, size, "a bid is a number and one of: %s", names);
+		return false;
+	}
+	for (int i = 0; i < a->ndenoms; i++)
+		if (strcasecmp(word[1], s->g->denom_name[a->denom[i]]) == 0) {
+			out[0].denom = a->denom[i];
+			return true;
+		}
+	snprintf(err, size, "'%s' is not a denomination here; one of: %s",
+		 word[1], names);
+	return false;
+}
+
+static void why_illegal(const state *s, const phase *p, const action *act,
+			char *buf, size_t size)
+{
+	const auction_phase *a = &p->u.auction;
+	if (opening_due(s, a)) {
+		snprintf(buf, size, "the first call must be a bid of %d",
+			 vars_count(s, &a->opening));
+	} else if (act->kind == ACT_DOUBLE) {
+		snprintf(buf, size, "%s", !a->opponents_double
+			 ? "nobody doubles in this auction"
+			 : s->bid == 0 ? "there is no bid to double"
+			 : s->doubled ? "the bid is already doubled"
+			 : "only an opponent of the bidder may double");
+	} else if (act->kind == ACT_BID) {
+		int k = first_higher(s, a);
+		int next = number_at(s, a, k);
+		if (next < 0)
+			snprintf(buf, size, "%d is the highest bid: only a pass "
+				 "is left", s->bid);
+		else if (a->raise_next)
+			snprintf(buf, size, "the only bid now is %d", next);
+		else if (act->number <= s->bid)
+			snprintf(buf, size, "a bid must be higher than %d",
+				 s->bid);
+		else
+			snprintf(buf, size, "%d is not one of the bids; the next "
+				 "is %d", act->number, next);
+	} else {
+		snprintf(buf, size, "that call is not allowed now");
+	}
+}
+
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	const auction_phase *a = &p->u.auction;
+	char who[160];
+	fprintf(out, "An auction: in turn from %s, each player passes, bids",
+		a->from ? phase_seat_words(a->from, who, sizeof who)
+			: "the player on the dealer's left");
+	fputs(a->opponents_double ? " or doubles the standing bid of an "
+	      "opponent (which ends the auction).\n" : ".\n", out);
+	if (a->nbids) {
+		fputs("  The numbers: ", out);
+		for (int i = 0; i < a->nbids; i++)
+			fprintf(out, "%s%d", i ? ", " : "", (int)a->bid[i]);
+		fputs(".\n", out);
+	} else {
+		fputs("  The numbers run from `", out);
+		fputs(a->bid_from.e ? expr_text(a->bid_from.e) : "(by players)",
+		      out);
+		fputs("` to `", out);
+		fputs(a->bid_to.e ? expr_text(a->bid_to.e) : "(by players)", out);
+		fputs("`.\n", out);
+	}
+	if (a->ndenoms) {
+		fputs("  Each bid names a denomination:", out);
+		for (int i = 0; i < a->ndenoms; i++)
+			fprintf(out, "%s %s", i ? "," : "", g->denom_name[a->denom[i]]);
+		fputs(" (the denomination does not rank bids).\n", out);
+	}
+	fprintf(out, "  %s\n", a->raise_next
+		? "A bid raises the standing bid to the next number exactly."
+		: "A bid must be higher than the standing bid.");
+	if (a->has_opening)
+		fprintf(out, "  The first call must be a bid of `%s`.\n",
+			a->opening.e ? expr_text(a->opening.e) : "(by players)");
+	fprintf(out, "  %s\n", a->after_pass == AFTER_PASS_OUT
+		? "A player who passes is out of this auction."
+		: "A player who passed may call again later.");
+	fputs("  The auction ends when everybody else has passed since the "
+	      "last bid", out);
+	if (a->top_ends)
+		fputs(", or at once when the highest number is bid", out);
+	fputs("; the last bidder is the declarer and the last bid the "
+	      "contract.\n", out);
+	fprintf(out, "  When everybody passes without a bid, %s.\n",
+		a->no_bid == NO_BID_REDEAL
+		? "the cards are thrown in and the same dealer deals again"
+		: "the deal goes on without a contract");
+}
+
+const phase_kind_def phase_auction = {
+	.name = "auction",
+	.build = build,
+	.enter = enter,
+	.legal = legal,
+	.apply = apply,
+	.prompt = prompt,
+	.words = words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+	.explain = explain,
+};

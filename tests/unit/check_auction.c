@@ -1,0 +1,312 @@
+/*
+ * check_auction.c — the auction phase: on tests/data/games/auction.yaml
+ * (numbers with denominations, a double by an opponent, the top bid, three
+ * passes, a throw-in) and tests/data/games/auction-raise.yaml (an opening
+ * bid, raises by one, a pass that leaves the round, the ceiling); the
+ * contract as expressions read it; words and refusals.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/vars.h"
+#include "front/command.h"
+
+#define AUCTION TESTS_DIR "/data/games/auction.yaml"
+#define RAISE TESTS_DIR "/data/games/auction-raise.yaml"
+
+static game *g;
+static state s;
+
+static void load(const char *path, int players)
+{
+	diag *d = diag_new();
+	g = game_load(path, d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert(g != NULL);
+	char why[200];
+	ck_assert(state_setup(&s, g, players, 0, NULL, 7, why, sizeof why));
+	state_deal(&s);
+}
+
+static void teardown(void)
+{
+	game_free(g);
+}
+
+/* Types a call as a player would. */
+static void say(const char *words)
+{
+	command c;
+	char err[300];
+	ck_assert_msg(command_parse(&s, words, &c, err, sizeof err), "%s: %s",
+		      words, err);
+	ck_assert_int_eq(c.kind, CMD_DECISION);
+	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "%s: %s", words,
+		      err);
+}
+
+/* A call that is refused, with the reason given. */
+static void refused(const char *words, const char *why)
+{
+	command c;
+	char err[300] = "";
+	state before = s;
+	if (command_parse(&s, words, &c, err, sizeof err))
+		ck_assert_msg(!command_apply(&s, &c, err, sizeof err),
+			      "%s was accepted", words);
+	ck_assert_msg(strstr(err, why) != NULL, "%s: '%s' lacks '%s'", words,
+		      err, why);
+	ck_assert_mem_eq(&before, &s, sizeof s);
+}
+
+/* An expression of the game's scope, evaluated for the table. */
+static value eval(const char *text, expr_type want)
+{
+	src_file *f = src_from_text("t.yaml", text, strlen(text));
+	ck_assert_ptr_nonnull(f);
+	node n;
+	memset(&n, 0, sizeof n);
+	n.kind = NODE_SCALAR;
+	n.style = NODE_PLAIN;
+	n.file = f;
+	n.line = n.col = 1;
+	n.text = f->text;
+	n.len = strlen(text);
+	diag *d = diag_new();
+	expr *e = expr_compile(g->scope, &n, want, d);
+	diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert_msg(e != NULL, "%s", text);
+	value v = vars_eval(&s, e, -1);
+	src_free(f);
+	return v;
+}
+
+static int64_t eval_int(const char *text)
+{
+	return eval(text, TY_NONE).i;
+}
+
+static int count_cards(const char *text)
+{
+	return cset_count(eval(text, TY_CARDS).s);
+}
+
+START_TEST(test_calls_and_their_words)
+{
+	load(AUCTION, 4);
+	/* counter-clockwise from the dealer's right: seat 3, 2, 1, 0 */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	ck_assert_int_eq(s.current, 3);
+	ck_assert_str_eq(command_verb(&s), "call");
+	action list[ACTIONS_MAX];
+	int n = state_legal(&s, list);
+	ck_assert_int_eq(n, 4 * 6 + 1);         /* no double without a bid */
+	char words[100];
+	command_format(&s, &list[0], 1, words, sizeof words);
+	ck_assert_str_eq(words, "call 40 S");
+	command_format(&s, &list[n - 1], 1, words, sizeof words);
+	ck_assert_str_eq(words, "call pass");
+	refused("double", "no bid to double");
+	refused("call 30 H", "not one of the bids; the next is 40");
+	refused("40 X", "not a denomination here");
+	refused("40", "a number and one of: S, H, D, C, obenabe, undenufe");
+	say("bid 50 H");
+	ck_assert_int_eq(s.current, 2);
+	refused("50 S", "higher than 50");
+	say("pass");
+	refused("double", "only an opponent");  /* seat 1 is the bidder's partner */
+	say("call 60 undenufe");                /* seat 1 */
+	ck_assert_int_eq(s.bid, 60);
+	ck_assert_int_eq(s.declarer, 1);
+	say("pass");                            /* seat 0 */
+	say("pass");                            /* seat 3 */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	say("pass");                            /* seat 2: three passes */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.current, 1);         /* the declarer leads */
+	ck_assert_int_eq(eval_int("bid"), 60);
+	ck_assert_int_eq(eval_int("undenufe"), 1);
+	ck_assert_int_eq(eval_int("obenabe"), 0);
+	ck_assert_int_eq(eval_int("doubled"), 0);
+	ck_assert_int_eq(count_cards("contract_trumps"), 0);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_a_passed_player_may_come_back)
+{
+	load(AUCTION, 4);
+	say("pass");                            /* 3 */
+	say("40 S");                            /* 2 */
+	say("pass");                            /* 1 */
+	say("pass");                            /* 0 */
+	say("50 C");                            /* 3 again */
+	ck_assert_int_eq(s.declarer, 3);
+	say("pass");
+	say("pass");
+	say("pass");
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(count_cards("contract_trumps"), 9);
+	ck_assert_int_eq(count_cards("contract_trumps & cards(C)"), 9);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_a_double_ends_the_auction)
+{
+	load(AUCTION, 4);
+	say("40 D");                            /* 3 */
+	say("double");                          /* 2, an opponent */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.declarer, 3);
+	ck_assert_int_eq(eval_int("doubled"), 1);
+	ck_assert_int_eq(s.current, 3);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_the_top_bid_ends_at_once)
+{
+	load(AUCTION, 4);
+	say("157 obenabe");
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(eval_int("obenabe"), 1);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_four_passes_throw_the_cards_in)
+{
+	load(AUCTION, 4);
+	cardset first = s.hand[0];
+	int dealer = s.dealer;
+	say("pass");
+	say("pass");
+	say("pass");
+	say("pass");
+	ck_assert_int_eq(s.event, EV_REDEALT);
+	ck_assert_int_eq(s.deal_no, 1);
+	ck_assert_int_eq(s.dealer, dealer);
+	ck_assert_int_eq(s.redeals, 1);
+	ck_assert(!cset_eq(first, s.hand[0]));
+	ck_assert(cset_eq(s.dealt[0], s.hand[0]));
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	ck_assert_int_eq(s.current, 3);
+	ck_assert_int_eq(s.bid, 0);
+	/* the same throw-in deals the same new cards: replays agree */
+	state again;
+	char why[200];
+	ck_assert(state_setup(&again, g, 4, 0, NULL, 7, why, sizeof why));
+	state_deal(&again);
+	for (int i = 0; i < 4; i++)
+		state_apply(&again, action_of(ACT_PASS, 0));
+	ck_assert(cset_eq(again.hand[0], s.hand[0]));
+	teardown();
+}
+END_TEST
+
+START_TEST(test_raises_by_one_from_a_forced_opening)
+{
+	load(RAISE, 3);
+	ck_assert_int_eq(s.current, 1);
+	action list[ACTIONS_MAX];
+	ck_assert_int_eq(state_legal(&s, list), 1);
+	ck_assert_int_eq(list[0].number, 2);
+	refused("pass", "must be a bid of 2");
+	refused("3", "must be a bid of 2");
+	say("2");
+	refused("4", "the only bid now is 3");
+	refused("2 H", "a number alone");
+	say("pass");                            /* seat 2 leaves */
+	ck_assert_int_eq(s.current, 0);
+	say("3");
+	ck_assert_int_eq(s.current, 1);         /* seat 2 is skipped */
+	say("pass");                            /* only seat 0 is left */
+	/* the second auction: the first one's winner opens, everyone is back */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	ck_assert_int_eq(s.current, 0);
+	ck_assert_int_eq(s.bid, 0);
+	say("2");
+	say("3");                               /* seat 1 */
+	say("4");                               /* seat 2 */
+	say("pass");                            /* seat 0 */
+	say("pass");                            /* seat 1 */
+	ck_assert_int_eq(s.declarer, 2);
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.current, 2);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_the_ceiling_leaves_only_a_pass)
+{
+	load(RAISE, 3);
+	say("2");
+	for (int v = 3; v <= 12; v++) {
+		char words[20];
+		snprintf(words, sizeof words, "%d", v);
+		say(words);
+	}
+	ck_assert_int_eq(s.bid, 12);            /* 4 x 3 players */
+	action list[ACTIONS_MAX];
+	ck_assert_int_eq(state_legal(&s, list), 1);
+	ck_assert_int_eq(list[0].kind, ACT_PASS);
+	refused("13", "12 is the highest bid");
+	teardown();
+}
+END_TEST
+
+START_TEST(test_random_play_is_legal_and_ends)
+{
+	load(AUCTION, 4);
+	teardown();
+	for (int players = 3; players <= 5; players++) {
+		load(RAISE, players);
+		rng r;
+		rng_seed(&r, 11, (uint64_t)players);
+		for (int i = 0; i < 200 && !s.over; i++)
+			state_random_playout(&s, &r);
+		ck_assert(s.over);
+		ck_assert(s.declarer >= 0);
+		ck_assert_int_eq(s.total[s.declarer], s.bid);
+		teardown();
+	}
+}
+END_TEST
+
+START_TEST(test_explained_in_words)
+{
+	load(RAISE, 3);
+	char *text = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&text, &size);
+	phase_def(PHASE_AUCTION)->explain(out, g, &g->phase[0]);
+	fclose(out);
+	ck_assert_msg(strstr(text, "exactly") && strstr(text, "must be a bid of `2`")
+		      && strstr(text, "out of this auction"), "%s", text);
+	free(text);
+	teardown();
+}
+END_TEST
+
+static Suite *auction_suite(void)
+{
+	Suite *su = suite_create("auction");
+	TEST_CASE(su, "auction", test_calls_and_their_words,
+		  test_a_passed_player_may_come_back,
+		  test_a_double_ends_the_auction, test_the_top_bid_ends_at_once,
+		  test_four_passes_throw_the_cards_in,
+		  test_raises_by_one_from_a_forced_opening,
+		  test_the_ceiling_leaves_only_a_pass,
+		  test_random_play_is_legal_and_ends, test_explained_in_words);
+	return su;
+}
+
+TEST_MAIN(auction_suite)
