@@ -4,6 +4,7 @@
 
 #include "engine/engine.h"
 #include "engine/phase.h"
+#include "engine/place.h"
 #include "engine/score.h"
 
 /* ======================================================================
@@ -39,6 +40,24 @@ static bool set_counts(state *s, char *why, size_t size)
 	s->hand_size = (int16_t)vars_count(s, &g->hand_size);
 	s->face_up = (int16_t)vars_count(s, &g->face_up);
 	s->deals = (int16_t)(g->has_deals ? vars_count(s, &g->deals) : 0);
+	int placed = 0;
+	for (int k = 0; k < g->nplaces; k++) {
+		int n = vars_count(s, &g->place[k].dealt);
+		if (n < 0 || n > 255) {
+			snprintf(why, size, "cannot deal %d cards to '%s'", n,
+				 g->place[k].name);
+			return false;
+		}
+		s->place_dealt[k] = (uint8_t)n;
+		placed += n;
+	}
+	if (s->hand_size * s->players + placed > cards) {
+		snprintf(why, size, "%d cards for each of %d players and %d for "
+			 "the places do not fit in a deck of %d", s->hand_size,
+			 s->players, placed, cards);
+		return false;
+	}
+	cards -= placed;
 	if (s->hand_size * s->players > cards) {
 		snprintf(why, size, "%d cards for each of %d players do not fit "
 			 "in a deck of %d", s->hand_size, s->players, cards);
@@ -106,6 +125,7 @@ static void clear_deal(state *s)
 	memset(s->gave, 0, sizeof s->gave);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
+	piles_clear(s);
 	s->trick_no = s->nplayed = 0;
 	s->led = -1;
 	s->last_winner = -1;
@@ -132,6 +152,19 @@ static void start_phases(state *s)
 	next_phase(s);
 }
 
+/* Deals each place its cards from `order`, one to each of its piles in
+ * turn; how many were dealt. */
+static int deal_places(state *s, const card_id *order)
+{
+	int k = 0;
+	for (int i = 0; i < s->g->nplaces; i++) {
+		const place_def *pl = &s->g->place[i];
+		for (int j = 0; j < s->place_dealt[i]; j++)
+			pile_push(s, pl->first_pile + j % pl->npiles, order[k++]);
+	}
+	return k;
+}
+
 /* Deals `order` one card at a time from the dealer's next seat in the
  * direction of play; the rest are the leftovers, the first face up. */
 static void deal_order(state *s, const card_id *order, int n)
@@ -146,6 +179,7 @@ static void deal_order(state *s, const card_id *order, int n)
 		if (++i == s->players)
 			i = 0;
 	}
+	dealt += deal_places(s, order + dealt);
 	for (int k = dealt; k < n; k++) {
 		cset_add(&s->leftover, order[k]);
 		if (k - dealt < s->face_up)
@@ -217,16 +251,24 @@ bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
 		total++;
 	}
 	if (total != cset_count(all) || !cset_eq(all, s->in_play)) {
-		snprintf(why, size, "the hands and leftovers are not exactly the "
+		snprintf(why, size, "the hands, places and leftovers are not exactly the "
 			 "deck (%d cards, each once)", cset_count(s->in_play));
+		return false;
+	}
+	int placed = 0;
+	for (int i = 0; i < s->g->nplaces; i++)
+		placed += s->place_dealt[i];
+	if (nleftover < placed) {
+		snprintf(why, size, "the places need %d cards", placed);
 		return false;
 	}
 	clear_deal(s);
 	for (int p = 0; p < s->players; p++)
 		s->hand[p] = hands[p];
-	for (int k = 0; k < nleftover; k++) {
+	deal_places(s, leftover);
+	for (int k = placed; k < nleftover; k++) {
 		cset_add(&s->leftover, leftover[k]);
-		if (k < s->face_up)
+		if (k - placed < s->face_up)
 			cset_add(&s->leftover_up, leftover[k]);
 	}
 	start_phases(s);

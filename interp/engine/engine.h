@@ -50,8 +50,9 @@ static inline void state_clone(state *dst, const state *src)
 /* The chance move: deals from the shuffle of (seed, deal number). */
 void state_deal(state *s);
 
-/* The chance move scripted: hands[seat] and the leftovers in order (the
- * first face_up of them lie face up).  Refused (false, with a reason)
+/* The chance move scripted: hands[seat], then the rest in dealing order:
+ * the places' cards (game.place in order, one to each of a place's piles
+ * in turn), then the leftovers (the first face_up of them face up).  Refused (false, with a reason)
  * unless the cards are exactly the deck in play, with the right counts. */
 bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
 		      int nleftover, char *why, size_t size);

@@ -34,6 +34,8 @@
 #define CHOICES_MAX 8
 #define CHOICE_ADDS_MAX 4
 #define BIDS_MAX 64
+#define PLACES_MAX 8
+#define PILES_MAX 32
 #define DENOMS_MAX 8
 
 /* A count that may depend on the number of players: a table indexed by
@@ -42,6 +44,15 @@ typedef struct count_spec {
 	const expr *e;                  /* NULL when given as a table */
 	int by_players[SEAT_MAX + 1];
 } count_spec;
+
+/* A named place: one or more piles of ordered cards (a skat, a stock, the
+ * nine stacks of a grid), face up or face down. */
+typedef struct place_def {
+	const char *name;
+	int first_pile, npiles;         /* piles first_pile .. + npiles - 1 */
+	bool face_up;
+	count_spec dealt;               /* cards dealt to it, after the hands */
+} place_def;
 
 typedef struct option_def {
 	const char *name;
@@ -193,6 +204,9 @@ typedef struct game {
 	int ntables;
 
 	count_spec hand_size, face_up;
+
+	place_def place[PLACES_MAX];
+	int nplaces, npiles;
 
 	const char *counter_name[COUNTERS_MAX];
 	int64_t counter_initial[COUNTERS_MAX];

@@ -385,6 +385,43 @@ static void build_counters(builder *b, const node *n)
 	}
 }
 
+/* ======================================================================
+ * places
+ * ====================================================================== */
+
+static void build_places(builder *b, const node *n)
+{
+	game *g = b->g;
+	for (size_t i = 0; n && i < n->n; i++) {
+		const node *k = n->pair[i].key, *v = n->pair[i].value;
+		if (g->nplaces == PLACES_MAX) {
+			build_fail(b, k, "at most %d places are supported",
+				   PLACES_MAX);
+			return;
+		}
+		const node *piles = node_get(v, "piles");
+		int np = piles ? (int)strtol(piles->text, NULL, 10) : 1;
+		if (g->npiles + np > PILES_MAX) {
+			build_fail(b, piles ? piles : k, "the places may have at "
+				   "most %d piles in all", PILES_MAX);
+			return;
+		}
+		int index = g->nplaces++;
+		place_def *pl = &g->place[index];
+		pl->name = build_text(b, k);
+		pl->first_pile = g->npiles;
+		pl->npiles = np;
+		g->npiles += np;
+		const node *face = node_get(v, "face");
+		pl->face_up = face && strcmp(face->text, "up") == 0;
+		const node *deal = node_get(v, "deal");
+		if (deal)
+			build_count(b, deal, &pl->dealt, "'places.deal'");
+		if (pl->name && !vars_declare_place(g->scope, pl->name, index))
+			build_fail(b, k, "the name '%s' is already taken", pl->name);
+	}
+}
+
 /* The counter named by key k, or -1 (reported). */
 int build_counter_index(builder *b, const node *k)
 {
@@ -629,7 +666,23 @@ static long count_at(const game *g, const count_spec *c, int p)
 	return vars_eval_static(g, c->e, p);
 }
 
-static void check_deal_fits(builder *b, const node *deal)
+/* The cards the places take at p players; the place that overflows the
+ * deck's `cards` after hands of `hand` goes to *over (or -1). */
+static long placed_at(const game *g, int p, long room, int *over)
+{
+	long placed = 0;
+	*over = -1;
+	for (int k = 0; k < g->nplaces; k++) {
+		long n = count_at(g, &g->place[k].dealt, p);
+		if (n > 0)
+			placed += n;
+		if (placed > room && *over < 0)
+			*over = k;
+	}
+	return placed;
+}
+
+static void check_deal_fits(builder *b, const node *deal, const node *places)
 {
 	game *g = b->g;
 	for (int p = g->min_players; p <= g->max_players; p++) {
@@ -638,6 +691,17 @@ static void check_deal_fits(builder *b, const node *deal)
 		long suitsets = g->has_suitsets ? count_at(g, &g->suitsets, p)
 						: g->deck.nsuits * 64;
 		int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
+		int over;
+		long placed = hand >= 0 && hand * p <= cards
+			? placed_at(g, p, cards - hand * p, &over) : 0;
+		if (hand >= 0 && hand * p <= cards && over >= 0) {
+			const node *pl = node_get(places, g->place[over].name);
+			build_fail(b, node_get(pl, "deal"), "with %d players, %ld "
+				   "cards are left after the hands, but the places "
+				   "take %ld", p, cards - hand * p, placed);
+			return;
+		}
+		cards -= (int)placed;
 		if (hand >= 0 && hand * p > cards)
 			build_fail(b, node_get(deal, "hand"), "%ld cards for each of %d "
 			     "players need %ld, but the deck has %d", hand, p,
@@ -722,6 +786,8 @@ static void build(builder *b, const node *root)
 	bool scoring_ok = sound(b, top, root, "scoring");
 	if (scoring && sound(b, scoring_sc, scoring, "keep"))
 		declare_kept(b, node_get(scoring, "keep"));
+	if (sound(b, top, root, "places"))
+		build_places(b, node_get(root, "places"));
 	if (sound(b, top, root, "counters"))
 		build_counters(b, node_get(root, "counters"));
 	const node *phases = node_get(root, "phases");
@@ -733,7 +799,7 @@ static void build(builder *b, const node *root)
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);
 	if (deal_ok)
-		check_deal_fits(b, deal);
+		check_deal_fits(b, deal, node_get(root, "places"));
 	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
 	if (g->nslots > VARS_SLOTS_MAX)
 		build_fail(b, scoring, "the scoring uses too many values (%d; at most %d)",

@@ -68,6 +68,10 @@ typedef struct state {
 	cardset dealt[SEAT_MAX];
 	cardset won[SEAT_MAX];
 	cardset leftover, leftover_up;
+	uint8_t place_dealt[PLACES_MAX]; /* cards dealt to each place */
+	uint8_t pile_of[CARD_MAX];      /* 1 + a card's pile; 0: in none */
+	uint8_t depth[CARD_MAX];        /* its position there, 0 = bottom */
+	uint8_t pile_size[PILES_MAX];
 	uint8_t tricks_won[SEAT_MAX];
 	uint16_t void_suits[SEAT_MAX];  /* suits a seat has shown it lacks */
 

@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "engine/state.h"
+#include "engine/place.h"
 
 #define STATE(f) ((const state *)(f)->ctx)
 
@@ -294,6 +294,17 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 bool vars_declare_counter(expr_scope *sc, const char *name, int index)
 {
 	return expr_scope_getter(sc, name, TY_INT, false, get_counter, index);
+}
+
+static value get_place(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return set_value(place_cards(STATE(f), arg));
+}
+
+bool vars_declare_place(expr_scope *sc, const char *name, int index)
+{
+	return expr_scope_getter(sc, name, TY_CARDS, false, get_place, index);
 }
 
 bool vars_declare_denomination(expr_scope *sc, const char *name, int index)

@@ -32,6 +32,9 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 /* A counter of the deal, read from state.counter[index]. */
 bool vars_declare_counter(expr_scope *sc, const char *name, int index);
 
+/* A named place: the cards of all its piles. */
+bool vars_declare_place(expr_scope *sc, const char *name, int index);
+
 /* A named denomination of the auctions: true when it is the
  * contract's. */
 bool vars_declare_denomination(expr_scope *sc, const char *name, int index);

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "engine/phase.h"
+#include "engine/place.h"
 
 /* The cards a seat knows another holds: those it passed to it last. */
 static cardset known_in(const state *s, int seat, int other)
@@ -11,6 +12,24 @@ static cardset known_in(const state *s, int seat, int other)
 	if (s->pass_to == 0 || state_seat_plus(s, seat, s->pass_to) != other)
 		return cset_empty();
 	return cset_and(s->hand[other], s->gave[seat]);
+}
+
+/* Cards of face-down places leave the view; their positions stay. */
+static void hide_places(const state *s, view *v)
+{
+	v->hidden_slots = 0;
+	for (int k = 0; k < s->g->nplaces; k++) {
+		if (s->g->place[k].face_up)
+			continue;
+		cardset in = place_cards(s, k);
+		v->unknown = cset_or(v->unknown, in);
+		CSET_FOREACH(c, in) {
+			v->slot_pile[v->hidden_slots] = (uint8_t)(s->pile_of[c] - 1);
+			v->slot_depth[v->hidden_slots++] = s->depth[c];
+			v->s.pile_of[c] = 0;
+			v->s.depth[c] = 0;
+		}
+	}
 }
 
 void state_view(const state *s, int seat, view *v)
@@ -45,6 +64,7 @@ void state_view(const state *s, int seat, view *v)
 	v->unknown = cset_or(v->unknown, down);
 	v->hidden_leftover = (uint8_t)cset_count(down);
 	v->s.leftover = s->leftover_up;
+	hide_places(s, v);
 }
 
 static int suit_bit(const state *s, card_id c)
@@ -60,6 +80,13 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 	uint8_t need[SEAT_MAX];
 	memcpy(need, v->hidden, sizeof need);
 	int need_left = v->hidden_leftover;
+	/* the face-down places take the first of the shuffled pool */
+	for (int i = 0; i < v->hidden_slots; i++) {
+		out->pile_of[pool[i]] = (uint8_t)(v->slot_pile[i] + 1);
+		out->depth[pool[i]] = v->slot_depth[i];
+	}
+	pool += v->hidden_slots;
+	n -= v->hidden_slots;
 	for (int i = 0; i < n; i++) {
 		card_id c = pool[i];
 		int bit = suit_bit(&v->s, c);

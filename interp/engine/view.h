@@ -4,7 +4,7 @@
  * A view is a state with the hidden information taken out: other players'
  * hands keep only the cards the seat knows they hold (those it passed to
  * them), cards being passed by others are hidden, and face-down leftovers
- * are gone.  Bots receive views only, so no bot can read hidden cards.
+ * and cards of face-down places are gone (their positions are kept).  Bots receive views only, so no bot can read hidden cards.
  * view_sample() deals the unknown cards at random, consistently with what
  * the seat has seen (hand sizes, suits a player showed it lacks): the
  * determinization that Monte Carlo bots play out.
@@ -22,6 +22,9 @@ typedef struct view {
 	uint8_t hidden[SEAT_MAX];       /* cards of each hand it cannot place */
 	uint8_t hidden_leftover;        /* face-down leftovers */
 	uint8_t chosen[SEAT_MAX];       /* cards others have chosen to pass */
+	uint8_t hidden_slots;           /* face-down cards in places: */
+	uint8_t slot_pile[CARD_MAX];    /* the pile of each */
+	uint8_t slot_depth[CARD_MAX];   /* and its position there */
 } view;
 
 void state_view(const state *s, int seat, view *v);

@@ -182,6 +182,18 @@ static void deal(FILE *out, const game *g, const state *s)
 	fprintf(out, "The dealer deals %d cards to each player, one at a time, "
 		"from the player after the dealer in the direction of play.",
 		s->hand_size);
+	for (int k = 0; k < g->nplaces; k++) {
+		const place_def *pl = &g->place[k];
+		left -= s->place_dealt[k];
+		if (pl->npiles > 1)
+			fprintf(out, " Then %d cards go to the %d piles of the %s, "
+				"one to each in turn, face %s.", s->place_dealt[k],
+				pl->npiles, pl->name, pl->face_up ? "up" : "down");
+		else
+			fprintf(out, " Then %d cards go to the %s, face %s.",
+				s->place_dealt[k], pl->name,
+				pl->face_up ? "up" : "down");
+	}
 	if (left)
 		fprintf(out, " The %d cards left over lie in the middle, %d of "
 			"them face up.", left, s->face_up);

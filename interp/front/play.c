@@ -1,6 +1,8 @@
 /* play.c — the text loop. */
 #include "front/play.h"
 
+#include <ctype.h>
+
 #include <editline/readline.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -113,10 +115,47 @@ static void print_scores(table_ui *u, bool deal_too)
 	print_kept(u);
 }
 
+/* A pile bottom to top, as a seat may see it. */
+static void print_pile(table_ui *u, int pile, bool face_up)
+{
+	const state *s = &u->s;
+	if (!face_up) {
+		fprintf(u->out, " %d face down", s->pile_size[pile]);
+		return;
+	}
+	if (s->pile_size[pile] == 0)
+		fputs(" (empty)", u->out);
+	for (int depth = 0; depth < s->pile_size[pile]; depth++)
+		for (int c = 0; c < s->g->deck.ncards; c++)
+			if (s->pile_of[c] == pile + 1 && s->depth[c] == depth) {
+				char card[32];
+				fprintf(u->out, " %s", render_card(&u->r, (card_id)c,
+								    card, sizeof card));
+			}
+}
+
+/* The game's places: a face-down one by its count. */
+static void print_places(table_ui *u)
+{
+	const game *g = u->g;
+	for (int k = 0; k < g->nplaces; k++) {
+		const place_def *pl = &g->place[k];
+		fprintf(u->out, "  %c%s:", toupper((unsigned char)pl->name[0]),
+			pl->name + 1);
+		for (int p = 0; p < pl->npiles; p++) {
+			if (pl->npiles > 1)
+				fprintf(u->out, "%s %d:", p ? " |" : "", p + 1);
+			print_pile(u, pl->first_pile + p, pl->face_up);
+		}
+		fputc('\n', u->out);
+	}
+}
+
 static void print_leftovers(table_ui *u)
 {
 	const state *s = &u->s;
 	char buf[512];
+	print_places(u);
 	if (cset_is_empty(s->leftover))
 		return;
 	int down = cset_count(s->leftover) - cset_count(s->leftover_up);

@@ -115,7 +115,33 @@ static void write_cards(FILE *f, const deck *d, cardset cards)
 	fputc(']', f);
 }
 
-/* The cards as dealt: hands, then the leftovers, the face-up ones first. */
+/* Each place's cards in the order they were dealt: one to each pile in
+ * turn, so by position, then by pile. */
+static void write_places(transcript_writer *w, const state *s)
+{
+	const game *g = s->g;
+	if (g->nplaces == 0)
+		return;
+	fputs("    places:\n", w->f);
+	for (int k = 0; k < g->nplaces; k++) {
+		const place_def *pl = &g->place[k];
+		fprintf(w->f, "      %s: [", pl->name);
+		const char *sep = "";
+		for (int depth = 0; depth < 256; depth++)
+			for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+				for (int c = 0; c < g->deck.ncards; c++)
+					if (s->pile_of[c] == p + 1 && s->depth[c] == depth) {
+						char name[8];
+						fprintf(w->f, "%s%s", sep, deck_card_name(
+							&g->deck, (card_id)c, true, name));
+						sep = ", ";
+					}
+		fputs("]\n", w->f);
+	}
+}
+
+/* The cards as dealt: hands, the places, then the leftovers, the face-up
+ * ones first. */
 static void write_deal(transcript_writer *w, const state *s)
 {
 	const deck *d = &s->g->deck;
@@ -125,6 +151,7 @@ static void write_deal(transcript_writer *w, const state *s)
 		write_cards(w->f, d, s->dealt[p]);
 		fputc('\n', w->f);
 	}
+	write_places(w, s);
 	if (cset_is_empty(s->leftover))
 		return;
 	fputs("    leftover: ", w->f);
@@ -230,6 +257,11 @@ static const schema t_hands = {
 	.key_doc = "a seat number", .key_name = "SEAT",
 	.doc = "each seat's cards as dealt",
 };
+static const schema t_places = {
+	.kind = SK_DICT, .item = &t_cards, .key_pattern = "^[a-z][a-z0-9_]*$",
+	.key_doc = "a place of the game", .key_name = "PLACE",
+	.doc = "each place's cards in the order they were dealt",
+};
 static const schema t_move = {
 	.kind = SK_DICT, .item = &t_string, .key_pattern = "^[0-9]+$",
 	.key_doc = "the seat that decides", .key_name = "SEAT",
@@ -242,6 +274,7 @@ static const schema_field deal_fields[] = {
 	{"deal", &t_deal_number, false, "the deal's number in the match"},
 	{"dealer", &t_seat, false, "who dealt"},
 	{"hands", &t_hands, false, "the cards as dealt, instead of the seed's shuffle"},
+	{"places", &t_places, false, "each place's cards as dealt"},
 	{"leftover", &t_cards, false, "the leftover cards, face-up ones first"},
 	{"moves", &t_moves, false, "the decisions"},
 	{"scores", &t_numbers, false, "each seat's score for the deal"},
@@ -550,10 +583,33 @@ static bool deal_explicit(reader *rd, const node *deal)
 	}
 	card_id left[CARD_MAX];
 	int nleft = 0;
+	const node *places = node_get(deal, "places");
+	for (size_t i = 0; places && i < places->n; i++) {
+		const node *k = places->pair[i].key;
+		bool known = false;
+		for (int p = 0; p < s->g->nplaces; p++)
+			known |= strcmp(s->g->place[p].name, k->text) == 0;
+		if (!known)
+			return error_at(rd, k, "the game has no place '%s'", k->text);
+	}
+	for (int p = 0; p < s->g->nplaces; p++) {
+		const node *cards = node_get(places, s->g->place[p].name);
+		int n = 0;
+		if (cards && !read_card_list(rd, cards, &seen, left + nleft, &n,
+					     CARD_MAX - nleft))
+			return false;
+		if (n != s->place_dealt[p])
+			return error_at(rd, cards ? cards : deal, "'%s' is dealt %d "
+					"cards here, not %d", s->g->place[p].name,
+					s->place_dealt[p], n);
+		nleft += n;
+	}
 	const node *leftover = node_get(deal, "leftover");
-	if (leftover && !read_card_list(rd, leftover, &seen, left, &nleft,
-					CARD_MAX))
+	int nrest = 0;
+	if (leftover && !read_card_list(rd, leftover, &seen, left + nleft, &nrest,
+					CARD_MAX - nleft))
 		return false;
+	nleft += nrest;
 	char why[200];
 	if (!state_deal_cards(s, hand, left, nleft, why, sizeof why))
 		return error_at(rd, hands, "%s", why);

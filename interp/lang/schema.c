@@ -163,6 +163,35 @@ static const schema s_deal = {
 };
 
 /* ======================================================================
+ * places
+ * ====================================================================== */
+
+static const schema s_piles = {.kind = SK_INT, .min = 1, .max = 32};
+static const char *const face_choices[] = {"down", "up", NULL};
+static const schema s_face = {
+	.kind = SK_ENUM, .choices = face_choices,
+	.doc = "down (default): nobody sees its cards; up: everybody does",
+};
+static const schema_field place_fields[] = {
+	{"piles", &s_piles, false, "how many piles it has (default 1)"},
+	{"face", &s_face, false, "whether its cards lie face up"},
+	{"deal", &s_count, false,
+	 "cards dealt to it after the hands, one to each pile in turn (default 0)"},
+	{0},
+};
+static const schema s_place = {
+	.kind = SK_MAP, .title = "place", .fields = place_fields,
+	.doc = "a named place of piles of ordered cards",
+};
+static const schema s_places = {
+	.kind = SK_DICT, .item = &s_place, .key_pattern = NAME_PATTERN,
+	.key_doc = "a place name (lower case letters, digits, _)",
+	.key_name = "PLACE",
+	.doc = "named places holding piles of ordered cards (a skat, a stock, "
+	       "a grid of stacks); each name is the place's cards in expressions",
+};
+
+/* ======================================================================
  * counters
  * ====================================================================== */
 
@@ -477,6 +506,7 @@ static const schema_field rule_fields[] = {
 	{"deck", &s_deck, true, "the cards"},
 	{"values", &s_values, false, "card-value tables"},
 	{"deal", &s_deal, true, "the deal"},
+	{"places", &s_places, false, "piles of cards besides the hands (a skat, a grid)"},
 	{"counters", &s_counters, false, "numbers each deal keeps (choices raise them)"},
 	{"phases", &s_phases, true, "the steps of a deal"},
 	{"scoring", &s_scoring, true, "scoring"},

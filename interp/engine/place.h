@@ -1,0 +1,65 @@
+/*
+ * place.h — named places: piles of ordered cards kept in the state.
+ *
+ * A card lies in at most one pile, so each card records its pile and its
+ * position there (state.pile_of, state.depth) and each pile its size: the
+ * state keeps one fixed size however the cards are spread.  A place
+ * (game.place) is one or more piles under one name, face up or down.
+ */
+#ifndef CARDRULES_PLACE_H
+#define CARDRULES_PLACE_H
+
+#include <string.h>
+
+#include "engine/state.h"
+
+/* Puts card c on top of pile p. */
+static inline void pile_push(state *s, int p, card_id c)
+{
+	s->pile_of[c] = (uint8_t)(p + 1);
+	s->depth[c] = s->pile_size[p]++;
+}
+
+/* The cards of pile p, as a set. */
+static inline cardset pile_cards(const state *s, int p)
+{
+	cardset out = cset_empty();
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] == p + 1)
+			cset_add(&out, (card_id)c);
+	return out;
+}
+
+/* The top card of pile p, or CARD_NONE when it is empty. */
+static inline card_id pile_top(const state *s, int p)
+{
+	if (s->pile_size[p] == 0)
+		return CARD_NONE;
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] == p + 1 && s->depth[c] == s->pile_size[p] - 1)
+			return (card_id)c;
+	return CARD_NONE;
+}
+
+/* The cards of every pile of place k. */
+static inline cardset place_cards(const state *s, int k)
+{
+	const place_def *pl = &s->g->place[k];
+	cardset out = cset_empty();
+	for (int c = 0; c < s->g->deck.ncards; c++) {
+		int p = s->pile_of[c] - 1;
+		if (p >= pl->first_pile && p < pl->first_pile + pl->npiles)
+			cset_add(&out, (card_id)c);
+	}
+	return out;
+}
+
+/* Empties every pile. */
+static inline void piles_clear(state *s)
+{
+	memset(s->pile_of, 0, sizeof s->pile_of);
+	memset(s->depth, 0, sizeof s->depth);
+	memset(s->pile_size, 0, sizeof s->pile_size);
+}
+
+#endif

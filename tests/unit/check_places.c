@@ -1,0 +1,139 @@
+/*
+ * check_places.c — named places on tests/data/games/places.yaml: the deal
+ * fills a face-down skat and a face-up widow of three piles in order,
+ * expressions read them, a seat's view hides the skat but keeps its
+ * positions, and a sample of the view puts every card back exactly once.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/place.h"
+#include "engine/view.h"
+
+#define PLACES TESTS_DIR "/data/games/places.yaml"
+
+static game *g;
+static state s;
+
+static void setup(void)
+{
+	diag *d = diag_new();
+	g = game_load(PLACES, d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert(g != NULL);
+	char why[200];
+	ck_assert(state_setup(&s, g, 3, 0, NULL, 9, why, sizeof why));
+}
+
+static void teardown(void)
+{
+	game_free(g);
+}
+
+/* Deals the whole deck in deck order, hands first. */
+static void deal_in_order(void)
+{
+	cardset hands[SEAT_MAX];
+	memset(hands, 0, sizeof hands);
+	card_id rest[CARD_MAX];
+	int nrest = 0;
+	for (int c = 0; c < 32; c++) {
+		if (c < 27)
+			cset_add(&hands[c / 9], (card_id)c);
+		else
+			rest[nrest++] = (card_id)c;
+	}
+	char why[200];
+	ck_assert_msg(state_deal_cards(&s, hands, rest, nrest, why, sizeof why),
+		      "%s", why);
+}
+
+START_TEST(test_the_deal_fills_the_places_in_order)
+{
+	deal_in_order();
+	ck_assert_int_eq(s.place_dealt[0], 2);
+	ck_assert_int_eq(s.place_dealt[1], 3);
+	ck_assert_int_eq(s.pile_size[0], 2);            /* the skat */
+	ck_assert_int_eq(pile_top(&s, 0), 28);
+	ck_assert_int_eq(s.depth[27], 0);
+	for (int p = 1; p <= 3; p++) {                  /* the widow's piles */
+		ck_assert_int_eq(s.pile_size[p], 1);
+		ck_assert_int_eq(pile_top(&s, p), 28 + p);
+	}
+	ck_assert_int_eq(cset_count(place_cards(&s, 0)), 2);
+	ck_assert_int_eq(cset_count(place_cards(&s, 1)), 3);
+	ck_assert(cset_is_empty(s.leftover));
+	/* too few cards for the places */
+	state t;
+	char why[200];
+	ck_assert(state_setup(&t, g, 3, 0, NULL, 9, why, sizeof why));
+	cardset hands[SEAT_MAX];
+	memset(hands, 0, sizeof hands);
+	for (int c = 0; c < 27; c++)
+		cset_add(&hands[c / 9], (card_id)c);
+	card_id one[1] = {27};
+	ck_assert(!state_deal_cards(&t, hands, one, 1, why, sizeof why));
+	ck_assert_msg(strstr(why, "not exactly the deck") != NULL, "%s", why);
+}
+END_TEST
+
+START_TEST(test_a_view_hides_the_skat_and_a_sample_restores_it)
+{
+	state_deal(&s);
+	cardset skat = place_cards(&s, 0), widow = place_cards(&s, 1);
+	view v;
+	state_view(&s, 1, &v);
+	ck_assert_int_eq(v.hidden_slots, 2);
+	ck_assert(cset_is_empty(place_cards(&v.s, 0)));
+	ck_assert(cset_eq(place_cards(&v.s, 1), widow));  /* face up */
+	ck_assert(cset_subset(skat, v.unknown));
+	ck_assert_int_eq(v.s.pile_size[0], 2);            /* its size is seen */
+	rng r;
+	rng_seed(&r, 3, 3);
+	for (int k = 0; k < 50; k++) {
+		state out;
+		view_sample(&v, &r, &out);
+		cardset sk = place_cards(&out, 0);
+		ck_assert_int_eq(cset_count(sk), 2);
+		ck_assert(cset_eq(place_cards(&out, 1), widow));
+		ck_assert(cset_eq(out.hand[1], s.hand[1]));
+		cardset all = cset_or(sk, cset_or(widow, out.leftover));
+		for (int p = 0; p < 3; p++) {
+			ck_assert(!cset_meets(all, out.hand[p]));
+			all = cset_or(all, out.hand[p]);
+		}
+		ck_assert(cset_eq(all, s.in_play));
+		ck_assert_int_ne(pile_top(&out, 0), CARD_NONE);
+	}
+}
+END_TEST
+
+START_TEST(test_scoring_reads_the_places)
+{
+	rng r;
+	rng_seed(&r, 4, 4);
+	s.checks = true;
+	while (!s.over)
+		state_random_playout(&s, &r);
+	ck_assert_int_eq(s.failed_check, 0);
+}
+END_TEST
+
+static Suite *places_suite(void)
+{
+	Suite *su = suite_create("places");
+	TCase *tc = tcase_create("places");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_the_deal_fills_the_places_in_order);
+	tcase_add_test(tc, test_a_view_hides_the_skat_and_a_sample_restores_it);
+	tcase_add_test(tc, test_scoring_reads_the_places);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(places_suite)
