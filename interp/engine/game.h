@@ -76,6 +76,8 @@ typedef enum phase_kind {
 typedef struct restriction {
 	const expr *when;               /* NULL: always */
 	const expr *cards;
+	bool fixed;                     /* the cards are always fixed_cards */
+	cardset fixed_cards;
 	bool only;                      /* only these, else avoid these */
 	const char *why;                /* for players; NULL when not given */
 } restriction;

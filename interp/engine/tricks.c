@@ -35,6 +35,11 @@ static void build_restrictions(builder *b, const node *list, tricks_phase *t)
 		x->why = build_text(b, node_get(r, "why"));
 		x->when = build_expr(b, b->g->scope, node_get(r, "when"), TY_BOOL);
 		x->cards = build_expr(b, b->g->scope, only ? only : avoid, TY_CARDS);
+		if (x->cards && expr_is_constant(x->cards)) {
+			expr_frame none = {0};
+			x->fixed = true;
+			x->fixed_cards = expr_eval(x->cards, &none).s;
+		}
 	}
 }
 
@@ -149,20 +154,25 @@ static bool enter(state *s, const phase *p)
 	return true;
 }
 
-/* Each restriction narrows the choice, unless it would leave none.  Out of
- * line: most games have none, and the common path stays short. */
+/* Each restriction narrows the choice, unless it would leave none.  Its
+ * cards are worked out before its condition: a rule that could not change
+ * the choice (no card of `only` or `avoid` among the legal ones) needs no
+ * condition, and conditions cost most.  Out of line: most games have no
+ * restrictions, and the common path stays short. */
 static __attribute__((noinline)) cardset restrict_choice(const state *s, const tricks_phase *t,
 			       cardset legal)
 {
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];
-		if (r->when && !vars_eval(s, r->when, s->current).i)
-			continue;
-		cardset cards = vars_eval(s, r->cards, s->current).s;
+		cardset cards = r->fixed ? r->fixed_cards
+					 : vars_eval(s, r->cards, s->current).s;
 		cardset narrowed = r->only ? cset_and(legal, cards)
 					   : cset_minus(legal, cards);
-		if (!cset_is_empty(narrowed))
-			legal = narrowed;
+		if (cset_is_empty(narrowed) || cset_eq(narrowed, legal))
+			continue;
+		if (r->when && !vars_eval(s, r->when, s->current).i)
+			continue;
+		legal = narrowed;
 	}
 	return legal;
 }
