@@ -20,7 +20,9 @@ void build_fail(builder *b, const node *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	diag_error(b->d, at->file, at->line, at->col, "%s", msg);
+	char via[64];
+	diag_error(b->d, at->file, at->line, at->col, "%s%s", msg,
+		   node_via(at, via, sizeof via));
 	b->errors++;
 }
 

@@ -427,8 +427,10 @@ static void verr(parser *p, int off, const char *fmt, va_list ap)
 	int line, col;
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	where(p->src, (size_t)off, &line, &col);
+	char via[64];
 	if (p->dg)
-		diag_error(p->dg, p->src->file, line, col, "%s", msg);
+		diag_error(p->dg, p->src->file, line, col, "%s%s", msg,
+			   node_via(p->src, via, sizeof via));
 	p->nerr++;
 }
 

@@ -150,6 +150,15 @@ static const char *quote(char *buf, size_t size, const char *s, size_t len,
 	return buf;
 }
 
+const char *node_via(const node *n, char *buf, size_t size)
+{
+	if (!n || !n->via_line)
+		return "";
+	snprintf(buf, size, " (used through the alias at %d:%d)", n->via_line,
+		 n->via_col);
+	return buf;
+}
+
 /* ---- The composer ------------------------------------------------------ */
 
 /* A finished node waiting for its collection to end, and where it was
@@ -467,14 +476,52 @@ static bool anchor_open(const composer *c, const char *name)
 	return false;
 }
 
+/* A copy of the tree under n that remembers the alias at line:col, so
+ * that an error in it can name where it was used as well as where it was
+ * written.  The alias limit has already counted these nodes. */
+static node *copy_via(composer *c, const node *n, int line, int col)
+{
+	node *k = arena_alloc(c->a, sizeof *k);
+	if (!k) {
+		out_of_memory(c);
+		return NULL;
+	}
+	*k = *n;
+	if (!k->via_line) {
+		k->via_line = line;
+		k->via_col = col;
+	}
+	if (n->kind == NODE_SEQ && n->n) {
+		k->item = arena_alloc(c->a, n->n * sizeof *k->item);
+		for (size_t i = 0; k->item && i < n->n; i++)
+			if (!(k->item[i] = copy_via(c, n->item[i], line, col)))
+				return NULL;
+	} else if (n->kind == NODE_MAP && n->n) {
+		k->pair = arena_alloc(c->a, n->n * sizeof *k->pair);
+		for (size_t i = 0; k->pair && i < n->n; i++)
+			if (!(k->pair[i].key = copy_via(c, n->pair[i].key, line, col)) ||
+			    !(k->pair[i].value = copy_via(c, n->pair[i].value,
+							  line, col)))
+				return NULL;
+	}
+	if ((n->kind == NODE_SEQ && n->n && !k->item) ||
+	    (n->kind == NODE_MAP && n->n && !k->pair)) {
+		out_of_memory(c);
+		return NULL;
+	}
+	return k;
+}
+
 static void on_alias(composer *c, const yaml_event_t *ev)
 {
 	const char *name = (const char *)ev->data.alias.anchor;
 	int line = pos(ev->start_mark.line), col = pos(ev->start_mark.column);
 	const anchor *a = anchor_find(&c->anchors, name);
 	if (a && !anchor_open(c, name)) {
-		if (count(c, a->size, line, col))
-			attach(c, a->node, line, col);
+		node *k;
+		if (count(c, a->size, line, col) &&
+		    (k = copy_via(c, a->node, line, col)))
+			attach(c, k, line, col);
 		return;
 	}
 	char q[4 * KEY_QUOTE + 8];

@@ -50,6 +50,7 @@ struct node {
 	node_style style;
 	const src_file *file;
 	int line, col;          /* start, 1-based */
+	int via_line, via_col;  /* the alias it was reached through; 0: none */
 	const char *tag;        /* explicit tag as written ("!!str"), or NULL */
 	/* NODE_SCALAR: the value after YAML unescaping and folding */
 	const char *text;
@@ -74,6 +75,10 @@ extern const node_limits node_default_limits;
  * stops at its first syntax error) and returns false. */
 bool node_parse(const src_file *f, arena *a, const node_limits *lim,
 		diag *d, node **root);
+
+/* " (used through the alias at 12:7)" for a node reached through an
+ * alias, to end an error message with; "" otherwise. */
+const char *node_via(const node *n, char *buf, size_t size);
 
 /* The value of key `key` in mapping m (plain comparison of scalar keys),
  * or NULL when m is not a mapping or lacks the key. */

@@ -542,7 +542,9 @@ static void report(checker *ck, const node *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	diag_error(ck->d, at->file, at->line, at->col, "%s", msg);
+	char via[64];
+	diag_error(ck->d, at->file, at->line, at->col, "%s%s", msg,
+		   node_via(at, via, sizeof via));
 	ck->errors++;
 }
 

@@ -344,6 +344,8 @@ END_TEST
 
 /* ---- Reading the tree -------------------------------------------------- */
 
+/* An alias is a copy of its anchor's tree that remembers where it was
+ * used, so that errors in it can say so. */
 START_TEST(test_shared_alias)
 {
 	arena a = ARENA_INIT;
@@ -353,7 +355,18 @@ START_TEST(test_shared_alias)
 	free(got);
 	node *x = node_get(root, "a");
 	ck_assert_ptr_nonnull(x);
-	ck_assert_ptr_eq(node_get(root, "b"), x);
+	node *b = node_get(root, "b");
+	ck_assert_ptr_nonnull(b);
+	ck_assert_int_eq(b->kind, NODE_MAP);
+	ck_assert_int_eq(b->line, x->line);             /* written at the anchor */
+	ck_assert_int_eq(b->via_line, 2);               /* used at the alias */
+	ck_assert_int_eq(b->via_col, 4);
+	ck_assert_int_eq(node_get(b, "k")->via_line, 2);
+	ck_assert_int_eq(x->via_line, 0);
+	char via[64];
+	ck_assert_str_eq(node_via(b, via, sizeof via),
+			 " (used through the alias at 2:4)");
+	ck_assert_str_eq(node_via(x, via, sizeof via), "");
 	ck_assert_str_eq(node_get(x, "k")->text, "v");
 	ck_assert_ptr_null(node_get(root, "k"));
 	ck_assert_ptr_null(node_get(x, "v"));
@@ -362,7 +375,7 @@ START_TEST(test_shared_alias)
 	const node_pair *p = node_get_pair(root, "c");
 	ck_assert_int_eq(p->key->line, 3);
 	ck_assert(node_is_null(p->value));
-	ck_assert_ptr_eq(root->pair[1].value, x);
+	ck_assert_ptr_eq(root->pair[1].value, b);
 	arena_free(&a);
 }
 END_TEST
