@@ -4,6 +4,7 @@
 #include <ctype.h>
 
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -59,9 +60,174 @@ typedef struct merge {
 	loaded *l;                      /* NULL: deletions not recorded */
 } merge;
 
+static node *merge_maps(const merge *mg, node *base, node *over);
+
+/* ---- Patching a list of one-key items (the phases) by name -------------- */
+
+/* The kind of a list item such as `- pass: {...}`: its single key. */
+static const char *item_kind(const node *item)
+{
+	if (item->kind != NODE_MAP || item->n != 1 ||
+	    item->pair[0].key->kind != NODE_SCALAR)
+		return NULL;
+	return item->pair[0].key->text;
+}
+
+static void name_items(const node *list, char *buf, size_t size)
+{
+	size_t used = 0;
+	buf[0] = '\0';
+	for (size_t i = 0; i < list->n && used < size; i++) {
+		const char *kind = item_kind(list->item[i]);
+		int nth = 0, of = 0;
+		for (size_t j = 0; j < list->n; j++) {
+			const char *other = item_kind(list->item[j]);
+			if (kind && other && strcmp(kind, other) == 0) {
+				of++;
+				if (j <= i)
+					nth++;
+			}
+		}
+		if (!kind)
+			used += (size_t)snprintf(buf + used, size - used, "%s%zu",
+						 i ? ", " : "", i + 1);
+		else if (of > 1)
+			used += (size_t)snprintf(buf + used, size - used, "%s'%s %d'",
+						 i ? ", " : "", kind, nth);
+		else
+			used += (size_t)snprintf(buf + used, size - used, "%s'%s'",
+						 i ? ", " : "", kind);
+	}
+}
+
+/* The index of the item a patch key names ("2", "pass", "pass 2"), or
+ * -1 (reported). */
+static int find_item(const merge *mg, const node *list, const node *k,
+		     const char *name)
+{
+	char *end;
+	long n = strtol(name, &end, 10);
+	if (end != name && *end == '\0') {
+		if (n >= 1 && (size_t)n <= list->n)
+			return (int)n - 1;
+	} else {
+		char kind[64];
+		long nth = 0;
+		if (sscanf(name, "%63[a-z-] %ld", kind, &nth) < 1)
+			kind[0] = '\0';
+		int found = -1, count = 0;
+		for (size_t i = 0; i < list->n; i++) {
+			const char *ik = item_kind(list->item[i]);
+			if (!ik || strcmp(ik, kind) != 0)
+				continue;
+			count++;
+			if ((nth == 0 && found < 0) || count == nth)
+				found = (int)i;
+		}
+		if (found >= 0 && (nth > 0 || count == 1))
+			return found;
+		if (count > 1 && nth == 0) {
+			if (mg->d)
+				diag_error(mg->d, k->file, k->line, k->col, "the base "
+					   "has %d '%s' phases: name one as '%s 1' to "
+					   "'%s %d'", count, kind, kind, kind, count);
+			return -1;
+		}
+	}
+	char names[400];
+	name_items(list, names, sizeof names);
+	if (mg->d)
+		diag_error(mg->d, k->file, k->line, k->col, "the base has no entry "
+			   "'%s' in this list; its entries are %s", name, names);
+	return -1;
+}
+
+/* Lists of mappings are patched: by position, and by kind where the
+ * items have one key each (phases). */
+static bool patchable(const node *list)
+{
+	for (size_t i = 0; i < list->n; i++)
+		if (list->item[i]->kind != NODE_MAP)
+			return false;
+	return list->n > 0;
+}
+
+/* A base list patched by a mapping: `NAME: {keys}` merges keys into the
+ * named item's body, `NAME: null` removes the item, and `after NAME` or
+ * `before NAME` inserts an item.  NAME is a position from 1, a kind, or a
+ * kind and its number among items of that kind ("pass 2"). */
+static node *patch_list(const merge *mg, node *base, node *over)
+{
+	size_t cap = base->n + over->n;
+	node **items = arena_alloc(mg->a, (cap ? cap : 1) * sizeof *items);
+	node **patched = arena_alloc(mg->a, (base->n ? base->n : 1) * sizeof *patched);
+	node **before = arena_alloc(mg->a, (base->n ? base->n : 1) * sizeof *before);
+	node **after = arena_alloc(mg->a, (base->n ? base->n : 1) * sizeof *after);
+	node *m = arena_alloc(mg->a, sizeof *m);
+	if (!items || !patched || !before || !after || !m)
+		return NULL;
+	for (size_t i = 0; i < base->n; i++) {
+		patched[i] = base->item[i];
+		before[i] = after[i] = NULL;
+	}
+	for (size_t i = 0; i < over->n; i++) {
+		node *k = over->pair[i].key, *v = over->pair[i].value;
+		if (k->kind != NODE_SCALAR)
+			continue;
+		const char *name = k->text;
+		node **slot = NULL;
+		if (strncmp(name, "after ", 6) == 0)
+			slot = after, name += 6;
+		else if (strncmp(name, "before ", 7) == 0)
+			slot = before, name += 7;
+		int at = find_item(mg, base, k, name);
+		if (at < 0)
+			continue;
+		if (slot) {
+			slot[at] = v;
+		} else if (node_is_null(v)) {
+			patched[at] = NULL;
+		} else {
+			node *item = patched[at];
+			const char *kind = item_kind(item);
+			node *body = kind ? item->pair[0].value : item;
+			node *merged = merge_maps(mg, body, v);
+			if (!merged)
+				return NULL;
+			if (kind) {
+				node *copy = arena_alloc(mg->a, sizeof *copy);
+				node_pair *pair = arena_alloc(mg->a, sizeof *pair);
+				if (!copy || !pair)
+					return NULL;
+				*copy = *item;
+				pair->key = item->pair[0].key;
+				pair->value = merged;
+				copy->pair = pair;
+				merged = copy;
+			}
+			patched[at] = merged;
+		}
+	}
+	size_t n = 0;
+	for (size_t i = 0; i < base->n; i++) {
+		if (before[i])
+			items[n++] = before[i];
+		if (patched[i])
+			items[n++] = patched[i];
+		if (after[i])
+			items[n++] = after[i];
+	}
+	*m = *base;
+	m->item = items;
+	m->n = n;
+	return m;
+}
+
 static node *merge_maps(const merge *mg, node *base, node *over)
 {
 	arena *a = mg->a;
+	if (base->kind == NODE_SEQ && over->kind == NODE_MAP && patchable(base))
+		return patch_list(mg, base, over);
 	if (base->kind != NODE_MAP || over->kind != NODE_MAP)
 		return over;
 	node *m = arena_alloc(a, sizeof *m);

@@ -10,7 +10,8 @@
  * A file that extends another is merged into it key by key, so each of
  * its mappings may give just the keys it changes: for such a file the
  * mappings reached through mappings are written "partial", without their
- * required keys (as title_partial in $defs).  Lists are replaced whole,
+ * required keys (as title_partial in $defs); lists of mappings may be
+ * patched by a mapping from their entries' names.  Other lists are replaced whole,
  * not merged: what is inside a list is always complete. */
 enum { DEFS_MAX = 64 };
 
@@ -51,6 +52,8 @@ static bool needs_partial(const schema *sc)
 		return false;
 	case SK_DICT:
 		return needs_partial(sc->item);
+	case SK_LIST:           /* patched by name in a variant */
+		return sc->item->kind == SK_MAP || sc->item->kind == SK_VARIANT;
 	case SK_EITHER:
 		for (size_t i = 0; sc->alternatives[i]; i++)
 			if (needs_partial(sc->alternatives[i]))
@@ -127,8 +130,8 @@ static void nullable(json *j, const schema *sc, bool partial)
 }
 
 /* nulls: whether an optional key may be null (a variant deletes it so);
- * the one key of a variant (a phase kind) never is: lists are replaced
- * whole, not merged, so a null there deletes nothing. */
+ * the one key of a variant (a phase kind) never is: a phase is removed
+ * by patching the list of phases, not by a null inside it. */
 static void write_fields(json *j, const schema_field *fields, bool required,
 			 bool nulls, bool partial)
 {
@@ -241,6 +244,33 @@ static void write_hook_alternatives(json *j, const char *slot)
 	json_end_array(j);
 }
 
+/* In a variant, a list of mappings is given whole, or patched by a
+ * mapping from its entries' names ("2", "pass", "pass 2", "after
+ * tricks") to what changes in them (null removes one). */
+static void write_patchable_list(json *j, const schema *sc)
+{
+	json_key(j, "anyOf");
+	json_array(j);
+	json_object(j);
+	type_list(j, "array", NULL);
+	json_key(j, "items");
+	write_ref_or_inline(j, sc->item, false);
+	json_end_object(j);
+	json_object(j);
+	type_list(j, "object", NULL);
+	json_key(j, "propertyNames");
+	json_object(j);
+	json_key(j, "pattern");
+	json_string(j, "^((after|before) )?([1-9][0-9]*|[a-z][a-z-]*( [1-9][0-9]*)?)$");
+	json_end_object(j);
+	json_key(j, "additionalProperties");
+	json_object(j);
+	type_list(j, "object", "null");
+	json_end_object(j);
+	json_end_object(j);
+	json_end_array(j);
+}
+
 static void write_body(json *j, const schema *sc, bool partial)
 {
 	describe(j, sc->doc);
@@ -260,6 +290,11 @@ static void write_body(json *j, const schema *sc, bool partial)
 		nullable(j, sc->item, partial);
 		break;
 	case SK_LIST:
+		if (partial && (sc->item->kind == SK_MAP ||
+				sc->item->kind == SK_VARIANT)) {
+			write_patchable_list(j, sc);
+			break;
+		}
 		type_list(j, "array", NULL);
 		json_key(j, "items");
 		write_ref_or_inline(j, sc->item, false);

@@ -31,4 +31,18 @@ expect_line "$tmp/moon" "  taken              26        0        0        0"
 expect_line "$tmp/moon" "  moon         yes (for the table)"
 expect_line "$tmp/moon" "  deal score         +0      +26      +26      +26"
 grep -q '^  taken so far: ' "$tmp/session" || fail "the session shows no running count"
+
+# the house rules of the examples are short: a variant patches what it changes
+for f in omnibus-hearts hearts-no-passing spot-hearts hearts-moon-choice \
+	hearts-to-50 black-lady-3-left; do
+	lines=$(grep -cv '^\(#\|$\)' "examples/$f.yaml")
+	[ "$lines" -le 10 ] || fail "examples/$f.yaml has $lines lines of rules (at most 10)"
+done
+# patched phases: the pass is gone, the choice follows the tricks, the passes go left
+cardrules explain examples/hearts-no-passing.yaml >"$tmp/x"
+! grep -q 'passes them' "$tmp/x" || fail "hearts-no-passing still passes"
+cardrules explain examples/hearts-moon-choice.yaml | grep -q '^3\. A round of choices' ||
+	fail "the moon's choice is not the third phase"
+[ "$(cardrules explain examples/black-lady-3-left.yaml | grep -c 'to the player on their left')" = 2 ] ||
+	fail "black-lady-3-left does not pass left twice"
 pass
