@@ -112,8 +112,8 @@ static action_prompt prompt(const state *s, const phase *p)
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	return phase_parse_cards(s, "pass", prompt(s, p).actions, word, nword,
-				 out, n, err, size);
+	return phase_parse_cards(s, "pass", prompt(s, p).actions, cset_empty(),
+				 word, nword, out, n, err, size);
 }
 
 static void why_illegal(const state *s, const phase *p, const action *a,

@@ -47,13 +47,63 @@ void phase_cards_words(const state *s, const phase *p, const action *a,
 	}
 }
 
-/* One card of the seat to move, not among those already taken. */
+/* A rank alone ("K", "10"): the one card of that rank the seat may
+ * choose, first among its legal cards, then in its hand.  False when the
+ * word is no rank, or names no card or several. */
+static bool parse_bare_rank(const state *s, const char *text, cardset mine,
+			    cardset legal, card_id *out, char *err, size_t size)
+{
+	const deck *d = &s->g->deck;
+	char up[4];
+	size_t len = strlen(text);
+	if (len == 0 || len > 2)
+		return false;
+	for (size_t i = 0; i <= len; i++)
+		up[i] = (char)(text[i] >= 'a' && text[i] <= 'z' ? text[i] - 32 : text[i]);
+	if (strcmp(up, "T") == 0)
+		strcpy(up, "10");
+	int rank = deck_rank_index(d, up, strlen(up));
+	if (rank < 0)
+		return false;
+	cardset of_rank = cset_and(mine, d->by_rank[rank]);
+	cardset pick = cset_and(of_rank, legal);
+	if (cset_count(pick) != 1)
+		pick = of_rank;
+	if (cset_count(pick) == 1) {
+		*out = cset_first(pick);
+		return true;
+	}
+	char names[120] = "";
+	size_t used = 0;
+	CSET_FOREACH(c, pick) {
+		char name[8];
+		used += (size_t)snprintf(names + used, sizeof names - used, "%s%s",
+					 used ? " or " : "",
+					 deck_card_name(d, c, true, name));
+		if (used >= sizeof names)
+			break;
+	}
+	if (cset_is_empty(pick))
+		snprintf(err, size, "you hold no %s", up);
+	else
+		snprintf(err, size, "which %s? %s", up, names);
+	return true;
+}
+
+/* One card of the seat to move, not among those already taken; a rank
+ * alone names the one such card it may choose. */
 static bool parse_card(const state *s, const char *text, cardset taken,
-		       card_id *out, char *err, size_t size)
+		       cardset legal, card_id *out, char *err, size_t size)
 {
 	const deck *d = &s->g->deck;
 	card_face face;
 	int copy;
+	cardset mine = cset_minus(s->hand[s->current], taken);
+	err[0] = '\0';
+	*out = CARD_NONE;
+	if (parse_bare_rank(s, text, mine, cset_minus(legal, taken), out, err,
+			    size))
+		return *out != CARD_NONE;
 	enum deck_parse_result r = deck_parse_face(d, text, strlen(text), &face,
 						   &copy);
 	if (r == DECK_PARSE_SYNTAX) {
@@ -65,7 +115,6 @@ static bool parse_card(const state *s, const char *text, cardset taken,
 		snprintf(err, size, "this game has no card '%s'", text);
 		return false;
 	}
-	cardset mine = cset_minus(s->hand[s->current], taken);
 	card_id c = deck_find(d, mine, face, copy);
 	if (c == CARD_NONE) {
 		char name[8];
@@ -79,13 +128,13 @@ static bool parse_card(const state *s, const char *text, cardset taken,
 }
 
 bool phase_parse_cards(const state *s, const char *verb, int want,
-		       char *const *word, int nword, action *out, int *n,
-		       char *err, size_t size)
+		       cardset legal, char *const *word, int nword,
+		       action *out, int *n, char *err, size_t size)
 {
 	cardset taken = cset_empty();
 	for (int i = 0; i < nword && i < ACTIONS_MAX; i++) {
 		card_id c;
-		if (!parse_card(s, word[i], taken, &c, err, size))
+		if (!parse_card(s, word[i], taken, legal, &c, err, size))
 			return false;
 		cset_add(&taken, c);
 		out[i] = action_card(c);

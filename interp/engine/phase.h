@@ -98,11 +98,12 @@ const char *phase_seat_words(const expr *e, char *buf, size_t size);
 int phase_cards_as_actions(cardset cards, action *out);
 
 /* Card phases' words: the cards' names, and cards read from their names
- * (exactly `want` of them, each held by the seat to move). */
+ * (exactly `want` of them, each held by the seat to move; a rank alone
+ * names the only such card, among `legal` first). */
 void phase_cards_words(const state *s, const phase *p, const action *a,
 		       int n, char *buf, size_t size);
 bool phase_parse_cards(const state *s, const char *verb, int want,
-		       char *const *word, int nword, action *out, int *n,
-		       char *err, size_t size);
+		       cardset legal, char *const *word, int nword,
+		       action *out, int *n, char *err, size_t size);
 
 #endif

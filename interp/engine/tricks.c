@@ -316,8 +316,8 @@ static action_prompt prompt(const state *s, const phase *p)
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	(void)p;
-	return phase_parse_cards(s, "play", 1, word, nword, out, n, err, size);
+	return phase_parse_cards(s, "play", 1, legal_cards(s, p), word, nword,
+				 out, n, err, size);
 }
 
 /* Names the rule that takes card c out of the choice: the step of

@@ -30,6 +30,7 @@
 #include "front/sim.h"
 #include "engine/engine.h"
 #include "front/transcript.h"
+#include "util/suggest.h"
 
 enum { EXIT_USAGE = 2 };
 
@@ -91,6 +92,36 @@ static bool parse_int(const char *text, long min, long max, long *out)
  * Loading a game named on the command line
  * ====================================================================== */
 
+static int list_games(char names[][256], int max);
+
+/* The game name closest to a mistyped one ("blacklady"), or NULL. */
+static const char *close_game(const char *name, char *buf, size_t size)
+{
+	char names[64][256];
+	int n = list_games(names, 64);
+	suggest sg;
+	suggest_start(&sg, name, strlen(name));
+	for (int i = 0; i < n; i++)
+		suggest_consider(&sg, names[i]);
+	/* "blacklady" for "black-lady": compare without the dashes too */
+	for (int i = 0; i < n && !sg.best; i++) {
+		char bare[256];
+		size_t k = 0;
+		for (const char *c = names[i]; *c && k + 1 < sizeof bare; c++)
+			if (*c != '-')
+				bare[k++] = *c;
+		bare[k] = '\0';
+		if (strcmp(bare, name) == 0) {
+			snprintf(buf, size, "%.*s", (int)(size - 1), names[i]);
+			return buf;
+		}
+	}
+	if (!sg.best)
+		return NULL;
+	snprintf(buf, size, "%.*s", (int)sg.best_len, sg.best);
+	return buf;
+}
+
 static game *load_game(const char *name)
 {
 	char path[PATH_MAX];
@@ -100,8 +131,13 @@ static game *load_game(const char *name)
 		return NULL;
 	}
 	if (!load_find_game(name, path, sizeof path)) {
-		fprintf(stderr, "%s: error: no game '%s' (a rule file's path, or "
-			"a name from '%s list')\n", program, name, program);
+		char close[256];
+		if (close_game(name, close, sizeof close))
+			fprintf(stderr, "%s: error: no game '%s' (did you mean "
+				"'%s'?)\n", program, name, close);
+		else
+			fprintf(stderr, "%s: error: no game '%s' (a rule file's path, "
+				"or a name from '%s list')\n", program, name, program);
 		return NULL;
 	}
 	diag *d = diag_new();
@@ -969,6 +1005,32 @@ static int list_games(char names[][256], int max)
 	return n;
 }
 
+/* Text as lines of at most `width` columns, each indented by `indent`. */
+static void print_wrapped(FILE *out, const char *text, int indent, int width)
+{
+	int col = 0;
+	const char *p = text;
+	while (*p) {
+		while (*p == ' ' || *p == '\n')
+			p++;
+		size_t len = strcspn(p, " \n");
+		if (!len)
+			break;
+		if (col > 0 && col + 1 + (int)len > width) {
+			fputc('\n', out);
+			col = 0;
+		}
+		if (col == 0)
+			col = fprintf(out, "%*s", indent, "");
+		else
+			col += fprintf(out, " ");
+		col += fprintf(out, "%.*s", (int)len, p);
+		p += len;
+	}
+	if (col)
+		fputc('\n', out);
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	(void)argv;
@@ -986,11 +1048,17 @@ static int cmd_list(int argc, char **argv)
 		char range[40];
 		printf("%-24s %s, %s", names[i], g->name,
 		       game_players_text(g, range, sizeof range));
+		if (g->end)
+			printf("; until %s", expr_text(g->end));
+		else if (g->has_deals && g->deals.e)
+			printf("; %s deals", expr_text(g->deals.e));
 		for (int k = 0; k < g->noptions; k++)
 			printf("; --set %s=%" PRId64 " (%" PRId64 "..%" PRId64 ")",
 			       g->option[k].name, g->option[k].fallback,
 			       g->option[k].min, g->option[k].max);
 		putchar('\n');
+		if (g->description)
+			print_wrapped(stdout, g->description, 25, 78);
 		game_free(g);
 	}
 	return 0;
@@ -1161,6 +1229,15 @@ int cli_main(int argc, char **argv)
 			cleanup();
 			return output_written(status);
 		}
+	suggest sg;
+	suggest_start(&sg, argv[1], strlen(argv[1]));
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		suggest_consider(&sg, commands[i].name);
+	if (sg.best) {
+		fprintf(stderr, "%s: unknown command '%s' (did you mean '%.*s'?)\n",
+			program, argv[1], (int)sg.best_len, sg.best);
+		return EXIT_USAGE;
+	}
 	fprintf(stderr, "%s: unknown command '%s'\n", program, argv[1]);
 	main_help(stderr);
 	return EXIT_USAGE;

@@ -6,6 +6,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "util/suggest.h"
+
 static const struct {
 	const char *word;
 	cmd_kind kind;
@@ -37,6 +39,36 @@ static int split(char *line, char **word, int max)
 	return n;
 }
 
+/* A rank alone, which names a card where only one fits ("K", "10"). */
+static bool is_rank(const state *s, const char *w)
+{
+	char up[4];
+	size_t len = strlen(w);
+	if (len == 0 || len > 2)
+		return false;
+	for (size_t i = 0; i <= len; i++)
+		up[i] = (char)toupper((unsigned char)w[i]);
+	return deck_rank_index(&s->g->deck, up, len) >= 0 ||
+	       strcmp(up, "T") == 0;
+}
+
+/* "unknown command", with the closest command or verb. */
+static void unknown_command(const state *s, const char *w, char *err,
+			    size_t size)
+{
+	suggest sg;
+	suggest_start(&sg, w, strlen(w));
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		suggest_consider(&sg, words[i].word);
+	suggest_consider(&sg, command_verb(s));
+	if (sg.best)
+		snprintf(err, size, "unknown command '%s' (did you mean '%.*s'?)",
+			 w, (int)sg.best_len, sg.best);
+	else
+		snprintf(err, size, "unknown command '%s'; type help for the "
+			 "commands", w);
+}
+
 /* A decision: the verb of the decision due may come first. */
 static bool parse_decision(const state *s, char **word, int n, command *out,
 			   char *err, size_t size)
@@ -58,9 +90,9 @@ static bool parse_decision(const state *s, char **word, int n, command *out,
 	if (strcasecmp(word[0], "play") == 0 || strcasecmp(word[0], "pass") == 0)
 		snprintf(err, size, "it is time to %s, not to %s", verb, word[0]);
 	else if (!cset_is_empty(state_legal_cards(s)) &&
-		 !deck_is_card_notation(word[0], strlen(word[0])))
-		snprintf(err, size, "unknown command '%s'; type help for the "
-			 "commands", word[0]);
+		 !deck_is_card_notation(word[0], strlen(word[0])) &&
+		 !is_rank(s, word[0]))
+		unknown_command(s, word[0], err, size);
 	return false;
 }
 
@@ -77,7 +109,8 @@ bool command_parse(const state *s, const char *line, command *out, char *err,
 		return true;
 	}
 	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
-		if (strcasecmp(word[0], words[i].word) == 0 && n == 1) {
+		if (strcasecmp(word[0], words[i].word) == 0 &&
+		    (n == 1 || words[i].kind == CMD_HELP)) {    /* help pass */
 			out->kind = words[i].kind;
 			return true;
 		}

@@ -270,8 +270,11 @@ static void print_legal(table_ui *u)
 static void print_help(table_ui *u)
 {
 	fputs("  Commands:\n"
-	      "    play QS     play a card (or just: QS); 10 may be written T\n"
+	      "    play QS     play a card (or just: QS); 10 may be written T;\n"
+	      "                a rank alone (K) names the only card that fits\n"
 	      "    pass 3C QS  choose the cards to pass\n"
+	      "    call 120 H  an auction's bid (or: pass, double)\n"
+	      "    choose X    one of a round's named choices (or just: X)\n"
 	      "    hand        your hand        table   the trick and leftovers\n"
 	      "    moves       the legal moves  scores  the totals so far\n"
 	      "    hint        a suggestion     quit    stop (the game is saved)\n"

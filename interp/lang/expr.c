@@ -210,6 +210,8 @@ static const struct {
 	{"||", "'||' is not an operator; write 'or'"},
 	{"|", "'|' is not an operator; write 'or'"},
 	{"=", "'=' is not an operator; write '==' to compare"},
+	{"=>", "'=>' is not an operator; write '>='"},
+	{"=<", "'=<' is not an operator; write '<='"},
 	{"!", "'!' is not an operator; write 'not'"},
 	{"?", "'?' is not an operator; write 'if C then A else B'"},
 };
@@ -228,7 +230,7 @@ static const char lex_pattern[] =
 	"([0-9]++)(?![A-Za-z_#])"                       /* 1 INT */
 	"|([a-z_][a-z0-9_]*+)(?![A-Z#])"                /* 2 NAME, keyword */
 	"|([0-9A-Za-z_#]++)"                            /* 3 card notation */
-	"|(==|!=|<=|>=|&&|\\|\\||[-+*/%&<>()\\[\\],:=!?|])"     /* 4 */
+	"|(==|!=|<=|>=|=>|=<|&&|\\|\\||[-+*/%&<>()\\[\\],:=!?|])" /* 4 */
 	"|(\\z)"                                        /* 5 END */
 	"|(.))";                                        /* 6 BAD */
 

@@ -174,4 +174,20 @@ grep -q "^games/hearts.yaml:48:7: error: this check failed: deal 1 of match 1" "
 	fail "simulate does not name the failed check: $(head -n 2 "$tmp/err")"
 status 0 cardrules validate --simulate 100 hearts black-lady black-lady-tournament
 status 2 cardrules validate --simulate x hearts
+# --- did you mean: commands, games ---
+status 2 cardrules plya hearts
+expect_line "$tmp/err" "cardrules: unknown command 'plya' (did you mean 'play'?)"
+status 1 cardrules explain blacklady
+expect_line "$tmp/err" "cardrules: error: no game 'blacklady' (did you mean 'black-lady'?)"
+status 1 cardrules explain hearst
+expect_line "$tmp/err" "cardrules: error: no game 'hearst' (did you mean 'hearts'?)"
+# --- list: each game with its end and description ---
+status 0 cardrules list
+grep -q '^hearts  *Hearts, 4 players; until max(total) >= 100$' "$tmp/out" ||
+	fail "list does not say how Hearts ends: $(cat "$tmp/out")"
+grep -q '^  *Four players avoid hearts' "$tmp/out" || fail "list shows no description"
+# --- an expression operator from elsewhere ---
+sed 's/    - sum(penalty) == 26/    - sum(penalty) => 26/' games/black-lady.yaml >"$tmp/arrow.yaml"
+status 1 cardrules validate "$tmp/arrow.yaml"
+grep -q "error: '=>' is not an operator; write '>='" "$tmp/err" || fail "=> is not explained: $(cat "$tmp/err")"
 pass

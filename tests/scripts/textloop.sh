@@ -101,4 +101,11 @@ printf 'play %s\n' "$card" | cardrules play --resume "$saves/black-lady-end.yaml
 grep -q 'The game is over' "$tmp/a4" || fail "the game did not end: $(tail -n 5 "$tmp/a4")"
 [ ! -e "$saves/black-lady-end.yaml" ] || fail "a finished game's autosave is kept"
 unset XDG_STATE_HOME
+# typos get the closest command; help takes a topic; a rank alone is a card
+printf 'pas 2C\nhelp pass\npass K 2 5\nK\nquit\n' |
+	cardrules play hearts --no-save --seed 1 --no-color >"$tmp/t" 2>&1
+expect_line "$tmp/t" "  ! unknown command 'pas' (did you mean 'pass'?)"
+grep -q 'a rank alone (K) names the only card that fits' "$tmp/t" || fail "help pass shows no help"
+grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were not read as cards: $(cat "$tmp/t")"
+grep -q "you cannot play KS: the two of clubs leads" "$tmp/t" || fail "K is not the king of spades"
 pass
