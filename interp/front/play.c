@@ -6,6 +6,7 @@
 #include <editline/readline.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -708,6 +709,34 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 					   &u->s, humans(o), true, err, size);
 }
 
+/* Ctrl-C: every move is already saved, so the game stops at once with
+ * the same hint as `quit` (written by write(2): a signal handler may not
+ * use stdio) and the status of a program ended by SIGINT. */
+static char interrupt_hint[PATH_MAX + 200];
+
+static void on_interrupt(int sig)
+{
+	(void)sig;
+	ssize_t w = write(STDOUT_FILENO, interrupt_hint, strlen(interrupt_hint));
+	(void)w;
+	_exit(130);
+}
+
+static void catch_interrupt(table_ui *u)
+{
+	if (u->o->transcript)
+		snprintf(interrupt_hint, sizeof interrupt_hint, "\nStopped. The "
+			 "game is saved; continue it with: %s play --resume %s\n",
+			 invocation(u), u->o->transcript);
+	else
+		snprintf(interrupt_hint, sizeof interrupt_hint, "\nStopped.\n");
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_interrupt;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+}
+
 static int play(game *g, const play_opts *o, const state *resumed)
 {
 	table_ui *u = calloc(1, sizeof *u);
@@ -732,6 +761,7 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		bot_init(&u->bots[p], o->bot, u->s.seed ^ (uint64_t)u->s.deal_no, p);
 		u->bots[p].playouts = o->playouts;
 	}
+	catch_interrupt(u);
 	print_intro(u);
 	if (resumed)
 		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);

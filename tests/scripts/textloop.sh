@@ -108,4 +108,19 @@ expect_line "$tmp/t" "  ! unknown command 'pas' (did you mean 'pass'?)"
 grep -q 'a rank alone (K) names the only card that fits' "$tmp/t" || fail "help pass shows no help"
 grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were not read as cards: $(cat "$tmp/t")"
 grep -q "you cannot play KS: the two of clubs leads" "$tmp/t" || fail "K is not the king of spades"
+# Ctrl-C stops at once with the resume hint and status 130; nothing is lost
+mkfifo "$tmp/in"
+"$CARDRULES" play hearts --seed 2 --no-color -t "$tmp/int.yaml" <"$tmp/in" >"$tmp/int" 2>&1 &
+pid=$!
+exec 3>"$tmp/in"
+printf 'pass KS 10S 5S\n' >&3
+for _ in $(seq 50); do grep -q '^play> ' "$tmp/int" && break; sleep 0.1; done
+kill -INT "$pid"
+rc=0
+wait "$pid" || rc=$?
+exec 3>&-
+[ "$rc" = 130 ] || fail "Ctrl-C ended play with $rc, not 130"
+grep -q "^Stopped. The game is saved; continue it with: .* play --resume $tmp/int.yaml$" "$tmp/int" ||
+	fail "Ctrl-C printed no resume hint: $(tail -n 2 "$tmp/int")"
+grep -q '0: pass KS 10S 5S' "$tmp/int.yaml" || fail "the pass made before Ctrl-C is not saved"
 pass
