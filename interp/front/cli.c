@@ -568,7 +568,7 @@ static int cmd_play(int argc, char **argv)
 	table_args t = {0};
 	play_opts o = {.bot = BOT_MC, .playouts = 1200, .color = true,
 		       .in = stdin, .out = stdout};
-	bool no_save = false;
+	bool no_save = false, seat_given = false;
 	const char *resume_path = NULL;
 	bool resuming = false;
 	int opt;
@@ -590,6 +590,7 @@ static int cmd_play(int argc, char **argv)
 				return usage_error("play", "--seat takes a seat "
 						   "number, not '%s'", optarg);
 			o.seat = (int)v;
+			seat_given = true;
 			break;
 		case OPT_HOTSEAT:
 			o.hotseat = true;
@@ -612,6 +613,15 @@ static int cmd_play(int argc, char **argv)
 		}
 	}
 	if (resuming) {
+		/* a saved game keeps its table: say so rather than ignore */
+		const char *fixed = seat_given ? "--seat" : o.hotseat ? "--hotseat"
+			: t.players ? "--players" : t.seeded ? "--seed"
+			: t.nset ? "--set" : t.dealer ? "--dealer"
+			: o.transcript ? "--transcript" : no_save ? "--no-save" : NULL;
+		if (fixed)
+			return usage_error("play", "%s cannot be used with --resume: "
+					   "the saved game keeps its seats, players, "
+					   "seed, options and file", fixed);
 		if (!resume_path && optind < argc)
 			resume_path = argv[optind++];
 		if (optind != argc)

@@ -190,4 +190,9 @@ grep -q '^  *Four players avoid hearts' "$tmp/out" || fail "list shows no descri
 sed 's/    - sum(penalty) == 26/    - sum(penalty) => 26/' games/black-lady.yaml >"$tmp/arrow.yaml"
 status 1 cardrules validate "$tmp/arrow.yaml"
 grep -q "error: '=>' is not an operator; write '>='" "$tmp/err" || fail "=> is not explained: $(cat "$tmp/err")"
+# --- a saved game keeps its table: options that would change it are refused ---
+printf 'quit\n' | cardrules play hearts --seed 4 -t "$tmp/saved.yaml" >/dev/null
+status 2 cardrules play --resume "$tmp/saved.yaml" --seat 2
+expect_line "$tmp/err" "cardrules play: --seat cannot be used with --resume: the saved game keeps its seats, players, seed, options and file"
+status 2 cardrules play --resume "$tmp/saved.yaml" --players 5
 pass
