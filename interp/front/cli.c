@@ -163,7 +163,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -491,7 +491,9 @@ static void play_help(void)
 	       "      --no-save       do not save the game\n"
 	       "      --resume [F]    continue the game saved in F (default: the\n"
 	       "                      latest unfinished game)\n"
-	       "      --no-color      no colours\n", program, program);
+	       "      --no-color      no colours\n"
+	       "      --ascii         suits as letters (S H D C X L), not glyphs\n",
+	       program, program);
 }
 
 /* Handles --bot and --playouts; 1 taken, 0 not ours, -1 bad. */
@@ -563,6 +565,7 @@ static int cmd_play(int argc, char **argv)
 		{"no-save", no_argument, NULL, OPT_NO_SAVE},
 		{"resume", optional_argument, NULL, OPT_RESUME},
 		{"no-color", no_argument, NULL, OPT_NO_COLOR},
+		{"ascii", no_argument, NULL, OPT_ASCII},
 		{0},
 	};
 	table_args t = {0};
@@ -607,6 +610,9 @@ static int cmd_play(int argc, char **argv)
 			break;
 		case OPT_NO_COLOR:
 			o.color = false;
+			break;
+		case OPT_ASCII:
+			o.ascii = true;
 			break;
 		default:
 			return option_error("play", opt, argv);

@@ -750,6 +750,7 @@ static int play(game *g, const play_opts *o, const state *resumed)
 	u->tty = isatty(fileno(o->in)) && o->in == stdin;
 	render_setup(&u->r, &g->deck, o->out);
 	u->r.color = u->r.color && o->color;
+	u->r.glyphs = u->r.glyphs && !o->ascii;
 	u->last_human = -1;
 	char err[300];
 	if (!start(u, g, resumed, err, sizeof err)) {

@@ -31,6 +31,7 @@ typedef struct play_opts {
 	const char *invocation;         /* the program as run, for hints */
 	bool resume;                    /* transcript holds a game to go on with */
 	bool color;
+	bool ascii;              /* suits as letters, never glyphs */
 	FILE *in, *out;
 } play_opts;
 

@@ -123,4 +123,7 @@ exec 3>&-
 grep -q "^Stopped. The game is saved; continue it with: .* play --resume $tmp/int.yaml$" "$tmp/int" ||
 	fail "Ctrl-C printed no resume hint: $(tail -n 2 "$tmp/int")"
 grep -q '0: pass KS 10S 5S' "$tmp/int.yaml" || fail "the pass made before Ctrl-C is not saved"
+# --ascii: suits as letters, whatever the locale
+printf 'quit\n' | cardrules play hearts --seed 2 --no-save --ascii >"$tmp/ascii" 2>&1
+expect_line "$tmp/ascii" "  Your hand: S K 10 5  H A 9 8 2  D J 2  C A 10 7 4"
 pass
