@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "front/command.h"
@@ -560,6 +561,58 @@ static void hint(table_ui *u)
 	fprintf(u->out, "  Hint: %s\n", words);
 }
 
+/* ---- Tab completion: the commands, the verb and the legal moves ---- */
+
+static table_ui *completing;    /* the table whose prompt is completed */
+
+#define COMPLETIONS_MAX (ACTIONS_MAX + 16)
+
+static int completion_words(const table_ui *u, char words[][64])
+{
+	static const char *const commands[] = {
+		"help", "hand", "table", "moves", "scores", "hint", "rules", "quit",
+	};
+	int n = 0;
+	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
+		snprintf(words[n++], 64, "%s", commands[i]);
+	snprintf(words[n++], 64, "%s", command_verb(&u->s));
+	cardset cards = state_legal_cards(&u->s);
+	if (state_phase_kind(&u->s) == PHASE_PASS)
+		cards = u->s.hand[u->s.current];
+	if (!cset_is_empty(cards)) {
+		CSET_FOREACH(c, cards) {
+			if (n == COMPLETIONS_MAX)
+				break;
+			deck_card_name(&u->g->deck, c, true, words[n++]);
+		}
+		return n;
+	}
+	action list[ACTIONS_MAX];
+	int nl = state_legal(&u->s, list);
+	for (int i = 0; i < nl && n < COMPLETIONS_MAX; i++)
+		state_action_words(&u->s, &list[i], 1, words[n++], 64);
+	return n;
+}
+
+static char *complete_word(const char *text, int call)
+{
+	static char words[COMPLETIONS_MAX][64];
+	static int n, next;
+	if (!completing)
+		return NULL;
+	if (call == 0) {
+		n = completion_words(completing, words);
+		next = 0;
+	}
+	size_t len = strlen(text);
+	while (next < n) {
+		const char *w = words[next++];
+		if (strncasecmp(w, text, len) == 0)
+			return strdup(w);
+	}
+	return NULL;
+}
+
 /* One line from the human; false when the player quits. */
 static bool human_turn(table_ui *u)
 {
@@ -763,10 +816,15 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		u->bots[p].playouts = o->playouts;
 	}
 	catch_interrupt(u);
+	if (u->tty) {
+		completing = u;
+		rl_completion_entry_function = complete_word;
+	}
 	print_intro(u);
 	if (resumed)
 		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);
 	run(u);
+	completing = NULL;
 	bool saved = transcript_close(&u->w);
 	/* an autosave lives until its game ends */
 	if (saved && u->s.over && o->autosave)
