@@ -806,6 +806,17 @@ static void check_map(checker *ck, const schema *sc, const node *n)
 	check_fields(ck, sc, n, owner);
 }
 
+/* " (the ten is written 10: 10H)" for a card code with T; "" otherwise. */
+static const char *ten_hint(const node *n, char *buf, size_t size)
+{
+	if (n->kind != NODE_SCALAR || n->len < 1 || n->len > 2 ||
+	    (n->text[0] != 'T' && n->text[0] != 't') ||
+	    !matches("^[Tt][SHDCXL]?$", n->text, n->len))
+		return "";
+	snprintf(buf, size, " (the ten is written 10: '10%s')", n->text + 1);
+	return buf;
+}
+
 static void check_dict(checker *ck, const schema *sc, const node *n)
 {
 	if (n->kind != NODE_MAP) {
@@ -816,9 +827,10 @@ static void check_dict(checker *ck, const schema *sc, const node *n)
 		const node *k = n->pair[i].key;
 		if (k->kind != NODE_SCALAR ||
 		    !matches(sc->key_pattern, k->text, k->len)) {
-			char buf[64];
-			report(ck, k, "in '%s', %s is not %s", where(ck),
-			       node_describe(k, buf, sizeof buf), sc->key_doc);
+			char buf[64], hint[40];
+			report(ck, k, "in '%s', %s is not %s%s", where(ck),
+			       node_describe(k, buf, sizeof buf), sc->key_doc,
+			       ten_hint(k, hint, sizeof hint));
 			continue;
 		}
 		/* null removes an inherited entry: extends has already done it */
@@ -909,10 +921,11 @@ static void check_cardspec(checker *ck, const schema *sc, const node *n)
 {
 	/* YAML reads 10 as a number: it is still a rank code. */
 	if (n->kind != NODE_SCALAR || !matches(CARDSPEC_PATTERN, n->text, n->len)) {
-		char buf[64];
-		report(ck, n, "'%s' must be %s, not %s", where(ck),
+		char buf[64], hint[40];
+		report(ck, n, "'%s' must be %s, not %s%s", where(ck),
 		       sc->doc ? sc->doc : kind_name(sc),
-		       node_describe(n, buf, sizeof buf));
+		       node_describe(n, buf, sizeof buf),
+		       ten_hint(n, hint, sizeof hint));
 	}
 }
 
