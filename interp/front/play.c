@@ -33,6 +33,10 @@ typedef struct table_ui {
 	bool tty;                       /* input from a terminal: line editing */
 	int last_human;                 /* hot-seat: whose screen is shown */
 	bool check_reported;            /* a failed check is told once */
+	/* hot-seat: each seat's last pass, told at its next turn */
+	bool pass_news[SEAT_MAX];
+	cardset news_gave[SEAT_MAX], news_got[SEAT_MAX];
+	int8_t news_to[SEAT_MAX], news_from[SEAT_MAX];
 } table_ui;
 
 /* ======================================================================
@@ -306,15 +310,17 @@ static void print_deal_header(table_ui *u)
 }
 
 static char *read_line(table_ui *u, const char *prompt);
+static void tell_pass(table_ui *u, int me);
 
 /* Hot-seat: on a terminal, the screen is cleared and the next player
  * presses Enter, so that nobody sees another's hand. */
 static void hand_over(table_ui *u, int seat)
 {
 	fprintf(u->out, "\n-- seat %d's turn (others, look away) --\n", seat);
-	if (!u->tty || !isatty(fileno(u->out)) || u->last_human < 0)
+	if (!u->tty || !isatty(fileno(u->out)))
 		return;
-	fprintf(u->out, "\033[H\033[2J-- seat %d's turn --\n", seat);
+	/* the screen and its scrollback: nothing of the last hand is left */
+	fprintf(u->out, "\033[H\033[2J\033[3J-- seat %d's turn --\n", seat);
 	char prompt[64];
 	snprintf(prompt, sizeof prompt, "Seat %d, press Enter when only you "
 		 "can see the screen. ", seat);
@@ -344,6 +350,8 @@ static void print_prompt_context(table_ui *u)
 	if (u->o->hotseat && seat != u->last_human)
 		hand_over(u, seat);
 	u->last_human = seat;
+	if (u->o->hotseat)
+		tell_pass(u, seat);
 	if (state_phase_kind(s) == PHASE_PASS) {
 		int to = state_seat_plus(s, seat, s->pass_to);
 		char name[32];
@@ -393,25 +401,36 @@ static void narrate_trick(table_ui *u, const state *before)
 
 /* What the human gave and got.  The cards given are those chosen before
  * the pass was carried out (the next pass may already have begun). */
+/* What seat `me` gave and received in the last pass, told once. */
+static void tell_pass(table_ui *u, int me)
+{
+	if (!u->pass_news[me])
+		return;
+	u->pass_news[me] = false;
+	char gave[256], got[256], n1[32], n2[32];
+	fprintf(u->out, "  You passed %s to %s and received %s from %s.\n",
+		render_list(&u->r, u->news_gave[me], gave, sizeof gave),
+		seat_name(u, u->news_to[me], n1, sizeof n1),
+		render_list(&u->r, u->news_got[me], got, sizeof got),
+		seat_name(u, u->news_from[me], n2, sizeof n2));
+}
+
 static void narrate_pass(table_ui *u, const state *before, int seat,
 			 const command *c)
 {
-	if (u->o->hotseat)
-		return;
-	int me = u->o->seat;
-	char gave[256], got[256], n1[32], n2[32];
 	const state *s = &u->s;
-	cardset given = before->passing[me];
-	for (int i = 0; seat == me && i < c->nactions; i++)
-		cset_add(&given, c->actions[i].card[0]);
-	int to = state_seat_plus(s, me, before->pass_to);
-	int from = state_seat_plus(s, me, -before->pass_to);
-	fprintf(u->out, "  You passed %s to %s and received %s from %s.\n",
-		render_list(&u->r, given, gave, sizeof gave),
-		seat_name(u, to, n1, sizeof n1),
-		render_list(&u->r, cset_minus(s->hand[me], before->hand[me]), got,
-			    sizeof got),
-		seat_name(u, from, n2, sizeof n2));
+	for (int q = 0; q < s->players; q++) {
+		cardset given = before->passing[q];
+		for (int i = 0; seat == q && i < c->nactions; i++)
+			cset_add(&given, c->actions[i].card[0]);
+		u->news_gave[q] = given;
+		u->news_got[q] = cset_minus(s->hand[q], before->hand[q]);
+		u->news_to[q] = (int8_t)state_seat_plus(s, q, before->pass_to);
+		u->news_from[q] = (int8_t)state_seat_plus(s, q, -before->pass_to);
+		u->pass_news[q] = true;
+	}
+	if (!u->o->hotseat)
+		tell_pass(u, u->o->seat);
 }
 
 /* The deal's score explained; a check of the rule file that failed. */

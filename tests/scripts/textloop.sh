@@ -126,4 +126,9 @@ grep -q '0: pass KS 10S 5S' "$tmp/int.yaml" || fail "the pass made before Ctrl-C
 # --ascii: suits as letters, whatever the locale
 printf 'quit\n' | cardrules play hearts --seed 2 --no-save --ascii >"$tmp/ascii" 2>&1
 expect_line "$tmp/ascii" "  Your hand: S K 10 5  H A 9 8 2  D J 2  C A 10 7 4"
+# hot-seat: each player is told their own pass at their next turn
+printf 'pass AS 9S 7S\npass QS 8S 2S\npass 6C 5C 6S\npass KS 10S 5S\nplay 2C\nquit\n' |
+	cardrules play hearts --hotseat --no-save --seed 2 --ascii >"$tmp/hot" 2>&1
+expect_line "$tmp/hot" "  You passed 6S 5C 6C to seat 0 and received 2S 8S QS from seat 2."
+expect_line "$tmp/hot" "  You passed 5S 10S KS to seat 1 and received 6S 5C 6C from seat 3."
 pass
