@@ -645,12 +645,13 @@ static bool human_turn(table_ui *u)
 	if (u->tty && *line)
 		add_history(line);
 	command c;
-	char err[600];
+	char err[600], text[1200];
 	state before = u->s;
 	int seat = u->s.current;
 	bool go_on = true;
 	if (!command_parse(&u->s, line, &c, err, sizeof err)) {
-		fprintf(u->out, "  ! %s\n", err);
+		fprintf(u->out, "  ! %s\n", render_text(&u->r, err, text,
+							  sizeof text));
 	} else {
 		switch (c.kind) {
 		case CMD_EMPTY:
@@ -681,7 +682,8 @@ static bool human_turn(table_ui *u)
 			break;
 		case CMD_DECISION:
 			if (!command_apply(&u->s, &c, err, sizeof err)) {
-				fprintf(u->out, "  ! %s\n", err);
+				fprintf(u->out, "  ! %s\n", render_text(&u->r, err, text,
+							  sizeof text));
 				break;
 			}
 			narrate(u, &before, seat, &c);

@@ -1,6 +1,8 @@
 /* render.c — cards as players read them. */
 #include "front/render.h"
 
+#include <ctype.h>
+
 #include <langinfo.h>
 #include <locale.h>
 #include <stdlib.h>
@@ -110,6 +112,58 @@ const char *render_list(const render *r, cardset s, char *buf, size_t size)
 		char card[32];
 		used = append(buf, size, used, used ? " " : "");
 		used = append(buf, size, used, render_card(r, c, card, sizeof card));
+	}
+	return buf;
+}
+
+/* Is text[0..len) a card code of the deck, standing alone? */
+static bool card_word(const render *r, const char *text, size_t len,
+		      card_id *out)
+{
+	card_face face;
+	int copy;
+	if (len < 2 || len > 3 || text[len - 1] < 'A' || text[len - 1] > 'Z' ||
+	    deck_parse_face(r->d, text, len, &face, &copy) != DECK_PARSE_OK ||
+	    face == FACE_JOKER)
+		return false;
+	*out = deck_find(r->d, r->d->all, face, copy);
+	return *out != CARD_NONE;
+}
+
+const char *render_text(const render *r, const char *text, char *buf,
+			size_t size)
+{
+	/* an example of what to type stays as it is typed */
+	const char *typed = strstr(text, "for example");
+	if (!typed)
+		typed = strstr(text, "as in ");
+	size_t used = 0;
+	buf[0] = '\0';
+	for (const char *p = text; *p && used + 1 < size;) {
+		if (typed && p >= typed) {
+			snprintf(buf + used, size - used, "%s", p);
+			break;
+		}
+		size_t len = 0;
+		while (isalnum((unsigned char)p[len]))
+			len++;
+		card_id c;
+		bool starts = p == text || !isalnum((unsigned char)p[-1]);
+		if (len && starts && r->glyphs && card_word(r, p, len, &c)) {
+			char card[32];
+			used += (size_t)snprintf(buf + used, size - used, "%s",
+						 render_card(r, c, card, sizeof card));
+			p += len;
+		} else if (len) {
+			used += (size_t)snprintf(buf + used, size - used, "%.*s",
+						 (int)len, p);
+			p += len;
+		} else {
+			buf[used++] = *p++;
+			buf[used] = '\0';
+		}
+		if (used >= size)
+			used = size - 1;
 	}
 	return buf;
 }

@@ -32,4 +32,10 @@ const char *render_hand(const render *r, cardset s, char *buf, size_t size);
 /* A set in card order, each card rendered: "Q♠ 10♥". */
 const char *render_list(const render *r, cardset s, char *buf, size_t size);
 
+/* A message with each card code in it ("you cannot play KS") written as
+ * the table writes cards ("K♠"), so that refusals and the table agree;
+ * an example of what to type ("for example: pass QS 10H") stays typed. */
+const char *render_text(const render *r, const char *text, char *buf,
+			size_t size);
+
 #endif

@@ -9,6 +9,7 @@ cd "$TOP_SRCDIR"
 name=$(basename "$0" .sh)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cardrules-$name.XXXXXX")
 export XDG_STATE_HOME="$tmp/state"    # never touch the user's autosave
+export LC_ALL=C.UTF-8                 # suit glyphs, whatever the caller's locale
 
 cardrules() { "$CARDRULES" "$@"; }
 

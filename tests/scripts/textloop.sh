@@ -107,7 +107,10 @@ printf 'pas 2C\nhelp pass\npass K 2 5\nK\nquit\n' |
 expect_line "$tmp/t" "  ! unknown command 'pas' (did you mean 'pass'?)"
 grep -q 'a rank alone (K) names the only card that fits' "$tmp/t" || fail "help pass shows no help"
 grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were not read as cards: $(cat "$tmp/t")"
-grep -q "you cannot play KS: the two of clubs leads" "$tmp/t" || fail "K is not the king of spades"
+expect_line "$tmp/t" "  ! you cannot play K♠: the two of clubs leads the first trick; you may play 2♣"
+# an example of what to type stays as it is typed
+printf 'pass 2S\nquit\n' | cardrules play hearts --no-save --seed 1 --no-color >"$tmp/ex" 2>&1
+expect_line "$tmp/ex" "  ! pass 3 cards, for example: pass QS 10H 2C"
 # Ctrl-C stops at once with the resume hint and status 130; nothing is lost
 mkfifo "$tmp/in"
 "$CARDRULES" play hearts --seed 2 --no-color -t "$tmp/int.yaml" <"$tmp/in" >"$tmp/int" 2>&1 &
