@@ -887,10 +887,44 @@ static void blame_deletions(const loaded *l, diag *d)
 	}
 }
 
+/* Errors in a base of a variant that the base alone does not have come
+ * from what the variant changes: say so at the variant's `extends`. */
+static void blame_variant(const loaded *l, diag *d, int first)
+{
+	if (l->nfiles < 2)
+		return;
+	const src_file *base = NULL;
+	for (int i = first; i < diag_entries(d) && !base; i++) {
+		const diag_entry *e = diag_get(d, i);
+		if (!e->warning && e->file && e->file != l->file[0])
+			base = e->file;
+	}
+	if (!base)
+		return;
+	diag *quiet = diag_new();
+	game *alone = quiet ? game_load(base->name, quiet) : NULL;
+	diag_free(quiet);
+	if (!alone)
+		return;
+	game_free(alone);
+	const src_file *f = l->file[0];
+	int line = 1;
+	for (int i = 1; i <= f->nlines; i++) {
+		size_t len;
+		const char *text = src_line(f, i, &len);
+		if (text && len >= 8 && strncmp(text, "extends:", 8) == 0) {
+			line = i;
+			break;
+		}
+	}
+	diag_error(d, f, line, 1, "%s is valid on its own: its errors come from "
+		   "what this file changes", base->name);
+}
+
 game *game_load(const char *path, diag *d)
 {
 	loaded l;
-	int before = diag_count(d);
+	int before = diag_count(d), first_entry = diag_entries(d);
 	if (!load_rule_file(path, &l, d)) {
 		hand_over_sources(&l, d);
 		load_release(&l);
@@ -911,6 +945,7 @@ game *game_load(const char *path, diag *d)
 	 * an extends chain without 'cardrules: 1'): they count too. */
 	if (b.errors || diag_count(d) != before) {
 		blame_deletions(&l, d);
+		blame_variant(&l, d, first_entry);
 		hand_over_sources(&l, d);
 		load_release(&l);
 		game_free(g);
