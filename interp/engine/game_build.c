@@ -20,9 +20,7 @@ void build_fail(builder *b, const node *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	char via[64];
-	diag_error(b->d, at->file, at->line, at->col, "%s%s", msg,
-		   node_via(at, via, sizeof via));
+	node_error(b->d, at, "%s", msg);
 	b->errors++;
 }
 

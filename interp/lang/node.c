@@ -159,6 +159,17 @@ const char *node_via(const node *n, char *buf, size_t size)
 	return buf;
 }
 
+void node_error(diag *d, const node *n, const char *fmt, ...)
+{
+	char msg[512], via[64];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	diag_error(d, n->file, n->line, n->col, "%s%s", msg,
+		   node_via(n, via, sizeof via));
+}
+
 /* ---- The composer ------------------------------------------------------ */
 
 /* A finished node waiting for its collection to end, and where it was

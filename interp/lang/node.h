@@ -80,6 +80,10 @@ bool node_parse(const src_file *f, arena *a, const node_limits *lim,
  * alias, to end an error message with; "" otherwise. */
 const char *node_via(const node *n, char *buf, size_t size);
 
+/* An error at node n, naming the alias it was reached through if any. */
+void node_error(diag *d, const node *n, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
 /* The value of key `key` in mapping m (plain comparison of scalar keys),
  * or NULL when m is not a mapping or lacks the key. */
 node *node_get(const node *m, const char *key);

@@ -542,9 +542,7 @@ static void report(checker *ck, const node *at, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	char via[64];
-	diag_error(ck->d, at->file, at->line, at->col, "%s%s", msg,
-		   node_via(at, via, sizeof via));
+	node_error(ck->d, at, "%s", msg);
 	ck->errors++;
 }
 

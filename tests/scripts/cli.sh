@@ -195,4 +195,13 @@ printf 'quit\n' | cardrules play hearts --seed 4 -t "$tmp/saved.yaml" >/dev/null
 status 2 cardrules play --resume "$tmp/saved.yaml" --seat 2
 expect_line "$tmp/err" "cardrules play: --seat cannot be used with --resume: the saved game keeps its seats, players, seed, options and file"
 status 2 cardrules play --resume "$tmp/saved.yaml" --players 5
+# --- transcripts of places and of thrown-in auctions replay to the same scores ---
+status 0 cardrules simulate tests/data/games/places.yaml --deals 6 --bot mc --playouts 50 \
+	--explicit-deals --transcript "$tmp/places.yaml"
+grep -q '^      skat: \[' "$tmp/places.yaml" || fail "the skat is not in the transcript"
+status 0 cardrules replay "$tmp/places.yaml"
+printf 'extends: %s/tests/data/games/auction.yaml\ncardrules: 1\nmatch: {deals: 30}\n' "$PWD" >"$tmp/auction30.yaml"
+status 0 cardrules simulate "$tmp/auction30.yaml" --deals 30 --seed 5 --transcript "$tmp/auction.yaml"
+[ "$(grep -c ': call pass' "$tmp/auction.yaml")" -gt 0 ] || fail "no pass in the auction transcript"
+status 0 cardrules replay "$tmp/auction.yaml"
 pass
