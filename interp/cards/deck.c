@@ -25,6 +25,7 @@ bool deck_build(deck *d, const char *suits, int nsuits,
 	}
 	d->nsuits = nsuits;
 	d->suitsets_per_copy = nsuits;
+	memset(d->partner, -1, sizeof d->partner);
 	memcpy(d->suit, suits, (size_t)nsuits);
 	d->nranks = nranks;
 	for (int r = 0; r < nranks; r++)

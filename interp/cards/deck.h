@@ -48,6 +48,7 @@ typedef struct deck {
 	cardset by_rank[RANK_MAX];
 	cardset by_face[SUIT_MAX * RANK_MAX + 1];
 	int suitsets_per_copy;          /* = nsuits */
+	int8_t partner[SUIT_MAX];       /* each suit's partner suit; -1 */
 } deck;
 
 /* The suit and rank codes of the notation, in the order they are usually

@@ -139,6 +139,7 @@ static void clear_deal(state *s)
 	s->denom = -1;
 	s->doubled = 0;
 	s->redeals = 0;
+	memset(s->elected, -1, sizeof s->elected);
 }
 
 static void next_phase(state *s);

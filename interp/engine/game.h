@@ -71,6 +71,7 @@ typedef enum phase_kind {
 	PHASE_TRICKS,
 	PHASE_CHOOSE,
 	PHASE_AUCTION,
+	PHASE_VOTE,
 } phase_kind;
 
 typedef struct restriction {
@@ -153,6 +154,17 @@ typedef struct auction_phase {
 	no_bid_rule no_bid;
 } auction_phase;
 
+typedef struct vote_phase {
+	count_spec cards;               /* each seat lays this many */
+	const expr *from;               /* first revealed; NULL: dealer's next */
+	int order;                      /* +1 clockwise, -1 counter-clockwise */
+	int with_place;                 /* revealed after the votes; -1: none */
+	int to_place;                   /* where the revealed cards lie */
+	const char *elects;             /* the elected suit's name; NULL */
+	uint8_t tie[2];                 /* elect_tie, in order */
+	int nties;
+} vote_phase;
+
 typedef struct phase {
 	phase_kind kind;
 	const expr *when;               /* NULL: always */
@@ -161,6 +173,7 @@ typedef struct phase {
 		tricks_phase tricks;
 		choose_phase choose;
 		auction_phase auction;
+		vote_phase vote;
 	} u;
 } phase;
 

@@ -198,6 +198,31 @@ static bool has_duplicate(const node *list, size_t i)
 	return false;
 }
 
+/* deck.partners: pairs of suits, each pair given once, either way. */
+static void build_partners(builder *b, const node *n)
+{
+	deck *d = &b->g->deck;
+	for (size_t i = 0; n && i < n->n; i++) {
+		const node *k = n->pair[i].key, *v = n->pair[i].value;
+		int a = deck_suit_index(d, k->text[0]);
+		int c = v->len == 1 ? deck_suit_index(d, v->text[0]) : -1;
+		if (a < 0)
+			build_fail(b, k, "the deck has no suit '%s'", k->text);
+		else if (c < 0)
+			build_fail(b, v, "the deck has no suit '%s'", v->text);
+		else if (a == c)
+			build_fail(b, v, "a suit cannot be its own partner");
+		else if (d->partner[a] >= 0 || d->partner[c] >= 0)
+			build_fail(b, d->partner[a] >= 0 ? k : v, "the suit '%c' "
+				   "already has a partner", d->partner[a] >= 0
+				   ? d->suit[a] : d->suit[c]);
+		else {
+			d->partner[a] = (int8_t)c;
+			d->partner[c] = (int8_t)a;
+		}
+	}
+}
+
 static void build_deck(builder *b, const node *n)
 {
 	const node *suits = node_get(n, "suits"), *ranks = node_get(n, "ranks");
@@ -241,7 +266,9 @@ static void build_deck(builder *b, const node *n)
 		/* at the key that makes it too big, rather than at 'suits' */
 		const node *at = node_get(n, copies > 1 ? "copies" : "jokers");
 		build_fail(b, at ? at : n, "%s", why);
+		return;
 	}
+	build_partners(b, node_get(n, "partners"));
 }
 
 /* ======================================================================

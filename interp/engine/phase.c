@@ -10,6 +10,7 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_TRICKS] = &phase_tricks,
 	[PHASE_CHOOSE] = &phase_choose,
 	[PHASE_AUCTION] = &phase_auction,
+	[PHASE_VOTE] = &phase_vote,
 };
 
 const phase_kind_def *phase_def(phase_kind kind)

@@ -69,7 +69,11 @@ typedef struct phase_kind_def {
 } phase_kind_def;
 
 extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
-	phase_auction;
+	phase_auction, phase_vote;
+
+/* The cards of vote phase p in the order they are turned up, from the
+ * cards laid (state.passing) and the place `with`; how many. */
+int vote_reveal_order(const state *s, const phase *p, card_id *out);
 
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);

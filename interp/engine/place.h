@@ -20,6 +20,30 @@ static inline void pile_push(state *s, int p, card_id c)
 	s->depth[c] = s->pile_size[p]++;
 }
 
+/* Takes card c out of its pile; the cards above it move down. */
+static inline void pile_remove(state *s, card_id c)
+{
+	int p = s->pile_of[c] - 1;
+	if (p < 0)
+		return;
+	for (int k = 0; k < s->g->deck.ncards; k++)
+		if (s->pile_of[k] == p + 1 && s->depth[k] > s->depth[c])
+			s->depth[k]--;
+	s->pile_size[p]--;
+	s->pile_of[c] = 0;
+	s->depth[c] = 0;
+}
+
+/* The cards of pile p from the bottom up; how many. */
+static inline int pile_in_order(const state *s, int p, card_id *out)
+{
+	int n = s->pile_size[p];
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] == p + 1 && s->depth[c] < n)
+			out[s->depth[c]] = (card_id)c;
+	return n;
+}
+
 /* The cards of pile p, as a set. */
 static inline cardset pile_cards(const state *s, int p)
 {

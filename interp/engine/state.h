@@ -33,6 +33,7 @@ typedef enum state_event {
 	EV_TRICK,               /* a trick was completed (see last_trick) */
 	EV_SCORED,              /* the deal was scored (see deal_score) */
 	EV_REDEALT,             /* thrown in and dealt again */
+	EV_REVEALED,            /* the cards of a vote were turned up */
 } state_event;
 
 typedef struct trick_record {
@@ -58,7 +59,8 @@ typedef struct state {
 	int16_t deals;                  /* planned deals; 0: until `end` */
 	int64_t option[OPTIONS_MAX];
 	int16_t hand_size, face_up;
-	uint8_t pass_cards[PHASES_MAX];
+	uint8_t pass_cards[PHASES_MAX]; /* cards each seat chooses in a pass
+					   or a vote phase */
 	uint8_t trick_count[PHASES_MAX];        /* 0: until hands are empty */
 	cardset in_play;
 	state_event event;
@@ -109,6 +111,9 @@ typedef struct state {
 	uint16_t passed_since_bid;      /* seats, as bits */
 	uint16_t out_of_auction;        /* seats, as bits */
 	uint8_t redeals;                /* deals thrown in and dealt again */
+
+	/* votes: the suit each vote phase elected; -1 */
+	int8_t elected[PHASES_MAX];
 
 	/* scores */
 	int64_t deal_score[SEAT_MAX];   /* of the deal scored last */

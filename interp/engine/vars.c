@@ -313,6 +313,17 @@ bool vars_declare_denomination(expr_scope *sc, const char *name, int index)
 				 index);
 }
 
+static value get_elected(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return int_value(STATE(f)->elected[arg]);
+}
+
+bool vars_declare_elected(expr_scope *sc, const char *name, int index)
+{
+	return expr_scope_getter(sc, name, TY_SUIT, false, get_elected, index);
+}
+
 bool vars_declare_scores(expr_scope *sc)
 {
 	return expr_scope_getter(sc, "score", TY_INT, true, get_score, 0);

@@ -39,6 +39,9 @@ bool vars_declare_place(expr_scope *sc, const char *name, int index);
  * contract's. */
 bool vars_declare_denomination(expr_scope *sc, const char *name, int index);
 
+/* The suit elected by the vote phase `index` (no suit before it). */
+bool vars_declare_elected(expr_scope *sc, const char *name, int index);
+
 /* `score`: each seat's score for the deal being scored. */
 bool vars_declare_scores(expr_scope *sc);
 

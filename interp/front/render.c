@@ -10,6 +10,8 @@
 #include <unistd.h>
 
 #define RED "\033[31m"
+#define BLUE "\033[34m"
+#define GREEN "\033[32m"
 #define RESET "\033[0m"
 
 void render_setup(render *r, const deck *d, FILE *out)
@@ -31,13 +33,28 @@ static const char *glyph(char suit)
 		return "\u2666";
 	case 'C':
 		return "\u2663";
+	case 'X':       /* TENNOS's Cross: a heavy cross */
+		return "\u271a";
+	case 'L':       /* and its Leaf: an ivy leaf */
+		return "\u2766";
 	}
 	return NULL;
 }
 
-static bool red(char suit)
+/* The suit's colour: red hearts and diamonds, and for the TENNOS suits
+ * colours of their own, so that no suit looks like another. */
+static const char *colour_of(char suit)
 {
-	return suit == 'H' || suit == 'D';
+	switch (suit) {
+	case 'H':
+	case 'D':
+		return RED;
+	case 'X':
+		return BLUE;
+	case 'L':
+		return GREEN;
+	}
+	return NULL;
 }
 
 const char *render_suit(const render *r, int suit, char *buf, size_t size)
@@ -48,12 +65,12 @@ const char *render_suit(const render *r, int suit, char *buf, size_t size)
 	}
 	char code = r->d->suit[suit];
 	const char *g = r->glyphs ? glyph(code) : NULL;
-	bool colour = r->color && red(code);
+	const char *colour = r->color ? colour_of(code) : NULL;
 	if (g)
-		snprintf(buf, size, "%s%s%s", colour ? RED : "", g,
+		snprintf(buf, size, "%s%s%s", colour ? colour : "", g,
 			 colour ? RESET : "");
 	else
-		snprintf(buf, size, "%s%c%s", colour ? RED : "", code,
+		snprintf(buf, size, "%s%c%s", colour ? colour : "", code,
 			 colour ? RESET : "");
 	return buf;
 }
@@ -67,9 +84,9 @@ const char *render_card(const render *r, card_id c, char *buf, size_t size)
 	}
 	char code = d->suit[d->suit_of[c]];
 	const char *g = r->glyphs ? glyph(code) : NULL;
-	bool colour = r->color && red(code);
+	const char *colour = r->color ? colour_of(code) : NULL;
 	char suit[8] = {code, 0};
-	snprintf(buf, size, "%s%s%s%s", colour ? RED : "", d->rank[d->rank_of[c]],
+	snprintf(buf, size, "%s%s%s%s", colour ? colour : "", d->rank[d->rank_of[c]],
 		 g ? g : suit, colour ? RESET : "");
 	return buf;
 }

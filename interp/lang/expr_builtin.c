@@ -60,6 +60,14 @@ static value b_suit(const expr_env *env, const expr_node *n, const value *a)
 	return ival(f >= 0 && f < FACE_JOKER ? f / RANK_MAX : -1);
 }
 
+static value b_partner(const expr_env *env, const expr_node *n,
+			const value *a)
+{
+	(void)n;
+	int64_t s = a[0].i;
+	return ival(s >= 0 && s < SUIT_MAX ? env->d->partner[s] : -1);
+}
+
 static value b_rank(const expr_env *env, const expr_node *n, const value *a)
 {
 	(void)env, (void)n;
@@ -276,6 +284,7 @@ const expr_builtin expr_builtins[] = {
 	{"suit", NOAGG, {SIG1(TY_SUIT, TY_CARD, b_suit)}},
 	{"rank", NOAGG, {SIG1(TY_RANK, TY_CARD, b_rank),
 			 {TY_RANK, 1, false, {TY_LIT}, NULL, lit_rank}}},
+	{"partner", NOAGG, {SIG1(TY_SUIT, TY_SUIT, b_partner)}},
 	{"lowest", NOAGG, {SIG1(TY_CARD, TY_CARDS, b_lowest)}},
 	{"highest", NOAGG, {SIG1(TY_CARD, TY_CARDS, b_highest)}},
 	{"nsuits", NOAGG, {SIG1(TY_INT, TY_CARDS, b_nsuits)}},

@@ -121,6 +121,13 @@ static const schema s_suit_list = {.kind = SK_LIST, .item = &s_suit_code};
 static const schema s_rank_list = {.kind = SK_LIST, .item = &s_rank_code};
 static const schema s_cardspec_list = {.kind = SK_LIST, .item = &s_cardspec};
 
+static const schema s_partners = {
+	.kind = SK_DICT, .item = &s_suit_code, .key_pattern = "^[SHDCXL]$",
+	.key_doc = "a suit code", .key_name = "SUIT",
+	.doc = "pairs of partner suits, each pair given once ({S: H, C: D}); "
+	       "partner(suit) in expressions",
+};
+
 static const schema_field deck_fields[] = {
 	{"suits", &s_suit_list, true, "the suits, in the order hands are sorted"},
 	{"ranks", &s_rank_list, true, "the ranks of every suit, lowest first"},
@@ -129,6 +136,8 @@ static const schema_field deck_fields[] = {
 	 "how many suit-sets (the ranks of one suit of one copy) are used, "
 	 "taken in order; default: all"},
 	{"jokers", &s_nonneg, false, "jokers added to the deck (default 0)"},
+	{"partners", &s_partners, false,
+	 "suits paired with each other, such as the suits of a colour"},
 	{0},
 };
 static const schema s_deck = {
@@ -404,11 +413,59 @@ static const schema s_auction = {
 	       "`doubled`, `contract_trumps` and the denominations' names",
 };
 
+static const char *const turn_choices[] = {"clockwise", "counter-clockwise", NULL};
+static const schema s_turn = {
+	.kind = SK_ENUM, .choices = turn_choices,
+	.doc = "clockwise or counter-clockwise",
+};
+static const schema s_place_name = {
+	.kind = SK_STRING, .title = "place_name",
+	.doc = "the name of a place declared under 'places'",
+};
+static const char *const tie_choices[] = {"ranks", "order", NULL};
+static const schema s_tie_break = {
+	.kind = SK_ENUM, .choices = tie_choices,
+	.doc = "ranks: the tied suits' ranks, highest first, compared card by "
+	       "card; order: the suit of the first card turned up",
+};
+static const schema s_tie_breaks = {
+	.kind = SK_LIST, .item = &s_tie_break,
+	.doc = "how a tie for the most cards is broken, in order; ties left "
+	       "go by order",
+};
+static const schema s_elects = {
+	.kind = SK_STRING,
+	.doc = "a name (lower case letters, digits, _) for the elected suit",
+};
+static const schema_field vote_fields[] = {
+	{"cards", &s_count, false, "cards each player lays face down (default 1)"},
+	{"from", &s_expr_seat, false,
+	 "whose cards are turned up first (default: the dealer's next seat)"},
+	{"order", &s_turn, false,
+	 "which way round the cards are turned up (default: the direction of play)"},
+	{"with", &s_place_name, false,
+	 "a place whose cards are turned up too, after the players' cards"},
+	{"to", &s_place_name, true,
+	 "the place of one pile where all the cards turned up lie, in order"},
+	{"elects", &s_elects, false,
+	 "the suit with the most cards turned up is elected, a suit under this "
+	 "name in expressions"},
+	{"tie", &s_tie_breaks, false, "how a tie of the election is broken"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_vote = {
+	.kind = SK_MAP, .title = "vote", .fields = vote_fields,
+	.doc = "every player lays cards face down at once; then all are turned "
+	       "up together, leave the hands for good, and may elect a suit",
+};
+
 static const schema_field phase_kinds[] = {
 	{"pass", &s_pass, false, "pass cards"},
 	{"tricks", &s_tricks, false, "play tricks"},
 	{"choose", &s_choose, false, "each seat makes a named choice"},
 	{"auction", &s_auction, false, "the players call until a bid stands"},
+	{"vote", &s_vote, false, "everyone lays cards face down at once, then all are shown"},
 	{0},
 };
 static const schema s_phase = {

@@ -1,0 +1,307 @@
+/*
+ * vote.c — a vote: every seat lays cards face down at once, then all are
+ * turned up together and may elect a suit.
+ *
+ * The seats choose in turn, each choice hidden from the others (like a
+ * pass).  When all have chosen, the laid cards are turned up seat by seat
+ * from `from`, going `order` round the table, then the cards of the place
+ * `with` (a centre of leftovers), and all of them go, in that order, to
+ * the place `to`: they leave the hands for good.  With `elects`, the suit
+ * with the most cards among them is elected (elect.h) and read by
+ * expressions under that name.  Stendhal's minus-suit vote is this phase.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/elect.h"
+#include "engine/phase.h"
+#include "engine/place.h"
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+static int place_named(builder *b, const node *n)
+{
+	const game *g = b->g;
+	for (int i = 0; i < g->nplaces; i++)
+		if (strcmp(g->place[i].name, n->text) == 0)
+			return i;
+	const char *names[PLACES_MAX + 1];
+	for (int i = 0; i < g->nplaces; i++)
+		names[i] = g->place[i].name;
+	names[g->nplaces] = NULL;
+	const char *hint = schema_suggest(n->text, names);
+	if (hint)
+		build_fail(b, n, "no place is named '%s' (did you mean '%s'?)",
+			   n->text, hint);
+	else
+		build_fail(b, n, "no place is named '%s'; declare it under "
+			   "'places'", n->text);
+	return -1;
+}
+
+static void build(builder *b, const node *n, phase *p)
+{
+	vote_phase *v = &p->u.vote;
+	game *g = b->g;
+	const schema *sc = build_kind_schema("vote");
+	const node *cards = build_field(b, sc, n, "cards");
+	if (cards)
+		build_count(b, cards, &v->cards, "'vote.cards'");
+	else
+		for (int k = 0; k <= SEAT_MAX; k++)
+			v->cards.by_players[k] = 1;
+	v->from = build_table_expr(b, g->scope, build_field(b, sc, n, "from"),
+				   TY_SEAT, "'vote.from'");
+	const node *order = build_field(b, sc, n, "order");
+	v->order = !order ? 0 : strcmp(order->text, "clockwise") == 0 ? 1 : -1;
+	const node *with = build_field(b, sc, n, "with");
+	const node *to = build_field(b, sc, n, "to");
+	v->with_place = with ? place_named(b, with) : -1;
+	v->to_place = to ? place_named(b, to) : -1;
+	if (with && to && v->with_place >= 0 && v->with_place == v->to_place)
+		build_fail(b, with, "the cards turned up go to 'to'; 'with' must "
+			   "be another place");
+	if (v->to_place >= 0 && g->place[v->to_place].npiles != 1)
+		build_fail(b, to, "the place '%s' has %d piles; the revealed "
+			   "cards go to a place of one pile", to->text,
+			   g->place[v->to_place].npiles);
+	const node *elects = build_field(b, sc, n, "elects");
+	bool name = elects && elects->text[0] >= 'a' && elects->text[0] <= 'z';
+	for (const char *c = elects ? elects->text : ""; name && *c; c++)
+		name = (*c >= 'a' && *c <= 'z') || (*c >= '0' && *c <= '9') ||
+		       *c == '_';
+	if (elects && !name)
+		build_fail(b, elects, "'elects' is a name (lower case letters, "
+			   "digits, _), not '%s'", elects->text);
+	else if (elects) {
+		v->elects = build_text(b, elects);
+		if (!vars_declare_elected(g->scope, elects->text,
+					  (int)(p - g->phase)))
+			build_fail(b, elects, "the name '%s' is already taken",
+				   elects->text);
+	}
+	const node *tie = build_field(b, sc, n, "tie");
+	for (size_t i = 0; tie && i < tie->n && v->nties < 2; i++) {
+		uint8_t t = strcmp(tie->item[i]->text, "ranks") == 0
+			? ELECT_TIE_RANKS : ELECT_TIE_ORDER;
+		for (int k = 0; k < v->nties; k++)
+			if (v->tie[k] == t)
+				build_fail(b, tie->item[i], "'%s' is listed twice",
+					   tie->item[i]->text);
+		v->tie[v->nties++] = t;
+	}
+	if (tie && !elects)
+		build_fail(b, tie, "'tie' breaks ties of an election: give "
+			   "'elects' too");
+}
+
+/* ======================================================================
+ * Playing
+ * ====================================================================== */
+
+static bool setup(state *s, const phase *p, int index, char *why,
+		  size_t size)
+{
+	int n = vars_count(s, &p->u.vote.cards);
+	if (n > s->hand_size) {
+		snprintf(why, size, "phase %d asks for %d cards, but a hand has "
+			 "%d", index + 1, n, s->hand_size);
+		return false;
+	}
+	s->pass_cards[index] = (uint8_t)n;
+	return true;
+}
+
+static bool enter(state *s, const phase *p)
+{
+	(void)p;
+	int n = s->pass_cards[s->phase];
+	if (n == 0)
+		return false;
+	for (int q = 0; q < s->players; q++) {
+		int have = cset_count(s->hand[q]);
+		s->pass_need[q] = (uint8_t)(n < have ? n : have);
+		s->pass_chosen[q] = 0;
+		s->passing[q] = cset_empty();
+	}
+	s->pass_first = (int8_t)state_next_seat(s, s->dealer, 1);
+	s->current = s->pass_first;
+	return true;
+}
+
+static cardset legal_cards(const state *s, const phase *p)
+{
+	(void)p;
+	return cset_minus(s->hand[s->current], s->passing[s->current]);
+}
+
+static int legal(const state *s, const phase *p, action *out)
+{
+	return phase_cards_as_actions(legal_cards(s, p), out);
+}
+
+int vote_reveal_order(const state *s, const phase *p, card_id *out)
+{
+	const vote_phase *v = &p->u.vote;
+	int first = v->from ? (int)vars_eval(s, v->from, -1).i
+			    : state_next_seat(s, s->dealer, 1);
+	if (first < 0 || first >= s->players)
+		first = 0;
+	int step = v->order ? v->order : s->g->direction;
+	int n = 0;
+	for (int i = 0; i < s->players; i++) {
+		int q = state_seat_plus(s, first, i * step);
+		CSET_FOREACH(c, s->passing[q])
+			out[n++] = c;
+	}
+	if (v->with_place >= 0) {
+		const place_def *pl = &s->g->place[v->with_place];
+		for (int k = 0; k < pl->npiles; k++)
+			n += pile_in_order(s, pl->first_pile + k, out + n);
+	}
+	return n;
+}
+
+/* Turns every laid card up, with the `with` place, onto `to`. */
+static void reveal(state *s, const phase *p)
+{
+	const vote_phase *v = &p->u.vote;
+	card_id row[CARD_MAX];
+	int n = vote_reveal_order(s, p, row);
+	int to = v->to_place >= 0 ? s->g->place[v->to_place].first_pile : -1;
+	for (int i = 0; i < n; i++) {
+		pile_remove(s, row[i]);
+		if (to >= 0)
+			pile_push(s, to, row[i]);
+	}
+	for (int q = 0; q < s->players; q++) {
+		s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
+		s->passing[q] = cset_empty();
+	}
+	if (v->elects) {
+		election e;
+		elect_suit(&s->g->deck, row, n, v->tie, v->nties, &e);
+		s->elected[s->phase] = (int8_t)e.suit;
+	}
+}
+
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	int seat = s->current;
+	cset_add(&s->passing[seat], a->card[0]);
+	s->event = EV_ACTION;
+	if (++s->pass_chosen[seat] < s->pass_need[seat])
+		return PHASE_GOES_ON;
+	int next = state_next_seat(s, seat, 1);
+	while (next != s->pass_first && s->pass_need[next] == 0)
+		next = state_next_seat(s, next, 1);
+	if (next != s->pass_first) {
+		s->current = (int8_t)next;
+		return PHASE_GOES_ON;
+	}
+	reveal(s, p);
+	s->event = EV_REVEALED;
+	return PHASE_ENDS;
+}
+
+/* Others' cards are secret until all are turned up. */
+static void hide(const state *s, const phase *p, int seat, state *v)
+{
+	(void)s;
+	(void)p;
+	for (int q = 0; q < v->players; q++)
+		if (q != seat)
+			v->passing[q] = cset_empty();
+}
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)p;
+	action_prompt due = {"vote", s->pass_need[s->current] -
+				     s->pass_chosen[s->current]};
+	return due;
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	return phase_parse_cards(s, "vote", prompt(s, p).actions, cset_empty(),
+				 word, nword, out, n, err, size);
+}
+
+static void why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	(void)p;
+	char name[8];
+	deck_card_name(&s->g->deck, a->card[0], false, name);
+	if (a->kind != ACT_CARD)
+		snprintf(buf, size, "it is time to lay a card face down for the vote");
+	else if (!cset_has(s->hand[s->current], a->card[0]))
+		snprintf(buf, size, "you do not hold %s", name);
+	else
+		snprintf(buf, size, "%s is already chosen", name);
+}
+
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	const vote_phase *v = &p->u.vote;
+	const char *cards = v->cards.e ? expr_text(v->cards.e) : NULL;
+	if (cards && strcmp(cards, "1") == 0)
+		fputs("Every player secretly chooses one card from their hand "
+		      "and lays it face down.", out);
+	else if (cards)
+		fprintf(out, "Every player secretly chooses %s cards from their "
+			"hand and lays them face down.", cards);
+	else
+		fputs("Every player secretly chooses cards from their hand (how "
+		      "many depends on the number of players, see above) and "
+		      "lays them face down.", out);
+	char buf[64];
+	const char *from = v->from ? phase_seat_words(v->from, buf, sizeof buf)
+				   : "the player on the dealer's left";
+	int step = v->order ? v->order : g->direction;
+	fprintf(out, " When all have chosen, the cards are turned up together, "
+		"in this order: %s's first, then going %s round the table",
+		from, step > 0 ? "clockwise" : "counter-clockwise");
+	if (v->with_place >= 0)
+		fprintf(out, ", then the cards of the %s",
+			g->place[v->with_place].name);
+	fputs(".", out);
+	if (v->to_place >= 0)
+		fprintf(out, " They all go to the %s and take no further part "
+			"in play.", g->place[v->to_place].name);
+	if (v->elects) {
+		fprintf(out, " The suit with the most of these cards is elected "
+			"(`%s`).", v->elects);
+		const char *word = "A tie goes";
+		for (int t = 0; t < v->nties; t++) {
+			if (v->tie[t] == ELECT_TIE_ORDER)
+				break;
+			fprintf(out, " %s to the tied suit whose highest card is "
+				"higher, then the second highest, and so on.", word);
+			word = "If their ranks are the same, it goes";
+		}
+		fprintf(out, " %s to the suit, among the tied, of the first card "
+			"in the order above.", word);
+	}
+	fputc('\n', out);
+}
+
+const phase_kind_def phase_vote = {
+	.name = "vote",
+	.build = build,
+	.setup = setup,
+	.enter = enter,
+	.legal = legal,
+	.legal_cards = legal_cards,
+	.apply = apply,
+	.hide = hide,
+	.prompt = prompt,
+	.words = phase_cards_words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+	.explain = explain,
+};
