@@ -7,19 +7,7 @@
 
 #include "engine/engine.h"
 #include "engine/phase.h"
-
-static const char *suit_name(char code)
-{
-	switch (code) {
-	case 'S': return "spades";
-	case 'H': return "hearts";
-	case 'D': return "diamonds";
-	case 'C': return "clubs";
-	case 'X': return "cross";
-	case 'L': return "leaf";
-	}
-	return "?";
-}
+#include "front/render.h"
 
 static const char *one_card_of(char code)
 {
@@ -149,7 +137,7 @@ static void cards(FILE *out, const game *g, const state *s)
 	heading(out, "Cards");
 	fputs("Suits:", out);
 	for (int i = 0; i < d->nsuits; i++)
-		fprintf(out, "%s %s (%c)", i ? "," : "", suit_name(d->suit[i]),
+		fprintf(out, "%s %s (%c)", i ? "," : "", render_suit_name(d->suit[i]),
 			d->suit[i]);
 	fputs(". Ranks from lowest to highest:", out);
 	for (int r = 0; r < d->nranks; r++)

@@ -13,7 +13,10 @@
 #include <unistd.h>
 
 #include "front/command.h"
+#include "engine/elect.h"
 #include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/place.h"
 #include "engine/score.h"
 #include "engine/vars.h"
 #include "front/breakdown.h"
@@ -98,7 +101,12 @@ static void print_kept(table_ui *u)
 		const kept_def *x = &g->kept[k];
 		if (x->per_seat)
 			continue;
-		fprintf(u->out, "  %s: %" PRId64 "\n", x->name, u->s.kept[k][0]);
+		if (x->type == TY_BOOL)
+			fprintf(u->out, "  %s: %s\n", x->name,
+				u->s.kept[k][0] ? "yes" : "no");
+		else
+			fprintf(u->out, "  %s: %" PRId64 "\n", x->name,
+				u->s.kept[k][0]);
 	}
 }
 
@@ -157,11 +165,41 @@ static void print_places(table_ui *u)
 	}
 }
 
+/* "♦ (diamonds)". */
+static const char *suit_words(table_ui *u, int suit, char *buf, size_t size)
+{
+	char glyph[32];
+	snprintf(buf, size, "%s (%s)", render_suit(&u->r, suit, glyph,
+						   sizeof glyph),
+		 render_suit_name(u->g->deck.suit[suit]));
+	return buf;
+}
+
+/* The suits the votes of this deal elected, with their partners. */
+static void print_elected(table_ui *u)
+{
+	const state *s = &u->s;
+	for (int i = 0; i < u->g->nphases; i++) {
+		const phase *p = &u->g->phase[i];
+		if (p->kind != PHASE_VOTE || !p->u.vote.elects || s->elected[i] < 0)
+			continue;
+		char a[64], b[64];
+		int partner = u->g->deck.partner[s->elected[i]];
+		fprintf(u->out, "  %s: %s", p->u.vote.elects,
+			suit_words(u, s->elected[i], a, sizeof a));
+		if (partner >= 0)
+			fprintf(u->out, ", with its partner %s",
+				suit_words(u, partner, b, sizeof b));
+		fputc('\n', u->out);
+	}
+}
+
 static void print_leftovers(table_ui *u)
 {
 	const state *s = &u->s;
 	char buf[512];
 	print_places(u);
+	print_elected(u);
 	if (cset_is_empty(s->leftover))
 		return;
 	int down = cset_count(s->leftover) - cset_count(s->leftover_up);
@@ -280,6 +318,7 @@ static void print_help(table_ui *u)
 	      "                a rank alone (K) names the only card that fits\n"
 	      "    pass 3C QS  choose the cards to pass\n"
 	      "    call 120 H  an auction's bid (or: pass, double)\n"
+	      "    vote 5C     lay a card face down for a vote\n"
 	      "    choose X    one of a round's named choices (or just: X)\n"
 	      "    hand        your hand        table   the trick and leftovers\n"
 	      "    moves       the legal moves  scores  the totals so far\n"
@@ -433,6 +472,124 @@ static void narrate_pass(table_ui *u, const state *before, int seat,
 		tell_pass(u, u->o->seat);
 }
 
+/* "♣ and ♥", "♣, ❦ and ♠": the suits of a set of bits. */
+static const char *suit_set_words(table_ui *u, unsigned suits, char *buf,
+				  size_t size)
+{
+	int n = __builtin_popcount(suits), k = 0;
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int su = 0; su < SUIT_MAX && used < size; su++) {
+		if (!(suits >> su & 1))
+			continue;
+		char g[32];
+		used += (size_t)snprintf(buf + used, size - used, "%s%s",
+			k == 0 ? "" : k == n - 1 ? " and " : ", ",
+			render_suit(&u->r, su, g, sizeof g));
+		k++;
+	}
+	return buf;
+}
+
+/* The ranks of suit su among row[0..n), highest first: "K J 5". */
+static const char *rank_words(table_ui *u, const card_id *row, int n, int su,
+			      char *buf, size_t size)
+{
+	const deck *d = &u->g->deck;
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int r = d->nranks - 1; r >= 0; r--)
+		for (int i = 0; i < n && used < size; i++)
+			if (d->suit_of[row[i]] == su && d->rank_of[row[i]] == r)
+				used += (size_t)snprintf(buf + used, size - used,
+					"%s%s", used ? " " : "", d->rank[r]);
+	return buf;
+}
+
+/* The cards of a vote turned up, who laid which, the count per suit and
+ * how the election was decided, in words. */
+static void narrate_reveal(table_ui *u, const state *before)
+{
+	const state *s = &u->s;
+	const phase *p = &u->g->phase[before->phase];
+	const vote_phase *v = &p->u.vote;
+	if (v->to_place < 0)
+		return;
+	int pile = u->g->place[v->to_place].first_pile;
+	card_id all[CARD_MAX];
+	int total = pile_in_order(s, pile, all);
+	int n = total - before->pile_size[pile];
+	const card_id *row = all + before->pile_size[pile];
+	char name[32], card[32];
+	fputs("  The cards are turned up:", u->out);
+	bool centre = false;
+	for (int i = 0; i < n; i++) {
+		int owner = -1;
+		for (int q = 0; q < s->players; q++)
+			if (cset_has(before->hand[q], row[i]))
+				owner = q;
+		if (owner < 0 && !centre && v->with_place >= 0)
+			fprintf(u->out, "; %s", u->g->place[v->with_place].name);
+		if (owner < 0)
+			centre = true;
+		fprintf(u->out, "%s", i == 0 ? " " : owner >= 0 ? ", " : " ");
+		if (owner >= 0)
+			fprintf(u->out, "%s ", seat_name(u, owner, name, sizeof name));
+		fputs(render_card(&u->r, row[i], card, sizeof card), u->out);
+	}
+	fputs(".\n", u->out);
+	if (!v->elects)
+		return;
+	election e;
+	elect_suit(&u->g->deck, row, n, v->tie, v->nties, &e);
+	if (e.suit < 0) {
+		fprintf(u->out, "  No suit is elected: %s is none.\n", v->elects);
+		return;
+	}
+	fputs("  Cards per suit:", u->out);
+	for (int most = n, k = 0; most > 0; most--)
+		for (int su = 0; su < SUIT_MAX; su++)
+			if (e.count[su] == most) {
+				char g[32];
+				fprintf(u->out, "%s %s %d", k++ ? "," : "",
+					render_suit(&u->r, su, g, sizeof g), most);
+			}
+	fputs(".\n  ", u->out);
+	char set[128], ranks[64], a[64];
+	int most = e.count[e.suit];
+	if (e.how == ELECT_MOST)
+		fprintf(u->out, "%s has the most cards", render_suit(&u->r, e.suit,
+							       a, sizeof a));
+	else
+		fprintf(u->out, "%s have %d cards each",
+			suit_set_words(u, e.tied, set, sizeof set), most);
+	if (e.how == ELECT_RANKS || (e.how == ELECT_ORDER &&
+				      e.after_ranks != e.tied)) {
+		fputs("; their ranks, highest first:", u->out);
+		for (int su = 0, k = 0; su < SUIT_MAX; su++)
+			if (e.tied >> su & 1)
+				fprintf(u->out, "%s %s %s", k++ ? "," : "",
+					render_suit(&u->r, su, a, sizeof a),
+					rank_words(u, row, n, su, ranks,
+						   sizeof ranks));
+		if (e.how == ELECT_RANKS)
+			fprintf(u->out, "; %s is higher at card %d",
+				render_suit(&u->r, e.suit, a, sizeof a),
+				e.rank_step + 1);
+		else
+			fprintf(u->out, "; %s stay tied",
+				suit_set_words(u, e.after_ranks, set, sizeof set));
+	} else if (e.how == ELECT_ORDER && v->nties > 0 &&
+		   v->tie[0] == ELECT_TIE_RANKS)
+		fprintf(u->out, " with the same ranks (%s)",
+			rank_words(u, row, n, e.suit, ranks, sizeof ranks));
+	if (e.how == ELECT_ORDER)
+		fprintf(u->out, "; %s comes first in the order turned up",
+			render_card(&u->r, row[e.first], card, sizeof card));
+	fputs(".\n", u->out);
+	print_elected(u);
+}
+
 /* The deal's score explained; a check of the rule file that failed. */
 static void narrate_end_of_deal(table_ui *u, const state *during)
 {
@@ -478,14 +635,29 @@ static void narrate(table_ui *u, const state *before, int seat,
 {
 	const state *s = &u->s;
 	char name[32], card[32];
-	if (state_phase_kind(before) == PHASE_TRICKS)
+	int kind = state_phase_kind(before);
+	if (kind == PHASE_TRICKS)
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
 			render_card(&u->r, c->actions[0].card[0], card, sizeof card));
-	else if (state_phase_kind(before) == PHASE_PASS && !is_human(u, seat))
+	else if (kind == PHASE_PASS && !is_human(u, seat))
 		fprintf(u->out, "  %s has chosen the cards to pass.\n",
 			seat_name(u, seat, name, sizeof name));
-	else if (state_phase_kind(before) != PHASE_PASS) {
+	else if (kind == PHASE_VOTE && !is_human(u, seat))
+		fprintf(u->out, "  %s has laid a card face down.\n",
+			seat_name(u, seat, name, sizeof name));
+	else if (kind == PHASE_VOTE) {
+		char buf[256];
+		cardset laid = cset_empty();
+		for (int i = 0; i < c->nactions; i++)
+			cset_add(&laid, c->actions[i].card[0]);
+		if (u->o->hotseat)
+			fprintf(u->out, "  %s has laid a card face down.\n",
+				seat_name(u, seat, name, sizeof name));
+		else
+			fprintf(u->out, "  You lay %s face down.\n",
+				render_list(&u->r, laid, buf, sizeof buf));
+	} else if (kind != PHASE_PASS) {
 		char words[200];
 		state_action_words(before, c->actions, c->nactions, words,
 				   sizeof words);
@@ -497,6 +669,8 @@ static void narrate(table_ui *u, const state *before, int seat,
 		narrate_trick(u, before);
 	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
 		narrate_pass(u, before, seat, c);
+	if (s->event == EV_REVEALED)
+		narrate_reveal(u, before);
 	if (s->event == EV_REDEALT)
 		fprintf(u->out, "  Nobody bid: the cards are thrown in, and %s "
 			"deals again.\n", seat_name(u, s->dealer, name,

@@ -57,6 +57,19 @@ static const char *colour_of(char suit)
 	return NULL;
 }
 
+const char *render_suit_name(char code)
+{
+	switch (code) {
+	case 'S': return "spades";
+	case 'H': return "hearts";
+	case 'D': return "diamonds";
+	case 'C': return "clubs";
+	case 'X': return "cross";
+	case 'L': return "leaf";
+	}
+	return "?";
+}
+
 const char *render_suit(const render *r, int suit, char *buf, size_t size)
 {
 	if (suit < 0 || suit >= r->d->nsuits) {

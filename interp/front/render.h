@@ -26,6 +26,9 @@ const char *render_card(const render *r, card_id c, char *buf, size_t size);
 /* A suit: "♥" or "H". */
 const char *render_suit(const render *r, int suit, char *buf, size_t size);
 
+/* A suit's name in words: "spades", "cross" ("?" for no suit). */
+const char *render_suit_name(char code);
+
 /* A set grouped by suit, high ranks first: "♠ A Q 5  ♥ K 9". */
 const char *render_hand(const render *r, cardset s, char *buf, size_t size);
 
