@@ -31,6 +31,8 @@ typedef struct hook_param {
 	const schema *type;             /* SK_BOOL, SK_INT or SK_ENUM */
 	const char *fallback;           /* default as YAML text; NULL: required */
 	const char *doc;
+	/* For an enumeration: a sentence per choice for `explain`; NULL */
+	const char *const *choice_words;
 } hook_param;
 
 /* Parameter values after validation: booleans and integers as themselves,

@@ -17,9 +17,15 @@ static const schema s_all_different = {
 	       "general rule, leader gives the trick to the leader",
 };
 
+static const char *const all_different_words[] = {
+	"A trick of all different suits follows the same rule.",
+	"A trick of all different suits goes to its leader.",
+};
+
 static const hook_param majority_params[] = {
 	{"all-different", &s_all_different, "majority",
-	 "what happens when every card of the trick has a different suit"},
+	 "what happens when every card of the trick has a different suit",
+	 all_different_words},
 };
 
 /* The suit with the most cards wins; among tied suits, the one whose last

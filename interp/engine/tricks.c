@@ -407,8 +407,15 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->nrestrict)
 		fputs("  (A limit that would leave a player no card to play is "
 		      "not applied.)\n", out);
-	if (t->winner_hook)
-		fprintf(out, "Who wins a trick: %s\n", t->winner_hook->doc);
+	if (t->winner_hook) {
+		const hook *h = t->winner_hook;
+		fprintf(out, "Who wins a trick: %s", h->doc);
+		for (int i = 0; i < h->nparams && i < HOOK_PARAMS_MAX; i++)
+			if (h->params[i].choice_words)
+				fprintf(out, " %s", h->params[i].choice_words
+					[t->winner_args.v[i]]);
+		fputc('\n', out);
+	}
 	else if (t->trumps)
 		fputs("Who wins a trick: the highest trump, or else the highest "
 		      "card of the suit led.\n", out);

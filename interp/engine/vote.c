@@ -264,15 +264,16 @@ static void explain(FILE *out, const game *g, const phase *p)
 				   : "the player on the dealer's left";
 	int step = v->order ? v->order : g->direction;
 	fprintf(out, " When all have chosen, the cards are turned up together, "
-		"in this order: %s's first, then going %s round the table",
+		"in this order: first the card(s) of %s, then those of the "
+		"others going %s round the table",
 		from, step > 0 ? "clockwise" : "counter-clockwise");
 	if (v->with_place >= 0)
-		fprintf(out, ", then the cards of the %s",
+		fprintf(out, ", then the cards of `%s`",
 			g->place[v->with_place].name);
 	fputs(".", out);
 	if (v->to_place >= 0)
-		fprintf(out, " They all go to the %s and take no further part "
-			"in play.", g->place[v->to_place].name);
+		fprintf(out, " They all go to `%s`, face up, and take no further "
+			"part in play.", g->place[v->to_place].name);
 	if (v->elects) {
 		fprintf(out, " The suit with the most of these cards is elected "
 			"(`%s`).", v->elects);

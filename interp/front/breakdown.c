@@ -9,6 +9,22 @@
 
 #define COLUMN 9
 
+/* "all ♠ ♥" for a set that is exactly some whole suits; false otherwise. */
+static bool whole_suits(const render *r, cardset set, char *buf, size_t size)
+{
+	cardset whole = cset_empty();
+	size_t used = (size_t)snprintf(buf, size, "all");
+	for (int su = 0; su < r->d->nsuits; su++)
+		if (cset_meets(set, r->d->by_suit[su])) {
+			char g[16];
+			whole = cset_or(whole, r->d->by_suit[su]);
+			if (used < size)
+				used += (size_t)snprintf(buf + used, size - used,
+					" %s", render_suit(r, su, g, sizeof g));
+		}
+	return cset_eq(whole, set);
+}
+
 /* One value as a cell of the table. */
 static const char *cell(const render *r, expr_type t, value v, char *buf,
 			size_t size)
@@ -29,8 +45,21 @@ static const char *cell(const render *r, expr_type t, value v, char *buf,
 			snprintf(buf, size, "-");
 		else if (n <= 2)
 			render_list(r, v.s, buf, size);
-		else
+		else if (!whole_suits(r, v.s, buf, size))
 			snprintf(buf, size, "%d cards", n);
+		break;
+	}
+	case TY_SUITS: {
+		size_t used = 0;
+		buf[0] = '\0';
+		for (int su = 0; su < r->d->nsuits && used < size; su++)
+			if (v.i >> su & 1) {
+				char g[16];
+				used += (size_t)snprintf(buf + used, size - used, "%s%s",
+					used ? " " : "", render_suit(r, su, g, sizeof g));
+			}
+		if (used == 0)
+			snprintf(buf, size, "-");
 		break;
 	}
 	case TY_SUIT:
@@ -129,6 +158,9 @@ void breakdown_print(FILE *out, const render *r, const state *scored,
 		snprintf(label, sizeof label, "%s now", g->kept[k].name);
 		if (g->kept[k].per_seat)
 			put_ints(out, label, scored, scored->kept[k]);
+		else if (g->kept[k].type == TY_BOOL)
+			fprintf(out, "  %-12s %s (for the table)\n", label,
+				scored->kept[k][0] ? "yes" : "no");
 		else
 			fprintf(out, "  %-12s %" PRId64 " (for the table)\n", label,
 				scored->kept[k][0]);

@@ -152,6 +152,15 @@ static void cards(FILE *out, const game *g, const state *s)
 			copies);
 	if (d->njokers)
 		fprintf(out, "%d joker(s) (JK).\n", d->njokers);
+	const char *sep = "Partner suits:";
+	for (int i = 0; i < d->nsuits; i++)
+		if (d->partner[i] > i) {
+			fprintf(out, "%s %s and %s", sep, render_suit_name(d->suit[i]),
+				render_suit_name(d->suit[d->partner[i]]));
+			sep = ",";
+		}
+	if (*sep == ',')
+		fputs(" (partner(suit) in expressions).\n", out);
 	fprintf(out, "At this table the deck has %d cards.\n",
 		cset_count(s->in_play));
 	if (g->ntables) {
@@ -173,6 +182,8 @@ static void deal(FILE *out, const game *g, const state *s)
 	for (int k = 0; k < g->nplaces; k++) {
 		const place_def *pl = &g->place[k];
 		left -= s->place_dealt[k];
+		if (s->place_dealt[k] == 0)
+			continue;
 		if (pl->npiles > 1)
 			fprintf(out, " Then %d cards go to the %d piles of the %s, "
 				"one to each in turn, face %s.", s->place_dealt[k],

@@ -572,7 +572,13 @@ static void narrate_reveal(table_ui *u, const state *before)
 					render_suit(&u->r, su, a, sizeof a),
 					rank_words(u, row, n, su, ranks,
 						   sizeof ranks));
-		if (e.how == ELECT_RANKS)
+		static const char *const nth[] = {"first", "second", "third",
+			"fourth", "fifth", "sixth", "seventh"};
+		if (e.how == ELECT_RANKS && e.rank_step < 7)
+			fprintf(u->out, "; %s is higher at the %s card",
+				render_suit(&u->r, e.suit, a, sizeof a),
+				nth[e.rank_step]);
+		else if (e.how == ELECT_RANKS)
 			fprintf(u->out, "; %s is higher at card %d",
 				render_suit(&u->r, e.suit, a, sizeof a),
 				e.rank_step + 1);

@@ -57,7 +57,8 @@ static game *load(const char *path)
 	return g;
 }
 
-/* Every card of the deck in play is in exactly one place. */
+/* Every card of the deck in play is in exactly one place: a hand, a
+ * trick taken, the table, the leftovers or a pile. */
 static void check_cards(const state *s)
 {
 	cardset seen = cset_empty();
@@ -77,8 +78,12 @@ static void check_cards(const state *s)
 		cset_add(&table, s->table[i]);
 	/* leftovers stay listed after they are given: count them once */
 	cardset rest = cset_minus(s->leftover, taken);
-	cardset parts[] = {taken, table, rest};
-	for (int i = 0; i < 3; i++) {
+	cardset placed = cset_empty();
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c])
+			cset_add(&placed, (card_id)c);
+	cardset parts[] = {taken, table, rest, placed};
+	for (int i = 0; i < 4; i++) {
 		ck_assert(!cset_meets(seen, parts[i]));
 		seen = cset_or(seen, parts[i]);
 		count += cset_count(parts[i]);
