@@ -22,6 +22,7 @@ typedef struct builder {
 	bool loose;                     /* the tree has schema errors: build
 					   only the sections without any */
 	bool players_unknown;           /* 'players' is broken */
+	const node *phase_body[PHASES_MAX];     /* each built phase's mapping */
 } builder;
 
 void build_fail(builder *b, const node *at, const char *fmt, ...)

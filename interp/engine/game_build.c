@@ -492,6 +492,7 @@ static void build_phases(builder *b, const node *list)
 		}
 		const char *kind = item->pair[0].key->text;
 		const node *body = item->pair[0].value;
+		b->phase_body[g->nphases] = body;
 		phase *p = &g->phase[g->nphases++];
 		p->kind = (phase_kind)phase_kind_named(kind);
 		p->when = build_table_expr(b, g->scope,
@@ -740,6 +741,29 @@ static void check_deal_fits(builder *b, const node *deal, const node *places)
 	}
 }
 
+/* The cards a pass or a vote asks of each hand fit in it, at every
+ * player count. */
+static void check_phase_cards(builder *b)
+{
+	game *g = b->g;
+	for (int i = 0; i < g->nphases; i++) {
+		const phase *ph = &g->phase[i];
+		const count_spec *c = ph->kind == PHASE_PASS ? &ph->u.pass.cards
+				    : ph->kind == PHASE_VOTE ? &ph->u.vote.cards
+				    : NULL;
+		for (int p = g->min_players; c && p <= g->max_players; p++) {
+			long n = count_at(g, c, p), hand = count_at(g, &g->hand_size, p);
+			if (n <= hand)
+				continue;
+			const node *at = node_get(b->phase_body[i], "cards");
+			build_fail(b, at ? at : b->phase_body[i], "with %d players a "
+				   "hand has %ld cards, but this phase asks for %ld",
+				   p, hand, n);
+			break;
+		}
+	}
+}
+
 /* ======================================================================
  * The whole file
  * ====================================================================== */
@@ -827,6 +851,8 @@ static void build(builder *b, const node *root)
 		build_match(b, match->key, match->value);
 	if (deal_ok)
 		check_deal_fits(b, deal, node_get(root, "places"));
+	if (deal_ok && b->errors == 0)
+		check_phase_cards(b);
 	g->nslots = b->scoring ? expr_scope_slots(b->scoring) : 0;
 	if (g->nslots > VARS_SLOTS_MAX)
 		build_fail(b, scoring, "the scoring uses too many values (%d; at most %d)",

@@ -1,5 +1,6 @@
 #!/bin/bash
-# Bad rule files: every tests/bad/*.yaml is refused with exactly its .err.
+# Bad rule files: every tests/bad/*.yaml is refused with exactly its .err;
+# tests/bad/stendhal/ holds broken variants of games/stendhal.yaml.
 #
 # Each tests/bad/NAME.yaml breaks one thing (a few show that every problem
 # is reported in one run); NAME.err holds the exact stderr of
@@ -50,7 +51,7 @@ run() {
 }
 
 n=0
-for yaml in tests/bad/*.yaml; do
+for yaml in tests/bad/*.yaml tests/bad/stendhal/*.yaml; do
 	err=${yaml%.yaml}.err
 	run "$yaml"
 	if $update; then
@@ -69,7 +70,7 @@ for yaml in tests/bad/*.yaml; do
 	n=$((n + 1))
 done
 [ "$n" -ge 40 ] || fail "only $n bad files"
-for err in tests/bad/*.err; do
+for err in tests/bad/*.err tests/bad/stendhal/*.err; do
 	[ -f "${err%.err}.yaml" ] || fail "$err has no ${err%.err}.yaml"
 done
 echo "$n bad files refused as expected"
