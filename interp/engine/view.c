@@ -34,7 +34,9 @@ static void hide_places(const state *s, view *v)
 
 void state_view(const state *s, int seat, view *v)
 {
-	bool passing = state_phase_kind(s) == PHASE_PASS;
+	/* a pass and a vote keep the cards chosen so far in `passing` */
+	bool passing = state_phase_kind(s) == PHASE_PASS ||
+		       state_phase_kind(s) == PHASE_VOTE;
 	v->s = *s;
 	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
 	v->seat = (int8_t)seat;

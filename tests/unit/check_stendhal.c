@@ -15,6 +15,7 @@
 #include "engine/engine.h"
 #include "engine/place.h"
 #include "engine/score.h"
+#include "engine/view.h"
 
 #define STENDHAL TOP_SRCDIR "/games/stendhal.yaml"
 
@@ -150,6 +151,39 @@ START_TEST(test_stn_d9_counter_clockwise)
 	ck_assert(cset_has(s.dealt[0], scn_card(g, "9S")));
 	ck_assert(cset_has(s.dealt[2], scn_card(g, "2H")));
 	check_minus('C', 'D');
+}
+END_TEST
+
+/* During the vote a seat sees neither the others' cards laid nor the
+ * centre; a sample of its view deals every card back exactly once and
+ * keeps the votes laid so far. */
+START_TEST(test_the_vote_is_secret)
+{
+	table(5, 0);
+	state_deal(&s);
+	card_id laid[2];
+	for (int k = 0; k < 2; k++) {
+		laid[k] = cset_first(s.hand[s.current]);
+		ck_assert(state_apply_card(&s, laid[k]));
+	}
+	ck_assert_int_eq(s.current, 3);
+	view v;
+	state_view(&s, 3, &v);
+	ck_assert(cset_is_empty(v.s.passing[1]));
+	ck_assert(cset_is_empty(v.s.passing[2]));
+	ck_assert(!cset_meets(v.s.hand[3], place_cards(&s, 0)));
+	ck_assert(cset_is_empty(place_cards(&v.s, 0)));
+	ck_assert_int_eq(v.hidden_slots, 3);
+	rng r;
+	rng_seed(&r, 5, 0);
+	state t;
+	view_sample(&v, &r, &t);
+	ck_assert(cset_eq(t.hand[3], s.hand[3]));
+	ck_assert_int_eq(cset_count(place_cards(&t, 0)), 3);
+	for (int p = 0; p < 5; p++)
+		ck_assert_int_eq(cset_count(t.hand[p]), 15);
+	ck_assert_int_eq(cset_count(t.passing[1]), 1);
+	ck_assert_int_eq(cset_count(t.passing[2]), 1);
 }
 END_TEST
 
@@ -354,6 +388,7 @@ static Suite *stendhal_suite(void)
 	tcase_add_test(tc, test_stn_d7_leftovers_count);
 	tcase_add_test(tc, test_stn_d8_highest_rank);
 	tcase_add_test(tc, test_stn_d9_counter_clockwise);
+	tcase_add_test(tc, test_the_vote_is_secret);
 	tcase_add_test(tc, test_elect_unique_most);
 	tcase_add_test(tc, test_elect_ranks_first_second_third);
 	tcase_add_test(tc, test_elect_ranks_narrow_then_order);
