@@ -6,7 +6,8 @@
 # from the rules alone (the vote, every trick, the scores, the end of the
 # match) and must agree, and must not agree with a variant whose vote
 # breaks ties another way.  Then a match at 6 players is typed into the
-# text loop seat by seat, which must narrate each vote in words.
+# text loop seat by seat, which must narrate each vote in words, and the
+# example STN-2 is dealt and voted at the table.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -71,4 +72,15 @@ expect_line "$tmp/out" "  ♥ and ✚ have 2 cards each; their ranks, highest fi
 expect_line "$tmp/out" "  primary: ✚ (cross), with its partner ❦ (leaf)"
 expect_line "$tmp/out" "  ♥ has the most cards."
 expect_line "$tmp/out" "  ! 'ZZ' is not a card: write the rank, then the suit, as in QS, 10H or TH"
+
+# --- the example STN-2 at the table: the order decides, in words ---
+cp tests/data/transcripts/stendhal-stn2.yaml "$tmp/stn2.yaml"
+printf 'vote %s\n' 9C AS 9S 9L AC JD 3H | cardrules play --resume "$tmp/stn2.yaml" \
+	--no-color >"$tmp/stn2" 2>&1 || fail "resuming STN-2 failed (see $tmp/stn2)"
+expect_line "$tmp/stn2" "  The cards are turned up: seat 6 J♦, seat 5 A♣, seat 4 9❦, seat 3 9♠, seat 2 A♠, seat 1 9♣, seat 0 3♥; centre A❦."
+expect_line "$tmp/stn2" "  Cards per suit: ♠ 2, ♣ 2, ❦ 2, ♥ 1, ♦ 1."
+expect_line "$tmp/stn2" "  ♠, ♣ and ❦ have 2 cards each with the same ranks (A 9); A♣ comes first in the order turned up."
+expect_line "$tmp/stn2" "  primary: ♣ (clubs), with its partner ♦ (diamonds)"
+[ "$(grep -c 'has laid a card face down' "$tmp/stn2")" -eq 7 ] ||
+	fail "the votes laid are not told without their cards"
 pass

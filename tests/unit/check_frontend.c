@@ -184,6 +184,32 @@ START_TEST(test_render_plain_and_glyphs)
 }
 END_TEST
 
+/* TENNOS's Cross and Leaf look like no other suit: their own glyphs and
+ * colours, their letters on a plain terminal. */
+START_TEST(test_render_tennos_suits)
+{
+	static const char *const ranks[] = {"2", "A"};
+	deck d;
+	char why[100], buf[64];
+	ck_assert(deck_build(&d, "SHDCXL", 6, ranks, 2, 1, 0, why, sizeof why));
+	render r = {.d = &d, .color = false, .glyphs = false};
+	card_id ax = deck_find(&d, d.all, face_make(4, 1), 0);
+	card_id al = deck_find(&d, d.all, face_make(5, 1), 0);
+	ck_assert_str_eq(render_card(&r, ax, buf, sizeof buf), "AX");
+	ck_assert_str_eq(render_card(&r, al, buf, sizeof buf), "AL");
+	r.glyphs = true;
+	ck_assert_str_eq(render_card(&r, ax, buf, sizeof buf), "A\u271a");
+	ck_assert_str_eq(render_card(&r, al, buf, sizeof buf), "A\u2766");
+	r.color = true;
+	ck_assert_str_eq(render_card(&r, ax, buf, sizeof buf),
+			 "\033[34mA\u271a\033[0m");
+	ck_assert_str_eq(render_suit(&r, 5, buf, sizeof buf),
+			 "\033[32m\u2766\033[0m");
+	ck_assert_str_eq(render_suit_name('X'), "cross");
+	ck_assert_str_eq(render_suit_name('L'), "leaf");
+}
+END_TEST
+
 START_TEST(test_render_hand)
 {
 	render r = {.d = &bl->deck, .color = false, .glyphs = false};
@@ -333,6 +359,7 @@ static Suite *frontend_suite(void)
 	tcase_add_test(tc, test_not_held_and_twice);
 	tcase_add_test(tc, test_all_or_nothing);
 	tcase_add_test(tc, test_render_plain_and_glyphs);
+	tcase_add_test(tc, test_render_tennos_suits);
 	tcase_add_test(tc, test_render_hand);
 	tcase_add_test(tc, test_running_counts_and_breakdown);
 	suite_add_tcase(su, tc);
