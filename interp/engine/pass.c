@@ -34,28 +34,10 @@ static bool enter(state *s, const phase *p)
 	if (s->pass_cards[s->phase] == 0 || to % s->players == 0)
 		return false;
 	s->pass_to = (int8_t)(to % s->players);
-	int n = s->pass_cards[s->phase];
-	for (int q = 0; q < s->players; q++) {
-		int have = cset_count(s->hand[q]);
-		s->pass_need[q] = (uint8_t)(n < have ? n : have);
-		s->pass_chosen[q] = 0;
-		s->passing[q] = cset_empty();
+	for (int q = 0; q < s->players; q++)
 		s->gave[q] = cset_empty();
-	}
-	s->pass_first = (int8_t)state_next_seat(s, s->dealer, 1);
-	s->current = s->pass_first;
+	phase_secret_start(s, s->pass_cards[s->phase]);
 	return true;
-}
-
-static cardset legal_cards(const state *s, const phase *p)
-{
-	(void)p;
-	return cset_minus(s->hand[s->current], s->passing[s->current]);
-}
-
-static int legal(const state *s, const phase *p, action *out)
-{
-	return phase_cards_as_actions(legal_cards(s, p), out);
 }
 
 /* All passes happen at once, so nobody passes on what they receive. */
@@ -74,31 +56,12 @@ static void give_all(state *s)
 static phase_step apply(state *s, const phase *p, const action *a)
 {
 	(void)p;
-	int seat = s->current;
-	cset_add(&s->passing[seat], a->card[0]);
 	s->event = EV_ACTION;
-	if (++s->pass_chosen[seat] < s->pass_need[seat])
+	if (!phase_secret_add(s, a->card[0]))
 		return PHASE_GOES_ON;
-	int next = state_next_seat(s, seat, 1);
-	while (next != s->pass_first && s->pass_need[next] == 0)
-		next = state_next_seat(s, next, 1);
-	if (next != s->pass_first) {
-		s->current = (int8_t)next;
-		return PHASE_GOES_ON;
-	}
 	give_all(s);
 	s->event = EV_PASSED;
 	return PHASE_ENDS;
-}
-
-/* Others' choices are secret until the cards are given. */
-static void hide(const state *s, const phase *p, int seat, state *v)
-{
-	(void)s;
-	(void)p;
-	for (int q = 0; q < v->players; q++)
-		if (q != seat)
-			v->passing[q] = cset_empty();
 }
 
 static action_prompt prompt(const state *s, const phase *p)
@@ -177,10 +140,10 @@ const phase_kind_def phase_pass = {
 	.build = build,
 	.setup = setup,
 	.enter = enter,
-	.legal = legal,
-	.legal_cards = legal_cards,
+	.legal = phase_secret_legal,
+	.legal_cards = phase_secret_legal_cards,
 	.apply = apply,
-	.hide = hide,
+	.hide = phase_secret_hide,     /* secret until the cards are given */
 	.prompt = prompt,
 	.words = phase_cards_words,
 	.parse = parse,

@@ -26,6 +26,53 @@ int phase_kind_named(const char *name)
 	return -1;
 }
 
+void phase_secret_start(state *s, int n)
+{
+	for (int q = 0; q < s->players; q++) {
+		int have = cset_count(s->hand[q]);
+		s->pass_need[q] = (uint8_t)(n < have ? n : have);
+		s->pass_chosen[q] = 0;
+		s->passing[q] = cset_empty();
+	}
+	s->pass_first = (int8_t)state_next_seat(s, s->dealer, 1);
+	s->current = s->pass_first;
+}
+
+bool phase_secret_add(state *s, card_id c)
+{
+	int seat = s->current;
+	cset_add(&s->passing[seat], c);
+	if (++s->pass_chosen[seat] < s->pass_need[seat])
+		return false;
+	int next = state_next_seat(s, seat, 1);
+	while (next != s->pass_first && s->pass_need[next] == 0)
+		next = state_next_seat(s, next, 1);
+	if (next == s->pass_first)
+		return true;
+	s->current = (int8_t)next;
+	return false;
+}
+
+cardset phase_secret_legal_cards(const state *s, const phase *p)
+{
+	(void)p;
+	return cset_minus(s->hand[s->current], s->passing[s->current]);
+}
+
+int phase_secret_legal(const state *s, const phase *p, action *out)
+{
+	return phase_cards_as_actions(phase_secret_legal_cards(s, p), out);
+}
+
+void phase_secret_hide(const state *s, const phase *p, int seat, state *v)
+{
+	(void)s;
+	(void)p;
+	for (int q = 0; q < v->players; q++)
+		if (q != seat)
+			v->passing[q] = cset_empty();
+}
+
 int phase_cards_as_actions(cardset cards, action *out)
 {
 	int n = 0;

@@ -98,6 +98,18 @@ static inline card_id phase_random_card(cardset set, rng *r)
  * dealer's left"; one not recognised is quoted as written. */
 const char *phase_seat_words(const expr *e, char *buf, size_t size);
 
+/* Secret choices of cards (a pass, a vote): each seat in turn from the
+ * dealer's next seat chooses up to n cards into state.passing, hidden from
+ * the others until all have chosen.  Start sets the round up; add records
+ * the current seat's card and moves on, true once every seat is done; hide
+ * is a phase's `hide`. */
+void phase_secret_start(state *s, int n);
+bool phase_secret_add(state *s, card_id c);
+void phase_secret_hide(const state *s, const phase *p, int seat, state *v);
+/* The cards of the seat to move not chosen yet, as a set and as actions. */
+cardset phase_secret_legal_cards(const state *s, const phase *p);
+int phase_secret_legal(const state *s, const phase *p, action *out);
+
 /* The legal cards of a card phase as actions. */
 int phase_cards_as_actions(cardset cards, action *out);
 
