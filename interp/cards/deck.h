@@ -49,6 +49,7 @@ typedef struct deck {
 	cardset by_face[SUIT_MAX * RANK_MAX + 1];
 	int suitsets_per_copy;          /* = nsuits */
 	int8_t partner[SUIT_MAX];       /* each suit's partner suit; -1 */
+	const char *suit_name[SUIT_MAX];        /* the game's names; NULL */
 } deck;
 
 /* The suit and rank codes of the notation, in the order they are usually

@@ -53,6 +53,9 @@ const schema *build_kind_schema(const char *kind);
 /* A count: a table by player count, or an expression of the set-up. */
 void build_count(builder *b, const node *n, count_spec *c, const char *what);
 
+/* The index of the place named by n; -1, reported, when there is none. */
+int build_place_index(builder *b, const node *n);
+
 /* The index of the counter named by k; -1, reported, when there is none. */
 int build_counter_index(builder *b, const node *k);
 

@@ -5,14 +5,17 @@
  * and the moon's "add to the others or take off my own" are all the same
  * round: the seats for whom `who` holds choose, in the direction of play
  * from `from`; a choice may raise counters, make its chooser the
- * declarer, or end the round at once.  Choices are made aloud: nothing is
- * hidden.
+ * declarer, or end the round at once.  A choice may also take a place's
+ * cards into the hand (the skat): the chooser then lays as many back,
+ * face down, before the next seat chooses, and alone knows them.  Choices
+ * are made aloud; only the cards laid back are hidden.
  */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
 #include "engine/phase.h"
+#include "engine/place.h"
 
 /* ======================================================================
  * Compiling
@@ -22,6 +25,15 @@ static void build_choice(builder *b, const node *k, const node *v,
 			 choice_def *c)
 {
 	c->name = build_text(b, k);
+	c->take = -1;
+	const node *take = node_get(v, "take");
+	if (take)
+		c->take = build_place_index(b, take);
+	const node *keep = node_get(v, "keep");
+	c->keep = build_expr(b, b->g->scope, keep, TY_CARDS);
+	if (keep && !take)
+		build_fail(b, keep, "'keep' names the cards that may not be laid "
+			   "back after 'take': give 'take' too");
 	const node *declare = node_get(v, "declare");
 	const node *ends = node_get(v, "ends");
 	c->declare = declare && strcmp(declare->text, "true") == 0;
@@ -100,16 +112,84 @@ static bool enter(state *s, const phase *p)
 	return turn_from(s, ch, 0);
 }
 
+/* The cards the chooser may still lay back: not yet chosen, and not among
+ * those to keep unless too few others are left. */
+static cardset layable(const state *s, const phase *p)
+{
+	const choice_def *c = &p->u.choose.choice[s->laying];
+	int seat = s->current;
+	cardset free = cset_minus(s->hand[seat], s->passing[seat]);
+	if (!c->keep)
+		return free;
+	cardset others = cset_minus(free, vars_eval(s, c->keep, seat).s);
+	int need = s->pass_need[seat] - s->pass_chosen[seat];
+	return cset_count(others) >= need ? others : free;
+}
+
 static int legal(const state *s, const phase *p, action *out)
 {
-	(void)s;
+	if (s->laying >= 0)
+		return phase_cards_as_actions(layable(s, p), out);
 	for (int i = 0; i < p->u.choose.nchoices; i++)
 		out[i] = action_of(ACT_CHOICE, i);
 	return p->u.choose.nchoices;
 }
 
+/* The place's cards into the chooser's hand: as many are to be laid back
+ * (false when there were none). */
+static bool take(state *s, int place)
+{
+	const place_def *pl = &s->g->place[place];
+	int seat = s->current, n = 0;
+	for (int k = 0; k < pl->npiles; k++) {
+		card_id row[CARD_MAX];
+		int m = pile_in_order(s, pl->first_pile + k, row);
+		for (int i = 0; i < m; i++) {
+			pile_remove(s, row[i]);
+			cset_add(&s->hand[seat], row[i]);
+		}
+		n += m;
+	}
+	s->pass_need[seat] = (uint8_t)n;
+	s->pass_chosen[seat] = 0;
+	s->passing[seat] = cset_empty();
+	return n > 0;
+}
+
+/* The round goes on after the chooser's turn (and their cards laid). */
+static phase_step next_turn(state *s, const choice_def *c)
+{
+	if (c->ends || !turn_from(s, &s->g->phase[s->phase].u.choose,
+				  s->choose_pos + 1))
+		return PHASE_ENDS;
+	return PHASE_GOES_ON;
+}
+
+/* One card laid back; all laid, they go to the place in deck order. */
+static phase_step lay(state *s, const phase *p, card_id card)
+{
+	const choice_def *c = &p->u.choose.choice[s->laying];
+	int seat = s->current;
+	cset_add(&s->passing[seat], card);
+	s->event = EV_ACTION;
+	if (++s->pass_chosen[seat] < s->pass_need[seat])
+		return PHASE_GOES_ON;
+	const place_def *pl = &s->g->place[c->take];
+	int k = 0;
+	CSET_FOREACH(x, s->passing[seat]) {
+		cset_del(&s->hand[seat], x);
+		pile_push(s, pl->first_pile + k++ % pl->npiles, x);
+	}
+	s->passing[seat] = cset_empty();
+	s->place_known[c->take] = (int8_t)seat;
+	s->laying = -1;
+	return next_turn(s, c);
+}
+
 static phase_step apply(state *s, const phase *p, const action *a)
 {
+	if (s->laying >= 0)
+		return lay(s, p, a->card[0]);
 	const choose_phase *ch = &p->u.choose;
 	const choice_def *c = &ch->choice[a->number];
 	int seat = s->current;
@@ -122,23 +202,32 @@ static phase_step apply(state *s, const phase *p, const action *a)
 		s->declarer = (int8_t)seat;
 	s->chose[seat] = (int8_t)a->number;
 	s->event = EV_ACTION;
-	if (c->ends || !turn_from(s, ch, s->choose_pos + 1))
-		return PHASE_ENDS;
-	return PHASE_GOES_ON;
+	if (c->take >= 0 && take(s, c->take)) {
+		s->laying = (int8_t)a->number;
+		return PHASE_GOES_ON;
+	}
+	return next_turn(s, c);
 }
 
 static action_prompt prompt(const state *s, const phase *p)
 {
-	(void)s;
 	(void)p;
+	int seat = s->current;
 	action_prompt due = {"choose", 1};
+	if (s->laying >= 0) {
+		due.verb = "lay";
+		due.actions = s->pass_need[seat] - s->pass_chosen[seat];
+	}
 	return due;
 }
 
 static void words(const state *s, const phase *p, const action *a, int n,
 		  char *buf, size_t size)
 {
-	(void)s;
+	if (n > 0 && a->kind == ACT_CARD) {
+		phase_cards_words(s, p, a, n, buf, size);
+		return;
+	}
 	buf[0] = '\0';
 	if (n > 0 && a->kind == ACT_CHOICE && a->number >= 0 &&
 	    a->number < p->u.choose.nchoices)
@@ -157,7 +246,10 @@ static void list_choices(const choose_phase *ch, char *buf, size_t size)
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	(void)s;
+	if (s->laying >= 0)
+		return phase_parse_cards(s, "lay", prompt(s, p).actions,
+					 layable(s, p), word, nword, out, n,
+					 err, size);
 	const choose_phase *ch = &p->u.choose;
 	char names[300];
 	list_choices(ch, names, sizeof names);
@@ -179,7 +271,22 @@ static bool parse(const state *s, const phase *p, char *const *word,
 static void why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size)
 {
-	(void)s;
+	if (s->laying >= 0) {
+		const choice_def *c = &p->u.choose.choice[s->laying];
+		char name[8];
+		deck_card_name(&s->g->deck, a->card[0], false, name);
+		if (a->kind != ACT_CARD)
+			snprintf(buf, size, "lay %d card(s) back first, as in: lay %s",
+				 prompt(s, p).actions, name);
+		else if (!cset_has(s->hand[s->current], a->card[0]))
+			snprintf(buf, size, "you do not hold %s", name);
+		else if (cset_has(s->passing[s->current], a->card[0]))
+			snprintf(buf, size, "%s is already chosen", name);
+		else
+			snprintf(buf, size, "%s may not be laid back (%s)", name,
+				 c->keep ? expr_text(c->keep) : "");
+		return;
+	}
 	(void)a;
 	char names[300];
 	list_choices(&p->u.choose, names, sizeof names);
@@ -211,6 +318,14 @@ static void explain(FILE *out, const game *g, const phase *p)
 				g->counter_name[c->add_counter[k]]);
 			sep = "; ";
 		}
+		if (c->take >= 0) {
+			fprintf(out, "%stakes the %s into the hand and lays as many "
+				"cards back, face down (only the chooser sees them)",
+				sep, g->place[c->take].name);
+			if (c->keep)
+				fprintf(out, ", but not `%s`", expr_text(c->keep));
+			sep = "; ";
+		}
 		if (c->ends)
 			fprintf(out, "%sends the round", sep);
 		fputc('\n', out);
@@ -223,6 +338,7 @@ const phase_kind_def phase_choose = {
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,
+	.hide = phase_secret_hide,     /* the cards being laid back */
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

@@ -140,6 +140,8 @@ static void clear_deal(state *s)
 	s->doubled = 0;
 	s->redeals = 0;
 	memset(s->elected, -1, sizeof s->elected);
+	s->laying = -1;
+	memset(s->place_known, -1, sizeof s->place_known);
 }
 
 static void next_phase(state *s);
@@ -154,33 +156,63 @@ static void start_phases(state *s)
 }
 
 /* Deals each place its cards from `order`, one to each of its piles in
- * turn; how many were dealt. */
-static int deal_places(state *s, const card_id *order)
+ * turn (with `packed`, also the places the packets deal); how many were
+ * dealt. */
+static int deal_places(state *s, const card_id *order, bool packed)
 {
 	int k = 0;
 	for (int i = 0; i < s->g->nplaces; i++) {
 		const place_def *pl = &s->g->place[i];
-		for (int j = 0; j < s->place_dealt[i]; j++)
+		for (int j = 0; (packed || !pl->packed) && j < s->place_dealt[i]; j++)
 			pile_push(s, pl->first_pile + j % pl->npiles, order[k++]);
 	}
 	return k;
 }
 
-/* Deals `order` one card at a time from the dealer's next seat in the
- * direction of play; the rest are the leftovers, the first face up. */
+/* Deals `order` in the game's packets: so many cards to each hand in
+ * turn, or to a place; how many were dealt. */
+static int deal_packets(state *s, const int *seat, const card_id *order)
+{
+	const game *g = s->g;
+	int k = 0, placed[PLACES_MAX] = {0};
+	for (int i = 0; i < g->npackets; i++) {
+		const packet_def *pk = &g->packet[i];
+		if (pk->place >= 0) {
+			const place_def *pl = &g->place[pk->place];
+			for (int j = 0; j < pk->cards; j++)
+				pile_push(s, pl->first_pile + placed[pk->place]++ %
+					  pl->npiles, order[k++]);
+			continue;
+		}
+		for (int q = 0; q < s->players; q++)
+			for (int j = 0; j < pk->cards; j++)
+				cset_add(&s->hand[seat[q]], order[k++]);
+	}
+	return k;
+}
+
+/* Deals `order` one card at a time (or in the game's packets) from the
+ * dealer's next seat in the direction of play; the rest are the
+ * leftovers, the first face up. */
 static void deal_order(state *s, const card_id *order, int n)
 {
 	clear_deal(s);
 	int seat[SEAT_MAX];
 	for (int i = 0; i < s->players; i++)
 		seat[i] = state_next_seat(s, s->dealer, i + 1);
-	int dealt = s->hand_size * s->players;
-	for (int k = 0, i = 0; k < dealt; k++) {
-		cset_add(&s->hand[seat[i]], order[k]);
-		if (++i == s->players)
-			i = 0;
+	int dealt;
+	if (s->g->npackets) {
+		dealt = deal_packets(s, seat, order);
+		dealt += deal_places(s, order + dealt, false);
+	} else {
+		dealt = s->hand_size * s->players;
+		for (int k = 0, i = 0; k < dealt; k++) {
+			cset_add(&s->hand[seat[i]], order[k]);
+			if (++i == s->players)
+				i = 0;
+		}
+		dealt += deal_places(s, order + dealt, true);
 	}
-	dealt += deal_places(s, order + dealt);
 	for (int k = dealt; k < n; k++) {
 		cset_add(&s->leftover, order[k]);
 		if (k - dealt < s->face_up)
@@ -266,7 +298,7 @@ bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
 	clear_deal(s);
 	for (int p = 0; p < s->players; p++)
 		s->hand[p] = hands[p];
-	deal_places(s, leftover);
+	deal_places(s, leftover, true);
 	for (int k = placed; k < nleftover; k++) {
 		cset_add(&s->leftover, leftover[k]);
 		if (k - placed < s->face_up)

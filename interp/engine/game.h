@@ -37,6 +37,7 @@
 #define PLACES_MAX 8
 #define PILES_MAX 32
 #define DENOMS_MAX 8
+#define PACKETS_MAX 12
 
 /* A count that may depend on the number of players: a table indexed by
  * player count, or an integer expression over `players` and the options. */
@@ -52,7 +53,15 @@ typedef struct place_def {
 	int first_pile, npiles;         /* piles first_pile .. + npiles - 1 */
 	bool face_up;
 	count_spec dealt;               /* cards dealt to it, after the hands */
+	bool packed;                    /* dealt in the deal's packets instead */
 } place_def;
+
+/* One packet of a deal in packets: so many cards to each hand in turn, or
+ * to a place. */
+typedef struct packet_def {
+	int place;                      /* -1: each hand */
+	int cards;
+} packet_def;
 
 typedef struct option_def {
 	const char *name;
@@ -105,6 +114,7 @@ typedef struct tricks_phase {
 	int nrestrict;
 	const expr *trumps;             /* NULL: no trumps */
 	uint8_t trump_power[CARD_MAX];  /* rank among trumps, 1 = lowest */
+	bool has_order;                 /* trump-order given */
 	const hook *winner_hook;        /* NULL: highest */
 	hook_args winner_args;
 	bool has_count;
@@ -118,6 +128,9 @@ typedef struct choice_def {
 	const expr *add[CHOICE_ADDS_MAX];
 	int nadd;
 	bool declare, ends;
+	int take;                       /* a place taken into the hand, as many
+					   cards laid back; -1 */
+	const expr *keep;               /* cards that may not be laid back */
 } choice_def;
 
 typedef struct choose_phase {
@@ -219,6 +232,8 @@ typedef struct game {
 	int ntables;
 
 	count_spec hand_size, face_up;
+	packet_def packet[PACKETS_MAX]; /* the deal in packets; none: one by one */
+	int npackets;
 
 	place_def place[PLACES_MAX];
 	int nplaces, npiles;

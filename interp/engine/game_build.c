@@ -269,6 +269,15 @@ static void build_deck(builder *b, const node *n)
 		return;
 	}
 	build_partners(b, node_get(n, "partners"));
+	const node *names = node_get(n, "suit-names");
+	for (size_t i = 0; names && i < names->n; i++) {
+		const node *k = names->pair[i].key;
+		int su = deck_suit_index(&b->g->deck, k->text[0]);
+		if (su < 0)
+			build_fail(b, k, "the deck has no suit '%s'", k->text);
+		else
+			b->g->deck.suit_name[su] = build_text(b, names->pair[i].value);
+	}
 }
 
 /* ======================================================================
@@ -446,6 +455,71 @@ static void build_places(builder *b, const node *n)
 			build_count(b, deal, &pl->dealt, "'places.deal'");
 		if (pl->name && !vars_declare_place(g->scope, pl->name, index))
 			build_fail(b, k, "the name '%s' is already taken", pl->name);
+	}
+}
+
+int build_place_index(builder *b, const node *n)
+{
+	const game *g = b->g;
+	for (int i = 0; i < g->nplaces; i++)
+		if (strcmp(g->place[i].name, n->text) == 0)
+			return i;
+	const char *names[PLACES_MAX + 1];
+	for (int i = 0; i < g->nplaces; i++)
+		names[i] = g->place[i].name;
+	names[g->nplaces] = NULL;
+	const char *hint = schema_suggest(n->text, names);
+	if (hint)
+		build_fail(b, n, "no place is named '%s' (did you mean '%s'?)",
+			   n->text, hint);
+	else
+		build_fail(b, n, "no place is named '%s'; declare it under "
+			   "'places'", n->text);
+	return -1;
+}
+
+/* deal.packets: the deal in packets, each a count for every hand or a
+ * {place: count}; a place dealt so takes its count from the packets. */
+static void build_packets(builder *b, const node *list, const node *places)
+{
+	game *g = b->g;
+	for (size_t i = 0; list && i < list->n; i++) {
+		const node *item = list->item[i];
+		if (g->npackets == PACKETS_MAX) {
+			build_fail(b, item, "a deal has at most %d packets",
+				   PACKETS_MAX);
+			return;
+		}
+		packet_def *pk = &g->packet[g->npackets++];
+		pk->place = -1;
+		if (item->kind == NODE_SCALAR) {
+			pk->cards = (int)int_of(item, 0);
+			continue;
+		}
+		const node *k = item->pair[0].key;
+		pk->cards = (int)int_of(item->pair[0].value, 0);
+		pk->place = build_place_index(b, k);
+		if (pk->place < 0)
+			continue;
+		const node *own = node_get(node_get(places, k->text), "deal");
+		if (own)
+			build_fail(b, own, "the place '%s' is dealt in 'deal.packets'; "
+				   "its 'deal' would deal it twice", k->text);
+	}
+	for (int k = 0; k < g->nplaces; k++) {
+		int sum = 0;
+		bool in = false;
+		for (int i = 0; i < g->npackets; i++)
+			if (g->packet[i].place == k) {
+				sum += g->packet[i].cards;
+				in = true;
+			}
+		if (!in)
+			continue;
+		g->place[k].packed = true;
+		memset(&g->place[k].dealt, 0, sizeof g->place[k].dealt);
+		for (int p = 0; p <= SEAT_MAX; p++)
+			g->place[k].dealt.by_players[p] = sum;
 	}
 }
 
@@ -713,9 +787,18 @@ static long placed_at(const game *g, int p, long room, int *over)
 static void check_deal_fits(builder *b, const node *deal, const node *places)
 {
 	game *g = b->g;
+	int packed = 0;
+	for (int i = 0; i < g->npackets; i++)
+		packed += g->packet[i].place < 0 ? g->packet[i].cards : 0;
 	for (int p = g->min_players; p <= g->max_players; p++) {
 		long hand = count_at(g, &g->hand_size, p);
 		long up = count_at(g, &g->face_up, p);
+		if (g->npackets && packed != hand) {
+			build_fail(b, node_get(deal, "packets"), "the packets deal %d "
+				   "cards to each hand, but 'deal.hand' is %ld with %d "
+				   "players", packed, hand, p);
+			return;
+		}
 		long suitsets = g->has_suitsets ? count_at(g, &g->suitsets, p)
 						: g->deck.nsuits * 64;
 		int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
@@ -839,6 +922,8 @@ static void build(builder *b, const node *root)
 		declare_kept(b, node_get(scoring, "keep"));
 	if (sound(b, top, root, "places"))
 		build_places(b, node_get(root, "places"));
+	if (deal_ok && node_get(deal, "packets"))
+		build_packets(b, node_get(deal, "packets"), node_get(root, "places"));
 	if (sound(b, top, root, "counters"))
 		build_counters(b, node_get(root, "counters"));
 	const node *phases = node_get(root, "phases");

@@ -101,6 +101,10 @@ typedef struct state {
 	int8_t declarer;                /* -1: nobody declared */
 	int8_t choose_first, choose_pos;        /* the round in progress */
 	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */
+	int8_t laying;                  /* the choice whose cards are being
+					   laid back (pass_need, passing); -1 */
+	int8_t place_known[PLACES_MAX]; /* who laid a face-down place's cards
+					   and so knows them; -1 */
 
 	/* the contract: the standing bid of an auction, then its result */
 	int16_t bid;                    /* 0: no bid */

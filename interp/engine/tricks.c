@@ -50,6 +50,7 @@ static void build_trump_order(builder *b, const node *list, tricks_phase *t)
 		t->trump_power[c] = (uint8_t)(d->rank_of[c] + 1);
 	if (!list)
 		return;
+	t->has_order = true;
 	memset(t->trump_power, 0, sizeof t->trump_power);
 	for (size_t i = 0; i < list->n; i++) {
 		spec_kind kind;
@@ -395,6 +396,18 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->trumps)
 		fprintf(out, " The trumps are `%s`; they form a suit of their own, "
 			"which follows and wins as one suit.", expr_text(t->trumps));
+	if (t->trumps && t->has_order) {
+		fputs(" The trumps from the highest:", out);
+		for (int top = 255; top > 0; top--)
+			for (int c = 0; c < g->deck.ncards; c++)
+				if (t->trump_power[c] == top &&
+				    g->deck.copy_of[c] <= 1) {
+					char name[8];
+					fprintf(out, " %s", deck_card_name(&g->deck,
+						(card_id)c, false, name));
+				}
+		fputs(".", out);
+	}
 	fputc('\n', out);
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];

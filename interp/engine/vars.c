@@ -127,6 +127,17 @@ static value get_played(const expr_frame *f, int seat, int arg)
 	return set_value(STATE(f)->played);
 }
 
+/* Every hand is played out: the deal is being scored. */
+static value get_played_out(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = STATE(f);
+	for (int p = 0; p < s->players; p++)
+		if (!cset_is_empty(s->hand[p]))
+			return int_value(0);
+	return int_value(s->nplayed == 0);
+}
+
 static value get_last_winner(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
@@ -251,6 +262,7 @@ static const getter_def deal_names[] = {
 	{"table", TY_CARDS, false, get_table, 0},
 	{"played", TY_CARDS, false, get_played, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
+	{"played_out", TY_BOOL, false, get_played_out, 0},
 	{"total", TY_INT, true, get_total, 0},
 	{"team", TY_INT, true, get_team, 0},
 	{"declarer", TY_SEAT, false, get_declarer, 0},

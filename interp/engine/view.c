@@ -14,12 +14,13 @@ static cardset known_in(const state *s, int seat, int other)
 	return cset_and(s->hand[other], s->gave[seat]);
 }
 
-/* Cards of face-down places leave the view; their positions stay. */
-static void hide_places(const state *s, view *v)
+/* Cards of face-down places leave the view, but for the seat that laid
+ * them there; their positions stay. */
+static void hide_places(const state *s, int seat, view *v)
 {
 	v->hidden_slots = 0;
 	for (int k = 0; k < s->g->nplaces; k++) {
-		if (s->g->place[k].face_up)
+		if (s->g->place[k].face_up || s->place_known[k] == seat)
 			continue;
 		cardset in = place_cards(s, k);
 		v->unknown = cset_or(v->unknown, in);
@@ -50,8 +51,10 @@ void state_view(const state *s, int seat, view *v)
 		cardset secret = cset_minus(s->hand[q], known);
 		v->unknown = cset_or(v->unknown, secret);
 		v->hidden[q] = (uint8_t)cset_count(secret);
-		/* pass_chosen outlives its pass: count it only during one */
-		v->chosen[q] = passing ? s->pass_chosen[q] : 0;
+		/* pass_chosen outlives its pass: count it only during one,
+		 * or while its seat lays cards back (choose.c) */
+		v->chosen[q] = passing || (s->laying >= 0 && q == s->current)
+			? s->pass_chosen[q] : 0;
 		v->s.hand[q] = known;
 		v->s.dealt[q] = cset_empty();
 		v->s.gave[q] = cset_empty();
@@ -66,7 +69,7 @@ void state_view(const state *s, int seat, view *v)
 	v->unknown = cset_or(v->unknown, down);
 	v->hidden_leftover = (uint8_t)cset_count(down);
 	v->s.leftover = s->leftover_up;
-	hide_places(s, v);
+	hide_places(s, seat, v);
 }
 
 static int suit_bit(const state *s, card_id c)

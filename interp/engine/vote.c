@@ -21,26 +21,6 @@
  * Compiling
  * ====================================================================== */
 
-static int place_named(builder *b, const node *n)
-{
-	const game *g = b->g;
-	for (int i = 0; i < g->nplaces; i++)
-		if (strcmp(g->place[i].name, n->text) == 0)
-			return i;
-	const char *names[PLACES_MAX + 1];
-	for (int i = 0; i < g->nplaces; i++)
-		names[i] = g->place[i].name;
-	names[g->nplaces] = NULL;
-	const char *hint = schema_suggest(n->text, names);
-	if (hint)
-		build_fail(b, n, "no place is named '%s' (did you mean '%s'?)",
-			   n->text, hint);
-	else
-		build_fail(b, n, "no place is named '%s'; declare it under "
-			   "'places'", n->text);
-	return -1;
-}
-
 static void build(builder *b, const node *n, phase *p)
 {
 	vote_phase *v = &p->u.vote;
@@ -58,8 +38,8 @@ static void build(builder *b, const node *n, phase *p)
 	v->order = !order ? 0 : strcmp(order->text, "clockwise") == 0 ? 1 : -1;
 	const node *with = build_field(b, sc, n, "with");
 	const node *to = build_field(b, sc, n, "to");
-	v->with_place = with ? place_named(b, with) : -1;
-	v->to_place = to ? place_named(b, to) : -1;
+	v->with_place = with ? build_place_index(b, with) : -1;
+	v->to_place = to ? build_place_index(b, to) : -1;
 	if (with && to && v->with_place >= 0 && v->with_place == v->to_place)
 		build_fail(b, with, "the cards turned up go to 'to'; 'with' must "
 			   "be another place");

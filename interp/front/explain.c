@@ -9,9 +9,14 @@
 #include "engine/phase.h"
 #include "front/render.h"
 
-static const char *one_card_of(char code)
+static const char *one_card_of(const deck *d, int suit, char *buf,
+			       size_t size)
 {
-	switch (code) {
+	if (d->suit_name[suit]) {
+		snprintf(buf, size, "%s card", d->suit_name[suit]);
+		return buf;
+	}
+	switch (d->suit[suit]) {
 	case 'S': return "spade";
 	case 'H': return "heart";
 	case 'D': return "diamond";
@@ -90,7 +95,9 @@ static void cards_with(FILE *out, const deck *d, const value_table *t,
 	for (int su = 0; su < d->nsuits; su++)
 		if (cset_eq(cset_and(with, d->by_suit[su]), d->by_suit[su]) &&
 		    !cset_is_empty(d->by_suit[su])) {
-			fprintf(out, "%severy %s", sep, one_card_of(d->suit[su]));
+			char one[64];
+			fprintf(out, "%severy %s", sep,
+				one_card_of(d, su, one, sizeof one));
 			sep = ", ";
 			with = cset_minus(with, d->by_suit[su]);
 		}
@@ -137,7 +144,7 @@ static void cards(FILE *out, const game *g, const state *s)
 	heading(out, "Cards");
 	fputs("Suits:", out);
 	for (int i = 0; i < d->nsuits; i++)
-		fprintf(out, "%s %s (%c)", i ? "," : "", render_suit_name(d->suit[i]),
+		fprintf(out, "%s %s (%c)", i ? "," : "", render_suit_name(d, i),
 			d->suit[i]);
 	fputs(". Ranks from lowest to highest:", out);
 	for (int r = 0; r < d->nranks; r++)
@@ -155,8 +162,8 @@ static void cards(FILE *out, const game *g, const state *s)
 	const char *sep = "Partner suits:";
 	for (int i = 0; i < d->nsuits; i++)
 		if (d->partner[i] > i) {
-			fprintf(out, "%s %s and %s", sep, render_suit_name(d->suit[i]),
-				render_suit_name(d->suit[d->partner[i]]));
+			fprintf(out, "%s %s and %s", sep, render_suit_name(d, i),
+				render_suit_name(d, d->partner[i]));
 			sep = ",";
 		}
 	if (*sep == ',')
@@ -176,13 +183,29 @@ static void deal(FILE *out, const game *g, const state *s)
 {
 	heading(out, "The deal");
 	int left = cset_count(s->in_play) - s->hand_size * s->players;
-	fprintf(out, "The dealer deals %d cards to each player, one at a time, "
-		"from the player after the dealer in the direction of play.",
-		s->hand_size);
+	if (g->npackets) {
+		fprintf(out, "The dealer deals %d cards to each player in packets, "
+			"from the player after the dealer in the direction of "
+			"play:", s->hand_size);
+		for (int i = 0; i < g->npackets; i++) {
+			const packet_def *pk = &g->packet[i];
+			if (pk->place >= 0)
+				fprintf(out, "%s %d to the %s (face %s)", i ? "," : "",
+					pk->cards, g->place[pk->place].name,
+					g->place[pk->place].face_up ? "up" : "down");
+			else
+				fprintf(out, "%s %d to each player", i ? "," : "",
+					pk->cards);
+		}
+		fprintf(out, ".");
+	} else
+		fprintf(out, "The dealer deals %d cards to each player, one at a "
+			"time, from the player after the dealer in the direction "
+			"of play.", s->hand_size);
 	for (int k = 0; k < g->nplaces; k++) {
 		const place_def *pl = &g->place[k];
 		left -= s->place_dealt[k];
-		if (s->place_dealt[k] == 0)
+		if (s->place_dealt[k] == 0 || pl->packed)
 			continue;
 		if (pl->npiles > 1)
 			fprintf(out, " Then %d cards go to the %d piles of the %s, "

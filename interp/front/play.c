@@ -83,15 +83,36 @@ static const char *where(const table_ui *u, int seat)
 	return "";
 }
 
+/* The trumps of the deal's tricks (so far as known), for the hand: those
+ * of the trick play in progress or to come. */
+static const tricks_phase *trumps_ahead(const state *s, cardset *trumps)
+{
+	*trumps = cset_empty();
+	for (int i = s->phase < 0 ? 0 : s->phase; i < s->g->nphases; i++) {
+		const phase *p = &s->g->phase[i];
+		if (p->kind != PHASE_TRICKS)
+			continue;
+		if (i == s->phase)
+			*trumps = s->trumps;
+		else if (p->u.tricks.trumps)
+			*trumps = cset_and(vars_eval(s, p->u.tricks.trumps, -1).s,
+					   s->in_play);
+		return &p->u.tricks;
+	}
+	return NULL;
+}
+
 static void print_hand(table_ui *u, int seat)
 {
 	char buf[512];
+	cardset trumps;
+	const tricks_phase *t = trumps_ahead(&u->s, &trumps);
+	render_hand_trumps(&u->r, u->s.hand[seat], trumps,
+			   t ? t->trump_power : NULL, buf, sizeof buf);
 	if (u->o->hotseat)
-		fprintf(u->out, "  Seat %d's hand: %s\n", seat,
-			render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
+		fprintf(u->out, "  Seat %d's hand: %s\n", seat, buf);
 	else
-		fprintf(u->out, "  Your hand: %s\n",
-			render_hand(&u->r, u->s.hand[seat], buf, sizeof buf));
+		fprintf(u->out, "  Your hand: %s\n", buf);
 }
 
 static void print_kept(table_ui *u)
@@ -171,7 +192,7 @@ static const char *suit_words(table_ui *u, int suit, char *buf, size_t size)
 	char glyph[32];
 	snprintf(buf, size, "%s (%s)", render_suit(&u->r, suit, glyph,
 						   sizeof glyph),
-		 render_suit_name(u->g->deck.suit[suit]));
+		 render_suit_name(&u->g->deck, suit));
 	return buf;
 }
 
@@ -303,6 +324,14 @@ static void print_legal(table_ui *u)
 	int n = state_legal(&u->s, list);
 	if (print_bids_compactly(u, list, n))
 		return;
+	for (int i = 0; i < n && list[i].kind == ACT_CARD; i++) {
+		cset_add(&cards, list[i].card[0]);
+		if (i == n - 1) {       /* cards, but not a card phase's */
+			fprintf(u->out, "  Legal: %s\n",
+				render_list(&u->r, cards, buf, sizeof buf));
+			return;
+		}
+	}
 	fputs("  Legal:", u->out);
 	for (int i = 0; i < n; i++) {
 		state_action_words(&u->s, &list[i], 1, buf, sizeof buf);
@@ -404,7 +433,7 @@ static void print_prompt_context(table_ui *u)
 	print_taken(u, false);
 	print_trick(u);
 	print_hand(u, seat);
-	if (state_phase_kind(s) == PHASE_CHOOSE)
+	if (state_phase_kind(s) == PHASE_CHOOSE && s->laying < 0)
 		fprintf(u->out, "  Your choice:\n");
 	if (state_phase_kind(s) == PHASE_AUCTION)
 		print_standing_bid(u);
@@ -635,6 +664,26 @@ static void narrate_match(table_ui *u)
 			}
 }
 
+/* What a person who took a place's cards (the skat) found there. */
+static void tell_taken(table_ui *u, const state *before, int seat)
+{
+	const state *s = &u->s;
+	const choice_def *c = &u->g->phase[s->phase].u.choose.choice[s->laying];
+	char buf[256], example[64] = "";
+	cardset got = cset_minus(s->hand[seat], before->hand[seat]);
+	action list[ACTIONS_MAX];
+	int n = state_legal(s, list), need = s->pass_need[seat];
+	for (int i = 0; i < n && i < need; i++) {
+		char name[8];
+		deck_card_name(&u->g->deck, list[i].card[0], false, name);
+		snprintf(example + strlen(example), sizeof example - strlen(example),
+			 "%s%s", i ? " " : "", name);
+	}
+	fprintf(u->out, "  In the %s: %s. Lay %d card(s) back, as in: lay %s\n",
+		u->g->place[c->take].name, render_list(&u->r, got, buf, sizeof buf),
+		need, example);
+}
+
 /* After a decision by `seat`: the card, the trick, the pass, the scores. */
 static void narrate(table_ui *u, const state *before, int seat,
 		    const command *c)
@@ -663,6 +712,11 @@ static void narrate(table_ui *u, const state *before, int seat,
 		else
 			fprintf(u->out, "  You lay %s face down.\n",
 				render_list(&u->r, laid, buf, sizeof buf));
+	} else if (kind == PHASE_CHOOSE && before->laying >= 0) {
+		fprintf(u->out, "  %s %s %d card(s) back, face down.\n",
+			seat_name(u, seat, name, sizeof name),
+			is_human(u, seat) && !u->o->hotseat ? "lay" : "lays",
+			before->pass_need[seat]);
 	} else if (kind != PHASE_PASS) {
 		char words[200];
 		state_action_words(before, c->actions, c->nactions, words,
@@ -670,6 +724,9 @@ static void narrate(table_ui *u, const state *before, int seat,
 		fprintf(u->out, "  %s: %s\n", seat_name(u, seat, name, sizeof name),
 			words);
 	}
+	if (kind == PHASE_CHOOSE && s->laying >= 0 && before->laying < 0 &&
+	    is_human(u, seat))
+		tell_taken(u, before, seat);
 	if (s->last_trick.number != before->last_trick.number ||
 	    s->deal_no != before->deal_no)
 		narrate_trick(u, before);
@@ -902,6 +959,17 @@ static void print_intro(table_ui *u)
 			"goes %s.\n", u->o->seat,
 			g->direction > 0 ? "clockwise (to the left)"
 					 : "counter-clockwise (to the right)");
+	bool named = false;
+	for (int su = 0; su < g->deck.nsuits; su++)
+		named |= g->deck.suit_name[su] != NULL;
+	for (int su = 0; named && su < g->deck.nsuits; su++) {
+		char glyph[32];
+		fprintf(u->out, "%s %s %s", su ? "," : "Suits:",
+			render_suit(&u->r, su, glyph, sizeof glyph),
+			render_suit_name(&g->deck, su));
+	}
+	if (named)
+		fputs(".\n", u->out);
 	if (u->o->transcript)
 		fprintf(u->out, "The game is saved in %s as it goes; continue it "
 			"with: %s play --resume %s\n", u->o->transcript,

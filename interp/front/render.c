@@ -57,9 +57,13 @@ static const char *colour_of(char suit)
 	return NULL;
 }
 
-const char *render_suit_name(char code)
+const char *render_suit_name(const deck *d, int suit)
 {
-	switch (code) {
+	if (suit < 0 || suit >= d->nsuits)
+		return "?";
+	if (d->suit_name[suit])
+		return d->suit_name[suit];
+	switch (d->suit[suit]) {
 	case 'S': return "spades";
 	case 'H': return "hearts";
 	case 'D': return "diamonds";
@@ -113,9 +117,26 @@ static size_t append(char *buf, size_t size, size_t used, const char *s)
 
 const char *render_hand(const render *r, cardset s, char *buf, size_t size)
 {
+	return render_hand_trumps(r, s, cset_empty(), NULL, buf, size);
+}
+
+const char *render_hand_trumps(const render *r, cardset s, cardset trumps,
+			       const uint8_t *power, char *buf, size_t size)
+{
 	const deck *d = r->d;
 	size_t used = 0;
 	buf[0] = '\0';
+	cardset mine = cset_and(s, trumps);
+	for (int top = 255; power && top > 0 && !cset_is_empty(mine); top--)
+		CSET_FOREACH(c, mine)
+			if (power[c] == top) {
+				char card[32];
+				used = append(buf, size, used, used ? " " : "");
+				used = append(buf, size, used, render_card(r, c, card,
+									  sizeof card));
+				cset_del(&mine, c);
+			}
+	s = cset_minus(s, trumps);
 	for (int suit = 0; suit < d->nsuits; suit++) {
 		cardset in = cset_and(s, d->by_suit[suit]);
 		if (cset_is_empty(in))

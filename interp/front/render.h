@@ -6,6 +6,7 @@
 #define CARDRULES_RENDER_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "cards/deck.h"
@@ -26,11 +27,17 @@ const char *render_card(const render *r, card_id c, char *buf, size_t size);
 /* A suit: "♥" or "H". */
 const char *render_suit(const render *r, int suit, char *buf, size_t size);
 
-/* A suit's name in words: "spades", "cross" ("?" for no suit). */
-const char *render_suit_name(char code);
+/* A suit's name in words: the game's own (deck.suit_name, "Kreuz"), or
+ * "spades", "cross"; "?" for no suit. */
+const char *render_suit_name(const deck *d, int suit);
 
 /* A set grouped by suit, high ranks first: "♠ A Q 5  ♥ K 9". */
 const char *render_hand(const render *r, cardset s, char *buf, size_t size);
+
+/* The same with the trumps first, highest power first, as cards:
+ * "J♣ J♥  ♠ A 10  ♥ K". */
+const char *render_hand_trumps(const render *r, cardset s, cardset trumps,
+			       const uint8_t *power, char *buf, size_t size);
 
 /* A set in card order, each card rendered: "Q♠ 10♥". */
 const char *render_list(const render *r, cardset s, char *buf, size_t size);

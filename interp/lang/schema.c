@@ -128,6 +128,12 @@ static const schema s_partners = {
 	       "partner(suit) in expressions",
 };
 
+static const schema s_suit_names = {
+	.kind = SK_DICT, .item = &s_string, .key_pattern = "^[SHDCXL]$",
+	.key_doc = "a suit code", .key_name = "SUIT",
+	.doc = "the suits' names in the game's language ({C: Kreuz, S: Pik})",
+};
+
 static const schema_field deck_fields[] = {
 	{"suits", &s_suit_list, true, "the suits, in the order hands are sorted"},
 	{"ranks", &s_rank_list, true, "the ranks of every suit, lowest first"},
@@ -138,6 +144,8 @@ static const schema_field deck_fields[] = {
 	{"jokers", &s_nonneg, false, "jokers added to the deck (default 0)"},
 	{"partners", &s_partners, false,
 	 "suits paired with each other, such as the suits of a colour"},
+	{"suit-names", &s_suit_names, false,
+	 "what players call the suits, for the rules in words and the table"},
 	{0},
 };
 static const schema s_deck = {
@@ -160,10 +168,28 @@ static const schema s_values = {
 	.doc = "named card-value tables, used in expressions as name(cards)",
 };
 
+static const schema s_packet_size = {.kind = SK_INT, .min = 1, .max = 100};
+static const schema s_place_packet = {
+	.kind = SK_DICT, .item = &s_packet_size, .key_pattern = NAME_PATTERN,
+	.key_doc = "a place name", .key_name = "PLACE",
+	.doc = "so many cards to a place ({skat: 2})",
+};
+static const schema *const packet_alts[] = {&s_packet_size, &s_place_packet, NULL};
+static const schema s_packet = {
+	.kind = SK_EITHER, .alternatives = packet_alts, .title = "packet",
+	.doc = "so many cards to each hand in turn, or {PLACE: n}",
+};
+static const schema s_packets = {
+	.kind = SK_LIST, .item = &s_packet,
+	.doc = "the deal in packets, in order: [3, {skat: 2}, 4, 3]",
+};
+
 static const schema_field deal_fields[] = {
 	{"hand", &s_count, true, "cards dealt to each player"},
 	{"face-up", &s_count, false,
 	 "how many of the undealt cards lie face up (the first ones); default 0"},
+	{"packets", &s_packets, false,
+	 "deal in packets rather than one card at a time (default)"},
 	{0},
 };
 static const schema s_deal = {
@@ -198,6 +224,11 @@ static const schema s_places = {
 	.key_name = "PLACE",
 	.doc = "named places holding piles of ordered cards (a skat, a stock, "
 	       "a grid of stacks); each name is the place's cards in expressions",
+};
+
+static const schema s_place_name = {
+	.kind = SK_STRING, .title = "place_name",
+	.doc = "the name of a place declared under 'places'",
 };
 
 /* ======================================================================
@@ -306,6 +337,11 @@ static const schema_field effect_fields[] = {
 	 "the chooser becomes the declarer of the deal"},
 	{"ends", &s_bool, false,
 	 "the round ends at once: nobody after the chooser chooses"},
+	{"take", &s_place_name, false,
+	 "the chooser takes this place's cards into the hand and lays as many "
+	 "back, face down"},
+	{"keep", &s_expr_cards, false,
+	 "cards the chooser may not lay back after 'take' (as long as others are left)"},
 	{0},
 };
 static const schema s_effect = {
@@ -417,10 +453,6 @@ static const char *const turn_choices[] = {"clockwise", "counter-clockwise", NUL
 static const schema s_turn = {
 	.kind = SK_ENUM, .choices = turn_choices,
 	.doc = "clockwise or counter-clockwise",
-};
-static const schema s_place_name = {
-	.kind = SK_STRING, .title = "place_name",
-	.doc = "the name of a place declared under 'places'",
 };
 static const char *const tie_choices[] = {"ranks", "order", NULL};
 static const schema s_tie_break = {

@@ -205,8 +205,10 @@ START_TEST(test_render_tennos_suits)
 			 "\033[34mA\u271a\033[0m");
 	ck_assert_str_eq(render_suit(&r, 5, buf, sizeof buf),
 			 "\033[32m\u2766\033[0m");
-	ck_assert_str_eq(render_suit_name('X'), "cross");
-	ck_assert_str_eq(render_suit_name('L'), "leaf");
+	ck_assert_str_eq(render_suit_name(&d, 4), "cross");
+	ck_assert_str_eq(render_suit_name(&d, 5), "leaf");
+	d.suit_name[5] = "Blatt";
+	ck_assert_str_eq(render_suit_name(&d, 5), "Blatt");
 }
 END_TEST
 

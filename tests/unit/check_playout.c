@@ -144,7 +144,12 @@ static void decide(state *s, rng *r, transcript_writer *w)
 			ck_assert_int_lt(action_compare(&legal[j - 1], &legal[j]), 0);
 		for (int j = 0; j < k; j++)
 			ck_assert(state_is_legal(s, &legal[j]));
-		check_refusal(s, state_legal_cards(s));
+		cardset cards = cset_empty();   /* also a lay's, listed */
+		for (int j = 0; j < k; j++)
+			if (legal[j].kind == ACT_CARD)
+				cset_add(&cards, legal[j].card[0]);
+		ck_assert(cset_subset(state_legal_cards(s), cards));
+		check_refusal(s, cards);
 		m[i] = legal[rng_below(r, (uint32_t)k)];
 		state clone = *s;
 		ck_assert(state_apply(s, m[i]));

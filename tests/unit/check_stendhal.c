@@ -340,7 +340,7 @@ static bool ends_after(const int64_t *before, bool reached)
 {
 	table(5, 0);
 	vote("5S 6S 7S 5X 6X", "8D 9H 10C");
-	memcpy(s.total, before, sizeof s.total);
+	memcpy(s.total, before, 5 * sizeof *before);
 	s.kept[0][0] = reached;
 	memset(s.won, 0, sizeof s.won);
 	memset(s.tricks_won, 0, sizeof s.tricks_won);
