@@ -185,6 +185,7 @@ static const struct value_case {
 	{"(1 + 2) * 3", TY_INT, 0, K, 9, NULL},
 	{"7 / 2", TY_INT, 0, K, 3, NULL},
 	{"-7 / 2", TY_INT, 0, K, -3, NULL},
+	{"-95 / 10", TY_INT, 0, K, -9, NULL},  /* SRA-3: toward zero */
 	{"7 % 3", TY_INT, 0, K, 1, NULL},
 	{"-7 % 3", TY_INT, 0, K, -1, NULL},
 	{"10 - 2 - 3", TY_INT, 0, K, 5, NULL},
