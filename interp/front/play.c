@@ -348,6 +348,7 @@ static void print_help(table_ui *u)
 	      "    pass 3C QS  choose the cards to pass\n"
 	      "    call 120 H  an auction's bid (or: pass, double)\n"
 	      "    vote 5C     lay a card face down for a vote\n"
+	      "    lay 7C 8D   lay cards back after taking the skat\n"
 	      "    choose X    one of a round's named choices (or just: X)\n"
 	      "    hand        your hand        table   the trick and leftovers\n"
 	      "    moves       the legal moves  scores  the totals so far\n"
