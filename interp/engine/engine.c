@@ -124,6 +124,8 @@ static void clear_deal(state *s)
 	memset(s->passing, 0, sizeof s->passing);
 	memset(s->gave, 0, sizeof s->gave);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
+	memset(&s->last_double, 0, sizeof s->last_double);
+	s->pair_down = s->pair_laid = 0;
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
 	piles_clear(s);
 	s->trick_no = s->nplayed = 0;

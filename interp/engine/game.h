@@ -81,6 +81,7 @@ typedef enum phase_kind {
 	PHASE_CHOOSE,
 	PHASE_AUCTION,
 	PHASE_VOTE,
+	PHASE_DOUBLE,
 } phase_kind;
 
 typedef struct restriction {
@@ -178,6 +179,16 @@ typedef struct vote_phase {
 	int nties;
 } vote_phase;
 
+typedef struct double_phase {
+	const expr *leader;             /* who lays the ribs */
+	bool ribs_up;                   /* the ribs are laid face up */
+	bool others_up;                 /* the others may not lay face down */
+	int discard;                    /* the place of discarded cards */
+	int values;                     /* the table for the bid check */
+	const hook *resolve;            /* slot "double-trick" */
+	hook_args args;
+} double_phase;
+
 typedef struct phase {
 	phase_kind kind;
 	const expr *when;               /* NULL: always */
@@ -187,6 +198,7 @@ typedef struct phase {
 		choose_phase choose;
 		auction_phase auction;
 		vote_phase vote;
+		double_phase dbl;
 	} u;
 } phase;
 

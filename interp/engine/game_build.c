@@ -577,9 +577,11 @@ static void build_phases(builder *b, const node *list)
 	}
 	bool tricks = false;
 	for (int i = 0; i < g->nphases; i++)
-		tricks |= g->phase[i].kind == PHASE_TRICKS;
+		tricks |= g->phase[i].kind == PHASE_TRICKS ||
+			  g->phase[i].kind == PHASE_DOUBLE;
 	if (!tricks && list->n > 0 && all)
-		build_fail(b, list, "a deal needs a 'tricks' phase to end");
+		build_fail(b, list, "a deal needs a 'tricks' (or 'double-trick') "
+			   "phase to end");
 }
 
 /* ======================================================================

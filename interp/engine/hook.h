@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "cards/deck.h"
+#include "lang/expr.h"
 #include "lang/node.h"
 
 /* Parameter types are schema entries (lang/schema.h), which check them;
@@ -46,6 +47,41 @@ typedef struct hook_args {
 typedef int (*hook_trick_winner_fn)(const deck *d, const card_id *cards,
 				    int n, const hook_args *args);
 
+/* A double trick (Ribs): every seat has laid two cards, in play order from
+ * the leader (position 0, whose two are the ribs), face up or down. */
+typedef struct double_trick {
+	int n;
+	card_id card[SEAT_MAX][2];
+	bool down[SEAT_MAX];
+	int bid;                        /* the leader's contract */
+	const int32_t *value;           /* card values for the bid check */
+} double_trick;
+
+/* What became of each position's pair. */
+typedef enum pair_fate {
+	FATE_DROPPED,                   /* face down: discarded */
+	FATE_MATCHED,                   /* matched the ribs: took everything */
+	FATE_OUTMATCHED,                /* matched, but a seat before did too */
+	FATE_BEAT,                      /* beat the ribs: taken back */
+	FATE_TAKEN,                     /* taken by the leader */
+	FATE_RIBS_KEPT,                 /* the leader's ribs, bid made */
+	FATE_RIBS_LOST,                 /* the ribs, discarded: bid failed */
+	FATE_RIBS_MATCHED,              /* the ribs, taken by a match */
+} pair_fate;
+
+/* The resolution: where each card goes, and the bid check. */
+typedef struct double_result {
+	int8_t to[SEAT_MAX][2];         /* the position whose pile gets it; -1:
+					   discarded */
+	uint8_t fate[SEAT_MAX];         /* pair_fate */
+	int matcher;                    /* the position that matched; -1 */
+	int sum;                        /* the bid check's points */
+	bool made;                      /* the bid was made */
+} double_result;
+
+typedef void (*hook_double_trick_fn)(const deck *d, const double_trick *t,
+				     const hook_args *args, double_result *r);
+
 typedef struct hook {
 	const char *name;
 	const char *slot;               /* where it may be used: "trick-winner" */
@@ -54,6 +90,7 @@ typedef struct hook {
 	const hook_param *params;
 	int nparams;
 	hook_trick_winner_fn trick_winner;
+	hook_double_trick_fn double_trick;
 } hook;
 
 extern const hook hook_table[];

@@ -65,6 +65,74 @@ static int majority_suit_winner(const deck *d, const card_id *cards, int n,
 }
 
 /* ======================================================================
+ * ribs-resolution (Ribs): the five steps after a double trick
+ * ====================================================================== */
+
+static bool same_ranks(const deck *d, const card_id *a, const card_id *b)
+{
+	int a0 = d->rank_of[a[0]], a1 = d->rank_of[a[1]];
+	int b0 = d->rank_of[b[0]], b1 = d->rank_of[b[1]];
+	return (a0 == b0 && a1 == b1) || (a0 == b1 && a1 == b0);
+}
+
+/* Neither rank is a rib's, and one card ranks above the lower rib. */
+static bool beats(const deck *d, const card_id *pair, const card_id *ribs)
+{
+	int r0 = d->rank_of[ribs[0]], r1 = d->rank_of[ribs[1]];
+	int low = r0 < r1 ? r0 : r1;
+	for (int k = 0; k < 2; k++) {
+		int r = d->rank_of[pair[k]];
+		if (r == r0 || r == r1)
+			return false;
+	}
+	return d->rank_of[pair[0]] > low || d->rank_of[pair[1]] > low;
+}
+
+static void ribs_resolution(const deck *d, const double_trick *t,
+			    const hook_args *args, double_result *r)
+{
+	(void)args;
+	const card_id *ribs = t->card[0];
+	r->matcher = -1;
+	r->sum = 0;
+	r->made = false;
+	/* 1. drop-outs; 2. the first exact match takes everything up */
+	for (int i = 1; i < t->n; i++) {
+		r->fate[i] = t->down[i] ? FATE_DROPPED : FATE_TAKEN;
+		if (!t->down[i] && same_ranks(d, t->card[i], ribs)) {
+			r->fate[i] = r->matcher < 0 ? FATE_MATCHED : FATE_OUTMATCHED;
+			if (r->matcher < 0)
+				r->matcher = i;
+		}
+	}
+	if (r->matcher >= 0) {
+		r->fate[0] = FATE_RIBS_MATCHED;
+		for (int i = 0; i < t->n; i++)
+			for (int k = 0; k < 2; k++)
+				r->to[i][k] = (int8_t)(r->fate[i] == FATE_DROPPED
+						       ? -1 : r->matcher);
+		return;
+	}
+	/* 3. pairs that beat the ribs go back; the leader takes the rest */
+	int taken = 0;
+	for (int i = 1; i < t->n; i++) {
+		if (r->fate[i] == FATE_TAKEN && beats(d, t->card[i], ribs))
+			r->fate[i] = FATE_BEAT;
+		for (int k = 0; k < 2; k++) {
+			r->to[i][k] = (int8_t)(r->fate[i] == FATE_DROPPED ? -1
+					       : r->fate[i] == FATE_BEAT ? i : 0);
+			if (r->fate[i] == FATE_TAKEN)
+				taken += t->value[t->card[i][k]];
+		}
+	}
+	/* 5. the bid check: the ribs are kept only if the bid is made */
+	r->sum = taken + t->value[ribs[0]] + t->value[ribs[1]];
+	r->made = r->sum >= t->bid;
+	r->fate[0] = r->made ? FATE_RIBS_KEPT : FATE_RIBS_LOST;
+	r->to[0][0] = r->to[0][1] = (int8_t)(r->made ? 0 : -1);
+}
+
+/* ======================================================================
  * The table
  * ====================================================================== */
 
@@ -79,6 +147,18 @@ const hook hook_table[] = {
 		.params = majority_params,
 		.nparams = 1,
 		.trick_winner = majority_suit_winner,
+	},
+	{
+		.name = "ribs-resolution",
+		.slot = "double-trick",
+		.doc = "Face-down pairs drop out; the first face-up pair with "
+		       "the ribs' two ranks takes every card shown; else each "
+		       "pair with neither rib rank and a card above the lower "
+		       "rib is taken back, the leader takes the other pairs, "
+		       "and keeps the ribs only if the ribs and the pairs taken "
+		       "are worth the bid.",
+		.games = "Ribs",
+		.double_trick = ribs_resolution,
 	},
 };
 const int hook_count = sizeof hook_table / sizeof *hook_table;

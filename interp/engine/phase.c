@@ -11,6 +11,7 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_CHOOSE] = &phase_choose,
 	[PHASE_AUCTION] = &phase_auction,
 	[PHASE_VOTE] = &phase_vote,
+	[PHASE_DOUBLE] = &phase_double,
 };
 
 const phase_kind_def *phase_def(phase_kind kind)

@@ -34,6 +34,7 @@ typedef enum state_event {
 	EV_SCORED,              /* the deal was scored (see deal_score) */
 	EV_REDEALT,             /* thrown in and dealt again */
 	EV_REVEALED,            /* the cards of a vote were turned up */
+	EV_DOUBLE,              /* a double trick was resolved (last_double) */
 } state_event;
 
 typedef struct trick_record {
@@ -42,6 +43,18 @@ typedef struct trick_record {
 	uint8_t n;
 	uint8_t number;                 /* 1 for the first trick of the deal */
 } trick_record;
+
+/* The last double trick, in positions from its leader (0: the ribs). */
+typedef struct double_record {
+	card_id card[SEAT_MAX][2];
+	uint16_t down;                  /* positions laid face down, as bits */
+	uint8_t fate[SEAT_MAX];         /* pair_fate (hook.h) */
+	int8_t to[SEAT_MAX][2];         /* the position that got each card; -1 */
+	int8_t leader, matcher;
+	int16_t bid, sum;
+	bool made;
+	uint8_t number;                 /* 1 for the deal's first; 0: none */
+} double_record;
 
 typedef struct state {
 	const game *g;
@@ -115,6 +128,13 @@ typedef struct state {
 	uint16_t passed_since_bid;      /* seats, as bits */
 	uint16_t out_of_auction;        /* seats, as bits */
 	uint8_t redeals;                /* deals thrown in and dealt again */
+
+	/* double tricks: the pairs laid face up (face-down ones stay in the
+	 * hand, chosen in `passing`, until they are turned) */
+	card_id pair[SEAT_MAX][2];
+	uint16_t pair_down, pair_laid;  /* seats, as bits */
+	int8_t pair_leader;
+	double_record last_double;
 
 	/* votes: the suit each vote phase elected; -1 */
 	int8_t elected[PHASES_MAX];

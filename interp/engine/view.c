@@ -35,9 +35,11 @@ static void hide_places(const state *s, int seat, view *v)
 
 void state_view(const state *s, int seat, view *v)
 {
-	/* a pass and a vote keep the cards chosen so far in `passing` */
+	/* a pass, a vote and a double trick keep the cards chosen so far
+	 * (face down) in `passing` */
 	bool passing = state_phase_kind(s) == PHASE_PASS ||
-		       state_phase_kind(s) == PHASE_VOTE;
+		       state_phase_kind(s) == PHASE_VOTE ||
+		       state_phase_kind(s) == PHASE_DOUBLE;
 	v->s = *s;
 	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
 	v->seat = (int8_t)seat;

@@ -492,12 +492,48 @@ static const schema s_vote = {
 	       "up together, leave the hands for good, and may elect a suit",
 };
 
+static const char *const up_down_choices[] = {"down", "up", NULL};
+static const schema s_ribs_face = {
+	.kind = SK_ENUM, .choices = up_down_choices,
+	.doc = "down (default) or up",
+};
+static const char *const others_choices[] = {"up-or-down", "up", NULL};
+static const schema s_others_face = {
+	.kind = SK_ENUM, .choices = others_choices,
+	.doc = "up-or-down (default): both face up or both face down, face "
+	       "down dropping out; up: face up only",
+};
+static const schema s_table_name = {
+	.kind = SK_STRING, .title = "table_name",
+	.doc = "the name of a table of card values declared under 'values'",
+};
+static const schema s_double_hook = {
+	.kind = SK_HOOK, .hook_slot = "double-trick",
+	.doc = "a double-trick hook with its parameters",
+};
+static const schema_field double_fields[] = {
+	{"leader", &s_expr_seat, true, "who lays the first two cards (the ribs)"},
+	{"ribs", &s_ribs_face, false, "how the leader's two cards are laid"},
+	{"others", &s_others_face, false, "how the other players' cards are laid"},
+	{"resolve", &s_double_hook, true, "the hook that says where the cards go"},
+	{"values", &s_table_name, true, "the card values of the bid check"},
+	{"discard", &s_place_name, true, "the place of the discarded cards"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_double_phase = {
+	.kind = SK_MAP, .title = "double_trick", .fields = double_fields,
+	.doc = "every player lays two cards, the leader first; a hook resolves "
+	       "who takes which; the bid check uses the last auction's bid",
+};
+
 static const schema_field phase_kinds[] = {
 	{"pass", &s_pass, false, "pass cards"},
 	{"tricks", &s_tricks, false, "play tricks"},
 	{"choose", &s_choose, false, "each seat makes a named choice"},
 	{"auction", &s_auction, false, "the players call until a bid stands"},
 	{"vote", &s_vote, false, "everyone lays cards face down at once, then all are shown"},
+	{"double-trick", &s_double_phase, false, "everyone lays two cards, face up or down"},
 	{0},
 };
 static const schema s_phase = {

@@ -1,0 +1,345 @@
+/*
+ * double.c — a double trick: every seat lays two cards, face up or down,
+ * and a hook resolves where they go.
+ *
+ * The leader lays two cards (the ribs), face down unless `ribs: up`; then
+ * each other seat, in the direction of play, lays two cards both face up
+ * or both face down (only face up with `others: up`).  A face-up pair lies
+ * on the table for all to see; a face-down pair stays hidden in its
+ * owner's hand, chosen (state.passing), until all have laid.  Then every
+ * pair is turned and the `resolve` hook says which seat's won pile gets
+ * each card, or that it is discarded to the place `discard`; the bid
+ * check counts card values from the table `values` against the contract
+ * of the last auction (state.bid).  Ribs is four auctions, each followed
+ * by this phase.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/phase.h"
+#include "engine/place.h"
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+static int table_named(builder *b, const node *n)
+{
+	const game *g = b->g;
+	for (int i = 0; i < g->ntables; i++)
+		if (strcmp(g->table[i].name, n->text) == 0)
+			return i;
+	build_fail(b, n, "no table of card values is named '%s'; declare it "
+		   "under 'values'", n->text);
+	return -1;
+}
+
+static void build(builder *b, const node *n, phase *p)
+{
+	double_phase *d = &p->u.dbl;
+	const schema *sc = build_kind_schema("double-trick");
+	d->leader = build_table_expr(b, b->g->scope, build_field(b, sc, n, "leader"),
+				     TY_SEAT, "'double-trick.leader'");
+	const node *ribs = build_field(b, sc, n, "ribs");
+	d->ribs_up = ribs && strcmp(ribs->text, "up") == 0;
+	const node *others = build_field(b, sc, n, "others");
+	d->others_up = others && strcmp(others->text, "up") == 0;
+	const node *discard = build_field(b, sc, n, "discard");
+	d->discard = discard ? build_place_index(b, discard) : -1;
+	const node *values = build_field(b, sc, n, "values");
+	d->values = values ? table_named(b, values) : -1;
+	const node *resolve = build_field(b, sc, n, "resolve");
+	if (resolve) {
+		d->resolve = hook_find("double-trick",
+				       node_get(resolve, "hook")->text);
+		if (d->resolve)
+			hook_read_args(d->resolve, resolve, &d->args);
+	}
+}
+
+/* ======================================================================
+ * Playing
+ * ====================================================================== */
+
+static bool enter(state *s, const phase *p)
+{
+	int leader = (int)vars_eval(s, p->u.dbl.leader, -1).i;
+	if (leader < 0 || leader >= s->players)
+		leader = 0;
+	for (int q = 0; q < s->players; q++) {
+		s->passing[q] = cset_empty();
+		s->pass_chosen[q] = 0;
+		s->pass_need[q] = 0;
+	}
+	s->pair_down = s->pair_laid = 0;
+	s->pair_leader = (int8_t)leader;
+	s->current = (int8_t)leader;
+	for (int q = 0; q < s->players; q++)
+		if (cset_count(s->hand[q]) < 2)
+			return false;   /* not everyone can lay two: skipped */
+	return true;
+}
+
+static bool face_allowed(const state *s, const phase *p, bool down)
+{
+	const double_phase *d = &p->u.dbl;
+	if (s->current == s->pair_leader)
+		return down != d->ribs_up;
+	return down ? !d->others_up : true;
+}
+
+/* Every pair of cards of the hand, one of each pair of faces (copies of
+ * a card play alike), with each face the seat may lay. */
+static int legal(const state *s, const phase *p, action *out)
+{
+	const deck *dk = &s->g->deck;
+	card_id c[CARD_MAX];
+	int nc = cset_to_array(s->hand[s->current], c), n = 0;
+	int key[CARD_MAX * 2], nkeys = 0;
+	for (int i = 0; i < nc; i++)
+		for (int j = i + 1; j < nc; j++) {
+			int f0 = dk->face[c[i]], f1 = dk->face[c[j]];
+			int k = f0 < f1 ? f0 * 256 + f1 : f1 * 256 + f0;
+			bool seen = false;
+			for (int x = 0; x < nkeys && !seen; x++)
+				seen = key[x] == k;
+			if (seen || nkeys == CARD_MAX * 2)
+				continue;
+			key[nkeys++] = k;
+			for (int down = 0; down < 2 && n < ACTIONS_MAX; down++) {
+				if (!face_allowed(s, p, down))
+					continue;
+				action a = action_of(ACT_CARDS, 0);
+				a.card[0] = c[i];
+				a.card[1] = c[j];
+				a.flags = down ? ACT_DOWN : 0;
+				out[n++] = a;
+			}
+		}
+	action_sort(out, n);
+	return n;
+}
+
+/* Turns every pair and carries out the resolution. */
+static void resolve(state *s, const phase *p)
+{
+	const double_phase *d = &p->u.dbl;
+	double_trick t = {.n = s->players, .bid = s->bid,
+			  .value = d->values >= 0 ? s->g->table[d->values].value
+						  : NULL};
+	static const int32_t none[CARD_MAX];
+	if (!t.value)
+		t.value = none;
+	int seat[SEAT_MAX];
+	for (int i = 0; i < s->players; i++) {
+		int q = seat[i] = state_next_seat(s, s->pair_leader, i);
+		t.down[i] = s->pair_down >> q & 1;
+		if (t.down[i]) {
+			cset_to_array(s->passing[q], t.card[i]);
+			s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
+			s->passing[q] = cset_empty();
+			s->pass_chosen[q] = 0;
+		} else {
+			t.card[i][0] = s->pair[q][0];
+			t.card[i][1] = s->pair[q][1];
+		}
+	}
+	double_result r;
+	memset(&r, 0, sizeof r);
+	if (d->resolve)
+		d->resolve->double_trick(&s->g->deck, &t, &d->args, &r);
+	double_record *rec = &s->last_double;
+	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
+	for (int i = 0; i < s->players; i++)
+		for (int k = 0; k < 2; k++) {
+			card_id c = t.card[i][k];
+			cset_add(&s->played, c);
+			if (r.to[i][k] >= 0 && r.to[i][k] < s->players)
+				cset_add(&s->won[seat[r.to[i][k]]], c);
+			else if (place >= 0)
+				pile_push(s, place, c);
+			rec->card[i][k] = c;
+			rec->to[i][k] = r.to[i][k];
+		}
+	rec->down = 0;
+	for (int i = 0; i < s->players; i++) {
+		rec->down |= (uint16_t)(t.down[i] << i);
+		rec->fate[i] = r.fate[i];
+	}
+	rec->leader = s->pair_leader;
+	rec->matcher = (int8_t)r.matcher;
+	rec->bid = (int16_t)s->bid;
+	rec->sum = (int16_t)r.sum;
+	rec->made = r.made;
+	rec->number++;
+	s->pair_down = s->pair_laid = 0;
+}
+
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	int seat = s->current;
+	s->event = EV_ACTION;
+	s->pair_laid |= (uint16_t)(1u << seat);
+	if (a->flags & ACT_DOWN) {
+		s->pair_down |= (uint16_t)(1u << seat);
+		cset_add(&s->passing[seat], a->card[0]);
+		cset_add(&s->passing[seat], a->card[1]);
+		s->pass_chosen[seat] = 2;
+	} else {
+		s->pair[seat][0] = a->card[0];
+		s->pair[seat][1] = a->card[1];
+		cset_del(&s->hand[seat], a->card[0]);
+		cset_del(&s->hand[seat], a->card[1]);
+	}
+	int next = state_next_seat(s, seat, 1);
+	if (next != s->pair_leader) {
+		s->current = (int8_t)next;
+		return PHASE_GOES_ON;
+	}
+	resolve(s, p);
+	s->event = EV_DOUBLE;
+	return PHASE_ENDS;
+}
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)s;
+	(void)p;
+	action_prompt due = {"play", 1};
+	return due;
+}
+
+static void words(const state *s, const phase *p, const action *a, int n,
+		  char *buf, size_t size)
+{
+	(void)p;
+	buf[0] = '\0';
+	if (n < 1 || a->kind != ACT_CARDS)
+		return;
+	char c0[8], c1[8];
+	snprintf(buf, size, "%s %s %s",
+		 deck_card_name(&s->g->deck, a->card[0], true, c0),
+		 deck_card_name(&s->g->deck, a->card[1], true, c1),
+		 a->flags & ACT_DOWN ? "down" : "up");
+}
+
+/* A card of the hand named by `w`: a card's name, or a rank alone (any
+ * card of that rank not taken yet: in a double trick, copies and suits
+ * play alike). */
+static bool word_card(const state *s, const char *w, cardset taken,
+		      card_id *out, char *err, size_t size)
+{
+	const deck *d = &s->g->deck;
+	cardset free = cset_minus(s->hand[s->current], taken);
+	card_face f;
+	int copy;
+	if (deck_parse_face(d, w, strlen(w), &f, &copy) == DECK_PARSE_OK) {
+		*out = deck_find(d, free, f, copy);
+		if (*out == CARD_NONE)
+			snprintf(err, size, "you do not hold %s%s", w,
+				 cset_is_empty(cset_and(d->by_face[f],
+							s->hand[s->current]))
+				 ? "" : " twice");
+		return *out != CARD_NONE;
+	}
+	int r = deck_rank_index(d, w, strlen(w));
+	if (r >= 0) {
+		*out = cset_first(cset_and(free, d->by_rank[r]));
+		if (*out == CARD_NONE)
+			snprintf(err, size, "you hold no%s %s", cset_is_empty(
+				 cset_and(s->hand[s->current], d->by_rank[r]))
+				 ? "" : " other", w);
+		return *out != CARD_NONE;
+	}
+	snprintf(err, size, "'%s' is not a card: write the rank, then the "
+		 "suit, as in QS, 10H or TH (or a rank alone: 9)", w);
+	return false;
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	bool leader = s->current == s->pair_leader;
+	int face = -1;                  /* 0 up, 1 down, -1 not said */
+	if (nword == 3 && strcasecmp(word[2], "up") == 0)
+		face = 0;
+	else if (nword == 3 && strcasecmp(word[2], "down") == 0)
+		face = 1;
+	if (nword < 2 || nword > 3 || (nword == 3 && face < 0)) {
+		snprintf(err, size, "play two cards%s, as in: play 9S 9H%s",
+			 leader ? "" : ", face up or down", leader ? "" : " up");
+		return false;
+	}
+	if (face < 0) {
+		if (face_allowed(s, p, false) && face_allowed(s, p, true)) {
+			snprintf(err, size, "say up or down, as in: play %s %s up",
+				 word[0], word[1]);
+			return false;
+		}
+		face = face_allowed(s, p, true);
+	}
+	card_id c[2];
+	cardset taken = cset_empty();
+	for (int k = 0; k < 2; k++) {
+		if (!word_card(s, word[k], taken, &c[k], err, size))
+			return false;
+		cset_add(&taken, c[k]);
+	}
+	action a = action_of(ACT_CARDS, 0);
+	a.card[0] = c[0] < c[1] ? c[0] : c[1];
+	a.card[1] = c[0] < c[1] ? c[1] : c[0];
+	a.flags = face ? ACT_DOWN : 0;
+	out[0] = a;
+	*n = 1;
+	return true;
+}
+
+static void why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	if (a->kind != ACT_CARDS)
+		snprintf(buf, size, "it is time to lay two cards, as in: play "
+			 "9S 9H up");
+	else if (!face_allowed(s, p, a->flags & ACT_DOWN))
+		snprintf(buf, size, "%s lays these two cards face %s",
+			 s->current == s->pair_leader ? "the leader" : "everyone",
+			 a->flags & ACT_DOWN ? "up" : "down");
+	else
+		snprintf(buf, size, "you do not hold those two cards");
+}
+
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	const double_phase *d = &p->u.dbl;
+	char who[160];
+	fprintf(out, "A double trick: %s lays two cards face %s%s; then each "
+		"other player in turn lays two cards, %s. ",
+		phase_seat_words(d->leader, who, sizeof who),
+		d->ribs_up ? "up" : "down", d->ribs_up ? "" : " (the ribs)",
+		d->others_up ? "face up" : "both face up or both face down "
+		"(face down drops out of the trick)");
+	if (d->resolve)
+		fprintf(out, "Then all are turned: %s", d->resolve->doc);
+	if (d->values >= 0)
+		fprintf(out, " The bid check counts `%s` against the bid.",
+			g->table[d->values].name);
+	if (d->discard >= 0)
+		fprintf(out, " Discarded cards go to `%s` and score for nobody.",
+			g->place[d->discard].name);
+	fputc('\n', out);
+}
+
+const phase_kind_def phase_double = {
+	.name = "double-trick",
+	.build = build,
+	.enter = enter,
+	.legal = legal,
+	.apply = apply,
+	.hide = phase_secret_hide,     /* pairs laid face down */
+	.prompt = prompt,
+	.words = words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+	.explain = explain,
+};
