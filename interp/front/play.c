@@ -245,9 +245,37 @@ static void print_taken(table_ui *u, bool always)
 	breakdown_running(u->out, &u->s, list, always);
 }
 
+/* A double trick in progress: who has laid what, face up or down. */
+static void print_double(table_ui *u)
+{
+	const state *s = &u->s;
+	char name[32], a[32], b[32];
+	fprintf(u->out, "  Double trick %d, bid %d by %s:", s->last_double.number + 1,
+		s->bid, seat_name(u, s->pair_leader, name, sizeof name));
+	if (!s->pair_laid)
+		fputs(" nothing laid yet", u->out);
+	for (int i = 0, k = 0; i < s->players; i++) {
+		int q = state_next_seat(s, s->pair_leader, i);
+		if (!(s->pair_laid >> q & 1))
+			continue;
+		fprintf(u->out, "%s %s ", k++ ? "," : "", seat_name(u, q, name,
+								     sizeof name));
+		if (s->pair_down >> q & 1)
+			fputs(q == s->pair_leader ? "the ribs, face down"
+			      : "two cards face down", u->out);
+		else
+			fprintf(u->out, "%s %s", render_card(&u->r, s->pair[q][0], a,
+							      sizeof a),
+				render_card(&u->r, s->pair[q][1], b, sizeof b));
+	}
+	fputc('\n', u->out);
+}
+
 static void print_trick(table_ui *u)
 {
 	const state *s = &u->s;
+	if (state_phase_kind(s) == PHASE_DOUBLE)
+		print_double(u);
 	if (state_phase_kind(s) == PHASE_TRICKS) {
 		fprintf(u->out, "  Trick %d:", s->trick_no);
 		if (s->nplayed == 0)
@@ -324,6 +352,18 @@ static void print_legal(table_ui *u)
 	int n = state_legal(&u->s, list);
 	if (print_bids_compactly(u, list, n))
 		return;
+	if (n > 0 && list[0].kind == ACT_CARDS) {       /* pairs: summed up */
+		bool up = false, down = false;
+		for (int i = 0; i < n; i++) {
+			up |= !(list[i].flags & ACT_DOWN);
+			down |= list[i].flags & ACT_DOWN;
+		}
+		fprintf(u->out, "  Legal: any two cards of your hand, %s (as in: "
+			"play %s)\n", up && down ? "both face up or both face down"
+			: up ? "face up" : "face down", up && down ? "9 9 up"
+			: "9S 9H");
+		return;
+	}
 	for (int i = 0; i < n && list[i].kind == ACT_CARD; i++) {
 		cset_add(&cards, list[i].card[0]);
 		if (i == n - 1) {       /* cards, but not a card phase's */
@@ -347,6 +387,7 @@ static void print_help(table_ui *u)
 	      "                a rank alone (K) names the only card that fits\n"
 	      "    pass 3C QS  choose the cards to pass\n"
 	      "    call 120 H  an auction's bid (or: pass, double)\n"
+	      "    play 9 9 up two cards of a double trick, face up or down\n"
 	      "    vote 5C     lay a card face down for a vote\n"
 	      "    lay 7C 8D   lay cards back after taking the skat\n"
 	      "    choose X    one of a round's named choices (or just: X)\n"
@@ -665,6 +706,73 @@ static void narrate_match(table_ui *u)
 			}
 }
 
+/* "K♠ 8♦". */
+static const char *pair_words(table_ui *u, const card_id *c, char *buf,
+			      size_t size)
+{
+	char a[32], b[32];
+	snprintf(buf, size, "%s %s", render_card(&u->r, c[0], a, sizeof a),
+		 render_card(&u->r, c[1], b, sizeof b));
+	return buf;
+}
+
+/* A double trick resolved, step by step: the pairs turned, who dropped
+ * out, who matched or kept their cards, the leader's take, the bid check. */
+static void narrate_double(table_ui *u)
+{
+	const state *s = &u->s;
+	const double_record *r = &s->last_double;
+	char name[32], buf[64];
+	int n = s->players;
+	seat_name(u, r->leader, name, sizeof name);
+	fprintf(u->out, "  The ribs of %s: %s (bid %d).\n", name,
+		pair_words(u, r->card[0], buf, sizeof buf), r->bid);
+	const char *sep = "  Dropped out (face down):";
+	for (int i = 1; i < n; i++)
+		if (r->fate[i] == FATE_DROPPED) {
+			fprintf(u->out, "%s %s", sep, seat_name(u, state_next_seat(s,
+				r->leader, i), name, sizeof name));
+			sep = ",";
+		}
+	if (*sep == ',')
+		fputs(".\n", u->out);
+	if (r->matcher >= 0) {
+		int q = state_next_seat(s, r->leader, r->matcher);
+		fprintf(u->out, "  %s matched the ribs with %s and %s every card "
+			"shown.\n", seat_name(u, q, name, sizeof name),
+			pair_words(u, r->card[r->matcher], buf, sizeof buf),
+			!u->o->hotseat && q == u->o->seat ? "take" : "takes");
+		for (int i = 1; i < n; i++)
+			if (r->fate[i] == FATE_OUTMATCHED)
+				fprintf(u->out, "  %s matched too, but later.\n",
+					seat_name(u, state_next_seat(s, r->leader, i),
+						  name, sizeof name));
+		fprintf(u->out, "  The bid fails: the leader takes nothing.\n");
+		return;
+	}
+	int taken = 0;
+	for (int i = 1; i < n; i++) {
+		int q = state_next_seat(s, r->leader, i);
+		if (r->fate[i] == FATE_BEAT)
+			fprintf(u->out, "  %s beat the ribs and %s %s.\n",
+				seat_name(u, q, name, sizeof name),
+				!u->o->hotseat && q == u->o->seat ? "keep" : "keeps",
+				pair_words(u, r->card[i], buf, sizeof buf));
+		else if (r->fate[i] == FATE_TAKEN) {
+			fprintf(u->out, "  %s's %s go to the leader.\n",
+				seat_name(u, q, name, sizeof name),
+				pair_words(u, r->card[i], buf, sizeof buf));
+			taken++;
+		}
+	}
+	if (!taken)
+		fputs("  The leader takes no pair.\n", u->out);
+	fprintf(u->out, "  Bid check: %d points for the ribs and the pairs "
+		"taken, against a bid of %d: %s.\n", r->sum, r->bid, r->made
+		? "made, the leader keeps the ribs"
+		: "failed, the ribs are discarded");
+}
+
 /* What a person who took a place's cards (the skat) found there. */
 static void tell_taken(table_ui *u, const state *before, int seat)
 {
@@ -713,6 +821,23 @@ static void narrate(table_ui *u, const state *before, int seat,
 		else
 			fprintf(u->out, "  You lay %s face down.\n",
 				render_list(&u->r, laid, buf, sizeof buf));
+	} else if (kind == PHASE_DOUBLE) {
+		char buf[64];
+		bool me = !u->o->hotseat && seat == u->o->seat;
+		if (c->actions[0].flags & ACT_DOWN)
+			fprintf(u->out, "  %s %s two cards face down%s.\n",
+				seat_name(u, seat, name, sizeof name), me ? "lay" : "lays",
+				seat == before->pair_leader ? " (the ribs)" : "");
+		else
+			fprintf(u->out, "  %s %s %s.\n",
+				seat_name(u, seat, name, sizeof name), me ? "lay" : "lays",
+				pair_words(u, c->actions[0].card, buf, sizeof buf));
+	} else if (kind == PHASE_AUCTION && c->actions[0].kind == ACT_BID) {
+		char words[200];
+		state_action_words(before, c->actions, c->nactions, words,
+				   sizeof words);
+		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
+			!u->o->hotseat && seat == u->o->seat ? "bid" : "bids", words);
 	} else if (kind == PHASE_CHOOSE && before->laying >= 0) {
 		fprintf(u->out, "  %s %s %d card(s) back, face down.\n",
 			seat_name(u, seat, name, sizeof name),
@@ -735,6 +860,8 @@ static void narrate(table_ui *u, const state *before, int seat,
 		narrate_pass(u, before, seat, c);
 	if (s->event == EV_REVEALED)
 		narrate_reveal(u, before);
+	if (s->event == EV_DOUBLE)
+		narrate_double(u);
 	if (s->event == EV_REDEALT)
 		fprintf(u->out, "  Nobody bid: the cards are thrown in, and %s "
 			"deals again.\n", seat_name(u, s->dealer, name,

@@ -411,6 +411,77 @@ static bool seen_before(const loaded *l, const char *path)
 }
 
 static node *load_chain(loaded *l, const char *path, diag *d,
+			const node *named_at);
+
+/* The path of the base named by item of `extends` in the file at path;
+ * false, reported, when it cannot be extended. */
+static bool base_of(loaded *l, const char *path, const node *item, diag *d,
+		    char *base_path, size_t size)
+{
+	if (item->kind != NODE_SCALAR || item->len == 0) {
+		char buf[64];
+		diag_error(d, item->file, item->line, item->col,
+			   "'extends' names a rule file, or a list of them, not %s",
+			   node_describe(item, buf, sizeof buf));
+		return false;
+	}
+	if (!resolve_base(path, item->text, base_path, size)) {
+		diag_error(d, item->file, item->line, item->col,
+			   "cannot find the rule file '%s' to extend, next to this "
+			   "file or among the games (see cardrules list)",
+			   item->text);
+		return false;
+	}
+	if (same_path(base_path, path)) {
+		diag_error(d, item->file, item->line, item->col,
+			   "a rule file cannot extend itself");
+		return false;
+	}
+	if (seen_before(l, base_path)) {
+		diag_error(d, item->file, item->line, item->col,
+			   "cannot extend '%s': it extends this file, directly "
+			   "or through others (a cycle), or is named twice",
+			   item->text);
+		return false;
+	}
+	if (l->nfiles >= LOAD_MAX_CHAIN) {
+		diag_error(d, item->file, item->line, item->col,
+			   "more than %d files extend one another", LOAD_MAX_CHAIN);
+		return false;
+	}
+	return true;
+}
+
+/* A variant combined after the first of a list: its own keys only, on top
+ * of what is combined so far, which must hold the file it extends. */
+static node *combine(loaded *l, node *so_far, const char *path,
+		     const node *item, diag *d)
+{
+	char base_path[PATH_MAX];
+	if (!base_of(l, path, item, d, base_path, sizeof base_path))
+		return NULL;
+	node *root = read_tree(l, base_path, d, item);
+	if (!root)
+		return NULL;
+	const node *ext = node_get(root, "extends");
+	char its_base[PATH_MAX];
+	if (!ext || ext->kind != NODE_SCALAR ||
+	    !resolve_base(base_path, ext->text, its_base, sizeof its_base) ||
+	    !seen_before(l, its_base)) {
+		diag_error(d, item->file, item->line, item->col,
+			   "'%s' cannot be combined here: after the first file of "
+			   "the list, each must extend a file already in the "
+			   "list (or in what the first extends)", item->text);
+		return NULL;
+	}
+	node *own = without_extends(&l->arena, root);
+	if (!own)
+		return NULL;
+	merge mg = {&l->arena, d, l};
+	return merge_maps(&mg, so_far, own);
+}
+
+static node *load_chain(loaded *l, const char *path, diag *d,
 			const node *named_at)
 {
 	node *root = read_tree(l, path, d, named_at);
@@ -419,38 +490,19 @@ static node *load_chain(loaded *l, const char *path, diag *d,
 	const node *ext = node_get(root, "extends");
 	if (!ext)
 		return root;
-	if (ext->kind != NODE_SCALAR || ext->len == 0) {
-		char buf[64];
+	bool list = ext->kind == NODE_SEQ;
+	if (list && ext->n == 0) {
 		diag_error(d, ext->file, ext->line, ext->col,
-			   "'extends' must name one rule file, not %s",
-			   node_describe(ext, buf, sizeof buf));
+			   "'extends' lists no rule file");
 		return NULL;
 	}
+	const node *first = list ? ext->item[0] : ext;
 	char base_path[PATH_MAX];
-	if (!resolve_base(path, ext->text, base_path, sizeof base_path)) {
-		diag_error(d, ext->file, ext->line, ext->col,
-			   "cannot find the rule file '%s' to extend, next to this "
-			   "file or among the games (see cardrules list)",
-			   ext->text);
+	if (!base_of(l, path, first, d, base_path, sizeof base_path))
 		return NULL;
-	}
-	if (same_path(base_path, path)) {
-		diag_error(d, ext->file, ext->line, ext->col,
-			   "a rule file cannot extend itself");
-		return NULL;
-	}
-	if (seen_before(l, base_path)) {
-		diag_error(d, ext->file, ext->line, ext->col,
-			   "cannot extend '%s': it extends this file, directly "
-			   "or through others (a cycle)", ext->text);
-		return NULL;
-	}
-	if (l->nfiles >= LOAD_MAX_CHAIN) {
-		diag_error(d, ext->file, ext->line, ext->col,
-			   "more than %d files extend one another", LOAD_MAX_CHAIN);
-		return NULL;
-	}
-	node *base = load_chain(l, base_path, d, ext);
+	node *base = load_chain(l, base_path, d, first);
+	for (size_t i = 1; list && base && i < ext->n; i++)
+		base = combine(l, base, path, ext->item[i], d);
 	node *own = base ? without_extends(&l->arena, root) : NULL;
 	if (!base || !own)
 		return NULL;

@@ -618,12 +618,21 @@ static const schema s_match = {
  * the rule file
  * ====================================================================== */
 
+static const schema s_string_list = {.kind = SK_LIST, .item = &s_string};
+static const schema *const extends_alts[] = {&s_string, &s_string_list, NULL};
+static const schema s_extends = {
+	.kind = SK_EITHER, .alternatives = extends_alts, .title = "extends",
+	.doc = "a rule file, or a list: the first with its bases, then each "
+	       "other's own keys in turn",
+};
+
 static const schema_field rule_fields[] = {
 	{"cardrules", &s_version, true, "the format version: 1"},
 	{"name", &s_string, true, "the game's name"},
 	{"description", &s_string, false, "a few sentences for players"},
-	{"extends", &s_string, false,
-	 "another rule file whose keys this one overrides (a deep merge; null deletes a key)"},
+	{"extends", &s_extends, false,
+	 "another rule file whose keys this one overrides (a deep merge; null "
+	 "deletes a key), or a list of variants of one base to combine"},
 	{"players", &s_players, true, "how many play"},
 	{"direction", &s_direction, false, "clockwise (default) or counter-clockwise"},
 	{"teams", &s_teams, false, "fixed partnerships (default: each for themselves)"},
