@@ -19,6 +19,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/counters.h"
 #include "engine/phase.h"
 
 /* ======================================================================
@@ -116,6 +117,7 @@ static void build(builder *b, const node *n, phase *p)
 		if (d >= 0)
 			a->denom[a->ndenoms++] = (uint8_t)d;
 	}
+	build_counter_adds(b, build_field(b, sc, n, "raise-adds"), &a->raise_adds);
 	const node *after = build_field(b, sc, n, "after-pass");
 	a->after_pass = after && strcmp(after->text, "out") == 0
 		? AFTER_PASS_OUT : AFTER_PASS_STAYS;
@@ -277,11 +279,14 @@ static phase_step apply(state *s, const phase *p, const action *act)
 {
 	const auction_phase *a = &p->u.auction;
 	int seat = s->current;
+	bool forced = opening_due(s, a);
 	s->calls++;
 	s->event = EV_ACTION;
 	switch ((action_kind)act->kind) {
 	case ACT_BID:
 		s->bid = act->number;
+		if (!forced)
+			counters_add(s, &a->raise_adds, seat);
 		s->denom = act->denom == DENOM_NONE ? -1 : (int8_t)act->denom;
 		s->declarer = (int8_t)seat;
 		s->passed_since_bid = 0;

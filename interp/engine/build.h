@@ -53,6 +53,9 @@ const schema *build_kind_schema(const char *kind);
 /* A count: a table by player count, or an expression of the set-up. */
 void build_count(builder *b, const node *n, count_spec *c, const char *what);
 
+/* Counters raised by an action ({pushes: 1, paid: unit}). */
+void build_counter_adds(builder *b, const node *map, counter_adds *out);
+
 /* The index of the place named by n; -1, reported, when there is none. */
 int build_place_index(builder *b, const node *n);
 

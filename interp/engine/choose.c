@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "engine/counters.h"
 #include "engine/phase.h"
 #include "engine/place.h"
 
@@ -38,21 +39,7 @@ static void build_choice(builder *b, const node *k, const node *v,
 	const node *ends = node_get(v, "ends");
 	c->declare = declare && strcmp(declare->text, "true") == 0;
 	c->ends = ends && strcmp(ends->text, "true") == 0;
-	const node *add = node_get(v, "add");
-	for (size_t i = 0; add && i < add->n; i++) {
-		if (c->nadd == CHOICE_ADDS_MAX) {
-			build_fail(b, add->pair[i].key, "a choice raises at most "
-				   "%d counters", CHOICE_ADDS_MAX);
-			return;
-		}
-		int index = build_counter_index(b, add->pair[i].key);
-		const expr *e = build_expr(b, b->g->scope, add->pair[i].value,
-					   TY_INT);
-		if (index < 0 || !e)
-			continue;
-		c->add_counter[c->nadd] = index;
-		c->add[c->nadd++] = e;
-	}
+	build_counter_adds(b, node_get(v, "add"), &c->adds);
 }
 
 static void build(builder *b, const node *n, phase *p)
@@ -193,11 +180,7 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	const choose_phase *ch = &p->u.choose;
 	const choice_def *c = &ch->choice[a->number];
 	int seat = s->current;
-	int64_t raise[CHOICE_ADDS_MAX];
-	for (int i = 0; i < c->nadd; i++)       /* all read before any is set */
-		raise[i] = vars_eval(s, c->add[i], seat).i;
-	for (int i = 0; i < c->nadd; i++)
-		s->counter[c->add_counter[i]] += raise[i];
+	counters_add(s, &c->adds, seat);
 	if (c->declare)
 		s->declarer = (int8_t)seat;
 	s->chose[seat] = (int8_t)a->number;
@@ -313,9 +296,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 			fprintf(out, "%sthe chooser becomes the declarer", sep);
 			sep = "; ";
 		}
-		for (int k = 0; k < c->nadd; k++) {
-			fprintf(out, "%sadds `%s` to %s", sep, expr_text(c->add[k]),
-				g->counter_name[c->add_counter[k]]);
+		for (int k = 0; k < c->adds.n; k++) {
+			fprintf(out, "%sadds `%s` to %s", sep,
+				expr_text(c->adds.add[k]),
+				g->counter_name[c->adds.counter[k]]);
 			sep = "; ";
 		}
 		if (c->take >= 0) {

@@ -10,13 +10,15 @@
  * pair is turned and the `resolve` hook says which seat's won pile gets
  * each card, or that it is discarded to the place `discard`; the bid
  * check counts card values from the table `values` against the contract
- * of the last auction (state.bid).  Ribs is four auctions, each followed
- * by this phase.
+ * of the last auction (state.bid).  Then `then-adds` raises counters,
+ * with the leader as the seat that acts and `bid_made` the bid check's
+ * outcome.  Ribs is four auctions, each followed by this phase.
  */
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
+#include "engine/counters.h"
 #include "engine/phase.h"
 #include "engine/place.h"
 
@@ -49,6 +51,7 @@ static void build(builder *b, const node *n, phase *p)
 	d->discard = discard ? build_place_index(b, discard) : -1;
 	const node *values = build_field(b, sc, n, "values");
 	d->values = values ? table_named(b, values) : -1;
+	build_counter_adds(b, build_field(b, sc, n, "then-adds"), &d->then_adds);
 	const node *resolve = build_field(b, sc, n, "resolve");
 	if (resolve) {
 		d->resolve = hook_find("double-trick",
@@ -173,6 +176,7 @@ static void resolve(state *s, const phase *p)
 	rec->sum = (int16_t)r.sum;
 	rec->made = r.made;
 	rec->number++;
+	counters_add(s, &d->then_adds, s->pair_leader);
 	s->pair_down = s->pair_laid = 0;
 }
 

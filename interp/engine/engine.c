@@ -4,6 +4,7 @@
 
 #include "engine/engine.h"
 #include "engine/phase.h"
+#include "engine/counters.h"
 #include "engine/place.h"
 #include "engine/score.h"
 
@@ -133,8 +134,7 @@ static void clear_deal(state *s)
 	s->last_winner = -1;
 	s->dealer = s->next_dealer;
 	s->deal_no++;
-	for (int i = 0; i < s->g->ncounters; i++)
-		s->counter[i] = s->g->counter_initial[i];
+	counters_reset(s);
 	s->declarer = -1;
 	memset(s->chose, -1, sizeof s->chose);
 	s->bid = 0;

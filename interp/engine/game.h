@@ -123,11 +123,18 @@ typedef struct tricks_phase {
 	leftover_rule leftover;
 } tricks_phase;
 
+/* Counters raised by an action: each by an integer expression, all read
+ * before any is set, with `seat` the seat that acts; a per-seat counter
+ * is raised for that seat only (counters.h). */
+typedef struct counter_adds {
+	int counter[CHOICE_ADDS_MAX];
+	const expr *add[CHOICE_ADDS_MAX];
+	int n;
+} counter_adds;
+
 typedef struct choice_def {
 	const char *name;               /* the word a player types */
-	int add_counter[CHOICE_ADDS_MAX];
-	const expr *add[CHOICE_ADDS_MAX];
-	int nadd;
+	counter_adds adds;
 	bool declare, ends;
 	int take;                       /* a place taken into the hand, as many
 					   cards laid back; -1 */
@@ -166,6 +173,7 @@ typedef struct auction_phase {
 					   ends the auction */
 	bool top_ends;                  /* the highest number ends it at once */
 	no_bid_rule no_bid;
+	counter_adds raise_adds;        /* at each bid but a forced opening */
 } auction_phase;
 
 typedef struct vote_phase {
@@ -187,6 +195,7 @@ typedef struct double_phase {
 	int values;                     /* the table for the bid check */
 	const hook *resolve;            /* slot "double-trick" */
 	hook_args args;
+	counter_adds then_adds;         /* after the resolution, for the leader */
 } double_phase;
 
 typedef struct phase {
@@ -252,6 +261,8 @@ typedef struct game {
 
 	const char *counter_name[COUNTERS_MAX];
 	int64_t counter_initial[COUNTERS_MAX];
+	const expr *counter_start[COUNTERS_MAX];        /* or this, at each deal */
+	bool counter_per_seat[COUNTERS_MAX];
 	int ncounters;
 
 	phase phase[PHASES_MAX];

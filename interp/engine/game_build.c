@@ -412,10 +412,26 @@ static void build_counters(builder *b, const node *n)
 			return;
 		}
 		int index = g->ncounters++;
+		const node *v = n->pair[i].value;
 		g->counter_name[index] = build_text(b, k);
-		g->counter_initial[index] = strtoll(n->pair[i].value->text, NULL, 10);
+		if (v->kind == NODE_SCALAR) {
+			g->counter_initial[index] = strtoll(v->text, NULL, 10);
+		} else {
+			const node *per = node_get(v, "per-seat");
+			g->counter_per_seat[index] = per &&
+				strcmp(per->text, "true") == 0;
+			const node *start = node_get(v, "initial");
+			g->counter_start[index] = build_expr(b, g->scope, start,
+							     TY_INT);
+			if (g->counter_start[index] && !g->counter_per_seat[index] &&
+			    expr_is_per_seat(g->counter_start[index]))
+				build_fail(b, start, "'%s' is one number for the "
+					   "table, but this depends on the seat; add "
+					   "'per-seat: true'", k->text);
+		}
 		if (g->counter_name[index] &&
-		    !vars_declare_counter(g->scope, g->counter_name[index], index))
+		    !vars_declare_counter(g->scope, g->counter_name[index], index,
+					  g->counter_per_seat[index]))
 			build_fail(b, k, "the name '%s' is already taken",
 				   g->counter_name[index]);
 	}
@@ -520,6 +536,25 @@ static void build_packets(builder *b, const node *list, const node *places)
 		memset(&g->place[k].dealt, 0, sizeof g->place[k].dealt);
 		for (int p = 0; p <= SEAT_MAX; p++)
 			g->place[k].dealt.by_players[p] = sum;
+	}
+}
+
+void build_counter_adds(builder *b, const node *map, counter_adds *out)
+{
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; map && i < map->n; i++) {
+		if (out->n == CHOICE_ADDS_MAX) {
+			build_fail(b, map->pair[i].key, "at most %d counters are "
+				   "raised at once", CHOICE_ADDS_MAX);
+			return;
+		}
+		int index = build_counter_index(b, map->pair[i].key);
+		const expr *e = build_expr(b, b->g->scope, map->pair[i].value,
+					   TY_INT);
+		if (index < 0 || !e)
+			continue;
+		out->counter[out->n] = index;
+		out->add[out->n++] = e;
 	}
 }
 

@@ -110,7 +110,8 @@ typedef struct state {
 	trick_record last_trick;
 
 	/* decisions of the deal: counters, the declarer, the choices made */
-	int64_t counter[COUNTERS_MAX];
+	int64_t counter[COUNTERS_MAX][SEAT_MAX];        /* [k][0] unless
+							   per seat */
 	int8_t declarer;                /* -1: nobody declared */
 	int8_t choose_first, choose_pos;        /* the round in progress */
 	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */

@@ -127,6 +127,13 @@ static value get_played(const expr_frame *f, int seat, int arg)
 	return set_value(STATE(f)->played);
 }
 
+/* The last double trick's bid check. */
+static value get_made(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->last_double.made);
+}
+
 /* Every hand is played out: the deal is being scored. */
 static value get_played_out(const expr_frame *f, int seat, int arg)
 {
@@ -192,8 +199,9 @@ typedef struct getter_def {
 
 static value get_counter(const expr_frame *f, int seat, int arg)
 {
-	(void)seat;
-	return int_value(STATE(f)->counter[arg]);
+	const state *s = STATE(f);
+	return int_value(s->counter[arg][s->g->counter_per_seat[arg] &&
+					 seat >= 0 ? seat : 0]);
 }
 
 static value get_declarer(const expr_frame *f, int seat, int arg)
@@ -263,6 +271,7 @@ static const getter_def deal_names[] = {
 	{"played", TY_CARDS, false, get_played, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
 	{"played_out", TY_BOOL, false, get_played_out, 0},
+	{"bid_made", TY_BOOL, false, get_made, 0},
 	{"total", TY_INT, true, get_total, 0},
 	{"team", TY_INT, true, get_team, 0},
 	{"declarer", TY_SEAT, false, get_declarer, 0},
@@ -303,9 +312,10 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 	return expr_scope_getter(sc, name, t, per_seat, get_kept, index);
 }
 
-bool vars_declare_counter(expr_scope *sc, const char *name, int index)
+bool vars_declare_counter(expr_scope *sc, const char *name, int index,
+			  bool per_seat)
 {
-	return expr_scope_getter(sc, name, TY_INT, false, get_counter, index);
+	return expr_scope_getter(sc, name, TY_INT, per_seat, get_counter, index);
 }
 
 static value get_place(const expr_frame *f, int seat, int arg)

@@ -30,7 +30,8 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, int index);
 
 /* A counter of the deal, read from state.counter[index]. */
-bool vars_declare_counter(expr_scope *sc, const char *name, int index);
+bool vars_declare_counter(expr_scope *sc, const char *name, int index,
+			  bool per_seat);
 
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);

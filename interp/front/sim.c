@@ -37,6 +37,7 @@ typedef struct sim {
 	long first_failed_deal;         /* its number in the run, from 1 */
 	int first_failed_match;
 	double kept_end[KEPT_MAX];      /* table-wide kept values, summed */
+	double kept_seat_end[KEPT_MAX][SEAT_MAX];       /* per-seat ones */
 	bool write_error;
 } sim;
 
@@ -132,8 +133,11 @@ static void match_over(sim *x)
 		if (s->place[p] == 1)
 			x->seat[p].wins += 1.0 / firsts;
 	}
-	for (int k = 0; k < x->g->nkept; k++)
+	for (int k = 0; k < x->g->nkept; k++) {
 		x->kept_end[k] += (double)s->kept[k][0];
+		for (int p = 0; p < s->players; p++)
+			x->kept_seat_end[k][p] += (double)s->kept[k][p];
+	}
 	x->finished++;
 }
 
@@ -232,6 +236,15 @@ static void report_text(sim *x)
 			x->finished ? st->place_sum / x->finished : 0);
 	}
 	fprintf(out, "sum of all deal scores: %" PRId64 "\n", sum);
+	for (int k = 0; k < x->g->nkept; k++) {
+		if (!x->g->kept[k].per_seat || !x->finished)
+			continue;
+		fprintf(out, "%s at the end of a finished match, on average:",
+			x->g->kept[k].name);
+		for (int p = 0; p < o->players; p++)
+			fprintf(out, " %.3f", x->kept_seat_end[k][p] / x->finished);
+		fputc('\n', out);
+	}
 	for (int k = 0; k < x->g->nkept; k++)
 		if (!x->g->kept[k].per_seat && x->finished)
 			fprintf(out, "%s left at the end of the %d finished "

@@ -235,8 +235,24 @@ static const schema s_place_name = {
  * counters
  * ====================================================================== */
 
+static const schema_field counter_fields[] = {
+	{"initial", &s_expr_int, false,
+	 "its value when a deal starts: an expression, which may read the "
+	 "values kept from the last deal (default 0)"},
+	{"per-seat", &s_bool, false, "one for each seat (default: one for the table)"},
+	{0},
+};
+static const schema s_counter_map = {
+	.kind = SK_MAP, .title = "counter", .fields = counter_fields,
+	.doc = "a counter with an expression for its start, or one per seat",
+};
+static const schema *const counter_alts[] = {&s_any_int, &s_counter_map, NULL};
+static const schema s_counter = {
+	.kind = SK_EITHER, .alternatives = counter_alts, .title = "counter_start",
+	.doc = "its value when a deal starts, or {initial, per-seat}",
+};
 static const schema s_counters = {
-	.kind = SK_DICT, .item = &s_any_int, .key_pattern = NAME_PATTERN,
+	.kind = SK_DICT, .item = &s_counter, .key_pattern = NAME_PATTERN,
 	.key_doc = "a counter name (lower case letters, digits, _)",
 	.key_name = "COUNTER",
 	.doc = "integers of the deal, set back to these values when a deal "
@@ -439,6 +455,9 @@ static const schema_field auction_fields[] = {
 	{"top-ends", &s_bool, false,
 	 "a bid of the highest number ends the auction at once"},
 	{"no-bid", &s_no_bid, false, "what happens when nobody bids"},
+	{"raise-adds", &s_counter_adds, false,
+	 "counters raised at each bid but a forced opening one (seat is the "
+	 "bidder; a per-seat counter is the bidder's)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
@@ -518,6 +537,9 @@ static const schema_field double_fields[] = {
 	{"resolve", &s_double_hook, true, "the hook that says where the cards go"},
 	{"values", &s_table_name, true, "the card values of the bid check"},
 	{"discard", &s_place_name, true, "the place of the discarded cards"},
+	{"then-adds", &s_counter_adds, false,
+	 "counters raised after the resolution (seat is the leader; `bid_made` "
+	 "says whether the bid was made)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };

@@ -49,7 +49,7 @@ $(cat "$tmp/valid")"
 # --- (c) mistakes of the format are refused by the JSON Schema too ---
 refused=(
 	bad-dict-key bad-enum-hint bad-enum-list by-players-bad-key
-	deck-bad-rank extends-no-version extends-wrong-kind hook-as-word
+	deck-bad-rank extends-no-version extends-mapping hook-as-word
 	hook-param-bad-value hook-param-unknown hook-unknown int-out-of-range
 	missing-deck missing-score phase-two-kinds phase-unknown-kind
 	several-schema-errors unknown-key-hint unknown-key-list unknown-key-top

@@ -75,7 +75,7 @@ START_TEST(test_declaring_ends_the_round)
 	say("pass");
 	say("solo");                    /* seat 2 */
 	ck_assert_int_eq(s.declarer, 2);
-	ck_assert_int_eq(s.counter[1], 3);
+	ck_assert_int_eq(s.counter[1][0], 3);
 	/* the doubling round: from the declarer's left, the declarer skipped */
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_CHOOSE);
 	ck_assert_int_eq(s.current, 0);
@@ -83,7 +83,7 @@ START_TEST(test_declaring_ends_the_round)
 	ck_assert_int_eq(s.current, 1);
 	say("no");
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
-	ck_assert_int_eq(s.counter[0], 1);
+	ck_assert_int_eq(s.counter[0][0], 1);
 	ck_assert_int_eq(s.chose[0], 1);
 	ck_assert_int_eq(s.chose[1], 0);
 	ck_assert_int_eq(s.chose[2], 0);        /* solo, in the first round */

@@ -58,7 +58,8 @@ static game *load(const char *path)
 }
 
 /* Every card of the deck in play is in exactly one place: a hand, a
- * trick taken, the table, the leftovers or a pile. */
+ * trick taken, the table (a trick, a double trick's pairs face up), the
+ * leftovers or a pile. */
 static void check_cards(const state *s)
 {
 	cardset seen = cset_empty();
@@ -76,6 +77,11 @@ static void check_cards(const state *s)
 	cardset table = cset_empty();
 	for (int i = 0; i < s->nplayed; i++)
 		cset_add(&table, s->table[i]);
+	for (int p = 0; state_phase_kind(s) == PHASE_DOUBLE && p < s->players; p++)
+		if ((s->pair_laid & ~s->pair_down) >> p & 1) {  /* pairs face up */
+			cset_add(&table, s->pair[p][0]);
+			cset_add(&table, s->pair[p][1]);
+		}
 	/* leftovers stay listed after they are given: count them once */
 	cardset rest = cset_minus(s->leftover, taken);
 	cardset placed = cset_empty();

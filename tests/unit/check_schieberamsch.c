@@ -53,8 +53,8 @@ static void score(const char *const *won, const int *tricks, int pushes,
 		  int kontras, int declarer, const char *dealt0)
 {
 	state_deal(&s);
-	s.counter[0] = pushes;
-	s.counter[1] = kontras;
+	s.counter[0][0] = pushes;
+	s.counter[1][0] = kontras;
 	s.declarer = (int8_t)declarer;
 	cardset skat = scn_card_set(g, "7C 8C"), used = skat;
 	for (int p = 0; p < 3; p++) {
@@ -311,7 +311,7 @@ START_TEST(test_pickup_and_lay_back)
 	/* middlehand and rearhand push: x4 */
 	choose("push");
 	choose("push");
-	ck_assert_int_eq(s.counter[0], 2);
+	ck_assert_int_eq(s.counter[0][0], 2);
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
 	ck_assert_int_eq(s.current, 1);          /* forehand leads */
 }
@@ -360,7 +360,7 @@ START_TEST(test_kontra_rekontra_and_the_same_dealer)
 	choose("kontra");
 	ck_assert_int_eq(s.current, 2);          /* the soloist answers */
 	choose("rekontra");
-	ck_assert_int_eq(s.counter[1], 2);
+	ck_assert_int_eq(s.counter[1][0], 2);
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
 	ck_assert_int_eq(s.current, 1);          /* forehand leads */
 	scn_play_lowest(&s, false);
@@ -408,7 +408,7 @@ START_TEST(test_skat_to_the_highest)
 	char why[200];
 	ck_assert(state_setup(&s, g, 3, 0, NULL, 3, why, sizeof why));
 	state_deal(&s);
-	s.counter[0] = 0;
+	s.counter[0][0] = 0;
 	s.declarer = -1;
 	memset(s.hand, 0, sizeof s.hand);
 	s.won[0] = scn_card_set(g, "AC AS 10C KC KS 7S");
@@ -446,7 +446,7 @@ START_TEST(test_kontra_in_ramsch)
 	ck_assert(state_apply(&t, action_of(ACT_CHOICE, 0)));   /* kontra */
 	ck_assert(state_apply(&t, action_of(ACT_CHOICE, 1)));   /* pass */
 	ck_assert(state_apply(&t, action_of(ACT_CHOICE, 0)));   /* kontra */
-	ck_assert_int_eq(t.counter[1], 2);
+	ck_assert_int_eq(t.counter[1][0], 2);
 	ck_assert_int_eq(state_phase_kind(&t), PHASE_TRICKS);    /* no Rekontra */
 	scn_play_lowest(&t, false);
 	/* 3 pushes and 2 Kontras: the loser pays 32 times */
