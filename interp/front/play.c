@@ -215,12 +215,41 @@ static void print_elected(table_ui *u)
 	}
 }
 
+/* The deal's counters (pushes, the pots), those of each seat by seat. */
+static void print_counters(table_ui *u)
+{
+	const state *s = &u->s;
+	const game *g = u->g;
+	const char *sep = "  Counters:";
+	for (int k = 0; k < g->ncounters; k++) {
+		if (g->counter_per_seat[k])
+			continue;
+		fprintf(u->out, "%s %s %" PRId64, sep, g->counter_name[k],
+			s->counter[k][0]);
+		sep = ",";
+	}
+	if (*sep == ',')
+		fputc('\n', u->out);
+	for (int k = 0; k < g->ncounters; k++) {
+		if (!g->counter_per_seat[k])
+			continue;
+		fprintf(u->out, "  %s:", g->counter_name[k]);
+		for (int p = 0; p < s->players; p++) {
+			char name[32];
+			fprintf(u->out, "%s %s %" PRId64, p ? "," : "",
+				seat_name(u, p, name, sizeof name), s->counter[k][p]);
+		}
+		fputc('\n', u->out);
+	}
+}
+
 static void print_leftovers(table_ui *u)
 {
 	const state *s = &u->s;
 	char buf[512];
 	print_places(u);
 	print_elected(u);
+	print_counters(u);
 	if (cset_is_empty(s->leftover))
 		return;
 	int down = cset_count(s->leftover) - cset_count(s->leftover_up);
@@ -860,7 +889,8 @@ static void narrate(table_ui *u, const state *before, int seat,
 		narrate_pass(u, before, seat, c);
 	if (s->event == EV_REVEALED)
 		narrate_reveal(u, before);
-	if (s->event == EV_DOUBLE)
+	if (s->last_double.number != before->last_double.number &&
+	    s->deal_no == before->deal_no)     /* also when the deal ends */
 		narrate_double(u);
 	if (s->event == EV_REDEALT)
 		fprintf(u->out, "  Nobody bid: the cards are thrown in, and %s "

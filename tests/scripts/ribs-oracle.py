@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""ribs-oracle.py [--lemon] [--open-fourth] TRANSCRIPT...: Ribs played again
+"""ribs-oracle.py [--lemon] [--open-fourth] [--betting] TRANSCRIPT...: Ribs played again
 from its rules alone, deal by deal, from transcripts with each deal's
 cards written out (--explicit-deals).  It shares no code with the program.
 
@@ -7,7 +7,13 @@ For every deal it checks the deck for the player count, each bidding
 round (who opens, the forced 2, raises by one, passes out for the round,
 the ceiling, the leader), each double trick (who lays, faces allowed),
 the resolution of every double trick, the deal's scores and the dealer
-rotation.  Exits 1 at the first disagreement."""
+rotation.  With --betting (ante 1, unit 1, shares 50/30/20) it also
+follows the pots and every player's chips, and compares them with what
+`$CARDRULES replay --json` says was kept after each deal.  Exits 1 at the
+first disagreement."""
+import json
+import os
+import subprocess
 import sys
 
 import yaml
@@ -48,7 +54,7 @@ class Moves:
         return words.split()
 
 
-def bidding(m, opener, n):
+def bidding(m, opener, n, bank):
     """One bidding round: returns (leader, contract)."""
     w = m.take(opener)
     expect(w == ["call", "2"], "the opener bids 2, not %s" % w)
@@ -67,6 +73,9 @@ def bidding(m, opener, n):
         expect(w == ["call", str(bid + 1)] and bid + 1 <= 4 * n,
                "seat %d raises by one up to %d: %s" % (seat, 4 * n, w))
         bid, leader = bid + 1, seat
+        if bank:
+            bank["small"] += 1
+            bank["chips"][seat] -= 1
     expect(leader not in out, "the leader passed")
     return leader, bid
 
@@ -106,7 +115,7 @@ def resolve(order, pairs, down, bid, rank_order):
     return gets, discards, made
 
 
-def play_deal(d, n, lemon, open_fourth):
+def play_deal(d, n, lemon, open_fourth, bank):
     dealer = d["dealer"]
     hands = {int(k): list(v) for k, v in d["hands"].items()}
     deck = sorted(c for h in hands.values() for c in h)
@@ -118,8 +127,13 @@ def play_deal(d, n, lemon, open_fourth):
     won = {p: [] for p in range(n)}
     rank_order = LEMON if lemon else RANKS
     opener = (dealer + 1) % n
+    if bank:
+        bank["small"] += n
+        bank["big"] += n
+        for p in range(n):
+            bank["chips"][p] -= 2
     for rnd in range(4):
-        leader, bid = bidding(m, opener, n)
+        leader, bid = bidding(m, opener, n, bank)
         order = [(leader + i) % n for i in range(n)]
         pairs, down = [], []
         for i, seat in enumerate(order):
@@ -138,9 +152,16 @@ def play_deal(d, n, lemon, open_fourth):
                 expect(face == "up" or not up_only, "face up only")
             pairs.append(cards)
             down.append(face == "down" and i > 0)
-        gets, _, _ = resolve(order, pairs, down, bid, rank_order)
+        gets, _, made = resolve(order, pairs, down, bid, rank_order)
         for i, cards in gets.items():
             won[order[i]] += cards
+        if bank and made:
+            take = min(bid, bank["small"])
+            bank["chips"][leader] += take
+            bank["small"] -= take
+        elif bank:
+            bank["big"] += bank["small"]
+            bank["small"] = 0
         opener = leader
     expect(m.i == len(m.moves), "moves after the fourth double trick")
     scores = []
@@ -152,16 +173,39 @@ def play_deal(d, n, lemon, open_fourth):
         scores.append(s)
     expect(scores == list(d["scores"]), "scores %s, not %s"
            % (d["scores"], scores))
+    if bank:
+        split = [50, 30, 20]
+        paid = 0
+        for p in range(n):
+            above = sum(1 for q in range(n) if scores[q] > scores[p])
+            level = sum(1 for q in range(n) if scores[q] == scores[p])
+            pct = sum(split[k] for k in range(above, above + level) if k < 3)
+            share = bank["big"] * pct // (100 * level)
+            bank["chips"][p] += share
+            paid += share
+        bank["big"] -= paid
 
 
-def check_file(path, lemon, open_fourth):
+def check_file(path, lemon, open_fourth, betting):
     t = yaml.load(open(path), Loader=getattr(yaml, "CSafeLoader",
                                              yaml.SafeLoader))
     n = t["players"]
+    bank = None
+    kept = None
+    if betting:
+        bank = {"small": 0, "big": 0, "chips": [0] * n}
+        run = subprocess.run([os.environ["CARDRULES"], "replay", "--json",
+                              path], capture_output=True, text=True)
+        expect(run.returncode == 0, "replay failed: %s" % run.stderr)
+        kept = [x["kept"] for x in json.loads(run.stdout)["deals"]]
     for i, d in enumerate(t["deals"]):
         expect(d["dealer"] == (t["dealer"] + i) % n, "the dealer")
         try:
-            play_deal(d, n, lemon, open_fourth)
+            play_deal(d, n, lemon, open_fourth, bank)
+            if bank:
+                want = {"chips": bank["chips"], "small_pot": bank["small"],
+                        "big_pot": bank["big"]}
+                expect(kept[i] == want, "kept %s, not %s" % (kept[i], want))
         except Disagreement as e:
             raise Disagreement("deal %d: %s" % (d["deal"], e))
     return len(t["deals"])
@@ -171,11 +215,12 @@ def main():
     args = sys.argv[1:]
     lemon = "--lemon" in args
     open_fourth = "--open-fourth" in args
+    betting = "--betting" in args
     files = [a for a in args if not a.startswith("--")]
     total = 0
     for path in files:
         try:
-            total += check_file(path, lemon, open_fourth)
+            total += check_file(path, lemon, open_fourth, betting)
         except Disagreement as e:
             print("%s: %s" % (path, e))
             sys.exit(1)
