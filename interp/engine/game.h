@@ -96,6 +96,7 @@ typedef struct restriction {
 typedef enum follow_rule {
 	FOLLOW_SUIT,
 	FOLLOW_ANY,
+	FOLLOW_SUIT_OR_TRUMP,           /* follow suit, or trump at will */
 } follow_rule;
 
 typedef enum leftover_rule {
@@ -111,6 +112,10 @@ typedef struct pass_phase {
 typedef struct tricks_phase {
 	const expr *leader;
 	follow_rule follow;
+	const expr *follow_unless;      /* per seat: free of following; NULL */
+	bool no_undertrump;             /* a trump below the table's highest is
+					   refused when a plain suit was led */
+	const expr *lowest_wins;        /* the lowest of the led suit wins */
 	restriction rule[RESTRICT_MAX];
 	int nrestrict;
 	const expr *trumps;             /* NULL: no trumps */
@@ -272,6 +277,9 @@ typedef struct game {
 	const char *denom_name[DENOMS_MAX];
 	int8_t denom_suit[DENOMS_MAX];  /* the suit, or -1 */
 	int ndenoms;
+
+	const hook *melds;              /* slot "melds"; NULL */
+	hook_args meld_args;
 
 	let_def let[LETS_MAX];
 	int nlets;

@@ -740,6 +740,14 @@ static void build_scoring(builder *b, const node *n)
 		b->errors++;
 		return;
 	}
+	const node *melds = node_get(n, "melds");
+	if (melds) {
+		g->melds = hook_find("melds", node_get(melds, "hook")->text);
+		if (g->melds)
+			hook_read_args(g->melds, melds, &g->meld_args);
+		if (g->melds && !vars_declare_melds(b->scoring))
+			build_fail(b, melds, "the name 'melds' is already taken");
+	}
 	build_lets(b, node_get(n, "let"));
 	g->score = build_expr(b, b->scoring, node_get(n, "score"), TY_INT);
 	if (!vars_declare_scores(b->scoring))

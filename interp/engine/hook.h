@@ -82,6 +82,27 @@ typedef struct double_result {
 typedef void (*hook_double_trick_fn)(const deck *d, const double_trick *t,
 				     const hook_args *args, double_result *r);
 
+/* Melds (Jass Weis): the hands as dealt, the seats in the order they play
+ * to the first trick, the trumps; out: each seat's melds and points. */
+#define MELDS_MAX 4
+
+typedef struct meld {
+	card_id card[SEAT_MAX];         /* a run or four of a kind */
+	int n, points;
+} meld;
+
+typedef struct meld_result {
+	int64_t points[SEAT_MAX];       /* what each seat scores for melds */
+	int best;                       /* the seat with the best meld; -1 */
+	meld meld[SEAT_MAX][MELDS_MAX]; /* each seat's melds, best first */
+	int nmelds[SEAT_MAX];
+} meld_result;
+
+typedef void (*hook_melds_fn)(const deck *d, const cardset *hands, int n,
+			      const int *order, cardset trumps,
+			      const int8_t *team, const hook_args *args,
+			      meld_result *r);
+
 typedef struct hook {
 	const char *name;
 	const char *slot;               /* where it may be used: "trick-winner" */
@@ -91,6 +112,7 @@ typedef struct hook {
 	int nparams;
 	hook_trick_winner_fn trick_winner;
 	hook_double_trick_fn double_trick;
+	hook_melds_fn melds;
 } hook;
 
 extern const hook hook_table[];

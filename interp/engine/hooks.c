@@ -133,6 +133,154 @@ static void ribs_resolution(const deck *d, const double_trick *t,
 }
 
 /* ======================================================================
+ * jass-melds (Sidi Barrani): four of a kind and runs, the best holder
+ * scores
+ * ====================================================================== */
+
+static const schema s_meld_points = {.kind = SK_INT, .min = 0, .max = 1000,
+	.doc = "points; 0: not a meld"};
+static const schema s_meld_team = {.kind = SK_BOOL,
+	.doc = "true: the best holder's team scores its players' melds"};
+
+static const hook_param meld_params[] = {
+	{"jacks", &s_meld_points, "200", "four jacks", NULL},
+	{"nines", &s_meld_points, "0", "four nines (0: no meld)", NULL},
+	{"others", &s_meld_points, "200", "four aces, kings, queens or tens",
+	 NULL},
+	{"team", &s_meld_team, "false",
+	 "whether the best holder's partner scores melds too", NULL},
+};
+
+/* A meld's strength, to compare: points, then the rank of its four or of
+ * its top card, then a run in the trumps; higher is stronger. */
+static long meld_strength(const deck *d, const meld *m, cardset trumps)
+{
+	int top = 0;
+	for (int i = 0; i < m->n; i++)
+		if (d->rank_of[m->card[i]] > top)
+			top = d->rank_of[m->card[i]];
+	bool run = d->suit_of[m->card[0]] == d->suit_of[m->card[1]];
+	return (long)m->points * 1000 + top * 10 + (run && cset_has(trumps, m->card[0]));
+}
+
+static int run_points(int n)
+{
+	return n >= 5 ? 100 : n == 4 ? 50 : n == 3 ? 20 : 0;
+}
+
+/* The search for one hand's melds: the best set so far and the one
+ * being built. */
+typedef struct meld_search {
+	const deck *d;
+	cardset trumps;
+	meld best[MELDS_MAX], cur[MELDS_MAX];
+	int nbest, ncur;
+	long best_top, best_total;
+} meld_search;
+
+static void consider(meld_search *ms)
+{
+	long top = 0, total = 0;
+	for (int i = 0; i < ms->ncur; i++) {
+		long st = meld_strength(ms->d, &ms->cur[i], ms->trumps);
+		if (st > top)
+			top = st;
+		total += ms->cur[i].points;
+	}
+	if (top > ms->best_top || (top == ms->best_top && total > ms->best_total)) {
+		ms->best_top = top;
+		ms->best_total = total;
+		ms->nbest = ms->ncur;
+		memcpy(ms->best, ms->cur, sizeof ms->cur);
+	}
+}
+
+/* Runs of one suit at a time, each split into pieces of 3 or more (a
+ * long run may be worth more split), from rank r of suit su upward. */
+static void runs_from(meld_search *ms, cardset left, int su, int r)
+{
+	const deck *d = ms->d;
+	for (; su < d->nsuits; su++, r = 0) {
+		for (; r < d->nranks; r++) {
+			int len = 0;
+			while (r + len < d->nranks &&
+			       cset_meets(left, cset_and(d->by_suit[su],
+							 d->by_rank[r + len])))
+				len++;
+			if (len < 3)
+				continue;
+			/* a piece of k cards from r, or none starting here */
+			for (int k = 3; k <= len && ms->ncur < MELDS_MAX; k++) {
+				meld *m = &ms->cur[ms->ncur++];
+				m->n = k;
+				m->points = run_points(k);
+				for (int i = 0; i < k; i++)
+					m->card[i] = cset_first(cset_and(left,
+						cset_and(d->by_suit[su], d->by_rank[r + i])));
+				runs_from(ms, left, su, r + k);
+				ms->ncur--;
+			}
+		}
+	}
+	consider(ms);
+}
+
+static void fours_from(meld_search *ms, cardset hand, int r, const int *pts)
+{
+	const deck *d = ms->d;
+	if (r == d->nranks) {
+		runs_from(ms, hand, 0, 0);
+		return;
+	}
+	fours_from(ms, hand, r + 1, pts);
+	cardset four = cset_and(hand, d->by_rank[r]);
+	if (pts[r] > 0 && cset_count(four) >= d->nsuits && ms->ncur < MELDS_MAX) {
+		meld *m = &ms->cur[ms->ncur++];
+		m->n = 0;
+		m->points = pts[r];
+		CSET_FOREACH(c, four)
+			if (m->n < d->nsuits)
+				m->card[m->n++] = c;
+		fours_from(ms, cset_minus(hand, four), r + 1, pts);
+		ms->ncur--;
+	}
+}
+
+static void jass_melds(const deck *d, const cardset *hands, int n,
+		       const int *order, cardset trumps, const int8_t *team,
+		       const hook_args *args, meld_result *r)
+{
+	int pts[RANK_MAX] = {0};
+	for (int k = 0; k < d->nranks; k++) {
+		const char *rk = d->rank[k];
+		pts[k] = strcmp(rk, "J") == 0 ? (int)args->v[0]
+			: strcmp(rk, "9") == 0 ? (int)args->v[1]
+			: strchr("AKQ", rk[0]) || strcmp(rk, "10") == 0
+			? (int)args->v[2] : 0;
+	}
+	memset(r, 0, sizeof *r);
+	r->best = -1;
+	long best = 0;
+	for (int i = 0; i < n; i++) {
+		int seat = order[i];
+		meld_search ms = {.d = d, .trumps = trumps};
+		fours_from(&ms, hands[seat], 0, pts);
+		r->nmelds[seat] = ms.nbest;
+		memcpy(r->meld[seat], ms.best, sizeof ms.best);
+		if (ms.best_top > best) {       /* earlier players win ties */
+			best = ms.best_top;
+			r->best = seat;
+		}
+	}
+	for (int seat = 0; seat < n && r->best >= 0; seat++) {
+		bool scores = seat == r->best ||
+			      (args->v[3] && team[seat] == team[r->best]);
+		for (int k = 0; scores && k < r->nmelds[seat]; k++)
+			r->points[seat] += r->meld[seat][k].points;
+	}
+}
+
+/* ======================================================================
  * The table
  * ====================================================================== */
 
@@ -159,6 +307,22 @@ const hook hook_table[] = {
 		       "are worth the bid.",
 		.games = "Ribs",
 		.double_trick = ribs_resolution,
+	},
+	{
+		.name = "jass-melds",
+		.slot = "melds",
+		.doc = "Each player's melds in the hand as dealt: four of a kind "
+		       "(jacks, nines, or aces, kings, queens and tens, at the "
+		       "points given) and runs of 3, 4, 5 or more in a suit in "
+		       "the natural order (20, 50, 100), each card in one meld. "
+		       "The single strongest meld (more points, then the higher "
+		       "four or top card, then a run in trumps, then the earlier "
+		       "player to the first trick) lets its holder score all of "
+		       "their melds; nobody else scores any.",
+		.games = "Sidi Barrani",
+		.params = meld_params,
+		.nparams = 4,
+		.melds = jass_melds,
 	},
 };
 const int hook_count = sizeof hook_table / sizeof *hook_table;

@@ -100,9 +100,11 @@ typedef struct state {
 
 	/* tricks */
 	int8_t leader, best, last_winner;
+	int8_t first_leader;            /* who led the deal's first trick */
 	int8_t led;                     /* led suit; SUIT_MAX for trumps; -1 */
 	cardset follow;                 /* the cards that follow the lead */
 	bool has_trumps;
+	bool lowest_wins;               /* in plain suits, the lowest wins */
 	uint8_t trick_no, nplayed;
 	card_id table[SEAT_MAX];
 	cardset played;                 /* every card played this deal */

@@ -84,8 +84,16 @@ static void build(builder *b, const node *n, phase *p)
 	t->leader = build_table_expr(b, g->scope, build_field(b, sc, n, "leader"), TY_SEAT,
 				  "'tricks.leader'");
 	const node *follow = build_field(b, sc, n, "follow");
-	t->follow = follow && strcmp(follow->text, "any") == 0
-		? FOLLOW_ANY : FOLLOW_SUIT;
+	t->follow = !follow || strcmp(follow->text, "suit") == 0 ? FOLLOW_SUIT
+		: strcmp(follow->text, "any") == 0 ? FOLLOW_ANY
+		: FOLLOW_SUIT_OR_TRUMP;
+	t->follow_unless = build_expr(b, g->scope, build_field(b, sc, n,
+				      "follow-unless"), TY_BOOL);
+	const node *under = build_field(b, sc, n, "undertrump");
+	t->no_undertrump = under && strcmp(under->text, "forbidden") == 0;
+	t->lowest_wins = build_table_expr(b, g->scope,
+					  build_field(b, sc, n, "lowest-wins"),
+					  TY_BOOL, "'tricks.lowest-wins'");
 	const node *rules = node_get(n, "restrict");     /* items one by one */
 	build_restrictions(b, rules && rules->kind == NODE_SEQ ? rules : NULL, t);
 	t->trumps = build_table_expr(b, g->scope, build_field(b, sc, n, "trumps"), TY_CARDS,
@@ -142,12 +150,14 @@ static bool enter(state *s, const phase *p)
 	const tricks_phase *t = &p->u.tricks;
 	s->trumps = t->trumps ? vars_eval(s, t->trumps, -1).s : cset_empty();
 	s->has_trumps = !cset_is_empty(s->trumps);
+	s->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
 	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
 		leader = 0;
 	if (cset_is_empty(s->hand[leader]))
 		return false;
 	s->leader = (int8_t)leader;
+	s->first_leader = (int8_t)leader;
 	s->current = (int8_t)leader;
 	s->trick_no = 1;
 	s->nplayed = 0;
@@ -178,14 +188,55 @@ static __attribute__((noinline)) cardset restrict_choice(const state *s, const t
 	return legal;
 }
 
+/* The cards that must be followed with (none: free), for the seat to
+ * move: the led suit's, with the trumps when trumping at will. */
+static cardset to_follow(const state *s, const tricks_phase *t)
+{
+	if (s->nplayed == 0 || t->follow == FOLLOW_ANY)
+		return cset_empty();
+	cardset follow = cset_and(s->hand[s->current], s->follow);
+	if (cset_is_empty(follow) ||
+	    (t->follow_unless && vars_eval(s, t->follow_unless, s->current).i))
+		return cset_empty();
+	if (t->follow == FOLLOW_SUIT_OR_TRUMP)
+		follow = cset_or(follow, cset_and(s->hand[s->current], s->trumps));
+	return follow;
+}
+
+/* The trumps of the hand below the highest trump on the table, when a
+ * plain suit was led: refused unless the hand holds nothing else. */
+static cardset undertrumps(const state *s, const tricks_phase *t)
+{
+	if (!t->no_undertrump || s->nplayed == 0 || !s->has_trumps ||
+	    cset_has(s->trumps, s->table[0]))
+		return cset_empty();
+	int top = 0;
+	for (int i = 1; i < s->nplayed; i++)
+		if (cset_has(s->trumps, s->table[i]) &&
+		    t->trump_power[s->table[i]] > top)
+			top = t->trump_power[s->table[i]];
+	cardset hand = s->hand[s->current], low = cset_empty();
+	if (top == 0 || cset_subset(hand, s->trumps))
+		return low;
+	CSET_FOREACH(c, cset_and(hand, s->trumps))
+		if (t->trump_power[c] < top)
+			cset_add(&low, c);
+	return low;
+}
+
 static cardset legal_cards(const state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
 	cardset legal = s->hand[s->current];
-	if (s->nplayed > 0 && t->follow == FOLLOW_SUIT) {
-		cardset follow = cset_and(legal, s->follow);
+	if (s->nplayed > 0 && t->follow != FOLLOW_ANY) {
+		cardset follow = to_follow(s, t);
 		if (!cset_is_empty(follow))
 			legal = follow;
+	}
+	if (t->no_undertrump) {
+		cardset allowed = cset_minus(legal, undertrumps(s, t));
+		if (!cset_is_empty(allowed))
+			legal = allowed;
 	}
 	if (t->nrestrict)
 		legal = restrict_choice(s, t, legal);
@@ -201,7 +252,9 @@ static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
 	if (bt)
 		return false;
 	const deck *d = &s->g->deck;
-	return d->suit_of[c] == d->suit_of[b] && d->rank_of[c] > d->rank_of[b];
+	return d->suit_of[c] == d->suit_of[b] &&
+	       (s->lowest_wins ? d->rank_of[c] < d->rank_of[b]
+			       : d->rank_of[c] > d->rank_of[b]);
 }
 
 static bool phase_done(const state *s, const tricks_phase *t, int leader)
@@ -268,11 +321,14 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 		s->follow = suit_cards(s, suit);
 		s->best = 0;
 	} else {
-		if (t->follow == FOLLOW_SUIT && suit != s->led)
+		if (t->follow != FOLLOW_ANY && suit != s->led && !t->follow_unless &&
+		    (t->follow == FOLLOW_SUIT || !cset_has(s->trumps, c)))
 			s->void_suits[seat] |= (uint16_t)(1u << s->led);
 		card_id best = s->table[s->best];
 		if (s->has_trumps ? beats(s, t, c, best)
-		    : suit == s->led && d->rank_of[c] > d->rank_of[best])
+		    : suit == s->led && (s->lowest_wins
+					 ? d->rank_of[c] < d->rank_of[best]
+					 : d->rank_of[c] > d->rank_of[best]))
 			s->best = (int8_t)pos;
 	}
 	s->nplayed++;
@@ -330,17 +386,30 @@ static void refusal(const state *s, const tricks_phase *t, card_id c,
 	cardset legal = s->hand[s->current];
 	char name[8];
 	snprintf(why, size, "the rules do not allow it now");
-	if (s->nplayed > 0 && t->follow == FOLLOW_SUIT) {
-		cardset follow = cset_and(legal, s->follow);
+	if (s->nplayed > 0 && t->follow != FOLLOW_ANY) {
+		cardset follow = to_follow(s, t);
 		if (!cset_is_empty(follow)) {
 			if (!cset_has(follow, c)) {
 				snprintf(why, size, "you must follow the suit "
-					 "led (%s)", deck_card_name(d,
-					 s->table[0], false, name));
+					 "led (%s)%s", deck_card_name(d,
+					 s->table[0], false, name),
+					 t->follow == FOLLOW_SUIT_OR_TRUMP
+					 ? " or trump" : "");
 				return;
 			}
 			legal = follow;
 		}
+	}
+	if (t->no_undertrump) {
+		cardset low = undertrumps(s, t);
+		cardset allowed = cset_minus(legal, low);
+		if (!cset_is_empty(allowed) && cset_has(low, c)) {
+			snprintf(why, size, "it would under-trump the trump on "
+				 "the table, and you hold other cards");
+			return;
+		}
+		if (!cset_is_empty(allowed))
+			legal = allowed;
 	}
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];
@@ -391,8 +460,23 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->follow == FOLLOW_SUIT)
 		fputs(" Players must follow the suit led when they can; "
 		      "otherwise they may play any card.", out);
+	else if (t->follow == FOLLOW_SUIT_OR_TRUMP)
+		fputs(" Players must follow the suit led when they can, or "
+		      "play a trump instead; otherwise they may play any card.",
+		      out);
 	else
 		fputs(" Any card may be played at any time.", out);
+	if (t->follow_unless)
+		fprintf(out, " A player need not follow when `%s`.",
+			expr_text(t->follow_unless));
+	if (t->no_undertrump)
+		fputs(" When a plain suit is led and a trump has been played, a "
+		      "lower trump may not be played unless the hand holds only "
+		      "trumps.", out);
+	if (t->lowest_wins)
+		fprintf(out, " When `%s`, the lowest card of the suit led wins "
+			"(trumps still win by their order).",
+			expr_text(t->lowest_wins));
 	if (t->trumps)
 		fprintf(out, " The trumps are `%s`; they form a suit of their own, "
 			"which follows and wins as one suit.", expr_text(t->trumps));

@@ -127,6 +127,29 @@ static value get_played(const expr_frame *f, int seat, int arg)
 	return set_value(STATE(f)->played);
 }
 
+void vars_melds(const state *s, meld_result *r)
+{
+	const game *g = s->g;
+	int order[SEAT_MAX];
+	for (int i = 0; i < s->players; i++)
+		order[i] = state_next_seat(s, s->first_leader, i);
+	g->melds->melds(&g->deck, s->dealt, s->players, order, s->trumps,
+			g->team_of, &g->meld_args, r);
+}
+
+static value get_melds(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	meld_result r;
+	vars_melds(STATE(f), &r);
+	return int_value(seat >= 0 ? r.points[seat] : 0);
+}
+
+bool vars_declare_melds(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "melds", TY_INT, true, get_melds, 0);
+}
+
 /* The last double trick's bid check. */
 static value get_made(const expr_frame *f, int seat, int arg)
 {

@@ -299,11 +299,18 @@ static const schema s_restrict = {
 };
 static const schema s_restrict_list = {.kind = SK_LIST, .item = &s_restrict};
 
-static const char *const follow_choices[] = {"suit", "any", NULL};
+static const char *const follow_choices[] = {"suit", "any", "suit-or-trump", NULL};
 static const schema s_follow = {
 	.kind = SK_ENUM, .choices = follow_choices,
 	.doc = "suit: a player who holds a card of the led suit must play one "
-	       "(trumps form their own suit); any: no obligation",
+	       "(trumps form their own suit); any: no obligation; "
+	       "suit-or-trump: follow suit or play a trump",
+};
+static const char *const undertrump_choices[] = {"allowed", "forbidden", NULL};
+static const schema s_undertrump = {
+	.kind = SK_ENUM, .choices = undertrump_choices,
+	.doc = "allowed (default) or forbidden: when a plain suit is led and a "
+	       "trump played, no lower trump unless the hand holds only trumps",
 };
 static const char *const winner_choices[] = {"highest", NULL};
 static const schema s_winner_name = {
@@ -330,6 +337,13 @@ static const schema s_leftover_to = {
 static const schema_field tricks_fields[] = {
 	{"leader", &s_expr_seat, true, "who leads the first trick"},
 	{"follow", &s_follow, false, "the follow rule (default: suit)"},
+	{"follow-unless", &s_expr_bool, false,
+	 "a condition on the seat: when it holds, the seat need not follow "
+	 "(the Jass trump jack)"},
+	{"undertrump", &s_undertrump, false, "whether under-trumping is allowed"},
+	{"lowest-wins", &s_expr_bool, false,
+	 "when this holds (evaluated as the tricks start), the lowest card of "
+	 "the suit led wins (Undenufe)"},
 	{"restrict", &s_restrict_list, false,
 	 "further limits, applied in order after the follow rule"},
 	{"trumps", &s_expr_cards, false, "the cards that are trumps (default: none)"},
@@ -597,7 +611,14 @@ static const schema s_checks = {
 	.doc = "invariants that must hold after every deal's scoring; "
 	       "simulate --check and the tests verify them",
 };
+static const schema s_melds_hook = {
+	.kind = SK_HOOK, .hook_slot = "melds",
+	.doc = "a melds hook with its parameters; `melds` is then each seat's "
+	       "meld points",
+};
 static const schema_field scoring_fields[] = {
+	{"melds", &s_melds_hook, false,
+	 "how melds in the hands as dealt are found and compared"},
 	{"let", &s_lets, false, "named intermediate values"},
 	{"score", &s_expr_int, true, "each seat's score for the deal"},
 	{"keep", &s_keep, false, "values carried to the next deal"},
