@@ -147,6 +147,21 @@ static void print_scores(table_ui *u, bool deal_too)
 					s->kept[k][p]);
 		fputc('\n', u->out);
 	}
+	for (int t = 0; t < g->nteams; t++) {
+		const char *sep = "  team";
+		int first = -1;
+		for (int p = 0; p < s->players; p++)
+			if (g->team_of[p] == t) {
+				char name[32];
+				fprintf(u->out, "%s %s", sep, seat_name(u, p, name,
+									 sizeof name));
+				sep = " and";
+				if (first < 0)
+					first = p;
+			}
+		if (first >= 0)
+			fprintf(u->out, ": total %+" PRId64 "\n", s->total[first]);
+	}
 	print_kept(u);
 }
 
@@ -305,6 +320,14 @@ static void print_trick(table_ui *u)
 	const state *s = &u->s;
 	if (state_phase_kind(s) == PHASE_DOUBLE)
 		print_double(u);
+	if (state_phase_kind(s) == PHASE_TRICKS && s->bid > 0) {
+		char name[32];
+		fprintf(u->out, "  Contract: %d%s%s by %s%s.\n", s->bid,
+			s->denom >= 0 ? " " : "",
+			s->denom >= 0 ? s->g->denom_name[s->denom] : "",
+			seat_name(u, s->declarer, name, sizeof name),
+			s->doubled ? ", doubled" : "");
+	}
 	if (state_phase_kind(s) == PHASE_TRICKS) {
 		fprintf(u->out, "  Trick %d:", s->trick_no);
 		if (s->nplayed == 0)
@@ -735,6 +758,39 @@ static void narrate_match(table_ui *u)
 			}
 }
 
+/* After the first trick: the best meld's holder shows the melds that
+ * score (the others stay hidden). */
+static void narrate_melds(table_ui *u)
+{
+	meld_result r;
+	vars_melds(&u->s, &r);
+	if (r.best < 0) {
+		fputs("  Melds: nobody has one.\n", u->out);
+		return;
+	}
+	for (int p = 0; p < u->s.players; p++) {
+		if (!r.points[p])
+			continue;
+		char name[32];
+		bool me = !u->o->hotseat && p == u->o->seat;
+		fprintf(u->out, "  Melds: %s %s", seat_name(u, p, name, sizeof name),
+			p == r.best ? (me ? "hold the best meld and show"
+				       : "holds the best meld and shows")
+			: me ? "also show" : "also shows");
+		for (int k = 0; k < r.nmelds[p]; k++) {
+			const meld *m = &r.meld[p][k];
+			fputs(k ? ";" : "", u->out);
+			for (int i = 0; i < m->n; i++) {
+				char card[32];
+				fprintf(u->out, " %s", render_card(&u->r, m->card[i],
+								   card, sizeof card));
+			}
+			fprintf(u->out, " (%d)", m->points);
+		}
+		fprintf(u->out, ": %" PRId64 " points.\n", r.points[p]);
+	}
+}
+
 /* "K♠ 8♦". */
 static const char *pair_words(table_ui *u, const card_id *c, char *buf,
 			      size_t size)
@@ -883,8 +939,11 @@ static void narrate(table_ui *u, const state *before, int seat,
 	    is_human(u, seat))
 		tell_taken(u, before, seat);
 	if (s->last_trick.number != before->last_trick.number ||
-	    s->deal_no != before->deal_no)
+	    s->deal_no != before->deal_no) {
 		narrate_trick(u, before);
+		if (u->s.last_trick.number == 1 && u->g->melds)
+			narrate_melds(u);
+	}
 	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
 		narrate_pass(u, before, seat, c);
 	if (s->event == EV_REVEALED)

@@ -217,6 +217,25 @@ static double sd(const seat_stats *st, long n)
 	return var > 0 ? sqrt(var) : 0;
 }
 
+/* A team's first seat: its score is the team's (the rule file gives
+ * partners the same score; its checks say so). */
+static int team_seat(const game *g, int team, int players)
+{
+	for (int p = 0; p < players; p++)
+		if (g->team_of[p] == team)
+			return p;
+	return 0;
+}
+
+static double team_wins(const sim *x, int team)
+{
+	double w = 0;
+	for (int p = 0; p < x->o->players; p++)
+		if (x->g->team_of[p] == team)
+			w += x->seat[p].wins;
+	return w;
+}
+
 static void report_text(sim *x)
 {
 	const sim_opts *o = x->o;
@@ -236,6 +255,16 @@ static void report_text(sim *x)
 			x->finished ? st->place_sum / x->finished : 0);
 	}
 	fprintf(out, "sum of all deal scores: %" PRId64 "\n", sum);
+	for (int t = 0; t < x->g->nteams; t++) {
+		int first = team_seat(x->g, t, o->players);
+		fprintf(out, "team %d (seats", t);
+		for (int p = 0; p < o->players; p++)
+			if (x->g->team_of[p] == t)
+				fprintf(out, " %d", p);
+		fprintf(out, "): mean/deal %.3f, total %" PRId64 ", matches won "
+			"%.1f\n", mean(&x->seat[first], x->deals),
+			x->seat[first].total, team_wins(x, t));
+	}
 	for (int k = 0; k < x->g->nkept; k++) {
 		if (!x->g->kept[k].per_seat || !x->finished)
 			continue;
@@ -296,6 +325,30 @@ static void report_json(sim *x)
 		json_end_object(j);
 	}
 	json_end_array(j);
+	if (x->g->nteams) {
+		json_key(j, "teams");
+		json_array(j);
+		for (int t = 0; t < x->g->nteams; t++) {
+			int first = team_seat(x->g, t, o->players);
+			json_object(j);
+			json_key(j, "team");
+			json_int(j, t);
+			json_key(j, "seats");
+			json_array(j);
+			for (int p = 0; p < o->players; p++)
+				if (x->g->team_of[p] == t)
+					json_int(j, p);
+			json_end_array(j);
+			json_key(j, "mean");
+			json_double(j, mean(&x->seat[first], x->deals));
+			json_key(j, "total");
+			json_int(j, x->seat[first].total);
+			json_key(j, "wins");
+			json_double(j, team_wins(x, t));
+			json_end_object(j);
+		}
+		json_end_array(j);
+	}
 	json_end_object(j);
 	json_end_object(j);
 	json_finish(j);
