@@ -1,0 +1,395 @@
+/*
+ * check_sidi.c — Sidi Barrani (games/sidi-barrani.yaml) on the examples
+ * of its rules: the worked deal (SDB-1: NS 163, EW 284), the made contract
+ * with the marriage (SDB-D1), all nine tricks (SDB-D2), the end of the
+ * match (SDB-3), the meld comparison (SDB-D3) and its ties, the follow
+ * exceptions (SDB-D4: no under-trumping, the trump jack), Undenufe and
+ * every way an auction ends.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/hook.h"
+#include "engine/score.h"
+
+#define GAMES TOP_SRCDIR "/games/"
+
+static game *g;
+static state s;
+
+static void setup(void)
+{
+	diag *d = diag_new();
+	g = game_load(GAMES "sidi-barrani.yaml", d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert(g != NULL);
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
+}
+
+static void teardown(void)
+{
+	game_free(g);
+}
+
+/* A call or a play in words, the verb optional: "100 H", "pass". */
+static bool say(const char *words)
+{
+	char buf[64], *w[4];
+	snprintf(buf, sizeof buf, "%s", words);
+	int n = 0;
+	for (char *t = strtok(buf, " "); t && n < 4; t = strtok(NULL, " "))
+		if (n > 0 || strcmp(t, state_decision(&s).verb) != 0)
+			w[n++] = t;
+	action a[2];
+	int na;
+	char err[200];
+	return state_parse_actions(&s, w, n, a, &na, err, sizeof err) &&
+	       state_apply(&s, a[0]);
+}
+
+/* Deals N, E, S, W (seats 0, 1, 2, 3) as given. */
+static void deal(const char *n, const char *e, const char *so, const char *w)
+{
+	cardset hands[SEAT_MAX];
+	memset(hands, 0, sizeof hands);
+	hands[0] = scn_card_set(g, n);
+	hands[1] = scn_card_set(g, e);
+	hands[2] = scn_card_set(g, so);
+	hands[3] = scn_card_set(g, w);
+	char why[200];
+	ck_assert_msg(state_deal_cards(&s, hands, NULL, 0, why, sizeof why),
+		      "%s", why);
+}
+
+static const char *const no_melds[4] = {
+	"6S 8S 10S QS 6H 8H 10H QH 6D", "7S 9S JS KS 7H 9H JH KH 7D",
+	"AS AH 8D 10D QD 6C 8C 10C QC", "9D JD KD AD 7C 9C JC KC AC",
+};
+
+/* ---- the auction ------------------------------------------------------ */
+
+START_TEST(test_auction_endings)
+{
+	/* three passes after a bid: the dealer's right (West) calls first */
+	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
+	ck_assert_int_eq(s.current, 3);
+	ck_assert(say("40 H"));
+	ck_assert(!say("40 S"));                        /* strictly higher */
+	ck_assert(say("50 obenabe"));
+	ck_assert(say("pass"));
+	ck_assert(say("pass"));
+	ck_assert(say("pass"));
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.declarer, 2);
+	ck_assert_int_eq(s.bid, 50);
+	ck_assert_int_eq(s.current, 2);                 /* the declarer leads */
+	ck_assert(cset_is_empty(s.trumps));
+}
+END_TEST
+
+START_TEST(test_auction_double_and_top)
+{
+	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
+	ck_assert(say("pass"));                         /* W */
+	ck_assert(say("80 C"));                         /* S */
+	ck_assert(say("double"));                       /* E, an opponent */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.doubled, 1);
+	ck_assert_int_eq(s.declarer, 2);
+	/* a partner may not double; 257 ends it at once */
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
+	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
+	ck_assert(say("60 S"));                         /* W */
+	ck_assert(say("pass"));                         /* S */
+	ck_assert(!say("double"));                      /* E, W's partner */
+	ck_assert(say("pass"));
+	ck_assert(say("double"));                       /* N, an opponent */
+	ck_assert_int_eq(s.doubled, 1);
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
+	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
+	ck_assert(say("257 undenufe"));
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert(s.lowest_wins);
+}
+END_TEST
+
+START_TEST(test_four_passes_redeal)
+{
+	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
+	for (int k = 0; k < 4; k++)
+		ck_assert(say("pass"));
+	ck_assert_int_eq(s.event, EV_REDEALT);
+	ck_assert_int_eq(s.dealer, 0);                  /* the same dealer */
+	ck_assert_int_eq(s.deal_no, 1);
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+}
+END_TEST
+
+/* ---- the follow exceptions (SDB-D4) ----------------------------------- */
+
+START_TEST(test_sdb_d4_no_undertrumping)
+{
+	deal("7H 8H 10H JH QH KH AH KD AD", "6H AS 6D 7D 8D 9D 10D JD QD",
+	     "9H 6S 7S 8S 9S 10S JS QS KS", "6C 7C 8C 9C 10C JC QC KC AC");
+	ck_assert(say("100 H"));                        /* West */
+	for (int k = 0; k < 3; k++)
+		ck_assert(say("pass"));
+	ck_assert_int_eq(s.current, 3);
+	ck_assert(say("6C"));
+	ck_assert(say("9H"));                           /* South trumps */
+	ck_assert_int_eq(s.current, 1);
+	cardset legal = state_legal_cards(&s);
+	ck_assert(!cset_has(legal, scn_card(g, "6H")));  /* would under-trump */
+	ck_assert(cset_has(legal, scn_card(g, "AS")));
+	char why[200];
+	action six = action_card(scn_card(g, "6H"));
+	state_why_illegal(&s, &six, why, sizeof why);
+	ck_assert_msg(strstr(why, "under-trump") != NULL, "%s", why);
+	/* with only trumps, any of them */
+	s.hand[1] = scn_card_set(g, "6H 7H");
+	ck_assert(cset_eq(state_legal_cards(&s), scn_card_set(g, "6H 7H")));
+}
+END_TEST
+
+START_TEST(test_sdb_d4_trump_jack)
+{
+	deal("6H 7H 8H 9H 10H QH KH AH AD", "6S 7S 8S 9S 10S QS KS AS KD",
+	     "6C 7C 8C 9C 10C QC KC AC QD", "JH JS JC JD 6D 7D 8D 9D 10D");
+	ck_assert(say("pass"));                         /* W */
+	ck_assert(say("pass"));                         /* S */
+	ck_assert(say("pass"));                         /* E */
+	ck_assert(say("100 H"));                        /* N */
+	for (int k = 0; k < 3; k++)
+		ck_assert(say("pass"));
+	ck_assert_int_eq(s.current, 0);
+	ck_assert(say("7H"));
+	ck_assert_int_eq(s.current, 3);                 /* West: only JH */
+	ck_assert(cset_eq(state_legal_cards(&s), s.hand[3]));
+	/* with another heart, West must follow */
+	s.hand[3] = scn_card_set(g, "JH 6H JS");
+	ck_assert(cset_eq(state_legal_cards(&s), scn_card_set(g, "JH 6H")));
+}
+END_TEST
+
+START_TEST(test_trumps_and_undenufe_win)
+{
+	deal("6H 7H 8H 9H 10H QH KH AH AD", "6S 7S 8S 9S 10S QS KS AS KD",
+	     "6C 7C 8C 9C 10C QC KC AC QD", "JH JS JC JD 6D 7D 8D 9D 10D");
+	ck_assert(say("40 undenufe"));                  /* W */
+	for (int k = 0; k < 3; k++)
+		ck_assert(say("pass"));
+	ck_assert(say("10D"));                          /* W leads */
+	ck_assert(say("QD"));                           /* S */
+	ck_assert(say("KD"));                           /* E */
+	ck_assert(say("AD"));                           /* N */
+	ck_assert_int_eq(s.last_trick.winner, 3);       /* 10 is lowest */
+}
+END_TEST
+
+/* ---- scoring ------------------------------------------------------------ */
+
+/* Sets up a scored deal: the contract, each seat's cards won and tricks,
+ * who won the last trick, the hands as dealt. */
+static void score(const char *declarer_bid, int declarer, bool doubled,
+		  const char *const *won, const int *tricks, int last,
+		  const char *const *dealt)
+{
+	deal(dealt[0], dealt[1], dealt[2], dealt[3]);
+	/* the declarer's bid: everyone before passes */
+	while (s.current != declarer)
+		ck_assert(say("pass"));
+	ck_assert(say(declarer_bid));
+	if (doubled)
+		ck_assert(say("double"));
+	else
+		for (int k = 0; k < 3; k++)
+			ck_assert(say("pass"));
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	for (int p = 0; p < 4; p++) {
+		s.won[p] = won[p] ? scn_card_set(g, won[p]) : cset_empty();
+		s.tricks_won[p] = (uint8_t)tricks[p];
+		s.hand[p] = cset_empty();
+	}
+	s.last_winner = (int8_t)last;
+	s.nplayed = 0;
+	s.checks = false;
+	score_deal(&s);
+}
+
+START_TEST(test_sdb1_failed_doubled_contract)
+{
+	/* South 120 Undenufe, West doubles; South's run 9-10-J-Q of spades
+	 * (50) is the only meld; NS take 113 trick points, EW 44 */
+	const char *const dealt[4] = {
+		"7S 6H KD 8S QD QC 9D 7C 9C", "6C JD AC 8C 9H 7H AH JC KH",
+		"9S 10S JS QS KC 8H 8D AS QH", "10H 6S KS 10C 7D JH AD 6D 10D",
+	};
+	const char *const won[4] = {
+		"6S 7S 8S 9S 10S JS QS KS AS 6H 7H 8H 9H 10H JH QH KH AH",
+		NULL, "AD 10D 8D 8C", "6D 7D 9D JD QD KD 6C 7C 9C 10C JC QC KC AC",
+	};
+	/* the last trick to West: +5 for EW */
+	score("120 undenufe", 2, true, won, (const int[]){3, 0, 2, 4}, 3,
+	      dealt);
+	ck_assert_int_eq(s.doubled, 1);
+	scn_check_scores(&s, (const int64_t[]){163, 284, 163, 284});
+}
+END_TEST
+
+START_TEST(test_sdb_d1_marriage)
+{
+	/* South 100 hearts with KH QH dealt; NS 105 trick points, EW 52 */
+	const char *const dealt[4] = {
+		"10S 7H KS JH 7D 8C JC AH 9H", "10H 9C 8D 7S QD QS 9D AS 6H",
+		"KH QH 6D AD 10D AC 8S 10C 6S", "JD 6C KD QC 7C 8H KC JS 9S",
+	};
+	/* NS: every heart (62 in trumps), AS AD AC (33) and 10S (10): 105;
+	 * EW the rest (47) and the last trick (5): 52 */
+	const char *const won[4] = {
+		"6H 7H 8H 9H 10H JH QH KH AH AS AD AC 10S", NULL, NULL,
+		"6S 7S 8S 9S JS QS KS 6D 7D 8D 9D 10D JD QD KD 6C 7C 8C 9C 10C JC QC KC",
+	};
+	score("100 H", 2, false, won, (const int[]){5, 0, 0, 4}, 3, dealt);
+	scn_check_scores(&s, (const int64_t[]){225, 52, 225, 52});
+}
+END_TEST
+
+START_TEST(test_sdb_d2_all_tricks)
+{
+	const char *const dealt[4] = {
+		no_melds[0], no_melds[1], no_melds[2], no_melds[3],
+	};
+	char all[400] = "";
+	CSET_FOREACH(c, s.in_play) {
+		char name[8];
+		strcat(all, deck_card_name(&g->deck, c, false, name));
+		strcat(all, " ");
+	}
+	const char *const won[4] = {NULL, all, NULL, NULL};
+	score("157 C", 1, false, won, (const int[]){0, 9, 0, 0}, 1, dealt);
+	scn_check_scores(&s, (const int64_t[]){0, 414, 0, 414});
+}
+END_TEST
+
+START_TEST(test_sdb3_the_end)
+{
+	const char *const dealt[4] = {
+		no_melds[0], no_melds[1], no_melds[2], no_melds[3],
+	};
+	char all[400] = "";
+	CSET_FOREACH(c, s.in_play) {
+		char name[8];
+		strcat(all, deck_card_name(&g->deck, c, false, name));
+		strcat(all, " ");
+	}
+	const char *const won[4] = {all, NULL, NULL, NULL};
+	/* 1800 and 1900 before; NS take everything: 257 + 40, the end */
+	s.total[0] = s.total[2] = 1800;
+	s.total[1] = s.total[3] = 1900;
+	score("40 S", 0, false, won, (const int[]){9, 0, 0, 0}, 0, dealt);
+	ck_assert(s.over);
+	ck_assert_int_eq(s.place[0], 1);
+	ck_assert_int_eq(s.place[1], 3);
+	/* both sides past the target and equal: play on */
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
+	s.total[0] = s.total[2] = 1703;
+	s.total[1] = s.total[3] = 2000;
+	score("40 S", 0, false, won, (const int[]){9, 0, 0, 0}, 0, dealt);
+	ck_assert_int_eq(s.total[0], s.total[1]);
+	ck_assert(!s.over);
+}
+END_TEST
+
+/* ---- melds (SDB-D3) --------------------------------------------------- */
+
+static meld_result melds(const char *const *hands, const char *trumps,
+			 int first)
+{
+	const hook *h = hook_find("melds", "jass-melds");
+	ck_assert(h != NULL);
+	cardset hand[SEAT_MAX];
+	for (int p = 0; p < 4; p++)
+		hand[p] = scn_card_set(g, hands[p]);
+	int order[4];
+	for (int i = 0; i < 4; i++)
+		order[i] = ((first - i) % 4 + 4) % 4;  /* counter-clockwise */
+	meld_result r;
+	h->melds(&g->deck, hand, 4, order, trumps ? scn_card_set(g, trumps)
+		 : cset_empty(), g->team_of, &g->meld_args, &r);
+	return r;
+}
+
+START_TEST(test_sdb_d3_meld_comparison)
+{
+	/* A (seat 0): K-Q-J-10 of spades; B (seat 1): Q-J-10-9 of hearts and
+	 * 8-7-6 of clubs */
+	const char *const hands[4] = {
+		"KS QS JS 10S 6D 8D AC AH AD", "QH JH 10H 9H 8C 7C 6C 7D 9D",
+		"6S 8S AS 6H 8H 10D QD KD 9C", "7S 9S 7H KH JD 10C JC QC KC",
+	};
+	meld_result r = melds(hands, NULL, 0);
+	ck_assert_int_eq(r.best, 0);
+	ck_assert_int_eq(r.points[0], 50);
+	ck_assert_int_eq(r.points[1], 0);
+	ck_assert_int_eq(r.nmelds[1], 2);               /* B had 50 + 20 */
+	/* equal rank: a run in trumps wins; else the earlier player */
+	const char *const same[4] = {
+		"KS QS JS 10S 6D 8D AC AH AD", "KH QH JH 10H 8C 7C 6C 7D 9D",
+		"6S 8S AS 6H 8H 10D QD KD 9C", "7S 9S 7H 9H JD 10C JC QC KC",
+	};
+	r = melds(same, "6H 7H 8H 9H 10H JH QH KH AH", 0);
+	ck_assert_int_eq(r.best, 1);
+	r = melds(same, NULL, 0);
+	ck_assert_int_eq(r.best, 0);                    /* seat 0 plays first */
+	r = melds(same, NULL, 1);
+	ck_assert_int_eq(r.best, 1);
+	/* four of a kind: four jacks 200, four aces beat them by rank */
+	const char *const fours[4] = {
+		"JS JH JD JC 6S 8S 6H 8H 6D", "AS AH AD AC 7S 9S 7H 9H 7D",
+		"10S QS KS 10H QH KH 8D 10D QD", "KD 9D 6C 7C 8C 9C 10C QC KC",
+	};
+	r = melds(fours, NULL, 0);
+	ck_assert_int_eq(r.best, 1);
+	ck_assert_int_eq(r.points[1], 200);
+	ck_assert_int_eq(r.points[0], 0);
+	/* a run of five: 100; a card in one meld only */
+	const char *const runs[4] = {
+		"6S 7S 8S 9S 10S KH 6H 8D 6D", "AS AH AD AC 7H 9H 7D JS QS",
+		"KS 10H QH JH 8H 10D QD KD 9D", "JD 9C 6C 7C 8C 10C JC QC KC",
+	};
+	r = melds(runs, NULL, 0);
+	ck_assert_int_eq(r.best, 1);                    /* 200 > 100 */
+	/* West: 6C-7C-8C and 10C-JC-QC-KC: 20 + 50 (9C is in neither) */
+	ck_assert_int_eq(r.nmelds[3], 2);
+}
+END_TEST
+
+static Suite *sidi_suite(void)
+{
+	Suite *su = suite_create("sidi");
+	TCase *tc = tcase_create("sidi");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_auction_endings);
+	tcase_add_test(tc, test_auction_double_and_top);
+	tcase_add_test(tc, test_four_passes_redeal);
+	tcase_add_test(tc, test_sdb_d4_no_undertrumping);
+	tcase_add_test(tc, test_sdb_d4_trump_jack);
+	tcase_add_test(tc, test_trumps_and_undenufe_win);
+	tcase_add_test(tc, test_sdb1_failed_doubled_contract);
+	tcase_add_test(tc, test_sdb_d1_marriage);
+	tcase_add_test(tc, test_sdb_d2_all_tricks);
+	tcase_add_test(tc, test_sdb3_the_end);
+	tcase_add_test(tc, test_sdb_d3_meld_comparison);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(sidi_suite)
