@@ -1,6 +1,109 @@
 /* bot.c — random and Monte Carlo players. */
 #include "front/bot.h"
 
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void bot_spec_all(bot_spec *spec, bot_kind kind, int playouts)
+{
+	for (int p = 0; p < SEAT_MAX; p++) {
+		spec->kind[p] = kind;
+		spec->playouts[p] = playouts;
+	}
+}
+
+/* "random", "mc" or "mc:N" into *kind and *playouts. */
+static bool one_bot(const char *text, size_t len, bot_kind *kind,
+		    int *playouts)
+{
+	if (len == 6 && strncmp(text, "random", 6) == 0) {
+		*kind = BOT_RANDOM;
+		return true;
+	}
+	if (len < 2 || strncmp(text, "mc", 2) != 0)
+		return false;
+	*kind = BOT_MC;
+	if (len == 2)
+		return true;
+	if (text[2] != ':' || len == 3)
+		return false;
+	long v = 0;
+	for (size_t i = 3; i < len; i++) {
+		if (text[i] < '0' || text[i] > '9' || v > 1000000)
+			return false;
+		v = v * 10 + (text[i] - '0');
+	}
+	if (v < 1 || v > 1000000)
+		return false;
+	*playouts = (int)v;
+	return true;
+}
+
+bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
+{
+	bot_spec out = *spec;
+	if (!strchr(text, '=')) {
+		bot_kind kind;
+		int playouts = spec->playouts[0];
+		if (!one_bot(text, strlen(text), &kind, &playouts)) {
+			snprintf(err, size, "--bot is random, mc, mc:N or a list "
+				 "such as 0=mc:500,1=random, not '%s'", text);
+			return false;
+		}
+		bot_spec_all(spec, kind, playouts);
+		return true;
+	}
+	for (const char *p = text; *p;) {
+		size_t len = strcspn(p, ",");
+		char *end;
+		long seat = strtol(p, &end, 10);
+		if (end == p || *end != '=' || seat < 0 || seat >= SEAT_MAX ||
+		    !one_bot(end + 1, len - (size_t)(end + 1 - p),
+			     &out.kind[seat], &out.playouts[seat])) {
+			snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
+				 "SEAT=mc or SEAT=mc:N", (int)len, p);
+			return false;
+		}
+		p += len + (p[len] == ',');
+	}
+	*spec = out;
+	return true;
+}
+
+bool bot_spec_all_random(const bot_spec *spec, int players)
+{
+	for (int p = 0; p < players; p++)
+		if (spec->kind[p] != BOT_RANDOM)
+			return false;
+	return true;
+}
+
+const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
+			  size_t size)
+{
+	bool same = true;
+	for (int p = 1; p < players; p++)
+		same &= spec->kind[p] == spec->kind[0] &&
+			(spec->kind[0] == BOT_RANDOM ||
+			 spec->playouts[p] == spec->playouts[0]);
+	size_t used = 0;
+	buf[0] = '\0';
+	for (int p = 0; p < (same ? 1 : players) && used < size; p++) {
+		if (!same)
+			used += (size_t)snprintf(buf + used, size - used, "%s%d=",
+						 p ? "," : "", p);
+		if (used >= size)
+			break;
+		if (spec->kind[p] == BOT_RANDOM)
+			used += (size_t)snprintf(buf + used, size - used, "random");
+		else
+			used += (size_t)snprintf(buf + used, size - used, "mc:%d",
+						 spec->playouts[p]);
+	}
+	return buf;
+}
+
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 {
 	b->kind = kind;

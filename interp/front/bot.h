@@ -10,6 +10,9 @@
 #ifndef CARDRULES_BOT_H
 #define CARDRULES_BOT_H
 
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "util/rng.h"
 #include "engine/view.h"
 
@@ -23,6 +26,26 @@ typedef struct bot {
 	rng r;
 	int playouts;                   /* per decision, for BOT_MC */
 } bot;
+
+/* Which bot plays each seat: `random`, `mc` or `mc:500` for all, or per
+ * seat: `0=mc:500,1=random` (seats not named keep the defaults). */
+typedef struct bot_spec {
+	bot_kind kind[SEAT_MAX];
+	int playouts[SEAT_MAX];
+} bot_spec;
+
+/* Every seat `kind` with `playouts`. */
+void bot_spec_all(bot_spec *spec, bot_kind kind, int playouts);
+
+/* Reads a --bot text over the defaults in spec; false with a reason. */
+bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size);
+
+/* Only random bots at the first `players` seats. */
+bool bot_spec_all_random(const bot_spec *spec, int players);
+
+/* "random", "mc:500", or "0=mc:500,1=random,..." for `players` seats. */
+const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
+			  size_t size);
 
 /* Bots of one match get distinct streams from the match seed. */
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);

@@ -269,7 +269,8 @@ static bool checks_hold(const game *g, const char *name, long deals)
 {
 	for (int n = g->min_players; n <= g->max_players; n++) {
 		sim_opts o = {.game_name = name, .players = n, .seed = 1,
-			      .deals = deals, .bot = BOT_RANDOM, .checks = true};
+			      .deals = deals, .checks = true};
+		bot_spec_all(&o.bots, BOT_RANDOM, 200);
 		for (int i = 0; i < g->noptions; i++)
 			o.options[i] = g->option[i].fallback;
 		if (sim_run(g, &o) != 0)
@@ -483,7 +484,8 @@ static void play_help(void)
 	       TABLE_HELP
 	       "      --seat K        your seat (default 0)\n"
 	       "      --hotseat       people play every seat, in turn\n"
-	       "      --bot KIND      mc (default: Monte Carlo, plays well) or random\n"
+	       "      --bot KIND      mc (default: Monte Carlo, plays well), random, mc:N,\n"
+	       "                      or per seat: 1=mc:500,2=random (others mc)\n"
 	       "      --playouts N    effort of mc bots per decision (default 1200)\n"
 	       "  -t, --transcript F  save the game in F (default: a new file in\n"
 	       "                      $XDG_STATE_HOME or ~/.local/state/cardrules/games,\n"
@@ -496,19 +498,15 @@ static void play_help(void)
 	       program, program);
 }
 
-/* Handles --bot and --playouts; 1 taken, 0 not ours, -1 bad. */
-static int bot_option(const char *cmd, int opt, bot_kind *kind, int *playouts)
+/* Handles --bot and --playouts (the text of --bot into *text, read by
+ * bots_resolve once all options are known); 1 taken, 0 not ours, -1 bad. */
+static int bot_option(const char *cmd, int opt, const char **text,
+		      int *playouts)
 {
 	long v;
 	switch (opt) {
 	case 'b':
-		if (strcmp(optarg, "random") == 0)
-			*kind = BOT_RANDOM;
-		else if (strcmp(optarg, "mc") == 0)
-			*kind = BOT_MC;
-		else
-			return usage_error(cmd, "--bot is mc or random, not '%s'",
-					   optarg), -1;
+		*text = optarg;
 		return 1;
 	case OPT_PLAYOUTS:
 		if (!parse_int(optarg, 1, 1000000, &v))
@@ -519,6 +517,20 @@ static int bot_option(const char *cmd, int opt, bot_kind *kind, int *playouts)
 	}
 	return 0;
 }
+
+/* The bots of every seat: `kind` with `playouts`, then --bot's text. */
+static bool bots_resolve(const char *cmd, bot_spec *spec, bot_kind kind,
+			 int playouts, const char *text)
+{
+	bot_spec_all(spec, kind, playouts);
+	char err[200];
+	if (text && !bot_spec_parse(spec, text, err, sizeof err)) {
+		usage_error(cmd, "%s", err);
+		return false;
+	}
+	return true;
+}
+
 
 static int resume(play_opts *o, const char *path)
 {
@@ -569,7 +581,8 @@ static int cmd_play(int argc, char **argv)
 		{0},
 	};
 	table_args t = {0};
-	play_opts o = {.bot = BOT_MC, .playouts = 1200, .color = true,
+	const char *bot_text = NULL;
+	play_opts o = {.playouts = 1200, .color = true,
 		       .in = stdin, .out = stdout};
 	bool no_save = false, seat_given = false;
 	const char *resume_path = NULL;
@@ -579,7 +592,7 @@ static int cmd_play(int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, ":" "n:s:d:t:b:h", longs, NULL)) != -1) {
 		int taken = table_option("play", opt, &t);
 		if (!taken)
-			taken = bot_option("play", opt, &o.bot, &o.playouts);
+			taken = bot_option("play", opt, &bot_text, &o.playouts);
 		if (taken < 0)
 			return EXIT_USAGE;
 		if (taken)
@@ -618,6 +631,8 @@ static int cmd_play(int argc, char **argv)
 			return option_error("play", opt, argv);
 		}
 	}
+	if (!bots_resolve("play", &o.bots, BOT_MC, o.playouts, bot_text))
+		return EXIT_USAGE;
 	if (resuming) {
 		/* a saved game keeps its table: say so rather than ignore */
 		const char *fixed = seat_given ? "--seat" : o.hotseat ? "--hotseat"
@@ -694,14 +709,15 @@ static int cmd_simulate(int argc, char **argv)
 		{0},
 	};
 	table_args t = {.seed = 1, .seeded = true};
-	sim_opts o = {.deals = 1000, .bot = BOT_RANDOM, .playouts = 200,
-		      .checks = true, .out = stdout};
+	const char *bot_text = NULL;
+	int playouts = 200;
+	sim_opts o = {.deals = 1000, .checks = true, .out = stdout};
 	int opt;
 	long v;
 	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:jt:b:h", longs, NULL)) != -1) {
 		int taken = table_option("simulate", opt, &t);
 		if (!taken)
-			taken = bot_option("simulate", opt, &o.bot, &o.playouts);
+			taken = bot_option("simulate", opt, &bot_text, &playouts);
 		if (taken < 0)
 			return EXIT_USAGE;
 		if (taken)
@@ -714,7 +730,8 @@ static int cmd_simulate(int argc, char **argv)
 			       "rule file's invariants after every deal.\n"
 			       TABLE_HELP
 			       "  -N, --deals N       deals to play (default 1000)\n"
-			       "      --bot KIND      random (default) or mc\n"
+			       "      --bot KIND      random (default), mc, mc:N, or per seat:\n"
+			       "                      0=mc:500,1=random (others random)\n"
 			       "      --playouts N    effort of mc bots (default 200)\n"
 			       "  -j, --json          every deal's dealer, scores and totals\n"
 			       "  -t, --transcript F  write the matches as transcripts\n"
@@ -749,6 +766,8 @@ static int cmd_simulate(int argc, char **argv)
 	if (optind + 1 != argc)
 		return usage_error("simulate", "name one game, e.g. '%s simulate "
 				   "black-lady --deals 10000'", program);
+	if (!bots_resolve("simulate", &o.bots, BOT_RANDOM, playouts, bot_text))
+		return EXIT_USAGE;
 	game *g = load_game(argv[optind]);
 	if (!g)
 		return 1;

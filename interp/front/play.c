@@ -1298,8 +1298,9 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		return 1;
 	}
 	for (int p = 0; p < u->s.players; p++) {
-		bot_init(&u->bots[p], o->bot, u->s.seed ^ (uint64_t)u->s.deal_no, p);
-		u->bots[p].playouts = o->playouts;
+		bot_init(&u->bots[p], o->bots.kind[p],
+			 u->s.seed ^ (uint64_t)u->s.deal_no, p);
+		u->bots[p].playouts = o->bots.playouts[p];
 	}
 	catch_interrupt(u);
 	if (u->tty) {

@@ -23,8 +23,8 @@ typedef struct play_opts {
 	bool hotseat;
 	uint64_t seed;
 	int64_t options[OPTIONS_MAX];
-	bot_kind bot;
-	int playouts;                   /* effort of Monte Carlo bots */
+	bot_spec bots;                  /* the bots at the seats of no person */
+	int playouts;                   /* effort of the hint's Monte Carlo */
 	const char *transcript;         /* where to save; NULL: no saving */
 	bool autosave;                  /* transcript is an autosave: removed
 					   when the match ends */

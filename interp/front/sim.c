@@ -70,8 +70,8 @@ static bool start_match(sim *x)
 	x->s.checks = o->checks;
 	x->matches++;
 	for (int p = 0; p < o->players; p++) {
-		bot_init(&x->bots[p], o->bot, seed, p);
-		x->bots[p].playouts = o->playouts;
+		bot_init(&x->bots[p], o->bots.kind[p], seed, p);
+		x->bots[p].playouts = o->bots.playouts[p];
 	}
 	if (o->transcript) {
 		char path[1024];
@@ -152,7 +152,7 @@ static void bot_decision(sim *x)
 	if (x->w.f)
 		before = x->s;
 	for (int i = 0; i < n; i++) {
-		if (x->o->bot == BOT_RANDOM) {
+		if (x->bots[seat].kind == BOT_RANDOM) {
 			a[i] = state_apply_random(&x->s, &x->bots[seat].r);
 			continue;
 		}
@@ -183,7 +183,7 @@ static bool play(sim *x)
 		if (x->o->json)
 			x->during = x->s;
 		int deal = x->s.deal_no;
-		if (x->o->bot == BOT_RANDOM && !x->w.f) {
+		if (bot_spec_all_random(&x->o->bots, x->o->players) && !x->w.f) {
 			/* the same deal as decision by decision, faster */
 			seat_rngs r;
 			for (int p = 0; p < SEAT_MAX; p++)
@@ -240,10 +240,11 @@ static void report_text(sim *x)
 {
 	const sim_opts *o = x->o;
 	FILE *out = o->out;
+	char bots[200];
 	fprintf(out, "%s: %d players, %ld deals in %d match%s (%d played to "
-		"the end), seed %" PRIu64 ", %s bots\n", x->g->name, o->players,
+		"the end), seed %" PRIu64 ", bots: %s\n", x->g->name, o->players,
 		x->deals, x->matches, x->matches == 1 ? "" : "es", x->finished,
-		o->seed, o->bot == BOT_RANDOM ? "random" : "Monte Carlo");
+		o->seed, bot_spec_text(&o->bots, o->players, bots, sizeof bots));
 	fprintf(out, "%-6s %12s %10s %12s %9s %11s\n", "seat", "mean/deal", "sd",
 		"total", "wins", "mean place");
 	int64_t sum = 0;
@@ -368,7 +369,9 @@ static void json_head(sim *x)
 	json_key(j, "seed");
 	json_int(j, (int64_t)x->o->seed);
 	json_key(j, "bots");
-	json_string(j, x->o->bot == BOT_RANDOM ? "random" : "mc");
+	char bots[200];
+	json_string(j, bot_spec_text(&x->o->bots, x->o->players, bots,
+				     sizeof bots));
 	json_key(j, "deals");
 	json_array(j);
 }

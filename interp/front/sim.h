@@ -30,8 +30,7 @@ typedef struct sim_opts {
 	uint64_t seed;
 	int64_t options[OPTIONS_MAX];
 	long deals;
-	bot_kind bot;
-	int playouts;
+	bot_spec bots;                  /* each seat's bot */
 	bool json;
 	bool checks;                    /* evaluate the rule file's checks */
 	const char *transcript;         /* NULL: none */
