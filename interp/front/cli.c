@@ -1,6 +1,7 @@
 /* cli.c — the command line: subcommands, their options, exit statuses. */
 #include "config.h"
 #include "front/cli.h"
+#include "front/compare.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -163,7 +164,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -785,6 +786,111 @@ static int cmd_simulate(int argc, char **argv)
 }
 
 /* ======================================================================
+ * compare
+ * ====================================================================== */
+
+static int cmd_compare(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		TABLE_LONG_OPTIONS,
+		{"deals", required_argument, NULL, 'N'},
+		{"json", no_argument, NULL, 'j'},
+		{"csv", no_argument, NULL, OPT_CSV},
+		{"value", required_argument, NULL, OPT_VALUE},
+		{"bot", required_argument, NULL, 'b'},
+		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
+		{0},
+	};
+	table_args t = {.seed = 1, .seeded = true};
+	const char *bot_text = NULL;
+	int playouts = 200;
+	compare_opts o = {.sim = {.deals = 1000, .checks = true}, .out = stdout};
+	int opt;
+	long v;
+	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:jb:h", longs, NULL)) != -1) {
+		int taken = table_option("compare", opt, &t);
+		if (!taken)
+			taken = bot_option("compare", opt, &bot_text, &playouts);
+		if (taken < 0)
+			return EXIT_USAGE;
+		if (taken)
+			continue;
+		switch (opt) {
+		case 'h':
+			printf("Usage: %s compare A.yaml B.yaml [options]\n"
+			       "Plays the same deals (the same seeds, the same hands where\n"
+			       "the decks agree) under both rule files with the same bots,\n"
+			       "and reports each quantity side by side with the 95%% interval\n"
+			       "of the paired differences B - A: every seat's mean deal\n"
+			       "score, the spread within a deal, the dealer's and the first\n"
+			       "player's advantage, named values, and the matches won.\n"
+			       TABLE_HELP
+			       "  -N, --deals N       deals to play under each file (default 1000)\n"
+			       "      --value NAME    also compare a named value of the scoring\n"
+			       "                      (its sum over the seats; up to 4 times)\n"
+			       "      --bot KIND      random (default), mc, mc:N, or per seat\n"
+			       "      --playouts N    effort of mc bots (default 200)\n"
+			       "  -j, --json          the comparison as JSON\n"
+			       "      --csv           the comparison as CSV\n"
+			       "Options and player counts apply to both files.\n",
+			       program);
+			return 0;
+		case 'N':
+			if (!parse_int(optarg, 1, 1000000000L, &v))
+				return usage_error("compare", "--deals takes a "
+						   "positive number, not '%s'", optarg);
+			o.sim.deals = v;
+			break;
+		case 'j':
+			o.format = COMPARE_JSON;
+			break;
+		case OPT_CSV:
+			o.format = COMPARE_CSV;
+			break;
+		case OPT_VALUE:
+			if (o.nvalues == COMPARE_VALUES_MAX)
+				return usage_error("compare", "at most %d --value",
+						   COMPARE_VALUES_MAX);
+			o.value[o.nvalues++] = optarg;
+			break;
+		default:
+			return option_error("compare", opt, argv);
+		}
+	}
+	if (optind + 2 != argc)
+		return usage_error("compare", "name two games, e.g. '%s compare "
+				   "hearts omnibus-hearts.yaml'", program);
+	if (!bots_resolve("compare", &o.sim.bots, BOT_RANDOM, playouts, bot_text))
+		return EXIT_USAGE;
+	game *a = load_game(argv[optind]);
+	game *b = a ? load_game(argv[optind + 1]) : NULL;
+	int status = 1;
+	int players, players_b;
+	table_args tb = t;
+	if (a && b && resolve_table("compare", a, &t, &players, o.sim.options) &&
+	    resolve_table("compare", b, &tb, &players_b, o.options_b)) {
+		if (players != players_b) {
+			fprintf(stderr, "%s: error: %s is played by %d players here, "
+				"%s by %d: give --players\n", program, argv[optind],
+				players, argv[optind + 1], players_b);
+		} else {
+			o.names[0] = argv[optind];
+			o.names[1] = argv[optind + 1];
+			o.sim.game_name = argv[optind];
+			o.sim.players = players;
+			o.sim.dealer = t.dealer;
+			o.sim.seed = t.seed;
+			status = compare_run(a, b, &o);
+		}
+	} else if (a && b) {
+		status = EXIT_USAGE;
+	}
+	game_free(a);
+	game_free(b);
+	return status;
+}
+
+/* ======================================================================
  * replay
  * ====================================================================== */
 
@@ -1204,6 +1310,7 @@ static const struct {
 	{"play", cmd_play, "play a game in the terminal against bots"},
 	{"validate", cmd_validate, "check rule files, reporting every problem"},
 	{"simulate", cmd_simulate, "let bots play many deals; statistics"},
+	{"compare", cmd_compare, "two rule files on the same deals, side by side"},
 	{"replay", cmd_replay, "replay a transcript and print the result"},
 	{"explain", cmd_explain, "print a game's rules in words, from its file"},
 	{"list", cmd_list, "list the games that can be named without a path"},

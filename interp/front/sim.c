@@ -120,11 +120,15 @@ static void deal_scored(sim *x)
 	}
 	if (x->o->json)
 		json_deal(x);
+	if (x->o->on_deal)
+		x->o->on_deal(x->o->ctx, x->matches, &x->s);
 }
 
 static void match_over(sim *x)
 {
 	const state *s = &x->s;
+	if (x->o->on_match)
+		x->o->on_match(x->o->ctx, x->matches, s);
 	int firsts = 0;
 	for (int p = 0; p < s->players; p++)
 		firsts += s->place[p] == 1;

@@ -38,6 +38,11 @@ typedef struct sim_opts {
 	FILE *out;                      /* the statistics; NULL: none */
 	bool quiet_failures;            /* the caller reports failed checks */
 	sim_failure *failure;           /* when not NULL: the first failure */
+	/* called after every deal is scored (match counts from 1), and at
+	 * the end of every finished match; NULL: not called */
+	void (*on_deal)(void *ctx, int match, const struct state *s);
+	void (*on_match)(void *ctx, int match, const struct state *s);
+	void *ctx;
 } sim_opts;
 
 /* 0 when every check held, 1 when one failed or a transcript could not

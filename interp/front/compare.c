@@ -1,0 +1,362 @@
+/* compare.c — two rule files on the same deals, by paired differences. */
+#include "front/compare.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/score.h"
+#include "engine/vars.h"
+#include "util/alloc.h"
+#include "util/json.h"
+
+typedef struct deal_row {
+	int match, deal;
+	double score[SEAT_MAX];
+	double spread;                  /* the highest score minus the lowest */
+	double dealer;                  /* the dealer's score minus the others' mean */
+	double first;                   /* the same for the dealer's next seat */
+	double value[COMPARE_VALUES_MAX];
+} deal_row;
+
+typedef struct run {
+	const game *g;
+	const compare_opts *o;
+	int let[COMPARE_VALUES_MAX];    /* the named values, as lets */
+	deal_row *row;
+	long n, cap;
+	double wins[SEAT_MAX];
+	int finished;
+	bool failed;                    /* out of memory */
+} run;
+
+/* A named value of the deal as scored: its value for the table, or its
+ * sum over the seats; booleans count 1, card sets their cards. */
+static double named_value(const state *s, const let_def *l, const value *slots)
+{
+	expr_type t = expr_result_type(l->e);
+	int seats = l->per_seat ? s->players : 1;
+	double sum = 0;
+	for (int p = 0; p < seats; p++) {
+		value v = slots[l->slot + p];
+		sum += t == TY_CARDS ? cset_count(v.s) : (double)v.i;
+	}
+	return sum;
+}
+
+static void on_deal(void *ctx, int match, const state *s)
+{
+	run *r = ctx;
+	if (r->failed)
+		return;
+	if (r->n == r->cap) {
+		long cap = r->cap ? r->cap * 2 : 1024;
+		deal_row *grown = cr_realloc(r->row, (size_t)cap * sizeof *grown);
+		if (!grown) {
+			r->failed = true;
+			return;
+		}
+		r->row = grown;
+		r->cap = cap;
+	}
+	deal_row *d = &r->row[r->n++];
+	memset(d, 0, sizeof *d);
+	d->match = match;
+	d->deal = s->deal_no;
+	double lo = 0, hi = 0, sum = 0;
+	for (int p = 0; p < s->players; p++) {
+		double v = (double)s->deal_score[p];
+		d->score[p] = v;
+		sum += v;
+		if (p == 0 || v < lo)
+			lo = v;
+		if (p == 0 || v > hi)
+			hi = v;
+	}
+	d->spread = hi - lo;
+	int first = state_next_seat(s, s->dealer, 1);
+	d->dealer = d->score[s->dealer] - (sum - d->score[s->dealer]) / (s->players - 1);
+	d->first = d->score[first] - (sum - d->score[first]) / (s->players - 1);
+	if (r->o->nvalues) {
+		static value slots[VARS_SLOTS_MAX];
+		state_score_values(s, slots);
+		for (int i = 0; i < r->o->nvalues; i++)
+			d->value[i] = named_value(s, &r->g->let[r->let[i]], slots);
+	}
+}
+
+static void on_match(void *ctx, int match, const state *s)
+{
+	(void)match;
+	run *r = ctx;
+	int firsts = 0;
+	for (int p = 0; p < s->players; p++)
+		firsts += s->place[p] == 1;
+	for (int p = 0; p < s->players; p++)
+		if (s->place[p] == 1)
+			r->wins[p] += 1.0 / firsts;
+	r->finished++;
+}
+
+/* ---- paired statistics ------------------------------------------------ */
+
+typedef struct paired {
+	const char *name;
+	double a, b;                    /* the means of each file */
+	double diff, low, high;         /* B - A and its 95% interval */
+	long n;
+	bool significant;
+} paired;
+
+typedef double (*row_value)(const deal_row *d, int k);
+
+static double get_score(const deal_row *d, int k) { return d->score[k]; }
+static double get_spread(const deal_row *d, int k) { (void)k; return d->spread; }
+static double get_dealer(const deal_row *d, int k) { (void)k; return d->dealer; }
+static double get_first(const deal_row *d, int k) { (void)k; return d->first; }
+static double get_value(const deal_row *d, int k) { return d->value[k]; }
+
+/* Walks the deals both runs played (by match and deal). */
+static paired pair_up(const run *ra, const run *rb, row_value f, int k)
+{
+	paired out = {0};
+	double sa = 0, sb = 0, sd = 0, sdd = 0;
+	long i = 0, j = 0, n = 0;
+	while (i < ra->n && j < rb->n) {
+		const deal_row *x = &ra->row[i], *y = &rb->row[j];
+		if (x->match != y->match || x->deal != y->deal) {
+			if (x->match < y->match ||
+			    (x->match == y->match && x->deal < y->deal))
+				i++;
+			else
+				j++;
+			continue;
+		}
+		double va = f(x, k), vb = f(y, k);
+		sa += va;
+		sb += vb;
+		sd += vb - va;
+		sdd += (vb - va) * (vb - va);
+		n++, i++, j++;
+	}
+	out.n = n;
+	if (n == 0)
+		return out;
+	out.a = sa / n;
+	out.b = sb / n;
+	out.diff = sd / n;
+	double var = n > 1 ? (sdd - n * out.diff * out.diff) / (n - 1) : 0;
+	double half = 1.96 * sqrt(var > 0 ? var : 0) / sqrt((double)n);
+	out.low = out.diff - half;
+	out.high = out.diff + half;
+	out.significant = out.low > 0 || out.high < 0;
+	return out;
+}
+
+/* Match wins: the runs are not paired match by match (matches may end
+ * at different deals), so the interval is that of two proportions. */
+static paired wins(const run *ra, const run *rb, int seat)
+{
+	paired out = {0};
+	if (!ra->finished || !rb->finished)
+		return out;
+	double pa = ra->wins[seat] / ra->finished, pb = rb->wins[seat] / rb->finished;
+	double se = sqrt(pa * (1 - pa) / ra->finished + pb * (1 - pb) / rb->finished);
+	out.a = pa;
+	out.b = pb;
+	out.diff = pb - pa;
+	out.low = out.diff - 1.96 * se;
+	out.high = out.diff + 1.96 * se;
+	out.n = ra->finished < rb->finished ? ra->finished : rb->finished;
+	out.significant = se > 0 && (out.low > 0 || out.high < 0);
+	return out;
+}
+
+/* ---- output ------------------------------------------------------------- */
+
+#define ROWS_MAX (3 * SEAT_MAX + 3 + COMPARE_VALUES_MAX)
+
+static int collect(const run *ra, const run *rb, const compare_opts *o,
+		   paired *rows, char names[][48])
+{
+	int n = 0, players = o->sim.players;
+	for (int p = 0; p < players; p++) {
+		snprintf(names[n], 48, "seat %d mean/deal", p);
+		rows[n] = pair_up(ra, rb, get_score, p);
+		rows[n].name = names[n];
+		n++;
+	}
+	rows[n] = pair_up(ra, rb, get_spread, 0);
+	rows[n++].name = "spread in a deal";
+	rows[n] = pair_up(ra, rb, get_dealer, 0);
+	rows[n++].name = "dealer's advantage";
+	rows[n] = pair_up(ra, rb, get_first, 0);
+	rows[n++].name = "first player's advantage";
+	for (int i = 0; i < o->nvalues; i++) {
+		snprintf(names[n], 48, "value %s", o->value[i]);
+		rows[n] = pair_up(ra, rb, get_value, i);
+		rows[n].name = names[n];
+		n++;
+	}
+	for (int p = 0; p < players; p++) {
+		snprintf(names[n], 48, "seat %d wins", p);
+		rows[n] = wins(ra, rb, p);
+		rows[n].name = names[n];
+		n++;
+	}
+	return n;
+}
+
+static void print_text(FILE *out, const compare_opts *o, const game *a,
+		       const game *b, const paired *rows, int n, long deals)
+{
+	char bots[200];
+	fprintf(out, "A: %s (%s)\nB: %s (%s)\n%ld paired deals, %d players, "
+		"seed %" PRIu64 ", bots: %s\n\n", a->name, o->names[0], b->name,
+		o->names[1], deals, o->sim.players, o->sim.seed,
+		bot_spec_text(&o->sim.bots, o->sim.players, bots, sizeof bots));
+	fprintf(out, "%-26s %10s %10s %10s  %-22s\n", "", "A", "B", "B - A",
+		"95% interval");
+	for (int i = 0; i < n; i++) {
+		char interval[64];
+		snprintf(interval, sizeof interval, "[%+.3f, %+.3f]", rows[i].low,
+			 rows[i].high);
+		fprintf(out, "%-26s %10.3f %10.3f %+10.3f  %-22s%s\n", rows[i].name,
+			rows[i].a, rows[i].b, rows[i].diff, interval,
+			rows[i].significant ? " *" : "");
+	}
+	fputs("\nVerdict: ", out);
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		if (rows[i].significant)
+			fprintf(out, "%s%s", k++ ? ", " : "B differs from A in ",
+				rows[i].name);
+	fputs(k ? " (95% intervals that exclude 0, marked *).\n"
+		: "no difference is significant at 95%.\n", out);
+	fprintf(out, "Any deal can be replayed: match m of a run with seed %"
+		PRIu64 " is `simulate GAME --seed %" PRIu64 "`'s match m (its "
+		"transcript with --transcript).\n", o->sim.seed, o->sim.seed);
+}
+
+static void print_json(FILE *out, const compare_opts *o, const game *a,
+		       const game *b, const paired *rows, int n, long deals)
+{
+	json j;
+	json_init(&j, out, false);
+	json_object(&j);
+	json_key(&j, "a");
+	json_string(&j, a->name);
+	json_key(&j, "a_file");
+	json_string(&j, o->names[0]);
+	json_key(&j, "b");
+	json_string(&j, b->name);
+	json_key(&j, "b_file");
+	json_string(&j, o->names[1]);
+	json_key(&j, "players");
+	json_int(&j, o->sim.players);
+	json_key(&j, "seed");
+	json_int(&j, (int64_t)o->sim.seed);
+	json_key(&j, "paired_deals");
+	json_int(&j, deals);
+	char bots[200];
+	json_key(&j, "bots");
+	json_string(&j, bot_spec_text(&o->sim.bots, o->sim.players, bots,
+				      sizeof bots));
+	json_key(&j, "rows");
+	json_array(&j);
+	for (int i = 0; i < n; i++) {
+		json_object(&j);
+		json_key(&j, "name");
+		json_string(&j, rows[i].name);
+		json_key(&j, "a");
+		json_double(&j, rows[i].a);
+		json_key(&j, "b");
+		json_double(&j, rows[i].b);
+		json_key(&j, "diff");
+		json_double(&j, rows[i].diff);
+		json_key(&j, "low");
+		json_double(&j, rows[i].low);
+		json_key(&j, "high");
+		json_double(&j, rows[i].high);
+		json_key(&j, "n");
+		json_int(&j, rows[i].n);
+		json_key(&j, "significant");
+		json_bool(&j, rows[i].significant);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_object(&j);
+	json_finish(&j);
+}
+
+static void print_csv(FILE *out, const paired *rows, int n)
+{
+	fputs("quantity,a,b,diff,low,high,n,significant\n", out);
+	for (int i = 0; i < n; i++)
+		fprintf(out, "\"%s\",%.6f,%.6f,%.6f,%.6f,%.6f,%ld,%s\n",
+			rows[i].name, rows[i].a, rows[i].b, rows[i].diff,
+			rows[i].low, rows[i].high, rows[i].n,
+			rows[i].significant ? "true" : "false");
+}
+
+/* ---- the run --------------------------------------------------------- */
+
+static bool find_values(run *r, const compare_opts *o)
+{
+	for (int i = 0; i < o->nvalues; i++) {
+		r->let[i] = -1;
+		for (int k = 0; k < r->g->nlets; k++)
+			if (strcmp(r->g->let[k].name, o->value[i]) == 0)
+				r->let[i] = k;
+		if (r->let[i] < 0) {
+			fprintf(stderr, "cardrules: error: %s has no named value "
+				"'%s' (see: cardrules explain %s)\n", r->g->name,
+				o->value[i], r->g->path);
+			return false;
+		}
+	}
+	return true;
+}
+
+static int simulate(run *r, const compare_opts *o, bool second)
+{
+	sim_opts so = o->sim;
+	if (second)
+		memcpy(so.options, o->options_b, sizeof so.options);
+	so.out = NULL;
+	so.json = false;
+	so.transcript = NULL;
+	so.on_deal = on_deal;
+	so.on_match = on_match;
+	so.ctx = r;
+	return sim_run(r->g, &so);
+}
+
+int compare_run(const game *a, const game *b, const compare_opts *o)
+{
+	run ra = {.g = a, .o = o}, rb = {.g = b, .o = o};
+	if (!find_values(&ra, o) || !find_values(&rb, o))
+		return 2;
+	int status = simulate(&ra, o, false);
+	status |= simulate(&rb, o, true);
+	if (ra.failed || rb.failed) {
+		fputs("cardrules: error: out of memory\n", stderr);
+		free(ra.row);
+		free(rb.row);
+		return 1;
+	}
+	paired rows[ROWS_MAX];
+	char names[ROWS_MAX][48];
+	int n = collect(&ra, &rb, o, rows, names);
+	long deals = rows[0].n;
+	if (o->format == COMPARE_JSON)
+		print_json(o->out, o, a, b, rows, n, deals);
+	else if (o->format == COMPARE_CSV)
+		print_csv(o->out, rows, n);
+	else
+		print_text(o->out, o, a, b, rows, n, deals);
+	free(ra.row);
+	free(rb.row);
+	return status ? 1 : 0;
+}
