@@ -5,7 +5,7 @@ _cardrules()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]}
 	local prog=${COMP_WORDS[0]}
-	local commands="play validate simulate replay explain list schema bench"
+	local commands="play validate simulate compare replay explain list schema bench"
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
 		return
@@ -18,7 +18,7 @@ _cardrules()
 		return
 	fi
 	case $cmd in
-	play | validate | simulate | explain | bench)
+	play | validate | simulate | compare | explain | bench)
 		local games
 		games=$("$prog" list 2>/dev/null | awk '/^[^ ]/ {print $1}')
 		COMPREPLY=($(compgen -W "$games" -- "$cur") $(compgen -f -X '!*.yaml' -- "$cur"))
