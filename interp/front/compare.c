@@ -6,8 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/score.h"
-#include "engine/vars.h"
 #include "util/alloc.h"
 #include "util/json.h"
 
@@ -31,21 +29,7 @@ typedef struct run {
 	bool failed;                    /* out of memory */
 } run;
 
-/* A named value of the deal as scored: its value for the table, or its
- * sum over the seats; booleans count 1, card sets their cards. */
-static double named_value(const state *s, const let_def *l, const value *slots)
-{
-	expr_type t = expr_result_type(l->e);
-	int seats = l->per_seat ? s->players : 1;
-	double sum = 0;
-	for (int p = 0; p < seats; p++) {
-		value v = slots[l->slot + p];
-		sum += t == TY_CARDS ? cset_count(v.s) : (double)v.i;
-	}
-	return sum;
-}
-
-static void on_deal(void *ctx, int match, const state *s)
+static void on_deal(void *ctx, const sim_deal *sd)
 {
 	run *r = ctx;
 	if (r->failed)
@@ -62,11 +46,12 @@ static void on_deal(void *ctx, int match, const state *s)
 	}
 	deal_row *d = &r->row[r->n++];
 	memset(d, 0, sizeof *d);
-	d->match = match;
-	d->deal = s->deal_no;
+	d->match = sd->match;
+	d->deal = sd->deal;
+	int n = r->o->sim.players;
 	double lo = 0, hi = 0, sum = 0;
-	for (int p = 0; p < s->players; p++) {
-		double v = (double)s->deal_score[p];
+	for (int p = 0; p < n; p++) {
+		double v = (double)sd->score[p];
 		d->score[p] = v;
 		sum += v;
 		if (p == 0 || v < lo)
@@ -75,26 +60,22 @@ static void on_deal(void *ctx, int match, const state *s)
 			hi = v;
 	}
 	d->spread = hi - lo;
-	int first = state_next_seat(s, s->dealer, 1);
-	d->dealer = d->score[s->dealer] - (sum - d->score[s->dealer]) / (s->players - 1);
-	d->first = d->score[first] - (sum - d->score[first]) / (s->players - 1);
-	if (r->o->nvalues) {
-		static value slots[VARS_SLOTS_MAX];
-		state_score_values(s, slots);
-		for (int i = 0; i < r->o->nvalues; i++)
-			d->value[i] = named_value(s, &r->g->let[r->let[i]], slots);
-	}
+	int first = ((sd->dealer + r->g->direction) % n + n) % n;
+	d->dealer = d->score[sd->dealer] - (sum - d->score[sd->dealer]) / (n - 1);
+	d->first = d->score[first] - (sum - d->score[first]) / (n - 1);
+	for (int i = 0; i < r->o->nvalues; i++)
+		d->value[i] = sd->value[i];
 }
 
-static void on_match(void *ctx, int match, const state *s)
+static void on_match(void *ctx, int match, const int8_t *place)
 {
 	(void)match;
 	run *r = ctx;
-	int firsts = 0;
-	for (int p = 0; p < s->players; p++)
-		firsts += s->place[p] == 1;
-	for (int p = 0; p < s->players; p++)
-		if (s->place[p] == 1)
+	int firsts = 0, n = r->o->sim.players;
+	for (int p = 0; p < n; p++)
+		firsts += place[p] == 1;
+	for (int p = 0; p < n; p++)
+		if (place[p] == 1)
 			r->wins[p] += 1.0 / firsts;
 	r->finished++;
 }
@@ -330,6 +311,11 @@ static int simulate(run *r, const compare_opts *o, bool second)
 	so.on_deal = on_deal;
 	so.on_match = on_match;
 	so.ctx = r;
+	so.nvalues = o->nvalues;
+	for (int i = 0; i < o->nvalues; i++) {
+		so.value[i] = o->value[i];
+		so.value_let[i] = r->let[i];
+	}
 	return sim_run(r->g, &so);
 }
 

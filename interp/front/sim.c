@@ -3,10 +3,16 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "front/command.h"
+#include "engine/score.h"
+#include "engine/vars.h"
+#include "util/alloc.h"
 #include "util/json.h"
 #include "front/report.h"
 #include "engine/engine.h"
@@ -98,6 +104,31 @@ static void json_deal(sim *x)
 	json_end_object(j);
 }
 
+/* The deal just scored in s, as callers see it. */
+static void deal_record(const sim_opts *o, int match, const state *s,
+			sim_deal *d)
+{
+	memset(d, 0, sizeof *d);
+	d->match = match;
+	d->deal = s->deal_no;
+	d->dealer = s->dealer;
+	for (int p = 0; p < s->players; p++)
+		d->score[p] = s->deal_score[p];
+	if (!o->nvalues)
+		return;
+	static _Thread_local value slots[VARS_SLOTS_MAX];
+	state_score_values(s, slots);
+	for (int i = 0; i < o->nvalues; i++) {
+		const let_def *l = &s->g->let[o->value_let[i]];
+		expr_type t = expr_result_type(l->e);
+		int seats = l->per_seat ? s->players : 1;
+		for (int p = 0; p < seats; p++) {
+			value v = slots[l->slot + p];
+			d->value[i] += t == TY_CARDS ? cset_count(v.s) : (double)v.i;
+		}
+	}
+}
+
 static void deal_scored(sim *x)
 {
 	const state *s = &x->s;
@@ -120,15 +151,18 @@ static void deal_scored(sim *x)
 	}
 	if (x->o->json)
 		json_deal(x);
-	if (x->o->on_deal)
-		x->o->on_deal(x->o->ctx, x->matches, &x->s);
+	if (x->o->on_deal) {
+		sim_deal d;
+		deal_record(x->o, x->matches, s, &d);
+		x->o->on_deal(x->o->ctx, &d);
+	}
 }
 
 static void match_over(sim *x)
 {
 	const state *s = &x->s;
 	if (x->o->on_match)
-		x->o->on_match(x->o->ctx, x->matches, s);
+		x->o->on_match(x->o->ctx, x->matches, s->place);
 	int firsts = 0;
 	for (int p = 0; p < s->players; p++)
 		firsts += s->place[p] == 1;

@@ -1,8 +1,10 @@
 /*
  * sim.h — bots play many deals; statistics of the scores.
  *
- * Matches are played one after another until the number of deals asked
- * for is reached (the last match may stop early).  For every seat the
+ * Matches are played until the number of deals asked for is reached (the
+ * last match may stop early).  With several jobs the matches are played
+ * side by side, each from its own seed, and counted in order: the
+ * results are the same whatever the number of jobs.  For every seat the
  * simulation reports the mean deal score, its standard deviation, the
  * total, and the matches won; it verifies the rule file's checks after
  * every deal; with --json it gives every deal's dealer, scores and running
@@ -24,6 +26,19 @@ typedef struct sim_failure {
 	int check;                      /* 1 + the index of the check */
 } sim_failure;
 
+#define SIM_VALUES_MAX 4
+
+/* One deal as played, for callers that compute their own statistics. */
+typedef struct sim_deal {
+	int match;                      /* from 1 */
+	int deal;                       /* its number in the match */
+	int dealer;
+	int64_t score[SEAT_MAX];
+	double value[SIM_VALUES_MAX];   /* sim_opts.value: for the table, or
+					   summed over the seats; booleans 1,
+					   card sets their count */
+} sim_deal;
+
 typedef struct sim_opts {
 	const char *game_name;
 	int players, dealer;
@@ -38,10 +53,17 @@ typedef struct sim_opts {
 	FILE *out;                      /* the statistics; NULL: none */
 	bool quiet_failures;            /* the caller reports failed checks */
 	sim_failure *failure;           /* when not NULL: the first failure */
-	/* called after every deal is scored (match counts from 1), and at
-	 * the end of every finished match; NULL: not called */
-	void (*on_deal)(void *ctx, int match, const struct state *s);
-	void (*on_match)(void *ctx, int match, const struct state *s);
+	int jobs;                       /* threads; the results do not depend
+					   on it (0: 1) */
+	bool progress;                  /* a progress line on stderr */
+	/* named values of the scoring to record in each sim_deal */
+	const char *value[SIM_VALUES_MAX];
+	int value_let[SIM_VALUES_MAX];  /* their indexes in game.let */
+	int nvalues;
+	/* called for every deal counted, in order, and at the end of every
+	 * finished match with its places; NULL: not called */
+	void (*on_deal)(void *ctx, const sim_deal *d);
+	void (*on_match)(void *ctx, int match, const int8_t *place);
 	void *ctx;
 } sim_opts;
 
