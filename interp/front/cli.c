@@ -164,7 +164,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -701,7 +701,8 @@ static int cmd_simulate(int argc, char **argv)
 	static const struct option longs[] = {
 		TABLE_LONG_OPTIONS,
 		{"deals", required_argument, NULL, 'N'},
-		{"json", no_argument, NULL, 'j'},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"jobs", required_argument, NULL, 'j'},
 		{"bot", required_argument, NULL, 'b'},
 		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
 		{"transcript", required_argument, NULL, 't'},
@@ -715,7 +716,7 @@ static int cmd_simulate(int argc, char **argv)
 	sim_opts o = {.deals = 1000, .checks = true, .out = stdout};
 	int opt;
 	long v;
-	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:jt:b:h", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:j:t:b:h", longs, NULL)) != -1) {
 		int taken = table_option("simulate", opt, &t);
 		if (!taken)
 			taken = bot_option("simulate", opt, &bot_text, &playouts);
@@ -734,7 +735,8 @@ static int cmd_simulate(int argc, char **argv)
 			       "      --bot KIND      random (default), mc, mc:N, or per seat:\n"
 			       "                      0=mc:500,1=random (others random)\n"
 			       "      --playouts N    effort of mc bots (default 200)\n"
-			       "  -j, --json          every deal's dealer, scores and totals\n"
+			       "      --json          every deal's dealer, scores and totals\n"
+			       "  -j, --jobs N        play on N cores (the results do not change)\n"
 			       "  -t, --transcript F  write the matches as transcripts\n"
 			       "                      (F, then F with .2, .3 ... before .yaml)\n"
 			       "      --explicit-deals  transcripts list each deal's cards\n"
@@ -748,8 +750,14 @@ static int cmd_simulate(int argc, char **argv)
 						   "positive number, not '%s'", optarg);
 			o.deals = v;
 			break;
-		case 'j':
+		case OPT_JSON:
 			o.json = true;
+			break;
+		case 'j':
+			if (!parse_int(optarg, 1, 64, &v))
+				return usage_error("simulate", "--jobs takes a number "
+						   "from 1 to 64, not '%s'", optarg);
+			o.jobs = (int)v;
 			break;
 		case 't':
 			o.transcript = optarg;
@@ -769,6 +777,10 @@ static int cmd_simulate(int argc, char **argv)
 				   "black-lady --deals 10000'", program);
 	if (!bots_resolve("simulate", &o.bots, BOT_RANDOM, playouts, bot_text))
 		return EXIT_USAGE;
+	if (o.transcript && o.jobs > 1)
+		return usage_error("simulate", "--transcript is written by one "
+				   "job: leave out --jobs");
+	o.progress = isatty(STDERR_FILENO) && !o.json && !o.transcript;
 	game *g = load_game(argv[optind]);
 	if (!g)
 		return 1;
@@ -794,7 +806,8 @@ static int cmd_compare(int argc, char **argv)
 	static const struct option longs[] = {
 		TABLE_LONG_OPTIONS,
 		{"deals", required_argument, NULL, 'N'},
-		{"json", no_argument, NULL, 'j'},
+		{"json", no_argument, NULL, OPT_JSON},
+		{"jobs", required_argument, NULL, 'j'},
 		{"csv", no_argument, NULL, OPT_CSV},
 		{"value", required_argument, NULL, OPT_VALUE},
 		{"bot", required_argument, NULL, 'b'},
@@ -807,7 +820,7 @@ static int cmd_compare(int argc, char **argv)
 	compare_opts o = {.sim = {.deals = 1000, .checks = true}, .out = stdout};
 	int opt;
 	long v;
-	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:jb:h", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:j:b:h", longs, NULL)) != -1) {
 		int taken = table_option("compare", opt, &t);
 		if (!taken)
 			taken = bot_option("compare", opt, &bot_text, &playouts);
@@ -830,7 +843,8 @@ static int cmd_compare(int argc, char **argv)
 			       "                      (its sum over the seats; up to 4 times)\n"
 			       "      --bot KIND      random (default), mc, mc:N, or per seat\n"
 			       "      --playouts N    effort of mc bots (default 200)\n"
-			       "  -j, --json          the comparison as JSON\n"
+			       "  -j, --jobs N        play on N cores (the results do not change)\n"
+			       "      --json          the comparison as JSON\n"
 			       "      --csv           the comparison as CSV\n"
 			       "Options and player counts apply to both files.\n",
 			       program);
@@ -841,8 +855,14 @@ static int cmd_compare(int argc, char **argv)
 						   "positive number, not '%s'", optarg);
 			o.sim.deals = v;
 			break;
-		case 'j':
+		case OPT_JSON:
 			o.format = COMPARE_JSON;
+			break;
+		case 'j':
+			if (!parse_int(optarg, 1, 64, &v))
+				return usage_error("compare", "--jobs takes a number "
+						   "from 1 to 64, not '%s'", optarg);
+			o.sim.jobs = (int)v;
 			break;
 		case OPT_CSV:
 			o.format = COMPARE_CSV;

@@ -95,7 +95,7 @@ static void json_value(json *j, const deck *d, expr_type t, value v)
 void report_deal_values(json *j, const state *s, const state *during)
 {
 	const game *g = s->g;
-	static value slots[VARS_SLOTS_MAX];
+	static _Thread_local value slots[VARS_SLOTS_MAX];   /* big; one per job */
 	state_scored_values(s, during, slots);
 	json_key(j, "values");
 	json_object(j);

@@ -241,6 +241,305 @@ static bool play(sim *x)
 	return true;
 }
 
+/* ======================================================================
+ * Several jobs: matches side by side, counted in order
+ * ====================================================================== */
+
+/* A deal as a worker played it. */
+typedef struct deal_rec {
+	sim_deal d;
+	int8_t failed_check;            /* 1 + index of the check; 0 */
+	char *json;                     /* with --json: the deal's object */
+} deal_rec;
+
+/* A match as a worker played it: its deals, and its end when it had one. */
+typedef struct match_rec {
+	deal_rec *deal;
+	int n, cap;
+	bool over;                      /* the match came to its end */
+	bool done;                      /* the worker has finished with it */
+	bool failed_alloc;
+	int8_t place[SEAT_MAX];
+	int64_t kept[KEPT_MAX][SEAT_MAX];
+} match_rec;
+
+typedef struct pool {
+	sim *x;                         /* the options, the game, the totals */
+	pthread_mutex_t lock;
+	match_rec **match;              /* by match index, from 0 */
+	int nmatch, cap;
+	int next;                       /* the next match to claim */
+	int prefix;                     /* matches 0..prefix-1 are done */
+	long prefix_deals;              /* their deals */
+	bool stop;                      /* enough deals are done */
+} pool;
+
+static bool add_deal(match_rec *m, const deal_rec *d)
+{
+	if (m->n == m->cap) {
+		int cap = m->cap ? m->cap * 2 : 32;
+		deal_rec *grown = cr_realloc(m->deal, (size_t)cap * sizeof *grown);
+		if (!grown)
+			return false;
+		m->deal = grown;
+		m->cap = cap;
+	}
+	m->deal[m->n++] = *d;
+	return true;
+}
+
+/* The deal just scored as JSON text, as json_deal would write it. */
+static char *deal_json(const sim *x, int match, const state *s,
+		       const state *during)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	if (!f)
+		return NULL;
+	json j;
+	json_init(&j, f, false);
+	json_object(&j);
+	json_key(&j, "match");
+	json_int(&j, match);
+	report_deal_fields(&j, s);
+	report_deal_values(&j, s, during);
+	json_end_object(&j);
+	if (fclose(f) != 0) {
+		free(text);
+		return NULL;
+	}
+	(void)x;
+	return text;
+}
+
+/* Plays match index mi (from 0) to its end, or to the most deals the run
+ * could count. */
+static void play_match(pool *pl, int mi, match_rec *m)
+{
+	const sim_opts *o = pl->x->o;
+	state *st = cr_calloc(2, sizeof *st);
+	if (!st) {
+		m->failed_alloc = true;
+		return;
+	}
+	state *s = &st[0], *during = &st[1];
+	bot bots[SEAT_MAX];
+	char why[300];
+	uint64_t seed = o->seed + (uint64_t)mi * UINT64_C(0x9e3779b97f4a7c15);
+	if (!state_setup(s, pl->x->g, o->players, o->dealer, o->options, seed,
+			 why, sizeof why)) {
+		m->failed_alloc = true;
+		free(st);
+		return;
+	}
+	s->checks = o->checks;
+	for (int p = 0; p < o->players; p++) {
+		bot_init(&bots[p], o->bots.kind[p], seed, p);
+		bots[p].playouts = o->bots.playouts[p];
+	}
+	bool random = bot_spec_all_random(&o->bots, o->players);
+	while (m->n < o->deals && s->current != SEAT_END) {
+		if (s->current == SEAT_CHANCE)
+			state_deal(s);
+		if (o->json)
+			*during = *s;
+		int deal = s->deal_no;
+		if (random) {
+			seat_rngs r;
+			for (int p = 0; p < SEAT_MAX; p++)
+				r.seat[p] = &bots[p].r;
+			state_random_playout_seats(s, &r);
+		}
+		while (s->current >= 0) {
+			int seat = s->current;
+			int n = command_decision_size(s);
+			for (int i = 0; i < n; i++) {
+				if (bots[seat].kind == BOT_RANDOM) {
+					state_apply_random(s, &bots[seat].r);
+					continue;
+				}
+				view v;
+				state_view(s, seat, &v);
+				state_apply(s, bot_choose(&bots[seat], &v));
+			}
+		}
+		if (s->deal_no != deal)
+			continue;
+		deal_rec d = {.failed_check = s->failed_check};
+		deal_record(o, mi + 1, s, &d.d);
+		s->failed_check = 0;
+		if (o->json)
+			d.json = deal_json(pl->x, mi + 1, s, during);
+		if (!add_deal(m, &d) || (o->json && !d.json)) {
+			m->failed_alloc = true;
+			break;
+		}
+	}
+	if (s->current == SEAT_END) {
+		m->over = true;
+		memcpy(m->place, s->place, sizeof m->place);
+		memcpy(m->kept, s->kept, sizeof m->kept);
+	}
+	free(st);
+}
+
+static void *worker(void *arg)
+{
+	pool *pl = arg;
+	for (;;) {
+		pthread_mutex_lock(&pl->lock);
+		if (pl->stop) {
+			pthread_mutex_unlock(&pl->lock);
+			return NULL;
+		}
+		int mi = pl->next++;
+		if (mi == pl->cap) {
+			int cap = pl->cap ? pl->cap * 2 : 64;
+			match_rec **grown = cr_realloc(pl->match,
+						       (size_t)cap * sizeof *grown);
+			if (!grown) {
+				pl->stop = true;
+				pthread_mutex_unlock(&pl->lock);
+				return NULL;
+			}
+			pl->match = grown;
+			pl->cap = cap;
+		}
+		match_rec *m = cr_calloc(1, sizeof *m);
+		pl->match[mi] = m;
+		pl->nmatch = pl->next;
+		pthread_mutex_unlock(&pl->lock);
+		if (!m) {
+			pthread_mutex_lock(&pl->lock);
+			pl->stop = true;
+			pthread_mutex_unlock(&pl->lock);
+			return NULL;
+		}
+		play_match(pl, mi, m);
+		pthread_mutex_lock(&pl->lock);
+		m->done = true;
+		if (m->failed_alloc)
+			pl->stop = true;
+		while (pl->prefix < pl->nmatch && pl->match[pl->prefix] &&
+		       pl->match[pl->prefix]->done) {
+			pl->prefix_deals += pl->match[pl->prefix]->n;
+			pl->prefix++;
+		}
+		if (pl->prefix_deals >= pl->x->o->deals)
+			pl->stop = true;
+		pthread_mutex_unlock(&pl->lock);
+	}
+}
+
+/* The matches played, counted in order until the deals asked for, as
+ * one job would have counted them. */
+static bool count_matches(sim *x, pool *pl)
+{
+	const sim_opts *o = x->o;
+	for (int mi = 0; mi < pl->prefix && x->deals < o->deals; mi++) {
+		match_rec *m = pl->match[mi];
+		if (m->failed_alloc)
+			return false;
+		x->matches++;
+		int counted = 0;
+		for (int k = 0; k < m->n && x->deals < o->deals; k++, counted++) {
+			deal_rec *d = &m->deal[k];
+			x->deals++;
+			for (int p = 0; p < o->players; p++) {
+				double v = (double)d->d.score[p];
+				x->seat[p].sum += v;
+				x->seat[p].sumsq += v * v;
+				x->seat[p].total += d->d.score[p];
+			}
+			if (d->failed_check) {
+				if (!x->failed) {
+					x->first_failed_check = d->failed_check;
+					x->first_failure.deal_no = (int16_t)d->d.deal;
+					x->first_failed_deal = x->deals;
+					x->first_failed_match = x->matches;
+				}
+				x->failed++;
+			}
+			if (o->json)
+				json_raw(&x->j, d->json);
+			if (o->on_deal)
+				o->on_deal(o->ctx, &d->d);
+		}
+		if (m->over && counted == m->n) {      /* ended within the run */
+			state end;
+			memset(&end, 0, sizeof end);
+			memcpy(end.place, m->place, sizeof end.place);
+			memcpy(end.kept, m->kept, sizeof end.kept);
+			end.players = (int8_t)o->players;
+			end.g = x->g;
+			x->s = end;
+			match_over(x);
+		}
+	}
+	return true;
+}
+
+static void pool_free(pool *pl)
+{
+	for (int i = 0; i < pl->nmatch; i++) {
+		match_rec *m = pl->match[i];
+		for (int k = 0; m && k < m->n; k++)
+			free(m->deal[k].json);
+		if (m)
+			free(m->deal);
+		free(m);
+	}
+	free(pl->match);
+}
+
+/* A line on stderr: deals done, and an estimate of the time left. */
+static void progress(const sim *x, long done, time_t start)
+{
+	double spent = difftime(time(NULL), start);
+	long total = x->o->deals;
+	if (done > total)
+		done = total;
+	double left = done > 0 ? spent * (double)(total - done) / (double)done : 0;
+	fprintf(stderr, "\r%ld of %ld deals (%.0f%%), about %.0f s left   ",
+		done, total, 100.0 * (double)done / (double)total, left);
+}
+
+static bool play_jobs(sim *x)
+{
+	pool pl = {.x = x};
+	pthread_mutex_init(&pl.lock, NULL);
+	int jobs = x->o->jobs > 0 ? x->o->jobs : 1;
+	pthread_t thread[64];
+	int started = 0;
+	for (int i = 0; i < jobs && i < 64; i++)
+		if (pthread_create(&thread[i], NULL, worker, &pl) == 0)
+			started++;
+	bool ok = started > 0;
+	time_t start = time(NULL);
+	while (ok && x->o->progress) {
+		pthread_mutex_lock(&pl.lock);
+		long done = pl.prefix_deals;
+		bool stop = pl.stop;
+		pthread_mutex_unlock(&pl.lock);
+		progress(x, done, start);
+		if (stop)
+			break;
+		struct timespec pause = {0, 200000000};
+		nanosleep(&pause, NULL);
+	}
+	for (int i = 0; i < started; i++)
+		pthread_join(thread[i], NULL);
+	if (x->o->progress)
+		fputs("\r\033[K", stderr);
+	ok = ok && count_matches(x, &pl);
+	pool_free(&pl);
+	pthread_mutex_destroy(&pl.lock);
+	if (!ok)
+		fputs("cardrules: error: out of memory\n", stderr);
+	return ok;
+}
+
 static double mean(const seat_stats *st, long n)
 {
 	return n ? st->sum / (double)n : 0;
@@ -450,7 +749,10 @@ int sim_run(const game *g, const sim_opts *o)
 	x->g = g;
 	if (o->json)
 		json_head(x);
-	bool ok = play(x);
+	/* the pool counts exactly as one job does; transcripts are written
+	 * match by match as they are played, by one job */
+	bool ok = (o->jobs > 1 || o->progress) && !o->transcript
+		? play_jobs(x) : play(x);
 	if (ok && o->json)
 		report_json(x);
 	else if (ok && o->out)

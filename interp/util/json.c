@@ -115,6 +115,12 @@ void json_string(json *j, const char *s)
 	write_string(j->out, s);
 }
 
+void json_raw(json *j, const char *text)
+{
+	before_value(j);
+	fputs(text, j->out);
+}
+
 void json_int(json *j, int64_t v)
 {
 	before_value(j);

@@ -33,6 +33,8 @@ void json_int(json *j, int64_t v);
 void json_double(json *j, double v);
 void json_bool(json *j, bool v);
 void json_null(json *j);
+/* A value already written as JSON text (by another writer). */
+void json_raw(json *j, const char *text);
 /* Ends the document with a newline. */
 void json_finish(json *j);
 

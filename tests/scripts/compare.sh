@@ -1,10 +1,11 @@
 #!/bin/bash
-# compare: two rule files on the same deals.
+# compare: two rule files on the same deals; and several jobs.
 #
 # The comparison's numbers are worked out again from `simulate --json` of
 # each file (the deals paired by match and deal, the paired differences'
 # mean and 95% interval), and must agree; a file compared with itself
-# differs in nothing; bad requests are refused.
+# differs in nothing; bad requests are refused.  `simulate` and `compare`
+# give byte for byte the same output whatever the number of jobs.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -44,5 +45,24 @@ fi
 grep -q "has no named value 'nothing'" "$tmp/out" || fail "no message for an unknown value"
 if cardrules compare hearts stendhal >"$tmp/out" 2>&1; then
 	fail "games for different player counts are compared"
+fi
+
+# --- the same results with any number of jobs ---
+for game in hearts stendhal ribs-betting sidi-barrani schieberamsch-kontra; do
+	for j in 1 3; do
+		cardrules simulate "$game" --deals 301 --seed 5 -j "$j" >"$tmp/text-$j"
+		cardrules simulate "$game" --deals 301 --seed 5 -j "$j" --json >"$tmp/json-$j"
+	done
+	cmp -s "$tmp/text-1" "$tmp/text-3" || fail "$game: -j 3 prints other statistics"
+	cmp -s "$tmp/json-1" "$tmp/json-3" || fail "$game: -j 3 writes other JSON"
+done
+cardrules simulate hearts --deals 12 --seed 2 --bot 0=mc:50 -j 1 >"$tmp/mc-1"
+cardrules simulate hearts --deals 12 --seed 2 --bot 0=mc:50 -j 2 >"$tmp/mc-2"
+cmp -s "$tmp/mc-1" "$tmp/mc-2" || fail "Monte Carlo bots: -j 2 differs"
+cardrules compare hearts examples/omnibus-hearts.yaml --deals 300 -j 2 --json >"$tmp/cmp2.json"
+cardrules compare hearts examples/omnibus-hearts.yaml --deals 300 -j 1 --json >"$tmp/cmp1.json"
+cmp -s "$tmp/cmp1.json" "$tmp/cmp2.json" || fail "compare: -j 2 differs"
+if cardrules simulate hearts -j 2 --transcript "$tmp/t.yaml" >/dev/null 2>&1; then
+	fail "--transcript with --jobs is accepted"
 fi
 pass
