@@ -432,51 +432,53 @@ static void *worker(void *arg)
 	}
 }
 
-/* The matches played, counted in order until the deals asked for, as
- * one job would have counted them. */
-static bool count_matches(sim *x, pool *pl)
+/* Match m, counted after those before it as one job would have counted
+ * it, up to the deals asked for; its deals are then freed. */
+static bool count_match(sim *x, match_rec *m)
 {
 	const sim_opts *o = x->o;
-	for (int mi = 0; mi < pl->prefix && x->deals < o->deals; mi++) {
-		match_rec *m = pl->match[mi];
-		if (m->failed_alloc)
-			return false;
-		x->matches++;
-		int counted = 0;
-		for (int k = 0; k < m->n && x->deals < o->deals; k++, counted++) {
-			deal_rec *d = &m->deal[k];
-			x->deals++;
-			for (int p = 0; p < o->players; p++) {
-				double v = (double)d->d.score[p];
-				x->seat[p].sum += v;
-				x->seat[p].sumsq += v * v;
-				x->seat[p].total += d->d.score[p];
-			}
-			if (d->failed_check) {
-				if (!x->failed) {
-					x->first_failed_check = d->failed_check;
-					x->first_failure.deal_no = (int16_t)d->d.deal;
-					x->first_failed_deal = x->deals;
-					x->first_failed_match = x->matches;
-				}
-				x->failed++;
-			}
-			if (o->json)
-				json_raw(&x->j, d->json);
-			if (o->on_deal)
-				o->on_deal(o->ctx, &d->d);
+	if (m->failed_alloc)
+		return false;
+	x->matches++;
+	int counted = 0;
+	for (int k = 0; k < m->n && x->deals < o->deals; k++, counted++) {
+		deal_rec *d = &m->deal[k];
+		x->deals++;
+		for (int p = 0; p < o->players; p++) {
+			double v = (double)d->d.score[p];
+			x->seat[p].sum += v;
+			x->seat[p].sumsq += v * v;
+			x->seat[p].total += d->d.score[p];
 		}
-		if (m->over && counted == m->n) {      /* ended within the run */
-			state end;
-			memset(&end, 0, sizeof end);
-			memcpy(end.place, m->place, sizeof end.place);
-			memcpy(end.kept, m->kept, sizeof end.kept);
-			end.players = (int8_t)o->players;
-			end.g = x->g;
-			x->s = end;
-			match_over(x);
+		if (d->failed_check) {
+			if (!x->failed) {
+				x->first_failed_check = d->failed_check;
+				x->first_failure.deal_no = (int16_t)d->d.deal;
+				x->first_failed_deal = x->deals;
+				x->first_failed_match = x->matches;
+			}
+			x->failed++;
 		}
+		if (o->json)
+			json_raw(&x->j, d->json);
+		if (o->on_deal)
+			o->on_deal(o->ctx, &d->d);
 	}
+	if (m->over && counted == m->n) {       /* it ended within the run */
+		state end;
+		memset(&end, 0, sizeof end);
+		memcpy(end.place, m->place, sizeof end.place);
+		memcpy(end.kept, m->kept, sizeof end.kept);
+		end.players = (int8_t)o->players;
+		end.g = x->g;
+		x->s = end;
+		match_over(x);
+	}
+	for (int k = 0; k < m->n; k++)
+		free(m->deal[k].json);
+	free(m->deal);
+	m->deal = NULL;
+	m->n = m->cap = 0;
 	return true;
 }
 
@@ -516,23 +518,36 @@ static bool play_jobs(sim *x)
 		if (pthread_create(&thread[i], NULL, worker, &pl) == 0)
 			started++;
 	bool ok = started > 0;
-	time_t start = time(NULL);
-	while (ok && x->o->progress) {
+	time_t start = time(NULL), shown = 0;
+	/* count the matches in order as they are done, and free them */
+	for (int next = 0; ok && x->deals < x->o->deals;) {
 		pthread_mutex_lock(&pl.lock);
-		long done = pl.prefix_deals;
+		bool ready = next < pl.prefix;
 		bool stop = pl.stop;
+		match_rec *m = ready ? pl.match[next] : NULL;
 		pthread_mutex_unlock(&pl.lock);
-		progress(x, done, start);
-		if (stop)
-			break;
-		struct timespec pause = {0, 200000000};
-		nanosleep(&pause, NULL);
+		if (ready) {
+			ok = count_match(x, m);
+			next++;
+		} else if (stop) {
+			break;          /* (a worker could not allocate) */
+		} else {
+			struct timespec pause = {0, 2000000};
+			nanosleep(&pause, NULL);
+		}
+		if (x->o->progress && time(NULL) != shown) {
+			shown = time(NULL);
+			progress(x, x->deals, start);
+		}
 	}
+	pthread_mutex_lock(&pl.lock);
+	pl.stop = true;
+	pthread_mutex_unlock(&pl.lock);
 	for (int i = 0; i < started; i++)
 		pthread_join(thread[i], NULL);
 	if (x->o->progress)
 		fputs("\r\033[K", stderr);
-	ok = ok && count_matches(x, &pl);
+	ok = ok && x->deals == x->o->deals;
 	pool_free(&pl);
 	pthread_mutex_destroy(&pl.lock);
 	if (!ok)
