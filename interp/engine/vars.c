@@ -137,12 +137,29 @@ void vars_melds(const state *s, meld_result *r)
 			g->team_of, &g->meld_args, r);
 }
 
+/* The melds of the hands a scoring sees, found once: a scoring asks for
+ * them seat by seat, and every `sum(... melds[s] ...)` again. */
 static value get_melds(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	meld_result r;
-	vars_melds(STATE(f), &r);
-	return int_value(seat >= 0 ? r.points[seat] : 0);
+	static _Thread_local struct {
+		const game *g;
+		int8_t players, first;
+		cardset dealt[SEAT_MAX], trumps;
+		meld_result r;
+	} last;
+	const state *s = STATE(f);
+	if (last.g != s->g || last.players != s->players ||
+	    last.first != s->first_leader || !cset_eq(last.trumps, s->trumps) ||
+	    memcmp(last.dealt, s->dealt, sizeof last.dealt) != 0) {
+		vars_melds(s, &last.r);
+		last.g = s->g;
+		last.players = s->players;
+		last.first = s->first_leader;
+		last.trumps = s->trumps;
+		memcpy(last.dealt, s->dealt, sizeof last.dealt);
+	}
+	return int_value(seat >= 0 ? last.r.points[seat] : 0);
 }
 
 bool vars_declare_melds(expr_scope *sc)
