@@ -164,7 +164,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -810,6 +810,7 @@ static int cmd_compare(int argc, char **argv)
 		{"jobs", required_argument, NULL, 'j'},
 		{"csv", no_argument, NULL, OPT_CSV},
 		{"value", required_argument, NULL, OPT_VALUE},
+		{"plot", required_argument, NULL, OPT_PLOT},
 		{"bot", required_argument, NULL, 'b'},
 		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
 		{0},
@@ -846,6 +847,8 @@ static int cmd_compare(int argc, char **argv)
 			       "  -j, --jobs N        play on N cores (the results do not change)\n"
 			       "      --json          the comparison as JSON\n"
 			       "      --csv           the comparison as CSV\n"
+			       "      --plot F.svg    draw the scores' distributions and the\n"
+			       "                      differences with their intervals\n"
 			       "Options and player counts apply to both files.\n",
 			       program);
 			return 0;
@@ -866,6 +869,9 @@ static int cmd_compare(int argc, char **argv)
 			break;
 		case OPT_CSV:
 			o.format = COMPARE_CSV;
+			break;
+		case OPT_PLOT:
+			o.plot = optarg;
 			break;
 		case OPT_VALUE:
 			if (o.nvalues == COMPARE_VALUES_MAX)

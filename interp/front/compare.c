@@ -8,6 +8,7 @@
 
 #include "util/alloc.h"
 #include "util/json.h"
+#include "front/plot.h"
 
 typedef struct deal_row {
 	int match, deal;
@@ -319,6 +320,42 @@ static int simulate(run *r, const compare_opts *o, bool second)
 	return sim_run(r->g, &so);
 }
 
+/* The SVG of the comparison; false when the file cannot be written. */
+static bool draw(const run *ra, const run *rb, const compare_opts *o,
+		 const paired *rows, int n)
+{
+	FILE *f = fopen(o->plot, "w");
+	if (!f) {
+		fprintf(stderr, "cardrules: error: cannot write %s\n", o->plot);
+		return false;
+	}
+	int players = o->sim.players;
+	double *score = cr_calloc((size_t)(ra->n + rb->n) * (size_t)players,
+				  sizeof *score);
+	plot_scores seat[SEAT_MAX];
+	plot_interval iv[ROWS_MAX];
+	bool ok = score != NULL;
+	for (int p = 0; ok && p < players; p++) {
+		double *a = score + (size_t)p * (size_t)(ra->n + rb->n), *b = a + ra->n;
+		for (long i = 0; i < ra->n; i++)
+			a[i] = ra->row[i].score[p];
+		for (long i = 0; i < rb->n; i++)
+			b[i] = rb->row[i].score[p];
+		seat[p] = (plot_scores){a, b, ra->n, rb->n};
+	}
+	for (int i = 0; i < n; i++)
+		iv[i] = (plot_interval){rows[i].name, rows[i].diff, rows[i].low,
+					rows[i].high, rows[i].significant};
+	if (ok)
+		plot_compare(f, o->names[0], o->names[1], seat, players, iv, n);
+	free(score);
+	if (fclose(f) != 0 || !ok) {
+		fprintf(stderr, "cardrules: error: cannot write %s\n", o->plot);
+		return false;
+	}
+	return true;
+}
+
 int compare_run(const game *a, const game *b, const compare_opts *o)
 {
 	run ra = {.g = a, .o = o}, rb = {.g = b, .o = o};
@@ -342,6 +379,8 @@ int compare_run(const game *a, const game *b, const compare_opts *o)
 		print_csv(o->out, rows, n);
 	else
 		print_text(o->out, o, a, b, rows, n, deals);
+	if (o->plot && !draw(&ra, &rb, o, rows, n))
+		status = 1;
 	free(ra.row);
 	free(rb.row);
 	return status ? 1 : 0;

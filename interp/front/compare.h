@@ -31,6 +31,7 @@ typedef struct compare_opts {
 	int nvalues;
 	compare_format format;
 	FILE *out;
+	const char *plot;               /* an SVG file to draw; NULL */
 } compare_opts;
 
 /* 0 when both ran, 1 when a check of either file failed, 2 when a named

@@ -35,6 +35,19 @@ for p in range(4):
 check("spread in a deal", lambda d: max(d["scores"]) - min(d["scores"]))
 check("value moon", lambda d: 1 if d["values"]["moon"] else 0)
 PY
+cardrules compare hearts examples/omnibus-hearts.yaml --deals 300 --value moon \
+	--plot "$tmp/cmp.svg" >/dev/null || fail "compare --plot failed"
+python3 - "$tmp/cmp.svg" <<'PY' || fail "the plot is not the SVG expected"
+import sys, xml.dom.minidom
+d = xml.dom.minidom.parse(sys.argv[1])
+assert d.documentElement.tagName == "svg"
+# 4 seats x 24 bins x 2 files, the background, the two legend boxes
+assert len(d.getElementsByTagName("rect")) == 4 * 24 * 2 + 3
+# one interval per row: 4 seats, spread, 2 advantages, moon, 4 wins
+assert len(d.getElementsByTagName("circle")) == 12
+texts = "".join(t.firstChild.data for t in d.getElementsByTagName("text"))
+assert "A: hearts" in texts and "B: examples/omnibus-hearts.yaml" in texts
+PY
 cardrules compare hearts hearts --deals 200 >"$tmp/same" || fail "compare with itself failed"
 grep -q '^Verdict: no difference is significant at 95%.$' "$tmp/same" || fail "a file differs from itself"
 cardrules compare hearts black-lady --deals 100 --csv >"$tmp/csv" || fail "csv"
