@@ -289,8 +289,7 @@ static bool add_deal(match_rec *m, const deal_rec *d)
 }
 
 /* The deal just scored as JSON text, as json_deal would write it. */
-static char *deal_json(const sim *x, int match, const state *s,
-		       const state *during)
+static char *deal_json(int match, const state *s, const state *during)
 {
 	char *text = NULL;
 	size_t len = 0;
@@ -309,7 +308,6 @@ static char *deal_json(const sim *x, int match, const state *s,
 		free(text);
 		return NULL;
 	}
-	(void)x;
 	return text;
 }
 
@@ -370,7 +368,7 @@ static void play_match(pool *pl, int mi, match_rec *m)
 		deal_record(o, mi + 1, s, &d.d);
 		s->failed_check = 0;
 		if (o->json)
-			d.json = deal_json(pl->x, mi + 1, s, during);
+			d.json = deal_json(mi + 1, s, during);
 		if (!add_deal(m, &d) || (o->json && !d.json)) {
 			m->failed_alloc = true;
 			break;
