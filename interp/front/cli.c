@@ -2,6 +2,7 @@
 #include "config.h"
 #include "front/cli.h"
 #include "front/compare.h"
+#include "front/shard.h"
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -164,7 +165,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT, OPT_SHARD, OPT_OUT,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -703,6 +704,8 @@ static int cmd_simulate(int argc, char **argv)
 		{"deals", required_argument, NULL, 'N'},
 		{"json", no_argument, NULL, OPT_JSON},
 		{"jobs", required_argument, NULL, 'j'},
+		{"shard", required_argument, NULL, OPT_SHARD},
+		{"out", required_argument, NULL, OPT_OUT},
 		{"bot", required_argument, NULL, 'b'},
 		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
 		{"transcript", required_argument, NULL, 't'},
@@ -711,7 +714,7 @@ static int cmd_simulate(int argc, char **argv)
 		{0},
 	};
 	table_args t = {.seed = 1, .seeded = true};
-	const char *bot_text = NULL;
+	const char *bot_text = NULL, *shard_out = NULL;
 	int playouts = 200;
 	sim_opts o = {.deals = 1000, .checks = true, .out = stdout};
 	int opt;
@@ -737,6 +740,8 @@ static int cmd_simulate(int argc, char **argv)
 			       "      --playouts N    effort of mc bots (default 200)\n"
 			       "      --json          every deal's dealer, scores and totals\n"
 			       "  -j, --jobs N        play on N cores (the results do not change)\n"
+			       "      --shard K/N --out F  play slice K of N of the run into the\n"
+			       "                      result file F; cardrules merge combines them\n"
 			       "  -t, --transcript F  write the matches as transcripts\n"
 			       "                      (F, then F with .2, .3 ... before .yaml)\n"
 			       "      --explicit-deals  transcripts list each deal's cards\n"
@@ -752,6 +757,21 @@ static int cmd_simulate(int argc, char **argv)
 			break;
 		case OPT_JSON:
 			o.json = true;
+			break;
+		case OPT_SHARD: {
+			char *end;
+			long k = strtol(optarg, &end, 10), n = 0;
+			if (*end == '/')
+				n = strtol(end + 1, &end, 10);
+			if (*end || k < 1 || n < 1 || k > n || n > 100000)
+				return usage_error("simulate", "--shard is K/N with "
+						   "1 <= K <= N, not '%s'", optarg);
+			o.shard = (int)k;
+			o.shards = (int)n;
+			break;
+		}
+		case OPT_OUT:
+			shard_out = optarg;
 			break;
 		case 'j':
 			if (!parse_int(optarg, 1, 64, &v))
@@ -777,6 +797,11 @@ static int cmd_simulate(int argc, char **argv)
 				   "black-lady --deals 10000'", program);
 	if (!bots_resolve("simulate", &o.bots, BOT_RANDOM, playouts, bot_text))
 		return EXIT_USAGE;
+	if (!!o.shards != !!shard_out)
+		return usage_error("simulate", "--shard and --out go together");
+	if (o.shards && (o.transcript || o.jobs > 1))
+		return usage_error("simulate", "a shard is played by one job, "
+				   "without --transcript");
 	if (o.transcript && o.jobs > 1)
 		return usage_error("simulate", "--transcript is written by one "
 				   "job: leave out --jobs");
@@ -791,7 +816,7 @@ static int cmd_simulate(int argc, char **argv)
 		o.players = players;
 		o.dealer = t.dealer;
 		o.seed = t.seed;
-		status = sim_run(g, &o);
+		status = shard_out ? shard_run(g, &o, shard_out) : sim_run(g, &o);
 	}
 	game_free(g);
 	return status;
@@ -913,6 +938,80 @@ static int cmd_compare(int argc, char **argv)
 	}
 	game_free(a);
 	game_free(b);
+	return status;
+}
+
+/* ======================================================================
+ * merge
+ * ====================================================================== */
+
+/* Two result files of one run: the same settings. */
+static bool same_run(const shard_file *a, const shard_file *b, int noptions)
+{
+	return strcmp(a->game, b->game) == 0 && strcmp(a->bots, b->bots) == 0 &&
+	       a->o.players == b->o.players && a->o.dealer == b->o.dealer &&
+	       a->o.seed == b->o.seed && a->o.deals == b->o.deals &&
+	       a->o.shards == b->o.shards && a->o.checks == b->o.checks &&
+	       a->o.json == b->o.json &&
+	       memcmp(a->o.options, b->o.options,
+		      (size_t)noptions * sizeof *a->o.options) == 0;
+}
+
+static int cmd_merge(int argc, char **argv)
+{
+	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
+			  strcmp(argv[1], "--help") == 0)) {
+		printf("Usage: %s merge FILE...\n"
+		       "Combines the result files of simulate --shard K/N --out FILE\n"
+		       "into the statistics (or, when the shards were run with --json,\n"
+		       "the JSON) of the whole run, exactly as one simulate prints them.\n",
+		       program);
+		return 0;
+	}
+	if (argc < 2)
+		return usage_error("merge", "name the result files of the shards");
+	shard_file f;
+	memset(&f, 0, sizeof f);
+	shard_file first;
+	int status = 1;
+	for (int i = 1; i < argc; i++) {
+		shard_file one;
+		memset(&one, 0, sizeof one);
+		one.match = f.match;
+		one.nmatch = f.nmatch;
+		bool ok = shard_read(argv[i], &one);
+		f.match = one.match;
+		f.nmatch = one.nmatch;
+		if (!ok)
+			goto done;
+		if (i == 1)
+			first = one;
+		else if (!same_run(&first, &one, OPTIONS_MAX)) {
+			fprintf(stderr, "%s: error: %s is a shard of another run than "
+				"%s\n", program, argv[i], argv[1]);
+			goto done;
+		}
+	}
+	game *g = load_game(first.game);
+	if (!g)
+		goto done;
+	sim_opts o = first.o;
+	o.game_name = first.game;
+	o.out = stdout;
+	o.jobs = 1;
+	o.progress = false;
+	o.transcript = NULL;
+	char err[200];
+	bot_spec_all(&o.bots, BOT_RANDOM, 200);
+	if (!bot_spec_parse(&o.bots, first.bots, err, sizeof err)) {
+		fprintf(stderr, "%s: error: %s: %s\n", program, argv[1], err);
+		game_free(g);
+		goto done;
+	}
+	status = sim_report_matches(g, &o, f.match, f.nmatch);
+	game_free(g);
+done:
+	shard_free(&f);
 	return status;
 }
 
@@ -1337,6 +1436,7 @@ static const struct {
 	{"validate", cmd_validate, "check rule files, reporting every problem"},
 	{"simulate", cmd_simulate, "let bots play many deals; statistics"},
 	{"compare", cmd_compare, "two rule files on the same deals, side by side"},
+	{"merge", cmd_merge, "combine the result files of simulate --shard"},
 	{"replay", cmd_replay, "replay a transcript and print the result"},
 	{"explain", cmd_explain, "print a game's rules in words, from its file"},
 	{"list", cmd_list, "list the games that can be named without a path"},

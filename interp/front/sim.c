@@ -105,7 +105,7 @@ static void json_deal(sim *x)
 }
 
 /* The deal just scored in s, as callers see it. */
-static void deal_record(const sim_opts *o, int match, const state *s,
+static void sim_deal_record(const sim_opts *o, int match, const state *s,
 			sim_deal *d)
 {
 	memset(d, 0, sizeof *d);
@@ -153,7 +153,7 @@ static void deal_scored(sim *x)
 		json_deal(x);
 	if (x->o->on_deal) {
 		sim_deal d;
-		deal_record(x->o, x->matches, s, &d);
+		sim_deal_record(x->o, x->matches, s, &d);
 		x->o->on_deal(x->o->ctx, &d);
 	}
 }
@@ -245,28 +245,10 @@ static bool play(sim *x)
  * Several jobs: matches side by side, counted in order
  * ====================================================================== */
 
-/* A deal as a worker played it. */
-typedef struct deal_rec {
-	sim_deal d;
-	int8_t failed_check;            /* 1 + index of the check; 0 */
-	char *json;                     /* with --json: the deal's object */
-} deal_rec;
-
-/* A match as a worker played it: its deals, and its end when it had one. */
-typedef struct match_rec {
-	deal_rec *deal;
-	int n, cap;
-	bool over;                      /* the match came to its end */
-	bool done;                      /* the worker has finished with it */
-	bool failed_alloc;
-	int8_t place[SEAT_MAX];
-	int64_t kept[KEPT_MAX][SEAT_MAX];
-} match_rec;
-
 typedef struct pool {
 	sim *x;                         /* the options, the game, the totals */
 	pthread_mutex_t lock;
-	match_rec **match;              /* by match index, from 0 */
+	sim_match **match;              /* by match index, from 0 */
 	int nmatch, cap;
 	int next;                       /* the next match to claim */
 	int prefix;                     /* matches 0..prefix-1 are done */
@@ -274,11 +256,11 @@ typedef struct pool {
 	bool stop;                      /* enough deals are done */
 } pool;
 
-static bool add_deal(match_rec *m, const deal_rec *d)
+static bool add_deal(sim_match *m, const sim_deal_rec *d)
 {
 	if (m->n == m->cap) {
 		int cap = m->cap ? m->cap * 2 : 32;
-		deal_rec *grown = cr_realloc(m->deal, (size_t)cap * sizeof *grown);
+		sim_deal_rec *grown = cr_realloc(m->deal, (size_t)cap * sizeof *grown);
 		if (!grown)
 			return false;
 		m->deal = grown;
@@ -313,9 +295,8 @@ static char *deal_json(int match, const state *s, const state *during)
 
 /* Plays match index mi (from 0) to its end, or to the most deals the run
  * could count. */
-static void play_match(pool *pl, int mi, match_rec *m)
+void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 {
-	const sim_opts *o = pl->x->o;
 	state *st = cr_calloc(2, sizeof *st);
 	if (!st) {
 		m->failed_alloc = true;
@@ -325,7 +306,7 @@ static void play_match(pool *pl, int mi, match_rec *m)
 	bot bots[SEAT_MAX];
 	char why[300];
 	uint64_t seed = o->seed + (uint64_t)mi * UINT64_C(0x9e3779b97f4a7c15);
-	if (!state_setup(s, pl->x->g, o->players, o->dealer, o->options, seed,
+	if (!state_setup(s, g, o->players, o->dealer, o->options, seed,
 			 why, sizeof why)) {
 		m->failed_alloc = true;
 		free(st);
@@ -364,8 +345,8 @@ static void play_match(pool *pl, int mi, match_rec *m)
 		}
 		if (s->deal_no != deal)
 			continue;
-		deal_rec d = {.failed_check = s->failed_check};
-		deal_record(o, mi + 1, s, &d.d);
+		sim_deal_rec d = {.failed_check = s->failed_check};
+		sim_deal_record(o, mi + 1, s, &d.d);
 		s->failed_check = 0;
 		if (o->json)
 			d.json = deal_json(mi + 1, s, during);
@@ -394,7 +375,7 @@ static void *worker(void *arg)
 		int mi = pl->next++;
 		if (mi == pl->cap) {
 			int cap = pl->cap ? pl->cap * 2 : 64;
-			match_rec **grown = cr_realloc(pl->match,
+			sim_match **grown = cr_realloc(pl->match,
 						       (size_t)cap * sizeof *grown);
 			if (!grown) {
 				pl->stop = true;
@@ -404,7 +385,7 @@ static void *worker(void *arg)
 			pl->match = grown;
 			pl->cap = cap;
 		}
-		match_rec *m = cr_calloc(1, sizeof *m);
+		sim_match *m = cr_calloc(1, sizeof *m);
 		pl->match[mi] = m;
 		pl->nmatch = pl->next;
 		pthread_mutex_unlock(&pl->lock);
@@ -414,7 +395,7 @@ static void *worker(void *arg)
 			pthread_mutex_unlock(&pl->lock);
 			return NULL;
 		}
-		play_match(pl, mi, m);
+		sim_play_match(pl->x->g, pl->x->o, mi, m);
 		pthread_mutex_lock(&pl->lock);
 		m->done = true;
 		if (m->failed_alloc)
@@ -432,7 +413,7 @@ static void *worker(void *arg)
 
 /* Match m, counted after those before it as one job would have counted
  * it, up to the deals asked for; its deals are then freed. */
-static bool count_match(sim *x, match_rec *m)
+static bool count_match(sim *x, sim_match *m)
 {
 	const sim_opts *o = x->o;
 	if (m->failed_alloc)
@@ -440,7 +421,7 @@ static bool count_match(sim *x, match_rec *m)
 	x->matches++;
 	int counted = 0;
 	for (int k = 0; k < m->n && x->deals < o->deals; k++, counted++) {
-		deal_rec *d = &m->deal[k];
+		sim_deal_rec *d = &m->deal[k];
 		x->deals++;
 		for (int p = 0; p < o->players; p++) {
 			double v = (double)d->d.score[p];
@@ -480,16 +461,24 @@ static bool count_match(sim *x, match_rec *m)
 	return true;
 }
 
+void sim_match_free(sim_match *m)
+{
+	for (int k = 0; m && k < m->n; k++)
+		free(m->deal[k].json);
+	if (m)
+		free(m->deal);
+	free(m);
+}
+
+bool sim_match_add(sim_match *m, const sim_deal_rec *d)
+{
+	return add_deal(m, d);
+}
+
 static void pool_free(pool *pl)
 {
-	for (int i = 0; i < pl->nmatch; i++) {
-		match_rec *m = pl->match[i];
-		for (int k = 0; m && k < m->n; k++)
-			free(m->deal[k].json);
-		if (m)
-			free(m->deal);
-		free(m);
-	}
+	for (int i = 0; i < pl->nmatch; i++)
+		sim_match_free(pl->match[i]);
 	free(pl->match);
 }
 
@@ -522,7 +511,7 @@ static bool play_jobs(sim *x)
 		pthread_mutex_lock(&pl.lock);
 		bool ready = next < pl.prefix;
 		bool stop = pl.stop;
-		match_rec *m = ready ? pl.match[next] : NULL;
+		sim_match *m = ready ? pl.match[next] : NULL;
 		pthread_mutex_unlock(&pl.lock);
 		if (ready) {
 			ok = count_match(x, m);
@@ -749,6 +738,42 @@ static void report_failure(sim *x)
 	diag_error(d, file, line, col, "this check failed: %s", again);
 	diag_print(d, stderr, true);
 	diag_free(d);
+}
+
+int sim_report_matches(const game *g, const sim_opts *o, sim_match **match,
+		       int n)
+{
+	sim *x = calloc(1, sizeof *x);
+	if (!x) {
+		fputs("cardrules: error: out of memory\n", stderr);
+		return 1;
+	}
+	x->o = o;
+	x->g = g;
+	if (o->json)
+		json_head(x);
+	bool ok = true;
+	for (int mi = 0; ok && x->deals < o->deals; mi++) {
+		if (mi >= n || !match[mi]) {
+			fprintf(stderr, "cardrules: error: match %d of the run is "
+				"played by shard %d/%d, whose result file is missing "
+				"or stops before it\n", mi + 1,
+				o->shards ? mi % o->shards + 1 : 1,
+				o->shards ? o->shards : 1);
+			free(x);
+			return 2;
+		}
+		ok = count_match(x, match[mi]);
+	}
+	if (ok && o->json)
+		report_json(x);
+	else if (ok && o->out)
+		report_text(x);
+	if (ok && x->failed && !o->quiet_failures)
+		report_failure(x);
+	int status = !ok || x->failed ? 1 : 0;
+	free(x);
+	return status;
 }
 
 int sim_run(const game *g, const sim_opts *o)

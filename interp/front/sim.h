@@ -39,6 +39,24 @@ typedef struct sim_deal {
 					   card sets their count */
 } sim_deal;
 
+/* A deal as played, with what counting it needs. */
+typedef struct sim_deal_rec {
+	sim_deal d;
+	int8_t failed_check;            /* 1 + index of the check; 0 */
+	char *json;                     /* with --json: the deal's object */
+} sim_deal_rec;
+
+/* A match as played: its deals, and its end when it had one. */
+typedef struct sim_match {
+	sim_deal_rec *deal;
+	int n, cap;
+	bool over;                      /* the match came to its end */
+	bool done;                      /* its player has finished with it */
+	bool failed_alloc;
+	int8_t place[SEAT_MAX];
+	int64_t kept[KEPT_MAX][SEAT_MAX];
+} sim_match;
+
 typedef struct sim_opts {
 	const char *game_name;
 	int players, dealer;
@@ -55,6 +73,7 @@ typedef struct sim_opts {
 	sim_failure *failure;           /* when not NULL: the first failure */
 	int jobs;                       /* threads; the results do not depend
 					   on it (0: 1) */
+	int shard, shards;              /* --shard K/N; 0: the whole run */
 	bool progress;                  /* a progress line on stderr */
 	/* named values of the scoring to record in each sim_deal */
 	const char *value[SIM_VALUES_MAX];
@@ -70,5 +89,17 @@ typedef struct sim_opts {
 /* 0 when every check held, 1 when one failed or a transcript could not
  * be written. */
 int sim_run(const game *g, const sim_opts *o);
+
+/* Match mi (from 0) of the run, played to its end or to o->deals deals,
+ * recorded into m (zeroed by the caller). */
+void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m);
+bool sim_match_add(sim_match *m, const sim_deal_rec *d);
+void sim_match_free(sim_match *m);
+
+/* Counts match[0..n) in order up to o->deals deals, as one run does, and
+ * reports like sim_run; 2 when a match needed is missing (a shard run
+ * too short). */
+int sim_report_matches(const game *g, const sim_opts *o, sim_match **match,
+		       int n);
 
 #endif
