@@ -21,6 +21,10 @@ static bool one_bot(const char *text, size_t len, bot_kind *kind,
 		*kind = BOT_RANDOM;
 		return true;
 	}
+	if (len == 3 && strncmp(text, "low", 3) == 0) {
+		*kind = BOT_LOW;
+		return true;
+	}
 	if (len < 2 || strncmp(text, "mc", 2) != 0)
 		return false;
 	*kind = BOT_MC;
@@ -47,8 +51,8 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 		bot_kind kind;
 		int playouts = spec->playouts[0];
 		if (!one_bot(text, strlen(text), &kind, &playouts)) {
-			snprintf(err, size, "--bot is random, mc, mc:N or a list "
-				 "such as 0=mc:500,1=random, not '%s'", text);
+			snprintf(err, size, "--bot is random, low, mc, mc:N or a "
+				 "list such as 0=mc:500,1=random, not '%s'", text);
 			return false;
 		}
 		bot_spec_all(spec, kind, playouts);
@@ -62,7 +66,7 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 		    !one_bot(end + 1, len - (size_t)(end + 1 - p),
 			     &out.kind[seat], &out.playouts[seat])) {
 			snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
-				 "SEAT=mc or SEAT=mc:N", (int)len, p);
+				 "SEAT=low, SEAT=mc or SEAT=mc:N", (int)len, p);
 			return false;
 		}
 		p += len + (p[len] == ',');
@@ -85,7 +89,7 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 	bool same = true;
 	for (int p = 1; p < players; p++)
 		same &= spec->kind[p] == spec->kind[0] &&
-			(spec->kind[0] == BOT_RANDOM ||
+			(spec->kind[0] != BOT_MC ||
 			 spec->playouts[p] == spec->playouts[0]);
 	size_t used = 0;
 	buf[0] = '\0';
@@ -97,6 +101,8 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 			break;
 		if (spec->kind[p] == BOT_RANDOM)
 			used += (size_t)snprintf(buf + used, size - used, "random");
+		else if (spec->kind[p] == BOT_LOW)
+			used += (size_t)snprintf(buf + used, size - used, "low");
 		else
 			used += (size_t)snprintf(buf + used, size - used, "mc:%d",
 						 spec->playouts[p]);
@@ -146,6 +152,56 @@ static action choose_mc(bot *b, const view *v, const action *moves, int n)
 	return moves[best];
 }
 
+/* Rules of thumb: the lowest card or pair, a quiet choice, the lowest
+ * bid only when nobody has bid. */
+static action choose_low(const view *v, const action *moves, int n)
+{
+	const state *s = &v->s;
+	const deck *d = &s->g->deck;
+	/* unable to follow: get rid of a high card instead */
+	bool discard = state_phase_kind(s) == PHASE_TRICKS && s->nplayed > 0;
+	for (int i = 0; discard && i < n; i++)
+		discard = moves[i].kind == ACT_CARD &&
+			  !cset_has(s->follow, moves[i].card[0]);
+	int best = 0;
+	long best_key = 0;
+	for (int i = 0; i < n; i++) {
+		const action *a = &moves[i];
+		long key;
+		switch ((action_kind)a->kind) {
+		case ACT_CARD:
+			key = d->rank_of[a->card[0]] * 16 + d->suit_of[a->card[0]];
+			if (discard)
+				key = -key;
+			break;
+		case ACT_CARDS:         /* low pairs, face up: no points given */
+			key = (d->rank_of[a->card[0]] + d->rank_of[a->card[1]]) * 2 +
+			      !!(a->flags & ACT_DOWN);
+			break;
+		case ACT_BID:
+			key = s->bid > 0 ? 100000 + a->number : a->number;
+			break;
+		case ACT_PASS:
+			key = s->bid > 0 ? 0 : 200000;
+			break;
+		case ACT_CHOICE: {
+			const phase *p = &s->g->phase[s->phase];
+			const choice_def *c = &p->u.choose.choice[a->number];
+			key = c->adds.n == 0 && !c->declare && c->take < 0 ? 0 : 1;
+			break;
+		}
+		default:
+			key = 300000;
+			break;
+		}
+		if (i == 0 || key < best_key) {
+			best = i;
+			best_key = key;
+		}
+	}
+	return moves[best];
+}
+
 action bot_choose(bot *b, const view *v)
 {
 	action moves[ACTIONS_MAX];
@@ -154,5 +210,7 @@ action bot_choose(bot *b, const view *v)
 		return n ? moves[0] : action_of(ACT_NONE, 0);
 	if (b->kind == BOT_RANDOM)
 		return moves[rng_below(&b->r, (uint32_t)n)];
+	if (b->kind == BOT_LOW)
+		return choose_low(v, moves, n);
 	return choose_mc(b, v, moves, n);
 }

@@ -2,6 +2,10 @@
  * bot.h — computer players.  A bot sees only its seat's view.
  *
  * BOT_RANDOM plays a uniformly random legal action (simulations of rules).
+ * BOT_LOW plays by rules of thumb that fit most card games and need no
+ * search: the lowest card it may play (in suit, it follows low; it leads
+ * low), the lowest pair face up, the lowest bid when nobody has bid and
+ * else a pass, and a choice that does nothing when there is one.
  * BOT_MC plays each legal action out many times on random deals of the
  * cards it cannot see, with random play afterwards, and keeps the action
  * with the best mean deal score for its seat (perfect-information Monte
@@ -19,6 +23,7 @@
 typedef enum bot_kind {
 	BOT_RANDOM,
 	BOT_MC,
+	BOT_LOW,
 } bot_kind;
 
 typedef struct bot {

@@ -69,6 +69,10 @@ for game in hearts stendhal ribs-betting sidi-barrani schieberamsch-kontra; do
 	cmp -s "$tmp/text-1" "$tmp/text-3" || fail "$game: -j 3 prints other statistics"
 	cmp -s "$tmp/json-1" "$tmp/json-3" || fail "$game: -j 3 writes other JSON"
 done
+cardrules simulate sidi-barrani --deals 60 --bot low -j 1 >"$tmp/low-1"
+cardrules simulate sidi-barrani --deals 60 --bot low -j 2 >"$tmp/low-2"
+cmp -s "$tmp/low-1" "$tmp/low-2" || fail "the low bots: -j 2 differs"
+grep -q 'bots: low$' "$tmp/low-1" || fail "the bots are not named: $(head -n 1 "$tmp/low-1")"
 cardrules simulate hearts --deals 12 --seed 2 --bot 0=mc:50 -j 1 >"$tmp/mc-1"
 cardrules simulate hearts --deals 12 --seed 2 --bot 0=mc:50 -j 2 >"$tmp/mc-2"
 cmp -s "$tmp/mc-1" "$tmp/mc-2" || fail "Monte Carlo bots: -j 2 differs"
