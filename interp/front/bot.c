@@ -47,27 +47,28 @@ static bool one_bot(const char *text, size_t len, bot_kind *kind,
 bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 {
 	bot_spec out = *spec;
-	if (!strchr(text, '=')) {
-		bot_kind kind;
-		int playouts = spec->playouts[0];
-		if (!one_bot(text, strlen(text), &kind, &playouts)) {
-			snprintf(err, size, "--bot is random, low, mc, mc:N or a "
-				 "list such as 0=mc:500,1=random, not '%s'", text);
-			return false;
-		}
-		bot_spec_all(spec, kind, playouts);
-		return true;
-	}
 	for (const char *p = text; *p;) {
 		size_t len = strcspn(p, ",");
-		char *end;
-		long seat = strtol(p, &end, 10);
-		if (end == p || *end != '=' || seat < 0 || seat >= SEAT_MAX ||
-		    !one_bot(end + 1, len - (size_t)(end + 1 - p),
-			     &out.kind[seat], &out.playouts[seat])) {
-			snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
-				 "SEAT=low, SEAT=mc or SEAT=mc:N", (int)len, p);
-			return false;
+		const char *eq = memchr(p, '=', len);
+		if (!eq) {              /* every seat, then the seats named */
+			bot_kind kind;
+			int playouts = out.playouts[0];
+			if (!one_bot(p, len, &kind, &playouts)) {
+				snprintf(err, size, "--bot is random, low, mc, mc:N, or "
+					 "a list such as low,0=mc:500, not '%s'", text);
+				return false;
+			}
+			bot_spec_all(&out, kind, playouts);
+		} else {
+			char *end;
+			long seat = strtol(p, &end, 10);
+			if (end != eq || seat < 0 || seat >= SEAT_MAX ||
+			    !one_bot(eq + 1, len - (size_t)(eq + 1 - p),
+				     &out.kind[seat], &out.playouts[seat])) {
+				snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
+					 "SEAT=low, SEAT=mc or SEAT=mc:N", (int)len, p);
+				return false;
+			}
 		}
 		p += len + (p[len] == ',');
 	}

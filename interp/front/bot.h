@@ -32,8 +32,9 @@ typedef struct bot {
 	int playouts;                   /* per decision, for BOT_MC */
 } bot;
 
-/* Which bot plays each seat: `random`, `mc` or `mc:500` for all, or per
- * seat: `0=mc:500,1=random` (seats not named keep the defaults). */
+/* Which bot plays each seat: `random`, `low`, `mc` or `mc:500` for all,
+ * per seat `0=mc:500,1=random` (seats not named keep the defaults), or
+ * both in turn: `low,0=mc:500`. */
 typedef struct bot_spec {
 	bot_kind kind[SEAT_MAX];
 	int playouts[SEAT_MAX];
