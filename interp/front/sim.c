@@ -363,52 +363,56 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 	free(st);
 }
 
+/* Claims the next match and plays it; false when there is nothing more
+ * to play. */
+static bool work_one(pool *pl)
+{
+	pthread_mutex_lock(&pl->lock);
+	if (pl->stop) {
+		pthread_mutex_unlock(&pl->lock);
+		return false;
+	}
+	int mi = pl->next++;
+	if (mi == pl->cap) {
+		int cap = pl->cap ? pl->cap * 2 : 64;
+		sim_match **grown = cr_realloc(pl->match, (size_t)cap * sizeof *grown);
+		if (!grown) {
+			pl->stop = true;
+			pthread_mutex_unlock(&pl->lock);
+			return false;
+		}
+		pl->match = grown;
+		pl->cap = cap;
+	}
+	sim_match *m = cr_calloc(1, sizeof *m);
+	pl->match[mi] = m;
+	pl->nmatch = pl->next;
+	if (!m)
+		pl->stop = true;
+	pthread_mutex_unlock(&pl->lock);
+	if (!m)
+		return false;
+	sim_play_match(pl->x->g, pl->x->o, mi, m);
+	pthread_mutex_lock(&pl->lock);
+	m->done = true;
+	if (m->failed_alloc)
+		pl->stop = true;
+	while (pl->prefix < pl->nmatch && pl->match[pl->prefix] &&
+	       pl->match[pl->prefix]->done) {
+		pl->prefix_deals += pl->match[pl->prefix]->n;
+		pl->prefix++;
+	}
+	if (pl->prefix_deals >= pl->x->o->deals)
+		pl->stop = true;
+	pthread_mutex_unlock(&pl->lock);
+	return true;
+}
+
 static void *worker(void *arg)
 {
-	pool *pl = arg;
-	for (;;) {
-		pthread_mutex_lock(&pl->lock);
-		if (pl->stop) {
-			pthread_mutex_unlock(&pl->lock);
-			return NULL;
-		}
-		int mi = pl->next++;
-		if (mi == pl->cap) {
-			int cap = pl->cap ? pl->cap * 2 : 64;
-			sim_match **grown = cr_realloc(pl->match,
-						       (size_t)cap * sizeof *grown);
-			if (!grown) {
-				pl->stop = true;
-				pthread_mutex_unlock(&pl->lock);
-				return NULL;
-			}
-			pl->match = grown;
-			pl->cap = cap;
-		}
-		sim_match *m = cr_calloc(1, sizeof *m);
-		pl->match[mi] = m;
-		pl->nmatch = pl->next;
-		pthread_mutex_unlock(&pl->lock);
-		if (!m) {
-			pthread_mutex_lock(&pl->lock);
-			pl->stop = true;
-			pthread_mutex_unlock(&pl->lock);
-			return NULL;
-		}
-		sim_play_match(pl->x->g, pl->x->o, mi, m);
-		pthread_mutex_lock(&pl->lock);
-		m->done = true;
-		if (m->failed_alloc)
-			pl->stop = true;
-		while (pl->prefix < pl->nmatch && pl->match[pl->prefix] &&
-		       pl->match[pl->prefix]->done) {
-			pl->prefix_deals += pl->match[pl->prefix]->n;
-			pl->prefix++;
-		}
-		if (pl->prefix_deals >= pl->x->o->deals)
-			pl->stop = true;
-		pthread_mutex_unlock(&pl->lock);
-	}
+	while (work_one(arg))
+		;
+	return NULL;
 }
 
 /* Match m, counted after those before it as one job would have counted
@@ -498,13 +502,15 @@ static bool play_jobs(sim *x)
 {
 	pool pl = {.x = x};
 	pthread_mutex_init(&pl.lock, NULL);
+	/* this thread is one of the jobs: it plays when nothing is ready to
+	 * be counted */
 	int jobs = x->o->jobs > 0 ? x->o->jobs : 1;
 	pthread_t thread[64];
 	int started = 0;
-	for (int i = 0; i < jobs && i < 64; i++)
-		if (pthread_create(&thread[i], NULL, worker, &pl) == 0)
+	for (int i = 1; i < jobs && i < 64; i++)
+		if (pthread_create(&thread[i - 1], NULL, worker, &pl) == 0)
 			started++;
-	bool ok = started > 0;
+	bool ok = true;
 	time_t start = time(NULL), shown = 0;
 	/* count the matches in order as they are done, and free them */
 	for (int next = 0; ok && x->deals < x->o->deals;) {
@@ -516,10 +522,12 @@ static bool play_jobs(sim *x)
 		if (ready) {
 			ok = count_match(x, m);
 			next++;
-		} else if (stop) {
-			break;          /* (a worker could not allocate) */
+		} else if (!stop) {
+			work_one(&pl);
+		} else if (started == 0 || pl.next == next) {
+			break;          /* (a job could not allocate) */
 		} else {
-			struct timespec pause = {0, 2000000};
+			struct timespec pause = {0, 1000000};
 			nanosleep(&pause, NULL);
 		}
 		if (x->o->progress && time(NULL) != shown) {
