@@ -207,7 +207,7 @@ bool shard_read(const char *path, shard_file *f)
 			}
 		} else if ((v = after(line, "deal"))) {
 			sim_deal_rec d = {0};
-			int deal, dealer, failed, used;
+			int deal = 0, dealer = 0, failed = 0, used = 0;
 			ok = m && sscanf(v, "%d %d %d%n", &deal, &dealer, &failed,
 					 &used) == 3;
 			d.d.deal = deal;
