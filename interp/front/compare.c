@@ -221,8 +221,53 @@ static void print_text(FILE *out, const compare_opts *o, const game *a,
 		"transcript with --transcript).\n", o->sim.seed, o->sim.seed);
 }
 
+/* Every paired deal, for scripts that compute their own statistics (a
+ * bootstrap): its match and deal, and each file's scores and values. */
+static void json_deals(json *j, const run *ra, const run *rb,
+		       const compare_opts *o)
+{
+	json_key(j, "deals");
+	json_array(j);
+	long i = 0, k = 0;
+	while (i < ra->n && k < rb->n) {
+		const deal_row *x = &ra->row[i], *y = &rb->row[k];
+		if (x->match != y->match || x->deal != y->deal) {
+			if (x->match < y->match ||
+			    (x->match == y->match && x->deal < y->deal))
+				i++;
+			else
+				k++;
+			continue;
+		}
+		json_object(j);
+		json_key(j, "match");
+		json_int(j, x->match);
+		json_key(j, "deal");
+		json_int(j, x->deal);
+		for (int f = 0; f < 2; f++) {
+			const deal_row *d = f ? y : x;
+			json_key(j, f ? "b" : "a");
+			json_array(j);
+			for (int p = 0; p < o->sim.players; p++)
+				json_double(j, d->score[p]);
+			json_end_array(j);
+			if (o->nvalues) {
+				json_key(j, f ? "b_values" : "a_values");
+				json_array(j);
+				for (int v = 0; v < o->nvalues; v++)
+					json_double(j, d->value[v]);
+				json_end_array(j);
+			}
+		}
+		json_end_object(j);
+		i++, k++;
+	}
+	json_end_array(j);
+}
+
 static void print_json(FILE *out, const compare_opts *o, const game *a,
-		       const game *b, const paired *rows, int n, long deals)
+		       const game *b, const paired *rows, int n, long deals,
+		       const run *ra, const run *rb)
 {
 	json j;
 	json_init(&j, out, false);
@@ -268,6 +313,7 @@ static void print_json(FILE *out, const compare_opts *o, const game *a,
 		json_end_object(&j);
 	}
 	json_end_array(&j);
+	json_deals(&j, ra, rb, o);
 	json_end_object(&j);
 	json_finish(&j);
 }
@@ -374,7 +420,7 @@ int compare_run(const game *a, const game *b, const compare_opts *o)
 	int n = collect(&ra, &rb, o, rows, names);
 	long deals = rows[0].n;
 	if (o->format == COMPARE_JSON)
-		print_json(o->out, o, a, b, rows, n, deals);
+		print_json(o->out, o, a, b, rows, n, deals, &ra, &rb);
 	else if (o->format == COMPARE_CSV)
 		print_csv(o->out, rows, n);
 	else

@@ -21,6 +21,12 @@ runs = [{(d["match"], d["deal"]): d for d in json.load(open(p))["deals"]}
 keys = sorted(set(runs[0]) & set(runs[1]))
 rows = {r["name"]: r for r in cmp["rows"]}
 assert cmp["paired_deals"] == len(keys), (cmp["paired_deals"], len(keys))
+# the paired deals are in the JSON too, as each file played them
+assert [(d["match"], d["deal"]) for d in cmp["deals"]] == keys
+for d in cmp["deals"]:
+    k = (d["match"], d["deal"])
+    assert d["a"] == runs[0][k]["scores"] and d["b"] == runs[1][k]["scores"]
+    assert d["a_values"] == [1 if runs[0][k]["values"]["moon"] else 0]
 def check(name, f):
     d = [f(runs[1][k]) - f(runs[0][k]) for k in keys]
     n = len(d)
