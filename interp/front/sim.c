@@ -751,6 +751,19 @@ static void report_failure(sim *x)
 int sim_report_matches(const game *g, const sim_opts *o, sim_match **match,
 		       int n)
 {
+	/* every match the run counts is there, before anything is printed */
+	long deals = 0;
+	for (int mi = 0; deals < o->deals; mi++) {
+		if (mi >= n || !match[mi]) {
+			fprintf(stderr, "cardrules: error: match %d of the run is "
+				"played by shard %d/%d, whose result file is missing "
+				"or stops before it\n", mi + 1,
+				o->shards ? mi % o->shards + 1 : 1,
+				o->shards ? o->shards : 1);
+			return 2;
+		}
+		deals += match[mi]->n;
+	}
 	sim *x = calloc(1, sizeof *x);
 	if (!x) {
 		fputs("cardrules: error: out of memory\n", stderr);
@@ -761,18 +774,8 @@ int sim_report_matches(const game *g, const sim_opts *o, sim_match **match,
 	if (o->json)
 		json_head(x);
 	bool ok = true;
-	for (int mi = 0; ok && x->deals < o->deals; mi++) {
-		if (mi >= n || !match[mi]) {
-			fprintf(stderr, "cardrules: error: match %d of the run is "
-				"played by shard %d/%d, whose result file is missing "
-				"or stops before it\n", mi + 1,
-				o->shards ? mi % o->shards + 1 : 1,
-				o->shards ? o->shards : 1);
-			free(x);
-			return 2;
-		}
+	for (int mi = 0; ok && x->deals < o->deals; mi++)
 		ok = count_match(x, match[mi]);
-	}
 	if (ok && o->json)
 		report_json(x);
 	else if (ok && o->out)

@@ -22,6 +22,10 @@ done
 cardrules merge "$tmp/h.1" "$tmp/h.2" >"$tmp/merged.json"
 cmp -s "$tmp/single.json" "$tmp/merged.json" || fail "merged JSON differs"
 
+if cardrules merge "$tmp/h.1" >"$tmp/out" 2>"$tmp/err"; then
+	fail "a missing shard is not noticed"
+fi
+[ ! -s "$tmp/out" ] || fail "a merge that fails prints part of a result"
 if cardrules merge "$tmp/stendhal.1" "$tmp/stendhal.2" >/dev/null 2>"$tmp/err"; then
 	fail "a missing shard is not noticed"
 fi
