@@ -129,6 +129,7 @@ static void clear_deal(state *s)
 	s->pair_down = s->pair_laid = 0;
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
 	piles_clear(s);
+	memset(s->dealt_place, 0, sizeof s->dealt_place);
 	s->trick_no = s->nplayed = 0;
 	s->led = -1;
 	s->last_winner = -1;
@@ -143,6 +144,9 @@ static void clear_deal(state *s)
 	s->redeals = 0;
 	memset(s->elected, -1, sizeof s->elected);
 	s->laying = -1;
+	s->down = s->seen = s->killed = cset_empty();
+	s->opening = s->layout_lost = s->solved = false;
+	s->layout_moves = 0;
 	memset(s->place_known, -1, sizeof s->place_known);
 }
 
@@ -157,6 +161,16 @@ static void start_phases(state *s)
 	next_phase(s);
 }
 
+/* Card c is the j-th dealt to place k: on pile j mod its piles, the
+ * deal remembered for transcripts (a layout moves cards at once). */
+static void deal_to_place(state *s, int k, int j, card_id c)
+{
+	const place_def *pl = &s->g->place[k];
+	pile_push(s, pl->first_pile + j % pl->npiles, c);
+	s->dealt_place[c] = (uint8_t)(k + 1);
+	s->deal_pos[c] = (uint8_t)j;
+}
+
 /* Deals each place its cards from `order`, one to each of its piles in
  * turn (with `packed`, also the places the packets deal); how many were
  * dealt. */
@@ -166,7 +180,7 @@ static int deal_places(state *s, const card_id *order, bool packed)
 	for (int i = 0; i < s->g->nplaces; i++) {
 		const place_def *pl = &s->g->place[i];
 		for (int j = 0; (packed || !pl->packed) && j < s->place_dealt[i]; j++)
-			pile_push(s, pl->first_pile + j % pl->npiles, order[k++]);
+			deal_to_place(s, i, j, order[k++]);
 	}
 	return k;
 }
@@ -180,10 +194,9 @@ static int deal_packets(state *s, const int *seat, const card_id *order)
 	for (int i = 0; i < g->npackets; i++) {
 		const packet_def *pk = &g->packet[i];
 		if (pk->place >= 0) {
-			const place_def *pl = &g->place[pk->place];
 			for (int j = 0; j < pk->cards; j++)
-				pile_push(s, pl->first_pile + placed[pk->place]++ %
-					  pl->npiles, order[k++]);
+				deal_to_place(s, pk->place, placed[pk->place]++,
+					      order[k++]);
 			continue;
 		}
 		for (int q = 0; q < s->players; q++)

@@ -54,6 +54,10 @@ typedef struct place_def {
 	bool face_up;
 	count_spec dealt;               /* cards dealt to it, after the hands */
 	bool packed;                    /* dealt in the deal's packets instead */
+	int rows, cols;                 /* a grid of rows x cols piles; 0 */
+	int around;                     /* the grid its piles surround (N, E,
+					   S, W sides); -1 */
+	const char **pile_name;         /* each pile's word ("1,2", "N0", "t3") */
 } place_def;
 
 /* One packet of a deal in packets: so many cards to each hand in turn, or
@@ -82,6 +86,7 @@ typedef enum phase_kind {
 	PHASE_AUCTION,
 	PHASE_VOTE,
 	PHASE_DOUBLE,
+	PHASE_LAYOUT,
 } phase_kind;
 
 typedef struct restriction {
@@ -203,6 +208,73 @@ typedef struct double_phase {
 	counter_adds then_adds;         /* after the resolution, for the leader */
 } double_phase;
 
+#define MOVES_MAX 16
+#define PREFER_MAX 4
+#define DRAW_FROM_MAX 4
+
+/* Which cards of the source pile a move takes. */
+typedef enum move_group {
+	GROUP_TOP,                      /* the top card (or `count` of them) */
+	GROUP_RUN,                      /* a face-up card and all above it */
+	GROUP_ALL,                      /* the whole pile */
+} move_group;
+
+/* A kind of move of a solitaire layout (layout.c). */
+typedef struct move_def {
+	const char *name;               /* the word a player types */
+	uint16_t from;                  /* source places, as bits */
+	int to;                         /* the destination place */
+	move_group group;
+	bool has_count;
+	count_spec count;               /* GROUP_TOP: up to so many cards */
+	bool bottom;                    /* they land under the pile */
+	bool flip;                      /* the group is turned over */
+	bool automatic;                 /* made as soon as it is legal */
+	bool opening;                   /* only before the first card drawn */
+	bool attack;                    /* then: the attack from its pile */
+	bool refill;                    /* then: the source pile filled again */
+	const expr *when;               /* over card, target, pile, beside... */
+	const expr *prefer[PREFER_MAX]; /* tiers of targets, best first */
+	int nprefer;
+	const expr *best;               /* keep the targets where it is the
+					   highest (or lowest) */
+	bool best_lowest;
+	uint32_t unless;                /* moves that must have no target */
+	const expr *loses;              /* after it, over its destination:
+					   the game is lost */
+	const expr *pay;                /* a card of these is used up */
+	int pay_from, pay_to;
+	counter_adds adds;
+} move_def;
+
+/* A solitaire layout: setup, drawing, moves, the attack, the end. */
+typedef struct layout_phase {
+	int stock;                      /* dealt face down; drawn from its top */
+	int deal_to;                    /* setup: a triangle (pile i gets
+					   deal_first + i cards); -1 */
+	int deal_first;
+	int fill;                       /* setup: each pile gets a card of
+					   fill_with, the others go aside; -1 */
+	const expr *fill_with;
+	int aside;
+	int draw_from[DRAW_FROM_MAX];   /* drawn in order when draw_to is
+					   empty (the stock waits for the
+					   opening) */
+	int ndraw;
+	int draw_to;                    /* -1: no automatic draw */
+	int reveal;                     /* tops of its piles turn face up; -1 */
+	move_def move[MOVES_MAX];
+	int nmoves;
+	int attack_grid, attack_slots;  /* -1: no attack */
+	const expr *kills;              /* over royal, between, pile */
+	const expr *won, *lost;
+	int limit;                      /* moves before the game is lost */
+	/* the slots of the move and attack variables (frame slots) */
+	int v_card, v_target, v_pile, v_beside, v_moving, v_source, v_royal,
+	    v_between;
+	expr_scope *scope;
+} layout_phase;
+
 typedef struct phase {
 	phase_kind kind;
 	const expr *when;               /* NULL: always */
@@ -213,6 +285,7 @@ typedef struct phase {
 		auction_phase auction;
 		vote_phase vote;
 		double_phase dbl;
+		layout_phase layout;
 	} u;
 } phase;
 

@@ -441,6 +441,81 @@ static void build_counters(builder *b, const node *n)
  * places
  * ====================================================================== */
 
+/* A grid's [rows, columns], or the grid a place surrounds; false
+ * (reported) when they do not fit. */
+static bool place_shape(builder *b, const node *v, int *rows, int *cols,
+			int *around)
+{
+	game *g = b->g;
+	const node *grid = node_get(v, "grid"), *ar = node_get(v, "around");
+	if (grid && ar) {
+		build_fail(b, ar, "a place is a grid or around one, not both");
+		return false;
+	}
+	if ((grid || ar) && node_get(v, "piles")) {
+		build_fail(b, node_get(v, "piles"), "the piles of a grid, or "
+			   "around one, follow from its shape: leave out 'piles'");
+		return false;
+	}
+	if (grid) {
+		if (grid->n != 2) {
+			build_fail(b, grid, "a grid is [rows, columns]");
+			return false;
+		}
+		*rows = (int)strtol(grid->item[0]->text, NULL, 10);
+		*cols = (int)strtol(grid->item[1]->text, NULL, 10);
+	}
+	if (ar) {
+		for (int k = 0; k < g->nplaces; k++)
+			if (strcmp(g->place[k].name, ar->text) == 0 &&
+			    g->place[k].rows)
+				*around = k;
+		if (*around < 0) {
+			build_fail(b, ar, "no grid declared before this place is "
+				   "named '%s'", ar->text);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* Each pile's word: given, or r,c on a grid, N0.. around one, the
+ * place's name alone or with a number. */
+static void name_piles(builder *b, place_def *pl, const node *names)
+{
+	const char **w = arena_alloc(&b->g->arena, sizeof *w * (size_t)pl->npiles);
+	if (!w) {
+		build_fail(b, names, "out of memory");
+		return;
+	}
+	pl->pile_name = w;
+	if (names && (int)names->n != pl->npiles)
+		build_fail(b, names, "'%s' has %d piles but %zu names",
+			   pl->name ? pl->name : "?", pl->npiles, names->n);
+	for (int i = 0; i < pl->npiles; i++) {
+		char buf[24];
+		if (names && i < (int)names->n) {
+			w[i] = build_text(b, names->item[i]);
+			continue;
+		}
+		if (pl->rows)
+			snprintf(buf, sizeof buf, "%d,%d", i / pl->cols, i % pl->cols);
+		else if (pl->around >= 0) {
+			const place_def *gr = &b->g->place[pl->around];
+			int len[4] = {gr->cols, gr->rows, gr->cols, gr->rows};
+			int side = 0, k = i;
+			while (side < 3 && k >= len[side])
+				k -= len[side++];
+			snprintf(buf, sizeof buf, "%c%d", "NESW"[side], k);
+		} else if (pl->npiles == 1)
+			snprintf(buf, sizeof buf, "%s", pl->name ? pl->name : "?");
+		else
+			snprintf(buf, sizeof buf, "%.20s%d", pl->name ? pl->name : "?",
+				 i + 1);
+		w[i] = arena_strndup(&b->g->arena, buf, strlen(buf));
+	}
+}
+
 static void build_places(builder *b, const node *n)
 {
 	game *g = b->g;
@@ -453,6 +528,13 @@ static void build_places(builder *b, const node *n)
 		}
 		const node *piles = node_get(v, "piles");
 		int np = piles ? (int)strtol(piles->text, NULL, 10) : 1;
+		int rows = 0, cols = 0, around = -1;
+		if (!place_shape(b, v, &rows, &cols, &around))
+			continue;
+		if (rows)
+			np = rows * cols;
+		else if (around >= 0)
+			np = 2 * (g->place[around].rows + g->place[around].cols);
 		if (g->npiles + np > PILES_MAX) {
 			build_fail(b, piles ? piles : k, "the places may have at "
 				   "most %d piles in all", PILES_MAX);
@@ -463,7 +545,11 @@ static void build_places(builder *b, const node *n)
 		pl->name = build_text(b, k);
 		pl->first_pile = g->npiles;
 		pl->npiles = np;
+		pl->rows = rows;
+		pl->cols = cols;
+		pl->around = around;
 		g->npiles += np;
+		name_piles(b, pl, node_get(v, "names"));
 		const node *face = node_get(v, "face");
 		pl->face_up = face && strcmp(face->text, "up") == 0;
 		const node *deal = node_get(v, "deal");
@@ -613,10 +699,11 @@ static void build_phases(builder *b, const node *list)
 	bool tricks = false;
 	for (int i = 0; i < g->nphases; i++)
 		tricks |= g->phase[i].kind == PHASE_TRICKS ||
-			  g->phase[i].kind == PHASE_DOUBLE;
+			  g->phase[i].kind == PHASE_DOUBLE ||
+			  g->phase[i].kind == PHASE_LAYOUT;
 	if (!tricks && list->n > 0 && all)
-		build_fail(b, list, "a deal needs a 'tricks' (or 'double-trick') "
-			   "phase to end");
+		build_fail(b, list, "a deal needs a 'tricks' (or 'double-trick' "
+			   "or 'layout') phase to end");
 }
 
 /* ======================================================================

@@ -12,6 +12,7 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_AUCTION] = &phase_auction,
 	[PHASE_VOTE] = &phase_vote,
 	[PHASE_DOUBLE] = &phase_double,
+	[PHASE_LAYOUT] = &phase_layout,
 };
 
 const phase_kind_def *phase_def(phase_kind kind)

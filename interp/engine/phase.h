@@ -69,7 +69,7 @@ typedef struct phase_kind_def {
 } phase_kind_def;
 
 extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
-	phase_auction, phase_vote, phase_double;
+	phase_auction, phase_vote, phase_double, phase_layout;
 
 /* The cards of vote phase p in the order they are turned up, from the
  * cards laid (state.passing) and the place `with`; how many. */

@@ -35,6 +35,7 @@ typedef enum state_event {
 	EV_REDEALT,             /* thrown in and dealt again */
 	EV_REVEALED,            /* the cards of a vote were turned up */
 	EV_DOUBLE,              /* a double trick was resolved (last_double) */
+	EV_ATTACK,              /* a move's attack turned cards down (killed) */
 } state_event;
 
 typedef struct trick_record {
@@ -87,6 +88,8 @@ typedef struct state {
 	uint8_t pile_of[CARD_MAX];      /* 1 + a card's pile; 0: in none */
 	uint8_t depth[CARD_MAX];        /* its position there, 0 = bottom */
 	uint8_t pile_size[PILES_MAX];
+	uint8_t dealt_place[CARD_MAX];  /* 1 + the place a card was dealt to */
+	uint8_t deal_pos[CARD_MAX];     /* its position in the deal's order */
 	uint8_t tricks_won[SEAT_MAX];
 	uint16_t void_suits[SEAT_MAX];  /* suits a seat has shown it lacks */
 
@@ -138,6 +141,16 @@ typedef struct state {
 	uint16_t pair_down, pair_laid;  /* seats, as bits */
 	int8_t pair_leader;
 	double_record last_double;
+
+	/* a solitaire layout (layout.c) */
+	cardset down;                   /* face down in a face-up place */
+	cardset seen;                   /* cards that have lain face up */
+	cardset killed;                 /* turned down by the last move's
+					   attack */
+	bool opening;                   /* before the first card drawn */
+	bool layout_lost;               /* a move's `loses` held */
+	bool solved;                    /* the layout's `won` held */
+	int16_t layout_moves;           /* moves made in the layout */
 
 	/* votes: the suit each vote phase elected; -1 */
 	int8_t elected[PHASES_MAX];

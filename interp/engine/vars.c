@@ -56,6 +56,13 @@ static value get_across(const expr_frame *f, int seat, int arg)
 
 /* ---- cards ---- */
 
+static value get_down(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return set_value(STATE(f)->down);
+}
+
+
 static value get_hand(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
@@ -168,6 +175,12 @@ bool vars_declare_melds(expr_scope *sc)
 }
 
 /* The last double trick's bid check. */
+static value get_solved(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return int_value(STATE(f)->solved);
+}
+
 static value get_made(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
@@ -309,9 +322,11 @@ static const getter_def deal_names[] = {
 	{"led", TY_SUIT, false, get_led, 0},
 	{"table", TY_CARDS, false, get_table, 0},
 	{"played", TY_CARDS, false, get_played, 0},
+	{"down", TY_CARDS, false, get_down, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
 	{"played_out", TY_BOOL, false, get_played_out, 0},
 	{"bid_made", TY_BOOL, false, get_made, 0},
+	{"solved", TY_BOOL, false, get_solved, 0},
 	{"total", TY_INT, true, get_total, 0},
 	{"team", TY_INT, true, get_team, 0},
 	{"declarer", TY_SEAT, false, get_declarer, 0},

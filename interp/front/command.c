@@ -139,5 +139,6 @@ void command_format(const state *before, const action *a, int n, char *buf,
 {
 	char text[600];
 	state_action_words(before, a, n, text, sizeof text);
-	snprintf(buf, size, "%s %s", command_verb(before), text);
+	const char *verb = command_verb(before);
+	snprintf(buf, size, "%s%s%s", verb, *verb ? " " : "", text);
 }

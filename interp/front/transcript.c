@@ -115,8 +115,8 @@ static void write_cards(FILE *f, const deck *d, cardset cards)
 	fputc(']', f);
 }
 
-/* Each place's cards in the order they were dealt: one to each pile in
- * turn, so by position, then by pile. */
+/* Each place's cards in the order they were dealt (the state remembers
+ * it: a solitaire's setup moves them at once). */
 static void write_places(transcript_writer *w, const state *s)
 {
 	const game *g = s->g;
@@ -124,18 +124,16 @@ static void write_places(transcript_writer *w, const state *s)
 		return;
 	fputs("    places:\n", w->f);
 	for (int k = 0; k < g->nplaces; k++) {
-		const place_def *pl = &g->place[k];
-		fprintf(w->f, "      %s: [", pl->name);
+		fprintf(w->f, "      %s: [", g->place[k].name);
 		const char *sep = "";
-		for (int depth = 0; depth < 256; depth++)
-			for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
-				for (int c = 0; c < g->deck.ncards; c++)
-					if (s->pile_of[c] == p + 1 && s->depth[c] == depth) {
-						char name[8];
-						fprintf(w->f, "%s%s", sep, deck_card_name(
-							&g->deck, (card_id)c, true, name));
-						sep = ", ";
-					}
+		for (int j = 0; j < s->place_dealt[k]; j++)
+			for (int c = 0; c < g->deck.ncards; c++)
+				if (s->dealt_place[c] == k + 1 && s->deal_pos[c] == j) {
+					char name[8];
+					fprintf(w->f, "%s%s", sep, deck_card_name(
+						&g->deck, (card_id)c, true, name));
+					sep = ", ";
+				}
 		fputs("]\n", w->f);
 	}
 }

@@ -207,8 +207,33 @@ static const schema s_face = {
 	.kind = SK_ENUM, .choices = face_choices,
 	.doc = "down (default): nobody sees its cards; up: everybody does",
 };
+static const schema s_grid_side = {.kind = SK_INT, .min = 1, .max = 8};
+static const schema s_grid_shape = {
+	.kind = SK_LIST, .item = &s_grid_side,
+	.doc = "[rows, columns], each 1 to 8",
+};
+static const schema s_pile_word = {
+	.kind = SK_STRING,
+	.doc = "a pile's word: letters, digits and commas, at most 8",
+};
+static const schema s_pile_words = {
+	.kind = SK_LIST, .item = &s_pile_word,
+	.doc = "each pile's word in the text loop and transcripts",
+};
+static const schema s_around_place = {
+	.kind = SK_STRING, .title = "place_name",
+	.doc = "the name of a grid place declared before this one",
+};
 static const schema_field place_fields[] = {
 	{"piles", &s_piles, false, "how many piles it has (default 1)"},
+	{"grid", &s_grid_shape, false,
+	 "the piles form a grid of [rows, columns] (words r,c from 0,0 at the "
+	 "top left)"},
+	{"around", &s_around_place, false,
+	 "its piles are the slots around a grid: N0.. above, E0.. right, S0.. "
+	 "below, W0.. left, each beside one edge pile"},
+	{"names", &s_pile_words, false,
+	 "each pile's word (default: the place's name and a number)"},
 	{"face", &s_face, false, "whether its cards lie face up"},
 	{"deal", &s_count, false,
 	 "cards dealt to it after the hands, one to each pile in turn (default 0)"},
@@ -563,6 +588,152 @@ static const schema s_double_phase = {
 	       "who takes which; the bid check uses the last auction's bid",
 };
 
+static const char *const group_choices[] = {"top", "run", "all", NULL};
+static const schema s_group = {
+	.kind = SK_ENUM, .choices = group_choices,
+	.doc = "top (default): the top card, or `count` of them; run: a "
+	       "face-up card and the cards on it; all: the whole pile",
+};
+static const char *const at_choices[] = {"top", "bottom", NULL};
+static const schema s_at = {
+	.kind = SK_ENUM, .choices = at_choices,
+	.doc = "top (default): the cards land on the pile; bottom: under it",
+};
+static const schema s_place_list = {.kind = SK_LIST, .item = &s_place_name};
+static const schema *const place_or_list_alts[] = {
+	&s_place_name, &s_place_list, NULL,
+};
+static const schema s_place_or_list = {
+	.kind = SK_EITHER, .alternatives = place_or_list_alts,
+	.doc = "a place, or a list of places",
+};
+static const schema s_bool_list = {.kind = SK_LIST, .item = &s_expr_bool};
+static const schema s_move_name = {
+	.kind = SK_STRING, .title = "move_name",
+	.doc = "the name of a move listed before this one",
+};
+static const schema s_move_names = {.kind = SK_LIST, .item = &s_move_name};
+static const char *const then_choices[] = {"attack", "refill", NULL};
+static const schema s_then_step = {
+	.kind = SK_ENUM, .choices = then_choices,
+	.doc = "attack: the phase's attack from the pile moved onto; refill: "
+	       "the source pile is filled again as at setup",
+};
+static const schema s_then = {.kind = SK_LIST, .item = &s_then_step};
+static const schema_field uses_fields[] = {
+	{"cards", &s_expr_cards, true, "the cards that may be used up"},
+	{"from", &s_place_name, true, "where they lie"},
+	{"to", &s_place_name, true, "where a used one goes"},
+	{0},
+};
+static const schema s_uses = {
+	.kind = SK_MAP, .title = "uses", .fields = uses_fields,
+	.doc = "the move spends a card (a ploy): legal only while one is there",
+};
+static const schema_field move_fields[] = {
+	{"name", &s_string, false, "the word a player types (default: the key)"},
+	{"from", &s_place_or_list, true, "where the cards come from"},
+	{"to", &s_place_name, true, "where they go"},
+	{"cards", &s_group, false, "which cards of the source pile move"},
+	{"count", &s_count, false, "with cards: top, up to so many (default 1)"},
+	{"at", &s_at, false, "whether they land on or under the pile"},
+	{"flip", &s_bool, false, "the cards are turned over as one packet "
+	 "(their order reversed)"},
+	{"when", &s_expr_bool, false, "the move is legal where this holds "
+	 "(card, target, pile, beside, moving, source)"},
+	{"prefer", &s_bool_list, false, "tiers of targets: the first tier "
+	 "that has any is kept"},
+	{"highest", &s_expr_int, false, "only the targets where this is the "
+	 "highest (ties: the player chooses)"},
+	{"lowest", &s_expr_int, false, "only the targets where this is the lowest"},
+	{"unless", &s_move_names, false, "legal only when these moves are not"},
+	{"uses", &s_uses, false, "a card spent by the move"},
+	{"add", &s_counter_adds, false, "counters raised by the move"},
+	{"then", &s_then, false, "what follows the move"},
+	{"loses", &s_expr_bool, false, "after the move, over its destination "
+	 "(card, target, pile): the game is lost"},
+	{"auto", &s_bool, false, "made at once when legal, without asking"},
+	{"opening", &s_bool, false, "only before the first card is drawn, "
+	 "once; `start` declines"},
+	{0},
+};
+static const schema s_move = {
+	.kind = SK_MAP, .title = "move", .fields = move_fields,
+	.doc = "a kind of move between places",
+};
+static const schema s_moves = {
+	.kind = SK_DICT, .item = &s_move, .key_pattern = "^[a-z][a-z0-9-]*$",
+	.key_doc = "a move's name (lower case letters, digits, -)",
+	.key_name = "MOVE",
+	.doc = "the kinds of move, in the order `unless` reads them",
+};
+static const schema s_layout_int = {.kind = SK_INT, .min = 0, .max = 100000};
+static const schema_field layout_deal_fields[] = {
+	{"to", &s_place_name, true, "the place dealt to"},
+	{"first", &s_layout_int, false, "cards of its first pile (default 1); "
+	 "each next pile gets one more"},
+	{0},
+};
+static const schema s_layout_deal = {
+	.kind = SK_MAP, .title = "layout_deal", .fields = layout_deal_fields,
+	.doc = "setup: a triangle of face-down piles (the top cards are turned "
+	       "up by `reveal`)",
+};
+static const schema_field fill_fields[] = {
+	{"place", &s_place_name, true, "the place whose piles are filled"},
+	{"with", &s_expr_cards, true, "the cards a pile may take"},
+	{"aside", &s_place_name, true, "where the other cards go, the first "
+	 "on top"},
+	{0},
+};
+static const schema s_fill = {
+	.kind = SK_MAP, .title = "fill", .fields = fill_fields,
+	.doc = "setup: each pile gets one card of `with` from the stock",
+};
+static const schema_field draw_fields[] = {
+	{"from", &s_place_list, true, "the places drawn from, in order"},
+	{"to", &s_place_name, true, "where the card drawn lies until it moves"},
+	{0},
+};
+static const schema s_draw = {
+	.kind = SK_MAP, .title = "draw", .fields = draw_fields,
+	.doc = "a card is drawn whenever `to` is empty",
+};
+static const schema_field attack_fields[] = {
+	{"grid", &s_place_name, true, "the grid (a place with `grid`)"},
+	{"slots", &s_place_name, true, "the slots around it"},
+	{"kills", &s_expr_bool, true, "whether the slot's top card (royal) is "
+	 "turned face down (between, pile)"},
+	{0},
+};
+static const schema s_attack = {
+	.kind = SK_MAP, .title = "attack", .fields = attack_fields,
+	.doc = "after a move onto one end of a row or column, the card beyond "
+	       "the other end may be turned face down",
+};
+static const schema_field layout_fields[] = {
+	{"stock", &s_place_name, true, "the place the cards start in, face "
+	 "down; drawn from its top"},
+	{"deal", &s_layout_deal, false, "setup: a triangle of piles"},
+	{"fill", &s_fill, false, "setup: one card of a kind on each pile"},
+	{"draw", &s_draw, false, "a card drawn whenever its place is empty"},
+	{"reveal", &s_place_name, false, "the top card of each of its piles "
+	 "turns face up"},
+	{"moves", &s_moves, true, "the kinds of move"},
+	{"attack", &s_attack, false, "what a move onto the grid fires"},
+	{"won", &s_expr_bool, false, "the game is won when this holds"},
+	{"lost", &s_expr_bool, false, "the game is lost when this holds"},
+	{"limit", &s_layout_int, false, "moves after which the game ends "
+	 "(default: none)"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_layout = {
+	.kind = SK_MAP, .title = "layout", .fields = layout_fields,
+	.doc = "a solitaire: places, moves between them as conditions, an "
+	       "attack across a grid; ends when won, lost or stuck",
+};
+
 static const schema_field phase_kinds[] = {
 	{"pass", &s_pass, false, "pass cards"},
 	{"tricks", &s_tricks, false, "play tricks"},
@@ -570,6 +741,7 @@ static const schema_field phase_kinds[] = {
 	{"auction", &s_auction, false, "the players call until a bid stands"},
 	{"vote", &s_vote, false, "everyone lays cards face down at once, then all are shown"},
 	{"double-trick", &s_double_phase, false, "everyone lays two cards, face up or down"},
+	{"layout", &s_layout, false, "a solitaire: moves between places"},
 	{0},
 };
 static const schema s_phase = {
