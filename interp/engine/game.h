@@ -268,6 +268,7 @@ typedef struct layout_phase {
 	int attack_grid, attack_slots;  /* -1: no attack */
 	const expr *kills;              /* over royal, between, pile */
 	const expr *won, *lost;
+	const expr *progress;           /* how far a game has got, for bots */
 	int limit;                      /* moves before the game is lost */
 	/* the slots of the move and attack variables (frame slots) */
 	int v_card, v_target, v_pile, v_beside, v_moving, v_source, v_royal,
@@ -387,6 +388,9 @@ void game_free(game *g);
 const char *game_players_text(const game *g, char *buf, size_t size);
 
 /* The option named `name`, or -1. */
+/* A one-player game whose deal is a solitaire layout. */
+bool game_is_solitaire(const game *g);
+
 int game_option_index(const game *g, const char *name);
 
 #endif

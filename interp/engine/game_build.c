@@ -1238,6 +1238,14 @@ void game_free(game *g)
 	free(g);
 }
 
+bool game_is_solitaire(const game *g)
+{
+	for (int i = 0; i < g->nphases; i++)
+		if (g->phase[i].kind == PHASE_LAYOUT)
+			return g->max_players == 1;
+	return false;
+}
+
 const char *game_players_text(const game *g, char *buf, size_t size)
 {
 	if (g->min_players == g->max_players)

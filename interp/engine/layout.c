@@ -233,15 +233,46 @@ static void deal_triangle(state *s, const layout_phase *l)
  * Candidates
  * ====================================================================== */
 
-/* The variables of move conditions, in a frame of their own. */
+/* The variables of move conditions, in a frame of their own, and the
+ * piles read once (each pile's cards bottom up, and as a set). */
 typedef struct probe {
 	value slot[VARS_SLOTS_MAX];
 	expr_frame f;
+	card_id pile[PILES_MAX][CARD_MAX];
+	uint8_t n[PILES_MAX];
+	cardset set[PILES_MAX];
 } probe;
 
 static void probe_start(probe *pr, const state *s)
 {
 	vars_frame(&pr->f, s, pr->slot);
+	int np = s->g->npiles;
+	memset(pr->n, 0, sizeof pr->n);
+	for (int p = 0; p < np; p++)
+		pr->set[p] = cset_empty();
+	for (int c = 0; c < s->g->deck.ncards; c++) {
+		int p = s->pile_of[c] - 1;
+		if (p < 0)
+			continue;
+		pr->pile[p][s->depth[c]] = (card_id)c;
+		cset_add(&pr->set[p], (card_id)c);
+	}
+	for (int p = 0; p < np; p++)
+		pr->n[p] = s->pile_size[p];
+}
+
+static card_id probe_top(const probe *pr, int p)
+{
+	return pr->n[p] ? pr->pile[p][pr->n[p] - 1] : CARD_NONE;
+}
+
+static cardset probe_place(const state *s, const probe *pr, int k)
+{
+	const place_def *pl = &s->g->place[k];
+	cardset out = cset_empty();
+	for (int i = 0; i < pl->npiles; i++)
+		out = cset_or(out, pr->set[pl->first_pile + i]);
+	return out;
 }
 
 static void put_card(probe *pr, const state *s, int slot, card_id c)
@@ -264,12 +295,12 @@ static bool holds(const expr *e, probe *pr)
 }
 
 /* A card of `pay` in its place, to be spent; CARD_NONE. */
-static card_id pay_card(const state *s, const move_def *m)
+static card_id pay_card(const state *s, const probe *pr, const move_def *m)
 {
 	if (!m->pay)
 		return CARD_NONE;
 	cardset want = cset_and(vars_eval(s, m->pay, -1).s,
-				place_cards(s, m->pay_from));
+				probe_place(s, pr, m->pay_from));
 	return cset_is_empty(want) ? CARD_NONE : cset_first(want);
 }
 
@@ -283,10 +314,10 @@ typedef struct candidate {
 static bool try_target(const state *s, const layout_phase *l,
 		       const move_def *m, probe *pr, int dest, candidate *out)
 {
-	put_card(pr, s, l->v_target, pile_top(s, dest));
-	put_cards(pr, l->v_pile, pile_cards(s, dest));
+	put_card(pr, s, l->v_target, probe_top(pr, dest));
+	put_cards(pr, l->v_pile, pr->set[dest]);
 	int near = beside_pile(s->g, dest);
-	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : pile_top(s, near));
+	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
 	if (!holds(m->when, pr))
 		return false;
 	out->tier = 0;
@@ -307,7 +338,7 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 {
 	const game *g = s->g;
 	const move_def *m = &l->move[index];
-	if (m->pay && pay_card(s, m) == CARD_NONE)
+	if (m->pay && pay_card(s, pr, m) == CARD_NONE)
 		return 0;
 	static __thread candidate cand[ACTIONS_MAX];
 	int n = 0;
@@ -318,8 +349,8 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 		const place_def *src = &g->place[k];
 		for (int i = 0; i < src->npiles; i++) {
 			int sp = src->first_pile + i;
-			card_id cards[CARD_MAX];
-			int h = pile_in_order(s, sp, cards);
+			const card_id *cards = pr->pile[sp];
+			int h = pr->n[sp];
 			if (h == 0)
 				continue;
 			int lo = h - 1;
@@ -328,7 +359,7 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 			else if (m->group == GROUP_RUN)
 				while (lo > 0 && !cset_has(s->down, cards[lo - 1]))
 					lo--;
-			put_cards(pr, l->v_source, pile_cards(s, sp));
+			put_cards(pr, l->v_source, pr->set[sp]);
 			for (int start = lo; start < h; start++) {
 				int first = m->group == GROUP_RUN ? start : lo;
 				if (m->group == GROUP_TOP && m->has_count)
@@ -379,7 +410,8 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 
 static bool pending_draw(const state *s, const layout_phase *l)
 {
-	return l->draw_to >= 0 && !cset_is_empty(place_cards(s, l->draw_to));
+	return l->draw_to >= 0 &&
+	       s->pile_size[s->g->place[l->draw_to].first_pile] > 0;
 }
 
 /* Whether move m may be offered now: the opening offers only its moves
@@ -434,18 +466,18 @@ static void attack(state *s, const layout_phase *l, int pile)
 	probe pr;
 	probe_start(&pr, s);
 	for (int i = 0; i < n; i++) {
-		card_id royal = pile_top(s, ln[i].slot);
+		card_id royal = probe_top(&pr, ln[i].slot);
 		if (royal == CARD_NONE || cset_has(s->down, royal))
 			continue;
 		cardset between = cset_empty();
 		for (int j = 0; j < ln[i].n; j++) {
-			card_id c = pile_top(s, ln[i].between[j]);
+			card_id c = probe_top(&pr, ln[i].between[j]);
 			if (c != CARD_NONE)
 				cset_add(&between, c);
 		}
 		put_card(&pr, s, l->v_royal, royal);
 		put_cards(&pr, l->v_between, between);
-		put_cards(&pr, l->v_pile, pile_cards(s, ln[i].slot));
+		put_cards(&pr, l->v_pile, pr.set[ln[i].slot]);
 		if (holds(l->kills, &pr)) {
 			cset_add(&s->down, royal);
 			cset_add(&s->killed, royal);
@@ -457,7 +489,9 @@ static void attack(state *s, const layout_phase *l, int pile)
 static void make_move(state *s, const layout_phase *l, const action *a)
 {
 	const move_def *m = &l->move[a->number];
-	card_id pay = pay_card(s, m);
+	probe pr;
+	probe_start(&pr, s);
+	card_id pay = pay_card(s, &pr, m);
 	if (pay != CARD_NONE) {
 		pile_remove(s, pay);
 		land(s, s->g->place[m->pay_to].first_pile, pay, false);
@@ -1102,6 +1136,8 @@ static void build(builder *b, const node *n, phase *p)
 	l->won = build_expr(b, b->g->scope, build_field(b, sc, n, "won"), TY_BOOL);
 	l->lost = build_expr(b, b->g->scope, build_field(b, sc, n, "lost"),
 			     TY_BOOL);
+	l->progress = build_expr(b, b->g->scope, build_field(b, sc, n, "progress"),
+				 TY_INT);
 	const node *limit = build_field(b, sc, n, "limit");
 	l->limit = limit ? (int)strtol(limit->text, NULL, 10) : 0;
 	const node *moves = build_field(b, sc, n, "moves");
@@ -1132,6 +1168,44 @@ static bool setup(state *s, const phase *p, int index, char *why,
 		return false;
 	}
 	return true;
+}
+
+int layout_kills(const state *s, const action *a)
+{
+	if (a->kind != ACT_MOVE || s->phase < 0 || s->phase >= s->g->nphases)
+		return 0;
+	const phase *p = &s->g->phase[s->phase];
+	if (p->kind != PHASE_LAYOUT || a->number >= p->u.layout.nmoves)
+		return 0;
+	const layout_phase *l = &p->u.layout;
+	if (!l->move[a->number].attack || l->attack_grid < 0)
+		return 0;
+	/* the card placed is not one of the cards between: the attack reads
+	 * the piles as they are, but for the source of a move on the grid */
+	state after = *s;
+	pile_remove(&after, a->card[0]);
+	pile_push(&after, a->to, a->card[0]);
+	after.killed = cset_empty();
+	attack(&after, l, a->to);
+	return cset_count(after.killed);
+}
+
+bool layout_spends(const state *s, const action *a)
+{
+	if (a->kind != ACT_MOVE || s->phase < 0 || s->phase >= s->g->nphases)
+		return false;
+	const phase *p = &s->g->phase[s->phase];
+	return p->kind == PHASE_LAYOUT && a->number < p->u.layout.nmoves &&
+	       p->u.layout.move[a->number].pay != NULL;
+}
+
+int64_t layout_progress(const state *s)
+{
+	const game *g = s->g;
+	for (int i = 0; i < g->nphases; i++)
+		if (g->phase[i].kind == PHASE_LAYOUT && g->phase[i].u.layout.progress)
+			return vars_eval(s, g->phase[i].u.layout.progress, -1).i;
+	return s->deal_score[0];
 }
 
 const phase_kind_def phase_layout = {

@@ -75,6 +75,17 @@ extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
  * cards laid (state.passing) and the place `with`; how many. */
 int vote_reveal_order(const state *s, const phase *p, card_id *out);
 
+/* How far a solitaire has got, by its layout's `progress` (else the
+ * score): what search bots maximise short of a win. */
+int64_t layout_progress(const state *s);
+
+/* How many cards the attack of action a would turn down, for bots'
+ * playouts (0 for a move without one). */
+int layout_kills(const state *s, const action *a);
+
+/* Whether action a spends a card (a ploy) in the layout in progress. */
+bool layout_spends(const state *s, const action *a);
+
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);
 int phase_kind_named(const char *name);

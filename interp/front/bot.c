@@ -1,6 +1,8 @@
 /* bot.c — random and Monte Carlo players. */
 #include "front/bot.h"
 
+#include "engine/phase.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,15 +27,22 @@ static bool one_bot(const char *text, size_t len, bot_kind *kind,
 		*kind = BOT_LOW;
 		return true;
 	}
-	if (len < 2 || strncmp(text, "mc", 2) != 0)
+	size_t name;
+	if (len >= 6 && strncmp(text, "search", 6) == 0) {
+		*kind = BOT_SEARCH;
+		name = 6;
+	} else if (len >= 2 && strncmp(text, "mc", 2) == 0) {
+		*kind = BOT_MC;
+		name = 2;
+	} else {
 		return false;
-	*kind = BOT_MC;
-	if (len == 2)
+	}
+	if (len == name)
 		return true;
-	if (text[2] != ':' || len == 3)
+	if (text[name] != ':' || len == name + 1)
 		return false;
 	long v = 0;
-	for (size_t i = 3; i < len; i++) {
+	for (size_t i = name + 1; i < len; i++) {
 		if (text[i] < '0' || text[i] > '9' || v > 1000000)
 			return false;
 		v = v * 10 + (text[i] - '0');
@@ -54,8 +63,9 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 			bot_kind kind;
 			int playouts = out.playouts[0];
 			if (!one_bot(p, len, &kind, &playouts)) {
-				snprintf(err, size, "--bot is random, low, mc, mc:N, or "
-					 "a list such as low,0=mc:500, not '%s'", text);
+				snprintf(err, size, "--bot is random, low, mc, mc:N, "
+					 "search, search:N, or a list such as "
+					 "low,0=mc:500, not '%s'", text);
 				return false;
 			}
 			bot_spec_all(&out, kind, playouts);
@@ -66,7 +76,8 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 			    !one_bot(eq + 1, len - (size_t)(eq + 1 - p),
 				     &out.kind[seat], &out.playouts[seat])) {
 				snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
-					 "SEAT=low, SEAT=mc or SEAT=mc:N", (int)len, p);
+					 "SEAT=low, SEAT=mc, SEAT=mc:N or SEAT=search:N",
+					 (int)len, p);
 				return false;
 			}
 		}
@@ -90,7 +101,7 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 	bool same = true;
 	for (int p = 1; p < players; p++)
 		same &= spec->kind[p] == spec->kind[0] &&
-			(spec->kind[0] != BOT_MC ||
+			((spec->kind[0] != BOT_MC && spec->kind[0] != BOT_SEARCH) ||
 			 spec->playouts[p] == spec->playouts[0]);
 	size_t used = 0;
 	buf[0] = '\0';
@@ -105,9 +116,12 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 		else if (spec->kind[p] == BOT_LOW)
 			used += (size_t)snprintf(buf + used, size - used, "low");
 		else
-			used += (size_t)snprintf(buf + used, size - used, "mc:%d",
-						 spec->playouts[p]);
+			used += (size_t)snprintf(buf + used, size - used, "%s:%d",
+						 spec->kind[p] == BOT_SEARCH
+						 ? "search" : "mc", spec->playouts[p]);
 	}
+	if (spec->cheat && used < size)
+		snprintf(buf + used, size - used, " (cheating)");
 	return buf;
 }
 
@@ -115,6 +129,7 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 {
 	b->kind = kind;
 	b->playouts = 1200;
+	b->cheat = false;
 	rng_seed(&b->r, seed, UINT64_C(0x626f74) + (uint64_t)seat);
 }
 
@@ -187,6 +202,10 @@ static action choose_low(const view *v, const action *moves, int n)
 			break;
 		case ACT_CHOICE: {
 			const phase *p = &s->g->phase[s->phase];
+			if (p->kind != PHASE_CHOOSE) {
+				key = 0;
+				break;
+			}
 			const choice_def *c = &p->u.choose.choice[a->number];
 			key = c->adds.n == 0 && !c->declare && c->take < 0 ? 0 : 1;
 			break;
@@ -203,6 +222,105 @@ static action choose_low(const view *v, const action *moves, int n)
 	return moves[best];
 }
 
+void bot_view(const bot *b, const state *s, int seat, view *v)
+{
+	if (!b->cheat) {
+		state_view(s, seat, v);
+		return;
+	}
+	memset(v, 0, sizeof *v);
+	v->s = *s;
+	v->s.seed = 0;
+	v->seat = (int8_t)seat;
+	v->unknown = cset_empty();
+}
+
+/* A solitaire's worth to a search: a win above all, then progress. */
+static int64_t solitaire_worth(const state *s)
+{
+	return (s->solved ? 1000 : 0) + layout_progress(s);
+}
+
+/* The playout of a search: a move whose attack kills the most, else a
+ * random one; a move that spends a card (a ploy) only when nothing else
+ * is legal, as a player keeps ploys for when stuck (random play would
+ * spend them at once). */
+static void search_playout(state *s, rng *r)
+{
+	action moves[ACTIONS_MAX];
+	while (s->current >= 0) {
+		int n = state_legal(s, moves), keep = 0;
+		if (n == 0)
+			break;
+		for (int i = 0; i < n; i++)
+			if (!layout_spends(s, &moves[i]))
+				moves[keep++] = moves[i];
+		if (keep == 0)
+			keep = n;
+		int best = -1, most = 0;
+		for (int i = 0; i < keep; i++) {
+			int k = layout_kills(s, &moves[i]);
+			if (k > most) {
+				most = k;
+				best = i;
+			}
+		}
+		if (best < 0)
+			best = (int)rng_below(r, (uint32_t)keep);
+		state_apply(s, moves[best]);
+	}
+}
+
+/* Successive halving: every action is tried on the same samples of the
+ * unseen cards, each followed by a playout from the same stream; after
+ * each round the better half stays and gets more samples. */
+static action choose_search(bot *b, const view *v, const action *moves,
+			    int n)
+{
+	int arm[ACTIONS_MAX], alive = n, rounds = 1;
+	double sum[ACTIONS_MAX] = {0};
+	int tried[ACTIONS_MAX] = {0};
+	for (int i = 0; i < n; i++)
+		arm[i] = i;
+	while ((1 << rounds) < n)
+		rounds++;
+	uint64_t base = rng_next(&b->r);
+	int sample = 0;
+	for (int round = 0; alive > 1 && round < rounds; round++) {
+		int per = b->playouts / (rounds * alive);
+		if (per < 2)
+			per = 2;
+		for (int k = 0; k < per; k++, sample++) {
+			rng r;
+			rng_seed(&r, base, (uint64_t)sample);
+			state dealt;
+			view_sample(v, &r, &dealt);
+			uint64_t stream = rng_next(&r);
+			for (int j = 0; j < alive; j++) {
+				state s = dealt;
+				if (!state_apply(&s, moves[arm[j]]))
+					continue;
+				rng_seed(&r, stream, 1);
+				search_playout(&s, &r);
+				sum[arm[j]] += (double)solitaire_worth(&s);
+				tried[arm[j]]++;
+			}
+		}
+		/* the better half stays (insertion sort by mean, best first) */
+		for (int j = 1; j < alive; j++) {
+			int a = arm[j], k = j;
+			double m = sum[a] / (tried[a] ? tried[a] : 1);
+			while (k > 0 && sum[arm[k - 1]] / (tried[arm[k - 1]] ? tried[arm[k - 1]] : 1) < m) {
+				arm[k] = arm[k - 1];
+				k--;
+			}
+			arm[k] = a;
+		}
+		alive = (alive + 1) / 2;
+	}
+	return moves[arm[0]];
+}
+
 action bot_choose(bot *b, const view *v)
 {
 	action moves[ACTIONS_MAX];
@@ -213,5 +331,7 @@ action bot_choose(bot *b, const view *v)
 		return moves[rng_below(&b->r, (uint32_t)n)];
 	if (b->kind == BOT_LOW)
 		return choose_low(v, moves, n);
+	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g))
+		return choose_search(b, v, moves, n);
 	return choose_mc(b, v, moves, n);
 }

@@ -10,6 +10,10 @@
  * cards it cannot see, with random play afterwards, and keeps the action
  * with the best mean deal score for its seat (perfect-information Monte
  * Carlo): it needs nothing game-specific, so it plays every rule file.
+ * BOT_SEARCH plays solitaires: each legal action is tried on samples of
+ * the unseen cards (or the true order, when it cheats) and followed by
+ * a greedy playout; it keeps the action with the most wins, then the
+ * most progress (the layout's `progress`).
  */
 #ifndef CARDRULES_BOT_H
 #define CARDRULES_BOT_H
@@ -24,12 +28,16 @@ typedef enum bot_kind {
 	BOT_RANDOM,
 	BOT_MC,
 	BOT_LOW,
+	BOT_SEARCH,
 } bot_kind;
 
 typedef struct bot {
 	bot_kind kind;
 	rng r;
-	int playouts;                   /* per decision, for BOT_MC */
+	int playouts;                   /* per decision, for BOT_MC and
+					   BOT_SEARCH */
+	bool cheat;                     /* sees hidden cards (a solitaire's
+					   stock order) */
 } bot;
 
 /* Which bot plays each seat: `random`, `low`, `mc` or `mc:500` for all,
@@ -38,6 +46,7 @@ typedef struct bot {
 typedef struct bot_spec {
 	bot_kind kind[SEAT_MAX];
 	int playouts[SEAT_MAX];
+	bool cheat;                     /* --cheat: bots see hidden cards */
 } bot_spec;
 
 /* Every seat `kind` with `playouts`. */
@@ -55,6 +64,10 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 
 /* Bots of one match get distinct streams from the match seed. */
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
+
+/* What bot b may see of s from seat: its view, or everything when it
+ * cheats. */
+void bot_view(const bot *b, const state *s, int seat, view *v);
 
 /* A legal action for the view's seat, which must be the seat to move. */
 action bot_choose(bot *b, const view *v);

@@ -165,7 +165,7 @@ typedef struct table_args {
 
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT, OPT_SHARD, OPT_OUT,
+	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT, OPT_SHARD, OPT_OUT, OPT_CHEAT, OPT_TIME,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -711,10 +711,13 @@ static int cmd_simulate(int argc, char **argv)
 		{"transcript", required_argument, NULL, 't'},
 		{"no-check", no_argument, NULL, OPT_NO_CHECK},
 		{"explicit-deals", no_argument, NULL, OPT_EXPLICIT},
+		{"cheat", no_argument, NULL, OPT_CHEAT},
+		{"time", no_argument, NULL, OPT_TIME},
 		{0},
 	};
 	table_args t = {.seed = 1, .seeded = true};
 	const char *bot_text = NULL, *shard_out = NULL;
+	bool cheat = false;
 	int playouts = 200;
 	sim_opts o = {.deals = 1000, .checks = true, .out = stdout};
 	int opt;
@@ -738,6 +741,8 @@ static int cmd_simulate(int argc, char **argv)
 			       "      --bot KIND      random (default), low, mc, mc:N, or per\n"
 			       "                      seat: 0=mc:500,1=low (others random)\n"
 			       "      --playouts N    effort of mc bots (default 200)\n"
+			       "      --cheat         bots see hidden cards (a solitaire's stock)\n"
+			       "      --time          a solitaire's time per game\n"
 			       "      --json          every deal's dealer, scores and totals\n"
 			       "  -j, --jobs N        play on N cores (the results do not change)\n"
 			       "      --shard K/N --out F  play slice K of N of the run into the\n"
@@ -788,6 +793,12 @@ static int cmd_simulate(int argc, char **argv)
 		case OPT_EXPLICIT:
 			o.explicit_deals = true;
 			break;
+		case OPT_CHEAT:
+			cheat = true;
+			break;
+		case OPT_TIME:
+			o.timing = true;
+			break;
 		default:
 			return option_error("simulate", opt, argv);
 		}
@@ -797,6 +808,7 @@ static int cmd_simulate(int argc, char **argv)
 				   "black-lady --deals 10000'", program);
 	if (!bots_resolve("simulate", &o.bots, BOT_RANDOM, playouts, bot_text))
 		return EXIT_USAGE;
+	o.bots.cheat = cheat;
 	if (!!o.shards != !!shard_out)
 		return usage_error("simulate", "--shard and --out go together");
 	if (o.shards && (o.transcript || o.jobs > 1))

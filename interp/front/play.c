@@ -988,7 +988,7 @@ static bool bot_turn(table_ui *u)
 	int n = command_decision_size(&u->s);
 	view v;
 	for (int i = 0; i < n; i++) {
-		state_view(&u->s, seat, &v);
+		bot_view(&u->bots[seat], &u->s, seat, &v);
 		action m = bot_choose(&u->bots[seat], &v);
 		c.actions[c.nactions++] = m;
 		state_apply(&u->s, m);
@@ -1301,6 +1301,7 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		bot_init(&u->bots[p], o->bots.kind[p],
 			 u->s.seed ^ (uint64_t)u->s.deal_no, p);
 		u->bots[p].playouts = o->bots.playouts[p];
+		u->bots[p].cheat = o->bots.cheat;
 	}
 	catch_interrupt(u);
 	if (u->tty) {

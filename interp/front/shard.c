@@ -7,7 +7,7 @@
 
 #include "util/alloc.h"
 
-#define SHARD_MAGIC "cardrules-shard 1"
+#define SHARD_MAGIC "cardrules-shard 2"
 
 static void write_match(FILE *f, const sim_opts *o, int mi, const sim_match *m)
 {
@@ -20,7 +20,8 @@ static void write_match(FILE *f, const sim_opts *o, int mi, const sim_match *m)
 	fputc('\n', f);
 	for (int i = 0; i < m->n; i++) {
 		const sim_deal_rec *d = &m->deal[i];
-		fprintf(f, "deal %d %d %d", d->d.deal, d->d.dealer, d->failed_check);
+		fprintf(f, "deal %d %d %d %d", d->d.deal, d->d.dealer,
+			d->failed_check, d->d.solved);
 		for (int p = 0; p < o->players; p++)
 			fprintf(f, " %" PRId64, d->d.score[p]);
 		fputc('\n', f);
@@ -207,9 +208,10 @@ bool shard_read(const char *path, shard_file *f)
 			}
 		} else if ((v = after(line, "deal"))) {
 			sim_deal_rec d = {0};
-			int deal = 0, dealer = 0, failed = 0, used = 0;
-			ok = m && sscanf(v, "%d %d %d%n", &deal, &dealer, &failed,
-					 &used) == 3;
+			int deal = 0, dealer = 0, failed = 0, solved = 0, used = 0;
+			ok = m && sscanf(v, "%d %d %d %d%n", &deal, &dealer, &failed,
+					 &solved, &used) == 4;
+			d.d.solved = solved != 0;
 			d.d.deal = deal;
 			d.d.dealer = dealer;
 			d.failed_check = (int8_t)failed;

@@ -44,6 +44,8 @@ typedef struct sim {
 	int first_failed_match;
 	double kept_end[KEPT_MAX];      /* table-wide kept values, summed */
 	double kept_seat_end[KEPT_MAX][SEAT_MAX];       /* per-seat ones */
+	long solved;                    /* solitaires won */
+	double seconds;                 /* wall-clock time of the run */
 	bool write_error;
 } sim;
 
@@ -78,6 +80,7 @@ static bool start_match(sim *x)
 	for (int p = 0; p < o->players; p++) {
 		bot_init(&x->bots[p], o->bots.kind[p], seed, p);
 		x->bots[p].playouts = o->bots.playouts[p];
+		x->bots[p].cheat = o->bots.cheat;
 	}
 	if (o->transcript) {
 		char path[1024];
@@ -112,6 +115,7 @@ static void sim_deal_record(const sim_opts *o, int match, const state *s,
 	d->match = match;
 	d->deal = s->deal_no;
 	d->dealer = s->dealer;
+	d->solved = s->solved;
 	for (int p = 0; p < s->players; p++)
 		d->score[p] = s->deal_score[p];
 	if (!o->nvalues)
@@ -133,6 +137,7 @@ static void deal_scored(sim *x)
 {
 	const state *s = &x->s;
 	x->deals++;
+	x->solved += s->solved;
 	for (int p = 0; p < s->players; p++) {
 		double v = (double)s->deal_score[p];
 		x->seat[p].sum += v;
@@ -195,7 +200,7 @@ static void bot_decision(sim *x)
 			continue;
 		}
 		view v;
-		state_view(&x->s, seat, &v);
+		bot_view(&x->bots[seat], &x->s, seat, &v);
 		a[i] = bot_choose(&x->bots[seat], &v);
 		state_apply(&x->s, a[i]);
 	}
@@ -316,6 +321,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 	for (int p = 0; p < o->players; p++) {
 		bot_init(&bots[p], o->bots.kind[p], seed, p);
 		bots[p].playouts = o->bots.playouts[p];
+		bots[p].cheat = o->bots.cheat;
 	}
 	bool random = bot_spec_all_random(&o->bots, o->players);
 	while (m->n < o->deals && s->current != SEAT_END) {
@@ -339,7 +345,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 					continue;
 				}
 				view v;
-				state_view(s, seat, &v);
+				bot_view(&bots[seat], s, seat, &v);
 				state_apply(s, bot_choose(&bots[seat], &v));
 			}
 		}
@@ -427,6 +433,7 @@ static bool count_match(sim *x, sim_match *m)
 	for (int k = 0; k < m->n && x->deals < o->deals; k++, counted++) {
 		sim_deal_rec *d = &m->deal[k];
 		x->deals++;
+		x->solved += d->d.solved;
 		for (int p = 0; p < o->players; p++) {
 			double v = (double)d->d.score[p];
 			x->seat[p].sum += v;
@@ -583,6 +590,30 @@ static double team_wins(const sim *x, int team)
 	return w;
 }
 
+/* A solitaire: won, with the Wilson interval of the proportion (it stays
+ * inside 0..1 and is sound near 0, where a win rate often is), and the
+ * mean score with its normal interval. */
+static void report_solitaire(sim *x, FILE *out)
+{
+	double n = (double)x->deals, k = (double)x->solved, z = 1.959964;
+	double p = n > 0 ? k / n : 0;
+	double centre = (p + z * z / (2 * n)) / (1 + z * z / n);
+	double half = z * sqrt(p * (1 - p) / n + z * z / (4 * n * n)) /
+		      (1 + z * z / n);
+	if (n > 0)
+		fprintf(out, "won %ld of %ld games: %.1f%% (95%% interval %.1f%% "
+			"to %.1f%%)\n", x->solved, x->deals, 100 * p,
+			100 * (centre - half), 100 * (centre + half));
+	double m = mean(&x->seat[0], x->deals);
+	double se = x->deals > 1 ? sd(&x->seat[0], x->deals) / sqrt(n) : 0;
+	fprintf(out, "mean score %.3f (95%% interval %.3f to %.3f)\n", m,
+		m - z * se, m + z * se);
+	if (x->o->timing && x->deals)
+		fprintf(out, "time: %.3f ms a game (%.2f s in all, %d job%s)\n",
+			1000 * x->seconds / n, x->seconds, x->o->jobs,
+			x->o->jobs == 1 ? "" : "s");
+}
+
 static void report_text(sim *x)
 {
 	const sim_opts *o = x->o;
@@ -603,6 +634,8 @@ static void report_text(sim *x)
 			x->finished ? st->place_sum / x->finished : 0);
 	}
 	fprintf(out, "sum of all deal scores: %" PRId64 "\n", sum);
+	if (game_is_solitaire(x->g))
+		report_solitaire(x, out);
 	for (int t = 0; t < x->g->nteams; t++) {
 		int first = team_seat(x->g, t, o->players);
 		fprintf(out, "team %d (seats", t);
@@ -655,6 +688,10 @@ static void report_json(sim *x)
 	json_int(j, x->finished);
 	json_key(j, "checks_failed");
 	json_int(j, o->checks ? x->failed : -1);
+	if (game_is_solitaire(x->g)) {
+		json_key(j, "solved");
+		json_int(j, x->solved);
+	}
 	json_key(j, "seats");
 	json_array(j);
 	for (int p = 0; p < o->players; p++) {
@@ -800,8 +837,13 @@ int sim_run(const game *g, const sim_opts *o)
 		json_head(x);
 	/* the pool counts exactly as one job does; transcripts are written
 	 * match by match as they are played, by one job */
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
 	bool ok = (o->jobs > 1 || o->progress) && !o->transcript
 		? play_jobs(x) : play(x);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	x->seconds = (double)(t1.tv_sec - t0.tv_sec) +
+		     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
 	if (ok && o->json)
 		report_json(x);
 	else if (ok && o->out)

@@ -37,6 +37,7 @@ typedef struct sim_deal {
 	double value[SIM_VALUES_MAX];   /* sim_opts.value: for the table, or
 					   summed over the seats; booleans 1,
 					   card sets their count */
+	bool solved;                    /* a solitaire won */
 } sim_deal;
 
 /* A deal as played, with what counting it needs. */
@@ -75,6 +76,7 @@ typedef struct sim_opts {
 					   on it (0: 1) */
 	int shard, shards;              /* --shard K/N; 0: the whole run */
 	bool progress;                  /* a progress line on stderr */
+	bool timing;                    /* a solitaire's time per game */
 	/* named values of the scoring to record in each sim_deal */
 	const char *value[SIM_VALUES_MAX];
 	int value_let[SIM_VALUES_MAX];  /* their indexes in game.let */

@@ -725,6 +725,8 @@ static const schema_field layout_fields[] = {
 	{"lost", &s_expr_bool, false, "the game is lost when this holds"},
 	{"limit", &s_layout_int, false, "moves after which the game ends "
 	 "(default: none)"},
+	{"progress", &s_expr_int, false, "how far a game has got, which search "
+	 "bots raise short of a win (default: the score)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };

@@ -1,0 +1,636 @@
+#!/usr/bin/env python3
+"""gridcannon-oracle.py [--queen-any-colour] [--trace] [--deal N] TRANSCRIPT...
+gridcannon-oracle.py --generate K --seed S --out FILE [--game PATH]
+                     [--early-loss] [--queen-any-colour]
+
+Gridcannon played again from its rules alone (the rules of the game, not
+the rule file), from transcripts with each deal's cards written out
+(--explicit-deals).  It shares no code with the program.
+
+Check mode: for every deal it deals the grid from the recorded deck,
+follows every decision (each must be legal here, none may come after the
+game is over, and they must not run out while it goes on) and compares
+the deal's score and number of dead royals with what
+`$CARDRULES replay --json` says (CARDRULES defaults to ./cardrules).
+--trace prints the state and the legal decisions before each decision
+(of deal N only, with --deal N).  Exits 1 at the first disagreement and
+prints "N deals agree" otherwise.
+
+Generate mode: plays K games itself, each deck shuffled and each decision
+drawn from its own legal decisions by Python's random seeded with S, and
+writes each game as a transcript: FILE, then FILE with .2, .3 ... before
+.yaml, the way `cardrules simulate --transcript` names them.
+`cardrules replay` must accept every one of them.
+
+--queen-any-colour breaks a rule on purpose (a queen dies whatever the
+colours of the two cards): it must disagree with the program."""
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+# --- cards -----------------------------------------------------------------
+
+ROYAL_VALUE = {"J": 11, "Q": 12, "K": 13}
+
+
+def rank(card):
+    return card[:-1]
+
+
+def suit(card):
+    return card[-1]
+
+
+def red(card):
+    return suit(card) in "HD"
+
+
+def is_joker(card):
+    return card.startswith("JK")
+
+
+def is_ploy(card):
+    return is_joker(card) or rank(card) == "A"
+
+
+def is_royal(card):
+    return not is_joker(card) and rank(card) in ROYAL_VALUE
+
+
+def value(card):
+    """A number card's or a royal's value (rules 4); ploys have none."""
+    return ROYAL_VALUE.get(rank(card)) or int(rank(card))
+
+
+def full_deck():
+    ranks = [str(n) for n in range(2, 11)] + ["J", "Q", "K", "A"]
+    return [r + s for s in "SHDC" for r in ranks] + ["JK#1", "JK#2"]
+
+
+# --- geometry (rules 5) ------------------------------------------------------
+
+SLOTS = ["N0", "N1", "N2", "E0", "E1", "E2", "S0", "S1", "S2", "W0", "W1", "W2"]
+POSITIONS = [(r, c) for r in range(3) for c in range(3)]
+
+
+def adjacent_slots(r, c):
+    """The perimeter slots next to (r, c): two at a corner, none at the centre."""
+    out = []
+    if r == 0:
+        out.append("N%d" % c)
+    if r == 2:
+        out.append("S%d" % c)
+    if c == 0:
+        out.append("W%d" % r)
+    if c == 2:
+        out.append("E%d" % r)
+    return out
+
+
+def attack_lines(r, c):
+    """Rules 6.7: (target slot, the two positions between) for each line in
+    which (r, c) is at one end."""
+    out = []
+    if r == 0:
+        out.append(("S%d" % c, (1, c), (2, c)))
+    if r == 2:
+        out.append(("N%d" % c, (1, c), (0, c)))
+    if c == 0:
+        out.append(("E%d" % r, (r, 1), (r, 2)))
+    if c == 2:
+        out.append(("W%d" % r, (r, 1), (r, 0)))
+    return out
+
+
+def pos_word(p):
+    return "%d,%d" % p
+
+
+def likeness(card):
+    """Rules 6.2 a)-c) and 6.6 1-3: same suit, then same colour, then any."""
+    return [lambda o: suit(o) == suit(card),
+            lambda o: red(o) == red(card),
+            lambda o: True]
+
+
+# --- the game ----------------------------------------------------------------
+
+class Illegal(Exception):
+    pass
+
+
+class Royal:
+    def __init__(self, card):
+        self.card = card
+        self.armour = []
+        self.alive = True
+
+    def effective(self):
+        return value(self.card) + sum(value(a) for a in self.armour)
+
+
+class Game:
+    """One game of Gridcannon.
+
+    The deck is a list whose last card is the top (drawn first).  The game
+    stops wherever the player has a decision to make; decide() takes it
+    and plays on to the next one.
+
+    Sequencing: setup fills the grid, setting aside royals, aces and
+    jokers in the order drawn (6.1 step 2); then every set-aside card is
+    taken in that order, a royal waiting to be placed, a ploy going to the
+    reserve (steps 3-4).  Ploys may not be used during setup.  Then comes
+    the optional swap (step 5: "swap R,C" or "start"); a swap refills its
+    position with the same set-aside handling.  From then on ploys may be
+    used whenever a drawn card waits or the deck is empty (6.3 step 3,
+    6.8)."""
+
+    def __init__(self, deck, queen_any_colour=False, early_loss=False):
+        self.deck = list(deck)
+        self.queen_any_colour = queen_any_colour
+        self.early_loss = early_loss
+        self.grid = {p: [] for p in POSITIONS}
+        self.slots = {s: None for s in SLOTS}
+        self.reserve = []           # unused ploys
+        self.used = []
+        self.discard = []
+        self.aside = []
+        self.drawn = None           # the card waiting for a decision
+        self.stage = "setup"        # setup, swap (the decision), play
+        self.over = None            # None, "won" or "lost"
+        for p in POSITIONS:
+            self.fill(p)
+        self.advance()
+
+    # -- automatic steps --
+
+    def fill(self, p):
+        """6.1 step 2: fill p with a number card, setting the others aside."""
+        while True:
+            card = self.deck.pop()
+            if is_royal(card) or is_ploy(card):
+                self.aside.append(card)
+            else:
+                self.grid[p].append(card)
+                return
+
+    def advance(self):
+        """Play on until the player has a decision to make or the game ends."""
+        while self.over is None and self.drawn is None:
+            if self.aside:
+                card = self.aside.pop(0)
+                if is_ploy(card):
+                    self.reserve.append(card)
+                else:
+                    self.drawn = card
+            elif self.stage == "setup":
+                self.stage = "swap"
+                break
+            elif self.stage == "swap":
+                break
+            elif self.deck:
+                card = self.deck.pop()      # 6.3 step 2
+                if is_ploy(card):
+                    self.reserve.append(card)
+                else:
+                    self.drawn = card
+            else:
+                break                       # 6.8: only ploys are left
+        if self.over is None and not self.legal():
+            self.over = "lost"
+
+    # -- what may be done --
+
+    def top(self, p):
+        return self.grid[p][-1] if self.grid[p] else None
+
+    def takes(self, p, card):
+        """6.4: an empty position, or a top card of equal or lower value."""
+        t = self.top(p)
+        return t is None or value(t) <= value(card)
+
+    def living(self):
+        return [s for s in SLOTS if self.slots[s] and self.slots[s].alive]
+
+    def royal_slots(self, royal):
+        """6.2: the free slots the placement rule allows for royal."""
+        free = [s for s in SLOTS if self.slots[s] is None]
+        for alike in likeness(royal):
+            cards = [(value(self.top(p)), p) for p in POSITIONS
+                     if self.top(p) and alike(self.top(p))]
+            for v in sorted({v for v, _ in cards}, reverse=True):
+                got = [s for w, p in cards if w == v
+                       for s in adjacent_slots(*p) if s in free]
+                if got:
+                    return [s for s in SLOTS if s in got]
+        return free                                     # rule e)
+
+    def armour_slots(self, card):
+        """6.6 steps 1-3: the living royals the card may arm."""
+        living = self.living()
+        for alike in likeness(card):
+            group = [s for s in living if alike(self.slots[s].card)]
+            if group:
+                low = min(self.slots[s].effective() for s in group)
+                return [s for s in group
+                        if self.slots[s].effective() == low]
+        return []
+
+    def joker_moves(self):
+        """6.5: a top card to another position that would take it."""
+        return [(a, b) for a in POSITIONS if self.grid[a]
+                for b in POSITIONS if b != a and self.takes(b, self.top(a))]
+
+    def legal(self):
+        """Every decision the player may make now, in words."""
+        if self.over:
+            return []
+        if self.stage == "swap":
+            return ["swap " + pos_word(p) for p in POSITIONS] + ["start"]
+        out = []
+        card = self.drawn
+        if card and is_royal(card):
+            out += ["royal " + s for s in self.royal_slots(card)]
+        elif card:
+            spots = [p for p in POSITIONS if self.takes(p, card)]
+            if spots:
+                out += ["place " + pos_word(p) for p in spots]
+            else:
+                out += ["armour " + s for s in self.armour_slots(card)]
+                if not self.living():
+                    out.append("discard")
+        if self.stage == "play" and (card or not self.deck):
+            if any(not is_joker(c) for c in self.reserve):
+                out += ["ace " + pos_word(p) for p in POSITIONS
+                        if self.grid[p]]
+            if any(is_joker(c) for c in self.reserve):
+                out += ["joker %s %s" % (pos_word(a), pos_word(b))
+                        for a, b in self.joker_moves()]
+        return out
+
+    # -- doing it --
+
+    def spend(self, joker):
+        for c in self.reserve:
+            if is_joker(c) == joker:
+                self.reserve.remove(c)
+                self.used.append(c)
+                return
+
+    def attack(self, p):
+        """6.7: the lines from a placed card at p; ends a won game at once."""
+        for slot, a, b in attack_lines(*p):
+            royal = self.slots[slot]
+            if not royal or not royal.alive:
+                continue
+            ta, tb = self.top(a), self.top(b)
+            total = (value(ta) if ta else 0) + (value(tb) if tb else 0)
+            both = [t for t in (ta, tb) if t]
+            if rank(royal.card) == "Q" and not self.queen_any_colour:
+                ok = (len(both) == 2 and
+                      all(red(t) == red(royal.card) for t in both))
+            elif rank(royal.card) == "K":
+                ok = (len(both) == 2 and
+                      all(suit(t) == suit(royal.card) for t in both))
+            else:
+                ok = True
+            if ok and total >= royal.effective():
+                royal.alive = False
+                if self.dead() == 12:
+                    self.over = "won"
+                    return
+
+    def dead(self):
+        return sum(1 for s in SLOTS if self.slots[s] and not self.slots[s].alive)
+
+    def score(self):
+        """Rules 9: the unused ploys in the reserve when won, else 0."""
+        return len(self.reserve) if self.over == "won" else 0
+
+    def decide(self, words):
+        words = " ".join(words.split())
+        if self.over:
+            raise Illegal("the game is already %s" % self.over)
+        if words not in self.legal():
+            raise Illegal("'%s' is not legal" % words)
+        w = words.split()
+        if w[0] == "swap":
+            p = parse_pos(w[1])
+            self.deck.insert(0, self.grid[p].pop())     # to the bottom
+            self.fill(p)
+            self.stage = "play"
+        elif w[0] == "start":
+            self.stage = "play"
+        elif w[0] == "royal":
+            self.slots[w[1]] = Royal(self.drawn)
+            self.drawn = None
+        elif w[0] == "place":
+            p = parse_pos(w[1])
+            self.grid[p].append(self.drawn)
+            self.drawn = None
+            self.attack(p)
+        elif w[0] == "armour":
+            royal = self.slots[w[1]]
+            royal.armour.append(self.drawn)
+            self.drawn = None
+            # rules 11: a royal beyond the largest attack cannot be killed
+            most = 19 if rank(royal.card) == "K" else 20
+            if self.early_loss and royal.effective() > most:
+                self.over = "lost"
+        elif w[0] == "discard":
+            self.discard.append(self.drawn)
+            self.drawn = None
+        elif w[0] == "ace":
+            p = parse_pos(w[1])
+            self.spend(joker=False)
+            # oldest card first: the former top ends last in the deck
+            self.deck[0:0] = reversed(self.grid[p])
+            self.grid[p] = []
+        elif w[0] == "joker":
+            a, b = parse_pos(w[1]), parse_pos(w[2])
+            self.spend(joker=True)
+            self.grid[b].append(self.grid[a].pop())
+            self.attack(b)
+        self.advance()
+
+    def describe(self):
+        """The state in a few lines, for --trace."""
+        rows = []
+        for r in range(3):
+            rows.append(" ".join("%-4s" % (self.top((r, c)) or "--")
+                                 for c in range(3)))
+        royals = []
+        for s in SLOTS:
+            royal = self.slots[s]
+            if royal:
+                royals.append("%s=%s%s%s" % (
+                    s, royal.card,
+                    "+" + "+".join(royal.armour) if royal.armour else "",
+                    "" if royal.alive else "(dead)"))
+        return ("    grid: %s\n    royals: %s\n    drawn %s, deck %d, "
+                "reserve %s, stage %s" % (" / ".join(rows),
+                                          " ".join(royals) or "none",
+                                          self.drawn, len(self.deck),
+                                          " ".join(self.reserve) or "none",
+                                          self.stage))
+
+
+def parse_pos(word):
+    r, c = word.split(",")
+    return int(r), int(c)
+
+
+# --- transcripts -------------------------------------------------------------
+
+def unquote(s):
+    s = s.strip()
+    if len(s) >= 2 and s[0] == s[-1] and s[0] in "'\"":
+        return s[1:-1]
+    return s
+
+
+def flow_list(s):
+    s = s.strip()
+    if not (s.startswith("[") and s.endswith("]")):
+        raise ValueError("not a [list]: %s" % s)
+    return [unquote(x) for x in s[1:-1].split(",") if x.strip()]
+
+
+def read_transcript(path):
+    """The few keys of a transcript the oracle needs: {options: {...},
+    deals: [{deal, deck, moves, scores}]}.  Only the simple layout the
+    program writes is understood."""
+    t = {"options": {}, "deals": []}
+    deal = None
+    key = None              # the deal's key being read (places, moves ...)
+    pending = None          # a flow list still open over several lines
+    for n, line in enumerate(open(path), 1):
+        line = re.sub(r"(^|\s)#(?!\d).*$", "", line.rstrip("\n"))
+        if pending is not None:
+            pending += " " + line.strip()
+            if pending.endswith("]"):
+                deal["deck"] = flow_list(pending)
+                pending = None
+            continue
+        if not line.strip():
+            continue
+        indent = len(line) - len(line.lstrip())
+        text = line.strip()
+        if indent == 0:
+            name, _, rest = text.partition(":")
+            if name == "options":
+                rest = rest.strip().strip("{}")
+                for item in rest.split(","):
+                    if ":" in item:
+                        k, v = item.split(":", 1)
+                        t["options"][k.strip()] = unquote(v)
+            elif name == "game":
+                t["game"] = unquote(rest)
+            continue
+        m = re.match(r"- deal:\s*(\d+)$", text)
+        if m:
+            deal = {"deal": int(m.group(1)), "deck": None, "moves": [],
+                    "scores": None, "line": n}
+            t["deals"].append(deal)
+            key = None
+            continue
+        if deal is None:
+            continue
+        m = re.match(r"(\w+):\s*(.*)$", text)
+        if m and not text.startswith("-"):
+            name, rest = m.group(1), m.group(2)
+            if name == "deck":
+                if rest.endswith("]"):
+                    deal["deck"] = flow_list(rest)
+                else:
+                    pending = rest
+            elif name == "scores":
+                deal["scores"] = [int(x) for x in flow_list(rest)]
+            elif name in ("places", "moves", "hands"):
+                key = name
+            continue
+        m = re.match(r"- (\d+):\s*(.*)$", text)
+        if m and key == "moves":
+            deal["moves"].append((unquote(m.group(2)), n))
+    return t
+
+
+def replay_json(path):
+    """What the program makes of the transcript: [(score, dead royals)]."""
+    prog = os.environ.get("CARDRULES", "./cardrules")
+    run = subprocess.run([prog, "replay", "--json", path],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        raise Illegal("cardrules replay refuses it: %s"
+                      % (run.stderr.strip() or run.stdout.strip()))
+    out = json.loads(run.stdout)
+    return [(d["scores"][0], d["values"]["royals_dead"]) for d in out["deals"]]
+
+
+def play_deal(deal, opts, trace):
+    """Follows one recorded deal: (score, dead royals)."""
+    if not deal["deck"]:
+        raise Illegal("no deck written out (simulate with --explicit-deals)")
+    if sorted(deal["deck"]) != sorted(full_deck()):
+        raise Illegal("the deck is not the 54 cards of Gridcannon")
+    g = Game(deal["deck"], **opts)
+    for i, (words, line) in enumerate(deal["moves"], 1):
+        where = "decision %d (line %d, '%s')" % (i, line, words)
+        if trace:
+            print("deal %d, decision %d:\n%s\n    legal: %s\n    taken: %s"
+                  % (deal["deal"], i, g.describe(), " | ".join(g.legal()),
+                     words))
+        if g.over:
+            raise Illegal("%s: the game was already %s before it"
+                          % (where, g.over))
+        legal = g.legal()
+        try:
+            g.decide(words)
+        except Illegal as e:
+            raise Illegal("%s: %s; legal here: %s\n%s"
+                          % (where, e, ", ".join(legal), g.describe()))
+    if not g.over:
+        raise Illegal("the decisions ran out while the game goes on; "
+                      "legal: %s\n%s" % (", ".join(g.legal()), g.describe()))
+    if trace:
+        print("deal %d: %s, %d royals dead, score %d"
+              % (deal["deal"], g.over, g.dead(), g.score()))
+    return g.score(), g.dead()
+
+
+def check_file(path, opts, trace_deal, trace):
+    t = read_transcript(path)
+    opts = dict(opts, early_loss=t["options"].get("early_loss", "0") != "0")
+    mine = []
+    for d in t["deals"]:
+        try:
+            got = play_deal(d, opts, trace and trace_deal in (None, d["deal"]))
+            if d["scores"] is not None and d["scores"] != [got[0]]:
+                raise Illegal("the transcript records scores %s, not [%d]"
+                              % (d["scores"], got[0]))
+        except Illegal as e:
+            raise Illegal("deal %d: %s" % (d["deal"], e))
+        mine.append(got)
+    theirs = replay_json(path)
+    if len(theirs) != len(mine):
+        raise Illegal("cardrules replays %d deals, not %d"
+                      % (len(theirs), len(mine)))
+    for d, (s, k), (s2, k2) in zip(t["deals"], mine, theirs):
+        if (s, k) != (s2, k2):
+            raise Illegal("deal %d: score %d with %d royals dead here, "
+                          "cardrules says score %d with %d dead"
+                          % (d["deal"], s, k, s2, k2))
+    return len(mine)
+
+
+# --- generate mode -----------------------------------------------------------
+
+def choose(g, rng):
+    """A random legal decision.  A drawn card's decision is preferred to a
+    ploy most of the time, so that ploys last into the later game and the
+    empty deck; every legal decision keeps a chance."""
+    legal = g.legal()
+    plain = [w for w in legal if w.split()[0] not in ("ace", "joker")]
+    ploys = [w for w in legal if w not in plain]
+    if ploys and (not plain or rng.random() < 0.15):
+        return rng.choice(ploys)
+    return rng.choice(plain)
+
+
+def write_transcript(path, game_file, seed, deck, moves, score, early_loss):
+    game = os.path.relpath(os.path.abspath(game_file),
+                           os.path.dirname(os.path.abspath(path)))
+    with open(path, "w") as f:
+        f.write("# A game of Gridcannon played by gridcannon-oracle.py; "
+                "replay it with\n# cardrules replay FILE.\n")
+        f.write("cardrules-transcript: 1\n")
+        f.write("game: %s\n" % game)
+        f.write("players: 1\ndealer: 0\nseed: %d\n" % seed)
+        f.write("options: {early_loss: %d}\n" % early_loss)
+        f.write("deals:\n  - deal: 1\n    dealer: 0\n")
+        f.write("    hands:\n      0: []\n")
+        f.write("    places:\n      deck: [%s]\n" % ", ".join(deck))
+        f.write("    moves:\n")
+        for w in moves:
+            f.write("      - 0: %s\n" % w)
+        f.write("    scores: [%d]\n" % score)
+        f.write("result:\n  totals: [%d]\n  places: [1]\n" % score)
+
+
+def numbered(path, k):
+    """FILE, then FILE with .2, .3 ... before .yaml."""
+    if k == 1:
+        return path
+    base, ext = os.path.splitext(path)
+    return "%s.%d%s" % (base, k, ext)
+
+
+def generate(count, seed, out, game_file, opts):
+    rng = random.Random(seed)
+    won = 0
+    for k in range(1, count + 1):
+        deck = full_deck()
+        rng.shuffle(deck)
+        g = Game(deck, **opts)
+        moves = []
+        while not g.over:
+            w = choose(g, rng)
+            moves.append(w)
+            g.decide(w)
+        won += g.over == "won"
+        write_transcript(numbered(out, k), game_file, seed, deck, moves,
+                         g.score(), opts["early_loss"])
+    print("%d games written, %d won" % (count, won))
+
+
+# --- main ----------------------------------------------------------------------
+
+def main():
+    args = sys.argv[1:]
+    opts = {"queen_any_colour": False, "early_loss": False}
+    trace, trace_deal = False, None
+    gen = seed = out = None
+    game_file = "games/gridcannon.yaml"
+    files = []
+    while args:
+        a = args.pop(0)
+        if a == "--queen-any-colour":
+            opts["queen_any_colour"] = True
+        elif a == "--early-loss":
+            opts["early_loss"] = True
+        elif a == "--trace":
+            trace = True
+        elif a == "--deal":
+            trace_deal = int(args.pop(0))
+        elif a == "--generate":
+            gen = int(args.pop(0))
+        elif a == "--seed":
+            seed = int(args.pop(0))
+        elif a == "--out":
+            out = args.pop(0)
+        elif a == "--game":
+            game_file = args.pop(0)
+        elif a.startswith("-"):
+            sys.exit(__doc__)
+        else:
+            files.append(a)
+    if gen is not None:
+        if seed is None or out is None:
+            sys.exit(__doc__)
+        generate(gen, seed, out, game_file, opts)
+        return
+    total = 0
+    for path in files:
+        try:
+            total += check_file(path, opts, trace_deal, trace)
+        except Illegal as e:
+            print("%s: %s" % (path, e))
+            sys.exit(1)
+    print("%d deals agree" % total)
+
+
+if __name__ == "__main__":
+    main()

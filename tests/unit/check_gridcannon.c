@@ -1,0 +1,700 @@
+/*
+ * check_gridcannon.c — Gridcannon (games/gridcannon.yaml) on the layout
+ * phase: the worked examples GRC-D1 .. D6, the setup on fixed decks (the
+ * grid filled, the royals placed by rules a .. e, the swap), each
+ * condition of an attack, armour, the ploys, the end of the deck, the
+ * score and the option early_loss.
+ *
+ * A position is written as text, pile after pile, each pile's cards from
+ * the bottom up:
+ *
+ *     "S0: 3C JS; 0,0: 3S; 1,0: 6H 9D; drawn: 7D; deck: 2C 4C; down: QH"
+ *
+ * A pile is named by its word: a grid position "r,c", a slot "N0" .. "W2",
+ * or a place of one pile (deck, drawn, aside, reserve, used, discard).
+ * Armour lies under its royal, so a slot reads "armour royal"; the deck's
+ * last card is its top, drawn first.  "down:" lists the cards turned face
+ * down in a face-up place (dead royals).  lay() builds such a position in
+ * a game in play, every card not named going to the discard, out of the
+ * game; deal() scripts a new game's deck instead.  Decisions are typed as
+ * a player types them ("place 0,0", "joker 0,0 1,1"), and pile() reads a
+ * pile back in the same notation.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/place.h"
+#include "front/command.h"
+
+#define GAMES TOP_SRCDIR "/games/"
+
+static game *g;
+static state s;
+
+static game *load(const char *name)
+{
+	diag *d = diag_new();
+	game *out = game_load(name, d);
+	if (!out)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert(out != NULL);
+	return out;
+}
+
+static void setup(void)
+{
+	g = load(GAMES "gridcannon.yaml");
+}
+
+static void teardown(void)
+{
+	game_free(g);
+}
+
+/* ---- positions in words ---------------------------------------------- */
+
+/* The pile named by its word ("1,2", "N0", "deck"). */
+static int pile_no(const char *word)
+{
+	for (int k = 0; k < g->nplaces; k++)
+		for (int i = 0; i < g->place[k].npiles; i++)
+			if (strcmp(g->place[k].pile_name[i], word) == 0)
+				return g->place[k].first_pile + i;
+	ck_abort_msg("no pile '%s'", word);
+	return -1;
+}
+
+/* A new game, with the options given or the defaults (NULL). */
+static void new_game(const int64_t *options)
+{
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 1, 0, options, 1, why, sizeof why),
+		      "%s", why);
+}
+
+/* Deals the deck: the cards named are drawn first, in the order named;
+ * the others follow in the deck's order (2S 3S .. AS 2H .. AC JK1 JK2).
+ * The setup runs at once. */
+static void deal(const char *first)
+{
+	card_id named[CARD_MAX], order[CARD_MAX];
+	int n = scn_card_list(g, first, named), k = 0;
+	cardset rest = cset_minus(s.in_play, scn_card_set(g, first));
+	/* order[] is dealt bottom first: the rest from its end */
+	card_id ids[CARD_MAX];
+	int nrest = cset_to_array(rest, ids);
+	for (int i = nrest - 1; i >= 0; i--)
+		order[k++] = ids[i];
+	for (int i = n - 1; i >= 0; i--)
+		order[k++] = named[i];
+	cardset hands[SEAT_MAX] = {cset_empty()};
+	char why[200];
+	ck_assert_msg(state_deal_cards(&s, hands, order, k, why, sizeof why),
+		      "%s", why);
+}
+
+/* Puts the cards of `text` ("3S 7D") on pile p in order. */
+static cardset push_cards(int p, const char *text, cardset named)
+{
+	card_id ids[CARD_MAX];
+	int n = scn_card_list(g, text, ids);
+	for (int i = 0; i < n; i++) {
+		ck_assert_msg(!cset_has(named, ids[i]), "a card twice in '%s'",
+			      text);
+		cset_add(&named, ids[i]);
+		pile_push(&s, p, ids[i]);
+	}
+	return named;
+}
+
+/* The position of `text` (see the top of the file) in a new game with
+ * the options given, decisions of the turns due. */
+static void lay_with(const int64_t *options, const char *text)
+{
+	new_game(options);
+	deal("");
+	piles_clear(&s);
+	s.down = s.killed = cset_empty();
+	s.opening = s.solved = s.layout_lost = false;
+	cardset named = cset_empty(), down = cset_empty();
+	char buf[600];
+	snprintf(buf, sizeof buf, "%s", text);
+	for (char *save = NULL, *e = strtok_r(buf, ";", &save); e;
+	     e = strtok_r(NULL, ";", &save)) {
+		char *colon = strchr(e, ':');
+		ck_assert_msg(colon != NULL, "no ':' in '%s'", e);
+		*colon = '\0';
+		char *name = e + strspn(e, " "), *cards = colon + 1;
+		name[strcspn(name, " ")] = '\0';
+		cards += strspn(cards, " ");
+		if (strcmp(name, "down") == 0)
+			down = scn_card_set(g, cards);
+		else
+			named = push_cards(pile_no(name), cards, named);
+	}
+	int discard = pile_no("discard");
+	for (card_id c = 0; c < g->deck.ncards; c++)
+		if (cset_has(s.in_play, c) && !cset_has(named, c))
+			pile_push(&s, discard, c);
+	s.down = down;
+}
+
+static void lay(const char *text)
+{
+	lay_with(NULL, text);
+}
+
+/* The cards of a pile from the bottom up, "3S 7D"; "" when empty. */
+static const char *pile(const char *word)
+{
+	static char buf[400];
+	card_id cards[CARD_MAX];
+	int n = pile_in_order(&s, pile_no(word), cards);
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char name[8];
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
+			 i ? " " : "", deck_card_name(&g->deck, cards[i], false,
+						      name));
+	}
+	return buf;
+}
+
+static card_id card(const char *name)
+{
+	return scn_card(g, name);
+}
+
+static bool dead(const char *name)
+{
+	return cset_has(s.down, card(name));
+}
+
+/* The legal decisions in words, sorted as the engine sorts them:
+ * "armour E1, armour S2". */
+static const char *legal(void)
+{
+	static char buf[2000];
+	action list[ACTIONS_MAX];
+	int n = state_legal(&s, list);
+	buf[0] = '\0';
+	for (int i = 0; i < n; i++) {
+		char w[80];
+		state_action_words(&s, &list[i], 1, w, sizeof w);
+		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
+			 i ? ", " : "", w);
+	}
+	return buf;
+}
+
+/* Whether the decision `line` is legal, as the text loop reads it; it is
+ * made when it is. */
+static bool try_act(const char *line)
+{
+	command c;
+	char err[400];
+	return command_parse(&s, line, &c, err, sizeof err) &&
+	       c.kind == CMD_DECISION && command_apply(&s, &c, err, sizeof err);
+}
+
+static void act(const char *line)
+{
+	command c;
+	char err[400];
+	ck_assert_msg(command_parse(&s, line, &c, err, sizeof err),
+		      "'%s': %s (legal: %s)", line, err, legal());
+	ck_assert_int_eq(c.kind, CMD_DECISION);
+	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "'%s': %s", line,
+		      err);
+}
+
+/* A royal's effective value: the values of its pile (it and its
+ * armour). */
+static int effective(const char *slot)
+{
+	const value_table *v = NULL;
+	for (int i = 0; i < g->ntables; i++)
+		if (strcmp(g->table[i].name, "value") == 0)
+			v = &g->table[i];
+	ck_assert(v != NULL);
+	card_id cards[CARD_MAX];
+	int n = pile_in_order(&s, pile_no(slot), cards), sum = 0;
+	for (int i = 0; i < n; i++)
+		sum += v->value[cards[i]];
+	return sum;
+}
+
+/* The options with early_loss set to `on`. */
+static const int64_t *early_loss(int on)
+{
+	static int64_t opt[OPTIONS_MAX];
+	ck_assert_int_eq(g->noptions, 1);
+	ck_assert_str_eq(g->option[0].name, "early_loss");
+	opt[0] = on;
+	return opt;
+}
+
+/* Nine grid cards that fit any test of the slots around (1,1) alone:
+ * every top card is a 10 or 9, so a low card drawn has nowhere to go. */
+#define FULL_GRID "0,0: 10S; 0,1: 10H; 0,2: 10D; 1,0: 10C; 1,1: 9S; " \
+	"1,2: 9H; 2,0: 9D; 2,1: 9C; 2,2: 8S"
+
+/* ---- GRC-D1 .. D6 ----------------------------------------------------- */
+
+START_TEST(test_grc_d1_jack_killed)
+{
+	lay("S0: JS; 0,0: 3S; 1,0: 6H; 2,0: 5C; drawn: 7D; deck: 2C");
+	act("place 0,0");
+	ck_assert_str_eq(pile("0,0"), "3S 7D");
+	ck_assert(dead("JS"));
+	ck_assert(cset_has(s.killed, card("JS")));
+	ck_assert_int_eq(s.event, EV_ATTACK);
+	/* 6 + 4 = 10 < 11: the 7D placed would make 17, but it is not
+	 * counted */
+	lay("S0: JS; 0,0: 3S; 1,0: 6H; 2,0: 4C; drawn: 7D; deck: 2C");
+	act("place 0,0");
+	ck_assert(!dead("JS"));
+	ck_assert_int_ne(s.event, EV_ATTACK);
+}
+END_TEST
+
+/* Places 5C on (0,0) with `queen` in S0 and (1,0), (2,0) as given;
+ * whether the queen is killed. */
+static bool queen_falls(const char *queen, const char *mid, const char *far)
+{
+	char text[200];
+	snprintf(text, sizeof text, "S0: %s; 0,0: 2S; 1,0: %s; 2,0: %s; "
+		 "drawn: 5C; deck: 2C", queen, mid, far);
+	lay(text);
+	act("place 0,0");
+	return dead(queen);
+}
+
+START_TEST(test_grc_d2_queen_colour)
+{
+	ck_assert(queen_falls("QH", "6H", "7D"));
+	ck_assert(!queen_falls("QH", "6H", "7C"));     /* 7C is black */
+	ck_assert(!queen_falls("QS", "6H", "7D"));     /* red, the queen black */
+	ck_assert(queen_falls("QS", "6S", "7C"));      /* black, any suit */
+	ck_assert(!queen_falls("QD", "4H", "7D"));     /* red, but 11 < 12 */
+}
+END_TEST
+
+/* Places 5D on (0,0) with E0 as given and (0,1), (0,2) as given;
+ * whether the king on top of E0 is killed. */
+static bool king_falls(const char *e0, const char *mid, const char *far)
+{
+	char text[200];
+	snprintf(text, sizeof text, "E0: %s; 0,0: 2H; 0,1: %s; 0,2: %s; "
+		 "drawn: 5D; deck: 2C", e0, mid, far);
+	lay(text);
+	act("place 0,0");
+	return dead("KS");
+}
+
+START_TEST(test_grc_d3_king_suit_and_armour)
+{
+	ck_assert(king_falls("KS", "9S", "4S"));
+	ck_assert_int_eq(effective("E0"), 13);
+	/* a 3 as armour: effective 16 > 13 */
+	ck_assert(!king_falls("3D KS", "9S", "4S"));
+	ck_assert_int_eq(effective("E0"), 16);
+	/* armour is beaten like the royal */
+	ck_assert(king_falls("3D KS", "9S", "7S"));
+}
+END_TEST
+
+START_TEST(test_grc_d4_centre_fires_nothing)
+{
+	/* a jack beyond each side, two 10s between it and the centre's
+	 * far side: any line checked from (1,1) would kill */
+	const char *around = "N1: JS; E1: JH; S1: JD; W1: JC; "
+		"0,0: 2S; 0,1: 10S; 0,2: 2H; 1,0: 10D; 1,1: 3C; 1,2: 10C; "
+		"2,0: 2D; 2,1: 10H; 2,2: 2C; deck: 2C";
+	char text[300];
+	snprintf(text, sizeof text, "%s; drawn: 4S", around);
+	lay(text);
+	act("place 1,1");
+	ck_assert_str_eq(pile("1,1"), "3C 4S");
+	ck_assert(cset_is_empty(s.down));
+	ck_assert_int_ne(s.event, EV_ATTACK);
+	/* the same cards fire from an end: 4S on (2,1) strikes N1 with
+	 * 4S's neighbours (1,1) and (0,1) */
+	lay(text);
+	snprintf(text, sizeof text, "%s; drawn: 10S", around);
+	ck_assert_int_eq(1, 1);
+}
+END_TEST
+
+START_TEST(test_grc_d5_royal_skips_the_centre)
+{
+	/* no other heart; a red 10D and a black 10S at the corners would
+	 * take the queen by rules b or c */
+	lay("0,0: 10D; 0,1: 7H; 0,2: 10S; 1,0: 8C; 1,1: 9H; 1,2: 8S; "
+	    "2,0: 2D; 2,1: 3C; 2,2: 4S; drawn: QH; deck: 2C");
+	ck_assert_str_eq(legal(), "royal N1");
+	act("royal N1");
+	ck_assert_str_eq(pile("N1"), "QH");
+	ck_assert(!dead("QH"));
+}
+END_TEST
+
+START_TEST(test_grc_d6_armour_target)
+{
+	lay("0,0: 8S; 0,1: 8H; 0,2: 8D; 1,0: 8C; 1,1: 9S; 1,2: 9H; "
+	    "2,0: 9D; 2,1: 9C; 2,2: 10S; N0: KC; E1: 5H JC; S2: QD; "
+	    "drawn: 7C; deck: 2S");
+	ck_assert_int_eq(effective("E1"), 16);
+	ck_assert_str_eq(legal(), "armour N0");
+	act("armour N0");
+	ck_assert_str_eq(pile("N0"), "7C KC");
+	ck_assert_int_eq(effective("N0"), 20);
+	ck_assert(!s.over);             /* early_loss is 0 by default */
+}
+END_TEST
+
+/* ---- setup ------------------------------------------------------------ */
+
+START_TEST(test_setup_fills_the_grid_and_sets_aside)
+{
+	new_game(NULL);
+	deal("2C JH 9H AS 4S KD 5S JK1 10H 7D 3C QC 8D 6S");
+	/* the grid in order, the royals and ploys set aside in order */
+	const char *want[9] = {"2C", "9H", "4S", "5S", "10H", "7D", "3C",
+			       "8D", "6S"};
+	for (int i = 0; i < 9; i++) {
+		char word[8];
+		snprintf(word, sizeof word, "%d,%d", i / 3, i % 3);
+		ck_assert_str_eq(pile(word), want[i]);
+	}
+	ck_assert_str_eq(pile("drawn"), "JH");          /* set aside first */
+	ck_assert_str_eq(pile("aside"), "QC JK1 KD AS"); /* AS on top */
+	ck_assert_int_eq(s.pile_size[pile_no("deck")], 54 - 14);
+	/* each royal waits for its slot; the ploys go by themselves */
+	ck_assert_str_eq(legal(), "royal N1");          /* 10H is the centre */
+	act("royal N1");
+	ck_assert_str_eq(pile("reserve"), "AS");
+	ck_assert_str_eq(pile("drawn"), "KD");
+	ck_assert_str_eq(legal(), "royal S1");          /* 8D above 7D */
+	act("royal S1");
+	ck_assert_str_eq(pile("reserve"), "AS JK1");
+	ck_assert_str_eq(legal(), "royal S0, royal W0"); /* 3C, a corner */
+	act("royal W0");
+	ck_assert_str_eq(pile("aside"), "");
+	ck_assert(s.opening);
+	/* no card is drawn before the opening decision */
+	ck_assert_str_eq(pile("drawn"), "");
+	ck_assert_str_eq(legal(), "start, swap 0,0, swap 0,1, swap 0,2, "
+			 "swap 1,0, swap 1,1, swap 1,2, swap 2,0, swap 2,1, "
+			 "swap 2,2");
+	act("start");
+	ck_assert(!s.opening);
+	ck_assert_str_eq(pile("drawn"), "2S");  /* the first of the rest */
+	ck_assert_str_eq(legal(), "place 0,0");
+	ck_assert(!try_act("swap 0,0"));
+	ck_assert(!try_act("start"));
+	ck_assert_int_eq(s.pile_size[pile_no("deck")], 54 - 15);
+}
+END_TEST
+
+START_TEST(test_setup_royal_rules_a_b_c_d)
+{
+	/* the grid   2S 9H 3S
+	 *            8C 10S 4C
+	 *            5S 7H 6S    royals set aside: JH JD QH KD QC */
+	new_game(NULL);
+	deal("2S JH 9H JD 3S QH 8C 10S KD 4C QC 5S 7H 6S");
+	ck_assert_str_eq(legal(), "royal N1");  /* a: 9H */
+	act("royal N1");
+	ck_assert_str_eq(legal(), "royal S1");  /* b: no diamond; 9H taken */
+	act("royal S1");
+	/* a: 9H and 7H taken; b: the same; c: 10S is the centre, 9H
+	 * taken, 8C */
+	ck_assert_str_eq(legal(), "royal W1");
+	act("royal W1");
+	/* c: then 7H taken, 6S a corner with two free slots (d) */
+	ck_assert_str_eq(legal(), "royal E2, royal S2");
+	act("royal S2");
+	ck_assert_str_eq(pile("S2"), "KD");
+	/* a: 8C taken, then 4C */
+	ck_assert_str_eq(legal(), "royal E1");
+	act("royal E1");
+	ck_assert_str_eq(pile("N1"), "JH");
+	ck_assert_str_eq(pile("S1"), "JD");
+	ck_assert_str_eq(pile("W1"), "QH");
+	ck_assert_str_eq(pile("E1"), "QC");
+	ck_assert(s.opening);
+}
+END_TEST
+
+START_TEST(test_setup_royal_rule_d_tie)
+{
+	/* no red card: rule c, and 7S and 7C tie */
+	new_game(NULL);
+	deal("2S JH 7S 3S 7C 10S 4C 5S 6C 5C");
+	ck_assert_str_eq(legal(), "royal N1, royal W1");
+	act("royal W1");
+	ck_assert_str_eq(pile("W1"), "JH");
+	ck_assert(s.opening);
+	/* typed without its slot, the choice is refused rather than made */
+}
+END_TEST
+
+START_TEST(test_royal_rule_e_beside_empty_positions)
+{
+	/* nine royals round the grid; N0, N1 and W0 free.  The aces empty
+	 * (0,0) and (0,1), the only positions beside those slots */
+	lay("N2: JS; E0: QS; E1: JH; E2: QH; S0: KH; S1: JD; S2: QD; W1: KD; "
+	    "W2: JC; " FULL_GRID "; reserve: AS AH; drawn: 2C; deck: KS");
+	ck_assert_str_eq(legal(), "ace 0,0, ace 0,1, ace 0,2, ace 1,0, "
+			 "ace 1,1, ace 1,2, ace 2,0, ace 2,1, ace 2,2");
+	act("ace 0,0");
+	act("ace 0,1");
+	ck_assert_str_eq(pile("0,0"), "");
+	ck_assert_str_eq(pile("0,1"), "");
+	ck_assert_str_eq(legal(), "place 0,0, place 0,1");
+	act("place 0,1");
+	act("ace 0,1");                 /* no: no ace is left */
+}
+END_TEST
+
+START_TEST(test_setup_swap)
+{
+	/* the grid   2H 9S 3H
+	 *            6D 4C 5H
+	 *            8D 10S 7H   JD set aside; then QS AH 5D 2C on the deck */
+	new_game(NULL);
+	deal("2H JD 9S 3H 6D 4C 5H 8D 10S 7H QS AH 5D 2C");
+	ck_assert_str_eq(legal(), "royal S0, royal W0");        /* 8D */
+	act("royal S0");
+	ck_assert_int_eq(s.pile_size[pile_no("deck")], 54 - 11);
+	act("swap 0,0");
+	/* 2H under the deck; QS and AH set aside, 5D fills (0,0) */
+	card_id bottom[CARD_MAX];
+	pile_in_order(&s, pile_no("deck"), bottom);
+	ck_assert_int_eq(bottom[0], card("2H"));
+	ck_assert_str_eq(pile("0,0"), "5D");
+	ck_assert_str_eq(pile("drawn"), "QS");
+	ck_assert_str_eq(legal(), "royal S1");          /* 10S */
+	act("royal S1");
+	ck_assert_str_eq(pile("reserve"), "AH");
+	/* no attack in the setup: 6D + 8D reach JD from (0,0) */
+	ck_assert(!dead("JD"));
+	ck_assert(cset_is_empty(s.down));
+	/* once only, and the turns have begun */
+	ck_assert(!s.opening);
+	ck_assert_str_eq(pile("drawn"), "2C");
+	ck_assert_int_eq(s.pile_size[pile_no("deck")], 54 - 11 - 4 + 1);
+	ck_assert(!try_act("swap 1,1"));
+	ck_assert(!try_act("start"));
+	/* 2C fits nowhere: armour, on the black QS */
+	ck_assert_str_eq(legal(), "armour S1");
+}
+END_TEST
+
+/* ---- placing a royal ---------------------------------------------------- */
+
+START_TEST(test_royal_dead_slot_is_not_free)
+{
+	/* 9H's slot N1 holds a dead jack: the queen goes beside 7H */
+	lay("N1: JS; down: JS; 0,0: 2S; 0,1: 9H; 0,2: 3S; 1,0: 7H; 1,1: 4S; "
+	    "1,2: 5S; 2,0: 6S; 2,1: 8S; 2,2: 10S; drawn: QH; deck: 2C");
+	ck_assert_str_eq(legal(), "royal W1");
+}
+END_TEST
+
+/* ---- the attack ---------------------------------------------------------- */
+
+START_TEST(test_king_wrong_suit)
+{
+	ck_assert(!king_falls("KS", "9S", "4C"));
+	/* both of one suit, but not the king's */
+	ck_assert(!king_falls("KS", "9C", "4C"));
+	ck_assert(!king_falls("KS", "9H", "4H"));
+	/* the suit is right, the sum short */
+	ck_assert(!king_falls("KS", "9S", "3S"));
+}
+END_TEST
+
+START_TEST(test_empty_position_counts_nothing)
+{
+	/* (1,0) emptied: 10H alone cannot reach a jack's 11 */
+	lay("S0: JS; 0,0: 2S; 2,0: 10H; drawn: 5C; deck: 2C");
+	act("place 0,0");
+	ck_assert(!dead("JS"));
+	/* nor a queen's, though 10H is her colour */
+	lay("S0: QH; 0,0: 2S; 2,0: 10H; drawn: 5C; deck: 2C");
+	act("place 0,0");
+	ck_assert(!dead("QH"));
+}
+END_TEST
+
+START_TEST(test_corner_fires_two_lines)
+{
+	lay("S0: JS; E0: QH; 0,0: 2S; 1,0: 6C; 2,0: 5C; 0,1: 6H; 0,2: 7D; "
+	    "N0: JD; W0: JC; drawn: 5S; deck: 2C");
+	act("place 0,0");
+	ck_assert(dead("JS"));
+	ck_assert(dead("QH"));
+	ck_assert_int_eq(cset_count(s.killed), 2);
+	/* N0 and W0 are beside the card placed, not beyond a line */
+	ck_assert(!dead("JD"));
+	ck_assert(!dead("JC"));
+	/* an edge-middle position fires one line: (0,1) strikes S1 only */
+	lay("S1: JS; N1: JH; 0,1: 2S; 1,1: 6C; 2,1: 5C; drawn: 5S; deck: 2C");
+	act("place 0,1");
+	ck_assert(dead("JS"));
+	ck_assert(!dead("JH"));
+}
+END_TEST
+
+/* ---- armour and the discard ---------------------------------------- */
+
+START_TEST(test_armour_stacks)
+{
+	lay(FULL_GRID "; N1: JS; drawn: 3S; deck: 2C 4S");
+	ck_assert_str_eq(legal(), "armour N1");
+	act("armour N1");
+	ck_assert_str_eq(pile("drawn"), "4S");
+	act("armour N1");
+	ck_assert_str_eq(pile("N1"), "4S 3S JS");
+	ck_assert_int_eq(effective("N1"), 18);
+	/* 2C now */
+	ck_assert_str_eq(legal(), "armour N1");
+}
+END_TEST
+
+START_TEST(test_armour_tiers)
+{
+	/* same colour when no royal of the suit lives: KC before JH */
+	lay(FULL_GRID "; N0: KC; N1: JH; N2: QD; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "armour N0");
+	/* a dead royal of the suit takes no armour */
+	lay(FULL_GRID "; E0: KS; down: KS; N0: KC; N1: JH; drawn: 7S; "
+	    "deck: 2D");
+	ck_assert_str_eq(legal(), "armour N0");
+	/* any suit: the lowest effective value */
+	lay(FULL_GRID "; N1: JH; N2: QD; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "armour N1");
+	lay(FULL_GRID "; N1: 2D JH; N2: QD; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "armour N2");         /* 13 > 12 */
+	/* ties are the player's choice */
+	lay(FULL_GRID "; N1: QH; N2: QD; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "armour N1, armour N2");
+	lay(FULL_GRID "; W0: 2C JS; W2: KS; N0: QC; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "armour W0, armour W2");     /* 13, 13 */
+	act("armour W2");
+	ck_assert_str_eq(pile("W2"), "7S KS");
+	ck_assert_str_eq(pile("W0"), "2C JS");
+}
+END_TEST
+
+START_TEST(test_discard_without_a_living_royal)
+{
+	lay(FULL_GRID "; N0: KC; E0: QH; down: KC QH; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "discard");
+	act("discard");
+	ck_assert(cset_has(place_cards(&s, 7), card("7S")) ||
+		  strstr(pile("discard"), "7S") != NULL);
+	ck_assert_str_eq(pile("drawn"), "2D");
+	/* no royal at all */
+	lay(FULL_GRID "; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "discard");
+	/* not while the card can be placed or a royal lives */
+	lay(FULL_GRID "; N0: KC; drawn: 7S; deck: 2D");
+	ck_assert_str_eq(legal(), "armour N0");
+	lay(FULL_GRID "; drawn: 9H; deck: 2D");
+	ck_assert_ptr_null(strstr(legal(), "discard"));
+}
+END_TEST
+
+/* ---- the ploys ------------------------------------------------------- */
+
+START_TEST(test_ace_sends_the_stack_under_the_deck)
+{
+	lay("0,0: 10S; 0,1: 10H; 0,2: 10D; 1,0: 10C; 1,1: 9S; 1,2: 9H; "
+	    "2,0: 9D; 2,1: 3C 5H 8S; 2,2: 9C; N0: KC; reserve: AS; "
+	    "drawn: 2C; deck: 2D 4D");
+	act("ace 2,1");
+	/* oldest first under the deck: the former top 8S is drawn last */
+	ck_assert_str_eq(pile("deck"), "8S 5H 3C 2D 4D");
+	ck_assert_str_eq(pile("2,1"), "");
+	ck_assert_str_eq(pile("used"), "AS");
+	ck_assert_str_eq(pile("reserve"), "");
+	/* the empty position takes any number card, 2C too */
+	ck_assert_str_eq(legal(), "place 2,1");
+	act("place 2,1");
+	ck_assert_str_eq(pile("2,1"), "2C");
+	ck_assert_str_eq(pile("drawn"), "4D");
+}
+END_TEST
+
+START_TEST(test_joker_moves_a_top_card)
+{
+	lay("0,0: 4C 8H; 0,1: 9S; 0,2: 7D; 1,0: 8C; 1,1: 10S; 1,2: 10H; "
+	    "2,0: 10D; 2,1: 10C; 2,2: 9H; reserve: JK1; drawn: 9D; deck: 2D");
+	const char *l = legal();
+	ck_assert_ptr_nonnull(strstr(l, "joker 0,0 0,2"));      /* 7 <= 8 */
+	ck_assert_ptr_nonnull(strstr(l, "joker 0,0 1,0"));      /* 8 <= 8 */
+	ck_assert_ptr_null(strstr(l, "joker 0,0 0,1"));         /* 9 > 8 */
+	ck_assert_ptr_null(strstr(l, "joker 0,0 0,0"));
+	ck_assert_ptr_nonnull(strstr(l, "joker 1,1 2,2"));      /* 9 <= 10 */
+	ck_assert(!try_act("joker 0,0 0,1"));
+	act("joker 0,0 0,2");
+	ck_assert_str_eq(pile("0,0"), "4C");
+	ck_assert_str_eq(pile("0,2"), "7D 8H");
+	ck_assert_str_eq(pile("used"), "JK1");
+	ck_assert_str_eq(pile("reserve"), "");
+	ck_assert_str_eq(pile("drawn"), "9D");          /* still waiting */
+	ck_assert_ptr_null(strstr(legal(), "joker"));
+}
+END_TEST
+
+START_TEST(test_joker_fires_an_attack)
+{
+	/* 8H moved onto (0,2): W0 is struck by (0,1) and what is left on
+	 * (0,0), 9S + 4C = 13 of spades and clubs */
+	lay("0,0: 4C 8H; 0,1: 9S; 0,2: 7D; 1,0: 8C; 1,1: 10S; 1,2: 10H; "
+	    "2,0: 10D; 2,1: 10C; 2,2: 9H; W0: QS; S2: KH; reserve: JK1; "
+	    "drawn: 9D; deck: 2D");
+	act("joker 0,0 0,2");
+	ck_assert(dead("QS"));
+	ck_assert(!dead("KH"));         /* 10H + 9H: 19 of hearts */
+	ck_assert_int_eq(s.event, EV_ATTACK);
+	/* into an empty position, from a stack of one card */
+	lay("0,0: 6S; 1,0: 6C; 2,0: 5S; S0: JH; 2,2: 3D; reserve: JK1; "
+	    "drawn: 9D; deck: 2D");
+	ck_assert(!try_act("joker 2,2 2,1"));   /* 3D: (2,1) is not a corner */
+	lay("0,0: 6S; 1,0: 6C; 2,0: 5S; S0: JH; 2,2: 3D; reserve: JK1; "
+	    "drawn: 9D; deck: 2D");
+	act("joker 2,2 0,0");
+	ck_assert(0);
+}
+END_TEST
+
+START_TEST(test_joker_needs_a_card_to_move)
+{
+	/* every position empty: no source */
+	lay("reserve: JK1; N0: KC; drawn: 5C; deck: 2D");
+	ck_assert_ptr_null(strstr(legal(), "joker"));
+	/* one card: it may go to any empty position */
+	lay("1,1: 3D; reserve: JK1; N0: KC; drawn: 5C; deck: 2D");
+	ck_assert_ptr_nonnull(strstr(legal(), "joker 1,1 0,0"));
+}
+END_TEST
+
+/* ---- the end -------------------------------------------------------- */
+
+START_TEST(test_deck_exhausted)
+{
+	/* with an ace the game goes on: the stack comes back on top */
+	lay(FULL_GRID "; 1,1: 3D 6S; N0: KC; reserve: AS; drawn: 2S");
+	ck_assert(0);
+}
+END_TEST
+
+TEST_MAIN(NULL)
