@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+#include "front/tableau.h"
 #include "engine/score.h"
 #include "engine/vars.h"
 #include "front/breakdown.h"
@@ -40,6 +41,7 @@ typedef struct table_ui {
 	bool pass_news[SEAT_MAX];
 	cardset news_gave[SEAT_MAX], news_got[SEAT_MAX];
 	int8_t news_to[SEAT_MAX], news_from[SEAT_MAX];
+	bool forced;                    /* the move told was the only one */
 } table_ui;
 
 /* ======================================================================
@@ -109,6 +111,8 @@ static void print_hand(table_ui *u, int seat)
 	const tricks_phase *t = trumps_ahead(&u->s, &trumps);
 	render_hand_trumps(&u->r, u->s.hand[seat], trumps,
 			   t ? t->trump_power : NULL, buf, sizeof buf);
+	if (game_is_solitaire(u->g))
+		return;         /* no hand: the layout is the table */
 	if (u->o->hotseat)
 		fprintf(u->out, "  Seat %d's hand: %s\n", seat, buf);
 	else
@@ -188,6 +192,10 @@ static void print_pile(table_ui *u, int pile, bool face_up)
 static void print_places(table_ui *u)
 {
 	const game *g = u->g;
+	if (game_is_solitaire(g)) {
+		tableau_print(u->out, &u->r, &u->s);
+		return;
+	}
 	for (int k = 0; k < g->nplaces; k++) {
 		const place_def *pl = &g->place[k];
 		fprintf(u->out, "  %c%s:", toupper((unsigned char)pl->name[0]),
@@ -391,6 +399,33 @@ static bool print_bids_compactly(table_ui *u, const action *list, int n)
 	return true;
 }
 
+static int compare_words(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* A layout's moves by kind, each kind's targets in order: "place 0,0
+ * 0,2 2,1;  ace 1,1 2,2;  start". */
+static void print_moves_grouped(table_ui *u, const action *list, int n)
+{
+	static char w[ACTIONS_MAX][48];
+	char text[200];
+	for (int i = 0; i < n; i++)
+		state_action_words(&u->s, &list[i], 1, w[i], sizeof w[i]);
+	qsort(w, (size_t)n, sizeof w[0], compare_words);
+	fputs("  Legal:", u->out);
+	for (int i = 0; i < n; i++) {
+		size_t verb = strcspn(w[i], " ");
+		bool same = i > 0 && strncmp(w[i], w[i - 1], verb) == 0 &&
+			    w[i - 1][verb] == ' ' && w[i][verb] == ' ';
+		const char *rest = w[i] + verb + (w[i][verb] == ' ');
+		fprintf(u->out, "%s%s", !same ? (i ? ";  " : " ")
+			: strchr(rest, ' ') ? " | " : " ",
+			render_text(&u->r, same ? rest : w[i], text, sizeof text));
+	}
+	fputc('\n', u->out);
+}
+
 static void print_legal(table_ui *u)
 {
 	char buf[512];
@@ -404,6 +439,10 @@ static void print_legal(table_ui *u)
 	int n = state_legal(&u->s, list);
 	if (print_bids_compactly(u, list, n))
 		return;
+	if (state_phase_kind(&u->s) == PHASE_LAYOUT) {
+		print_moves_grouped(u, list, n);
+		return;
+	}
 	if (n > 0 && list[0].kind == ACT_CARDS) {       /* pairs: summed up */
 		bool up = false, down = false;
 		for (int i = 0; i < n; i++) {
@@ -524,6 +563,8 @@ static void print_prompt_context(table_ui *u)
 			seat_name(u, to, name, sizeof name), where(u, to));
 		return;
 	}
+	if (state_phase_kind(s) == PHASE_LAYOUT)
+		print_places(u);        /* the layout is the board */
 	print_taken(u, false);
 	print_trick(u);
 	print_hand(u, seat);
@@ -885,7 +926,14 @@ static void narrate(table_ui *u, const state *before, int seat,
 	const state *s = &u->s;
 	char name[32], card[32];
 	int kind = state_phase_kind(before);
-	if (kind == PHASE_TRICKS)
+	if (kind == PHASE_LAYOUT) {
+		char words[200], text[400];
+		state_action_words(before, c->actions, c->nactions, words,
+				   sizeof words);
+		tableau_narrate(u->out, &u->r, before, s,
+				render_text(&u->r, words, text, sizeof text),
+				u->forced);
+	} else if (kind == PHASE_TRICKS)
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
 			render_card(&u->r, c->actions[0].card[0], card, sizeof card));
@@ -1087,6 +1135,31 @@ static char *complete_word(const char *text, int call)
 }
 
 /* One line from the human; false when the player quits. */
+static bool sole_move(const table_ui *u)
+{
+	action list[ACTIONS_MAX];
+	return game_is_solitaire(u->g) && state_legal(&u->s, list) == 1;
+}
+
+/* A solitaire's only legal move is made at once, told and recorded;
+ * false when there is a choice. */
+static bool only_move(table_ui *u, bool *go_on)
+{
+	action list[ACTIONS_MAX];
+	if (state_legal(&u->s, list) != 1)
+		return false;
+	command c = {.kind = CMD_DECISION, .nactions = 1};
+	c.actions[0] = list[0];
+	state before = u->s;
+	int seat = u->s.current;
+	state_apply(&u->s, list[0]);
+	u->forced = true;
+	narrate(u, &before, seat, &c);
+	u->forced = false;
+	*go_on = record(u, &before, seat, &c);
+	return true;
+}
+
 static bool human_turn(table_ui *u)
 {
 	char prompt[32];
@@ -1142,7 +1215,8 @@ static bool human_turn(table_ui *u)
 			}
 			narrate(u, &before, seat, &c);
 			go_on = record(u, &before, seat, &c);
-			if (go_on && u->s.current >= 0 && is_human(u, u->s.current))
+			if (go_on && u->s.current >= 0 && is_human(u, u->s.current) &&
+			    !sole_move(u))
 				print_prompt_context(u);
 			break;
 		}
@@ -1207,6 +1281,10 @@ static void run(table_ui *u)
 		}
 		if (!is_human(u, u->s.current)) {
 			go_on = bot_turn(u);
+			show = true;
+			continue;
+		}
+		if (game_is_solitaire(u->g) && only_move(u, &go_on)) {
 			show = true;
 			continue;
 		}
