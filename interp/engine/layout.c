@@ -222,6 +222,7 @@ static void deal_triangle(state *s, const layout_phase *l)
 			card_id c = take_top(s, stock);
 			land(s, pl->first_pile + i, c, false);
 			cset_add(&s->down, c);
+			cset_del(&s->seen, c);
 			any = true;
 		}
 		if (!any)

@@ -15,14 +15,19 @@ static cardset known_in(const state *s, int seat, int other)
 }
 
 /* Cards of face-down places leave the view, but for the seat that laid
- * them there; their positions stay. */
+ * them there, and so do cards lying face down in a face-up place (a
+ * Klondike tableau); their positions stay.  A card that has lain face up
+ * in a solitaire (state.seen) stays known wherever it went. */
 static void hide_places(const state *s, int seat, view *v)
 {
 	v->hidden_slots = 0;
 	for (int k = 0; k < s->g->nplaces; k++) {
-		if (s->g->place[k].face_up || s->place_known[k] == seat)
+		if (s->place_known[k] == seat)
 			continue;
 		cardset in = place_cards(s, k);
+		if (s->g->place[k].face_up)
+			in = cset_and(in, s->down);
+		in = cset_minus(in, s->seen);
 		v->unknown = cset_or(v->unknown, in);
 		CSET_FOREACH(c, in) {
 			v->slot_pile[v->hidden_slots] = (uint8_t)(s->pile_of[c] - 1);

@@ -500,6 +500,10 @@ static void print_deal_header(table_ui *u)
 	const char *verb = !u->o->hotseat && s->dealer == u->o->seat
 		? "deal" : "deals";
 	fputc('\n', u->out);
+	if (game_is_solitaire(u->g)) {  /* the board follows at the prompt */
+		fprintf(u->out, "== %s, seed %" PRIu64 " ==\n", u->g->name, s->seed);
+		return;
+	}
 	if (s->deals)
 		fprintf(u->out, "== Deal %d of %d; %s %s ==\n", s->deal_no,
 			s->deals, seat_name(u, s->dealer, name, sizeof name), verb);
@@ -1065,7 +1069,8 @@ static char *read_line(table_ui *u, const char *prompt)
 static void hint(table_ui *u)
 {
 	bot adviser;
-	bot_init(&adviser, BOT_MC, u->s.seed ^ UINT64_C(0x68696e74), u->s.current);
+	bot_init(&adviser, game_is_solitaire(u->g) ? BOT_SEARCH : BOT_MC,
+		 u->s.seed ^ UINT64_C(0x68696e74), u->s.current);
 	adviser.playouts = u->o->playouts;
 	view v;
 	state_view(&u->s, u->s.current, &v);
