@@ -14,8 +14,9 @@
  *     ACT_REDOUBLE  redouble it
  *     ACT_CHOICE    number: one of the phase's named choices (yes/no
  *                   declarations, pick up or push, the moon's choice)
- *     ACT_PLACE     card[0] onto the place `to` (a grid stack, a slot)
- *     ACT_MOVE      the top card of place `from` onto place `to`
+ *     ACT_MOVE      number: a solitaire's kind of move; card[0] the card
+ *                   that leads it (the top card, or a run's first),
+ *                   from its pile `from` to the pile `to`
  *
  * flags holds ACT_DOWN when cards go face down.  Legal actions are sorted
  * by action_compare: by kind, then by the fields in the order above, so
@@ -41,7 +42,6 @@ typedef enum action_kind {
 	ACT_DOUBLE,
 	ACT_REDOUBLE,
 	ACT_CHOICE,
-	ACT_PLACE,
 	ACT_MOVE,
 } action_kind;
 
