@@ -531,8 +531,10 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 	s->layout_moves++;
 }
 
-/* After a move: automatic moves, the draw, and the end. */
-static phase_step settle(state *s, const phase *p)
+/* After a move: automatic moves, the draw, and the end; whether any move
+ * is left is checked when `stuck` asks (a playout finds out by listing
+ * the moves anyway). */
+static phase_step settle(state *s, const phase *p, bool stuck)
 {
 	const layout_phase *l = LAYOUT(p);
 	action list[ACTIONS_MAX];
@@ -573,7 +575,7 @@ static phase_step settle(state *s, const phase *p)
 			if (moved)
 				continue;
 		}
-		if (list_moves(s, l, list, false) == 0)
+		if (stuck && list_moves(s, l, list, false) == 0)
 			return PHASE_ENDS;
 		s->current = 0;
 		return PHASE_GOES_ON;
@@ -596,17 +598,18 @@ static bool enter(state *s, const phase *p)
 	s->opening = false;
 	for (int i = 0; i < l->nmoves; i++)
 		s->opening |= l->move[i].opening;
-	return settle(s, p) == PHASE_GOES_ON;
+	return settle(s, p, true) == PHASE_GOES_ON;
 }
 
-static phase_step apply(state *s, const phase *p, const action *a)
+static phase_step move_and_settle(state *s, const phase *p, const action *a,
+				  bool stuck)
 {
 	const layout_phase *l = LAYOUT(p);
 	s->event = EV_ACTION;
 	if (a->kind == ACT_CHOICE) {
 		s->opening = false;
 		s->killed = cset_empty();
-		return settle(s, p);
+		return settle(s, p, stuck);
 	}
 	make_move(s, l, a);
 	const move_def *m = &l->move[a->number];
@@ -623,7 +626,28 @@ static phase_step apply(state *s, const phase *p, const action *a)
 			return PHASE_ENDS;
 		}
 	}
-	return settle(s, p);
+	return settle(s, p, stuck);
+}
+
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	return move_and_settle(s, p, a, true);
+}
+
+/* Random moves until the game ends, listing the moves once a step: the
+ * same moves, drawn the same way, as one random action at a time. */
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
+{
+	action list[ACTIONS_MAX];
+	for (;;) {
+		int n = legal(s, p, list);
+		if (n == 0)
+			return PHASE_ENDS;
+		action a = list[rng_below(r->seat[0], (uint32_t)n)];
+		phase_step st = move_and_settle(s, p, &a, false);
+		if (st != PHASE_GOES_ON)
+			return st;
+	}
 }
 
 /* ======================================================================
@@ -1216,6 +1240,7 @@ const phase_kind_def phase_layout = {
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,
+	.playout = playout,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

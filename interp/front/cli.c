@@ -1351,7 +1351,8 @@ static double now(void)
 
 /* Random deals through the path of simulate's random bots: one generator
  * per seat, state_random_playout_seats(). */
-static int bench_game(const char *name, long deals, bool as_json)
+static int bench_game(const char *name, long deals, double seconds,
+		      bool as_json)
 {
 	game *g = load_game(name);
 	if (!g)
@@ -1370,15 +1371,20 @@ static int bench_game(const char *name, long deals, bool as_json)
 		r.seat[p] = &bots[p].r;
 	}
 	int64_t checksum = 0;
-	double t0 = now();
-	for (long i = 0; i < deals; i++) {
+	double t0 = now(), secs = 0;
+	long played = 0;
+	while (played < deals && (seconds <= 0 || secs < seconds)) {
 		if (s.current == SEAT_END)
 			state_setup(&s, g, g->default_players, 0, NULL,
-				    (uint64_t)i, why, sizeof why);
+				    (uint64_t)played, why, sizeof why);
 		state_random_playout_seats(&s, &r);
 		checksum += s.deal_score[0];
+		played++;
+		if (seconds > 0)
+			secs = now() - t0;
 	}
-	double secs = now() - t0;
+	secs = now() - t0;
+	deals = played;
 	double rate = secs > 0 ? deals / secs : 0;
 	if (as_json)
 		printf("{\"program\":\"cardrules\",\"game\":\"%s\",\"players\":%d,"
@@ -1398,21 +1404,31 @@ static int cmd_bench(int argc, char **argv)
 {
 	static const struct option longs[] = {
 		{"deals", required_argument, NULL, 'N'},
+		{"seconds", required_argument, NULL, OPT_SECONDS},
 		{"json", no_argument, NULL, 'j'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	long deals = 200000, v;
+	double seconds = 0;
 	bool as_json = false;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" "N:jh", longs, NULL)) != -1) {
 		if (opt == 'h') {
-			printf("Usage: %s bench [--deals N] [--json] [GAME...]\n"
+			printf("Usage: %s bench [--deals N] [--seconds S] [--json] "
+			       "[GAME...]\n"
 			       "Plays random deals of each game (default: every game\n"
-			       "in games/) and prints deals per second.\n", program);
+			       "in games/) and prints deals per second; --seconds stops\n"
+			       "a game's run after S seconds (a slow game, a solitaire).\n",
+			       program);
 			return 0;
 		}
-		if (opt == 'j')
+		if (opt == OPT_SECONDS) {
+			if (!parse_int(optarg, 1, 3600, &v))
+				return usage_error("bench", "--seconds takes a number "
+						   "from 1 to 3600, not '%s'", optarg);
+			seconds = (double)v;
+		} else if (opt == 'j')
 			as_json = true;
 		else if (opt == 'N' && parse_int(optarg, 1, 1000000000L, &v))
 			deals = v;
@@ -1425,13 +1441,13 @@ static int cmd_bench(int argc, char **argv)
 	int status = 0;
 	if (optind < argc) {
 		for (int i = optind; i < argc; i++)
-			status |= bench_game(argv[i], deals, as_json);
+			status |= bench_game(argv[i], deals, seconds, as_json);
 		return status;
 	}
 	char names[64][256];
 	int n = list_games(names, 64);
 	for (int i = 0; i < n; i++)
-		status |= bench_game(names[i], deals, as_json);
+		status |= bench_game(names[i], deals, seconds, as_json);
 	return status;
 }
 
