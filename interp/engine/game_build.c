@@ -1249,7 +1249,8 @@ bool game_is_solitaire(const game *g)
 const char *game_players_text(const game *g, char *buf, size_t size)
 {
 	if (g->min_players == g->max_players)
-		snprintf(buf, size, "%d players", g->min_players);
+		snprintf(buf, size, "%d player%s", g->min_players,
+			 g->min_players == 1 ? "" : "s");
 	else
 		snprintf(buf, size, "%d to %d players", g->min_players,
 			 g->max_players);

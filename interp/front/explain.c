@@ -42,12 +42,15 @@ static void players(FILE *out, const game *g, int n)
 	char range[40];
 	heading(out, "Players");
 	if (g->min_players == g->max_players)
-		fprintf(out, "%d players.", n);
+		fprintf(out, n == 1 ? "One player." : "%d players.", n);
 	else
 		fprintf(out, "%s; %d at this table.",
 			game_players_text(g, range, sizeof range), n);
-	fprintf(out, " Play goes %s.\n", g->direction > 0
-		? "clockwise (to the left)" : "counter-clockwise (to the right)");
+	if (g->max_players > 1)
+		fprintf(out, " Play goes %s.", g->direction > 0
+			? "clockwise (to the left)"
+			: "counter-clockwise (to the right)");
+	fputc('\n', out);
 	if (g->nteams) {
 		fputs("Partners play as teams:", out);
 		for (int t = 0; t < g->nteams; t++) {
@@ -152,7 +155,7 @@ static void cards(FILE *out, const game *g, const state *s)
 	fputs(".\n", out);
 	int copies = 1;
 	for (int c = 0; c < d->ncards; c++)
-		if (d->copy_of[c] > copies)
+		if (d->copy_of[c] > copies && d->suit_of[c] != DECK_JOKER)
 			copies = d->copy_of[c];
 	if (copies > 1)
 		fprintf(out, "Up to %d copies of each card; copies play alike.\n",
@@ -198,10 +201,12 @@ static void deal(FILE *out, const game *g, const state *s)
 					pk->cards);
 		}
 		fprintf(out, ".");
-	} else
+	} else if (s->hand_size > 0)
 		fprintf(out, "The dealer deals %d cards to each player, one at a "
 			"time, from the player after the dealer in the direction "
 			"of play.", s->hand_size);
+	else
+		fputs("Nobody holds a hand.", out);
 	for (int k = 0; k < g->nplaces; k++) {
 		const place_def *pl = &g->place[k];
 		left -= s->place_dealt[k];
@@ -276,6 +281,10 @@ static void scoring(FILE *out, const game *g)
 static void match(FILE *out, const game *g, const state *s)
 {
 	heading(out, "The match");
+	if (game_is_solitaire(g) && s->deals == 1) {
+		fputs("One game; its score is the result.\n", out);
+		return;
+	}
 	if (g->has_deals)
 		fprintf(out, "The match has %d deals%s%s%s.\n", s->deals,
 			g->deals.e ? " (" : "", g->deals.e ? expr_text(g->deals.e) : "",

@@ -1242,7 +1242,8 @@ static void print_intro(table_ui *u)
 		fprintf(u->out, "%s%s(Type rules for the whole rules.)\n\n",
 			g->description, g->description[strlen(g->description) - 1]
 			== '\n' ? "" : "\n");
-	fprintf(u->out, "%s: %d players", g->name, s->players);
+	fprintf(u->out, "%s: %d player%s", g->name, s->players,
+		s->players == 1 ? "" : "s");
 	if (s->deals)
 		fprintf(u->out, ", %d deals", s->deals);
 	for (int i = 0; i < g->noptions; i++)
