@@ -471,8 +471,8 @@ static bool place_shape(builder *b, const node *v, int *rows, int *cols,
 			    g->place[k].rows)
 				*around = k;
 		if (*around < 0) {
-			build_fail(b, ar, "no grid declared before this place is "
-				   "named '%s'", ar->text);
+			build_fail(b, ar, "no grid named '%s' is declared before "
+				   "this place", ar->text);
 			return false;
 		}
 	}

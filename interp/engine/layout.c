@@ -33,6 +33,7 @@
 #include "engine/counters.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+#include "lang/schema.h"
 
 #define LAYOUT(p) (&(p)->u.layout)
 
@@ -1066,8 +1067,19 @@ static void build_move(builder *b, const node *k, const node *v,
 			else
 				m->unless |= 1u << j;
 		}
-		if (!found)
-			build_fail(b, u, "no move is named '%s'", u->text);
+		if (!found) {
+			const char *names[MOVES_MAX + 1];
+			size_t j = 0;
+			for (; j < moves->n && j < MOVES_MAX; j++)
+				names[j] = moves->pair[j].key->text;
+			names[j] = NULL;
+			const char *hint = schema_suggest(u->text, names);
+			if (hint)
+				build_fail(b, u, "no move is named '%s' (did you mean "
+					   "'%s'?)", u->text, hint);
+			else
+				build_fail(b, u, "no move is named '%s'", u->text);
+		}
 	}
 	const node *uses = node_get(v, "uses");
 	if (uses) {
@@ -1096,6 +1108,9 @@ static void build(builder *b, const node *n, phase *p)
 	layout_phase *l = &p->u.layout;
 	const schema *sc = build_kind_schema("layout");
 	memset(l, 0, sizeof *l);
+	if (b->g->max_players > 1)
+		build_fail(b, n, "a layout is a solitaire, for one player; the "
+			   "game allows %d: give 'players: 1'", b->g->max_players);
 	l->stock = build_place_index(b, build_field(b, sc, n, "stock"));
 	l->deal_to = l->fill = l->aside = l->draw_to = l->reveal = -1;
 	l->attack_grid = l->attack_slots = -1;

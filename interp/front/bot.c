@@ -2,6 +2,7 @@
 #include "front/bot.h"
 
 #include "engine/phase.h"
+#include "engine/place.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -321,6 +322,31 @@ static action choose_search(bot *b, const view *v, const action *moves,
 	return moves[arm[0]];
 }
 
+/* Rules of thumb for a solitaire: the move whose attack kills most;
+ * never a move that spends a card (a ploy) while another is legal; else
+ * onto the highest-ranked card it may go on (keeping low cards and empty
+ * piles for later); else the first move listed. */
+static action choose_low_layout(const view *v, const action *moves, int n)
+{
+	const state *s = &v->s;
+	int best = -1;
+	long best_key = 0;
+	for (int i = 0; i < n; i++) {
+		if (layout_spends(s, &moves[i]))
+			continue;
+		long key = layout_kills(s, &moves[i]) * 1000L;
+		card_id top = moves[i].kind == ACT_MOVE
+			? pile_top(s, moves[i].to) : CARD_NONE;
+		if (top != CARD_NONE)
+			key += 1 + s->g->deck.rank_of[top];
+		if (best < 0 || key > best_key) {
+			best = i;
+			best_key = key;
+		}
+	}
+	return moves[best < 0 ? 0 : best];
+}
+
 action bot_choose(bot *b, const view *v)
 {
 	action moves[ACTIONS_MAX];
@@ -329,6 +355,8 @@ action bot_choose(bot *b, const view *v)
 		return n ? moves[0] : action_of(ACT_NONE, 0);
 	if (b->kind == BOT_RANDOM)
 		return moves[rng_below(&b->r, (uint32_t)n)];
+	if (b->kind == BOT_LOW && state_phase_kind(&v->s) == PHASE_LAYOUT)
+		return choose_low_layout(v, moves, n);
 	if (b->kind == BOT_LOW)
 		return choose_low(v, moves, n);
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g))

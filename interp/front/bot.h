@@ -5,7 +5,9 @@
  * BOT_LOW plays by rules of thumb that fit most card games and need no
  * search: the lowest card it may play (in suit, it follows low; it leads
  * low), the lowest pair face up, the lowest bid when nobody has bid and
- * else a pass, and a choice that does nothing when there is one.
+ * else a pass, and a choice that does nothing when there is one; in a
+ * solitaire, the move whose attack kills most, keeping its ploys while
+ * it has another move.
  * BOT_MC plays each legal action out many times on random deals of the
  * cards it cannot see, with random play afterwards, and keeps the action
  * with the best mean deal score for its seat (perfect-information Monte

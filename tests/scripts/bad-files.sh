@@ -1,6 +1,7 @@
 #!/bin/bash
 # Bad rule files: every tests/bad/*.yaml is refused with exactly its .err;
-# tests/bad/stendhal/ holds broken variants of games/stendhal.yaml.
+# tests/bad/stendhal/ holds broken variants of games/stendhal.yaml,
+# tests/bad/layout/ small broken solitaires.
 #
 # Each tests/bad/NAME.yaml breaks one thing (a few show that every problem
 # is reported in one run); NAME.err holds the exact stderr of
@@ -51,7 +52,7 @@ run() {
 }
 
 n=0
-for yaml in tests/bad/*.yaml tests/bad/stendhal/*.yaml; do
+for yaml in tests/bad/*.yaml tests/bad/stendhal/*.yaml tests/bad/layout/*.yaml; do
 	err=${yaml%.yaml}.err
 	run "$yaml"
 	if $update; then
@@ -70,7 +71,7 @@ for yaml in tests/bad/*.yaml tests/bad/stendhal/*.yaml; do
 	n=$((n + 1))
 done
 [ "$n" -ge 40 ] || fail "only $n bad files"
-for err in tests/bad/*.err tests/bad/stendhal/*.err; do
+for err in tests/bad/*.err tests/bad/stendhal/*.err tests/bad/layout/*.err; do
 	[ -f "${err%.err}.yaml" ] || fail "$err has no ${err%.err}.yaml"
 done
 echo "$n bad files refused as expected"
