@@ -145,7 +145,7 @@ static void clear_deal(state *s)
 	memset(s->elected, -1, sizeof s->elected);
 	s->laying = -1;
 	s->down = s->seen = s->killed = cset_empty();
-	s->opening = s->layout_lost = s->solved = false;
+	s->opening = s->opened = s->layout_lost = s->solved = false;
 	s->layout_moves = 0;
 	memset(s->place_known, -1, sizeof s->place_known);
 }

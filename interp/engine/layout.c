@@ -250,6 +250,9 @@ static void probe_start(probe *pr, const state *s)
 	vars_frame(&pr->f, s, pr->slot);
 	int np = s->g->npiles;
 	memset(pr->n, 0, sizeof pr->n);
+	for (int p = 0; p < np; p++)    /* a view lacks the hidden cards */
+		for (int d = 0; d < s->pile_size[p]; d++)
+			pr->pile[p][d] = CARD_NONE;
 	for (int p = 0; p < np; p++)
 		pr->set[p] = cset_empty();
 	for (int c = 0; c < s->g->deck.ncards; c++) {
@@ -368,6 +371,11 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 					first = h - ncount < 0 ? 0 : h - ncount;
 				card_id card = m->group == GROUP_RUN ? cards[start]
 								      : cards[h - 1];
+				/* a card the player cannot see does not name the
+				 * move: the stock's top card when dealing */
+				if (!src->face_up || (cset_has(s->down, card) &&
+						      !cset_has(s->seen, card)))
+					card = CARD_NONE;
 				cardset moving = cset_empty();
 				for (int j = first; j < h; j++)
 					cset_add(&moving, cards[j]);
@@ -416,15 +424,16 @@ static bool pending_draw(const state *s, const layout_phase *l)
 	       s->pile_size[s->g->place[l->draw_to].first_pile] > 0;
 }
 
-/* Whether move m may be offered now: the opening offers only its moves
- * (and those settling a card drawn), the others wait for it. */
+/* Whether move m may be offered now.  The opening lasts until the first
+ * card is drawn from the stock: cards set aside are settled first, then
+ * the opening moves (or `start`) once; the other moves wait for it. */
 static bool offered(const state *s, const layout_phase *l, const move_def *m)
 {
 	if (!s->opening)
 		return !m->opening;
 	if (pending_draw(s, l))
 		return (m->from >> l->draw_to & 1) && !m->opening;
-	return m->opening;
+	return m->opening && !s->opened;
 }
 
 /* The legal actions, automatic moves included when `with_auto`. */
@@ -435,7 +444,7 @@ static int list_moves(const state *s, const layout_phase *l, action *out,
 	probe_start(&pr, s);
 	int n = 0;
 	uint32_t legal = 0;
-	if (s->opening && !pending_draw(s, l))
+	if (s->opening && !s->opened && !pending_draw(s, l))
 		out[n++] = action_of(ACT_CHOICE, 0);    /* start */
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *m = &l->move[i];
@@ -527,7 +536,7 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 	if (m->refill && l->fill >= 0)
 		fill(s, l, a->from);
 	if (m->opening)
-		s->opening = false;
+		s->opened = true;
 	reveal(s, l);
 	s->layout_moves++;
 }
@@ -564,11 +573,13 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 		if (l->draw_to >= 0 && !pending_draw(s, l)) {
 			for (int i = 0; i < l->ndraw && !moved; i++) {
 				int k = l->draw_from[i];
-				if (k == l->stock && s->opening)
+				if (k == l->stock && s->opening && !s->opened)
 					continue;
 				int top = place_top_pile(s, k);
 				if (top < 0)
 					continue;
+				if (k == l->stock)
+					s->opening = false;
 				land(s, s->g->place[l->draw_to].first_pile,
 				     take_top(s, top), false);
 				moved = true;
@@ -596,7 +607,7 @@ static bool enter(state *s, const phase *p)
 	if (l->fill >= 0)
 		fill(s, l, -1);
 	reveal(s, l);
-	s->opening = false;
+	s->opening = s->opened = false;
 	for (int i = 0; i < l->nmoves; i++)
 		s->opening |= l->move[i].opening;
 	return settle(s, p, true) == PHASE_GOES_ON;
@@ -608,7 +619,7 @@ static phase_step move_and_settle(state *s, const phase *p, const action *a,
 	const layout_phase *l = LAYOUT(p);
 	s->event = EV_ACTION;
 	if (a->kind == ACT_CHOICE) {
-		s->opening = false;
+		s->opened = true;
 		s->killed = cset_empty();
 		return settle(s, p, stuck);
 	}
@@ -763,6 +774,14 @@ static bool typed_matches(const state *s, const layout_phase *l,
 	return true;
 }
 
+/* Whether a pile's place is a grid or around one: its piles differ by
+ * where they lie even when empty. */
+static bool placed_apart(const game *g, int pile)
+{
+	int k = place_of_pile(g, pile);
+	return k >= 0 && (g->place[k].rows || g->place[k].around >= 0);
+}
+
 static bool all_digits(const char *w)
 {
 	if (!*w)
@@ -810,11 +829,13 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 			continue;
 		if (first < 0)
 			first = i;
-		/* destinations that differ only among empty piles are one */
+		/* destinations that differ only among empty piles are one,
+		 * but on a grid or around one, where each pile has its place */
 		else if (list[i].number != list[first].number ||
 			 list[i].from != list[first].from ||
 			 list[i].card[0] != list[first].card[0] ||
-			 s->pile_size[list[i].to] || s->pile_size[list[first].to])
+			 s->pile_size[list[i].to] || s->pile_size[list[first].to] ||
+			 placed_apart(s->g, list[i].to))
 			same = false;
 		found++;
 	}
@@ -832,6 +853,35 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 			if (!typed_matches(s, l, &list[i], word, nword))
 				continue;
 			if (shown++ == 6) {
+				snprintf(err + used, size - used, " ...");
+				break;
+			}
+			words(s, p, &list[i], 1, w, sizeof w);
+			used += (size_t)snprintf(err + used, size - used, "%s %s",
+						 shown > 1 ? "," : "", w);
+		}
+		return false;
+	}
+	/* a move of this name, elsewhere: its targets */
+	bool named = false;
+	for (int i = 0; i < nl && nword && !named; i++) {
+		char tok[3][24];
+		named = action_tokens(s, l, &list[i], tok) > 0 &&
+			strcasecmp(tok[0], word[0]) == 0;
+	}
+	if (named) {
+		char typed[120] = "";
+		for (int i = 0; i < nword; i++)
+			snprintf(typed + strlen(typed), sizeof typed - strlen(typed),
+				 "%s%s", i ? " " : "", word[i]);
+		used = (size_t)snprintf(err, size, "'%s' is not legal now; the %s "
+					"moves are:", typed, word[0]);
+		for (int i = 0, shown = 0; i < nl && used < size; i++) {
+			char tok[3][24];
+			if (action_tokens(s, l, &list[i], tok) == 0 ||
+			    strcasecmp(tok[0], word[0]) != 0)
+				continue;
+			if (shown++ == 12) {
 				snprintf(err + used, size - used, " ...");
 				break;
 			}
@@ -1218,7 +1268,8 @@ int layout_kills(const state *s, const action *a)
 	if (p->kind != PHASE_LAYOUT || a->number >= p->u.layout.nmoves)
 		return 0;
 	const layout_phase *l = &p->u.layout;
-	if (!l->move[a->number].attack || l->attack_grid < 0)
+	if (!l->move[a->number].attack || l->attack_grid < 0 ||
+	    a->card[0] == CARD_NONE)
 		return 0;
 	/* the card placed is not one of the cards between: the attack reads
 	 * the piles as they are, but for the source of a move on the grid */

@@ -147,7 +147,9 @@ typedef struct state {
 	cardset seen;                   /* cards that have lain face up */
 	cardset killed;                 /* turned down by the last move's
 					   attack */
-	bool opening;                   /* before the first card drawn */
+	bool opening;                   /* before the first card drawn from
+					   the stock */
+	bool opened;                    /* the opening's choice was made */
 	bool layout_lost;               /* a move's `loses` held */
 	bool solved;                    /* the layout's `won` held */
 	int16_t layout_moves;           /* moves made in the layout */

@@ -131,6 +131,8 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->kind = kind;
 	b->playouts = 1200;
 	b->cheat = false;
+	b->nseen = 0;
+	b->game = 0;
 	rng_seed(&b->r, seed, UINT64_C(0x626f74) + (uint64_t)seat);
 }
 
@@ -242,6 +244,59 @@ static int64_t solitaire_worth(const state *s)
 	return (s->solved ? 1000 : 0) + layout_progress(s);
 }
 
+/* Moves a playout looks ahead before the progress is read. */
+#define SEARCH_DEPTH 200
+
+/* A position as far as the player knows it: where each card not
+ * `unknown` lies, and how many cards each pile holds (FNV-1a). */
+static uint64_t position_hash(const state *s, cardset unknown)
+{
+	uint64_t h = UINT64_C(0xcbf29ce484222325);
+	for (int c = 0; c < s->g->deck.ncards; c++) {
+		if (cset_has(unknown, (card_id)c))
+			continue;
+		h = (h ^ s->pile_of[c]) * UINT64_C(0x100000001b3);
+		h = (h ^ s->depth[c]) * UINT64_C(0x100000001b3);
+	}
+	for (int p = 0; p < s->g->npiles; p++)
+		h = (h ^ s->pile_size[p]) * UINT64_C(0x100000001b3);
+	return h;
+}
+
+static bool seen_before(const bot *b, uint64_t h)
+{
+	for (int i = 0; i < b->nseen; i++)
+		if (b->seen[i] == h)
+			return true;
+	return false;
+}
+
+/* The position is remembered; a move back to a position seen this game
+ * is dropped unless every move leads back.  `at` is a sample of the
+ * view (the moves' outcome as far as the player will know it). */
+static int drop_repeats(bot *b, const view *v, const state *at,
+			action *moves, int n)
+{
+	uint64_t match = v->s.seed ^ (uint64_t)v->s.deal_no << 48 ^
+			 (uint64_t)(uintptr_t)v->s.g;
+	if (match != b->game || v->s.layout_moves == 0) {
+		b->game = match;
+		b->nseen = 0;
+	}
+	uint64_t here = position_hash(at, v->unknown);
+	if (!seen_before(b, here) && b->nseen < BOT_SEEN_MAX)
+		b->seen[b->nseen++] = here;
+	int keep = 0;
+	for (int i = 0; i < n; i++) {
+		state s = *at;
+		if (state_apply(&s, moves[i]) &&
+		    seen_before(b, position_hash(&s, v->unknown)))
+			continue;
+		moves[keep++] = moves[i];
+	}
+	return keep ? keep : n;
+}
+
 /* The playout of a search: a move whose attack kills the most, else a
  * random one; a move that spends a card (a ploy) only when nothing else
  * is legal, as a player keeps ploys for when stuck (random play would
@@ -249,7 +304,7 @@ static int64_t solitaire_worth(const state *s)
 static void search_playout(state *s, rng *r)
 {
 	action moves[ACTIONS_MAX];
-	while (s->current >= 0) {
+	for (int step = 0; step < SEARCH_DEPTH && s->current >= 0; step++) {
 		int n = state_legal(s, moves), keep = 0;
 		if (n == 0)
 			break;
@@ -326,9 +381,8 @@ static action choose_search(bot *b, const view *v, const action *moves,
  * never a move that spends a card (a ploy) while another is legal; else
  * onto the highest-ranked card it may go on (keeping low cards and empty
  * piles for later); else the first move listed. */
-static action choose_low_layout(const view *v, const action *moves, int n)
+static action choose_low_layout(const state *s, const action *moves, int n)
 {
-	const state *s = &v->s;
 	int best = -1;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
@@ -350,16 +404,26 @@ static action choose_low_layout(const view *v, const action *moves, int n)
 action bot_choose(bot *b, const view *v)
 {
 	action moves[ACTIONS_MAX];
-	int n = state_legal(&v->s, moves);
+	/* a solitaire's moves are listed on a sample of what is hidden: a
+	 * view lacks the stock's cards, and the moves need its size */
+	static _Thread_local state sample;
+	const state *at = &v->s;
+	if (game_is_solitaire(v->s.g) && !cset_is_empty(v->unknown)) {
+		view_sample(v, &b->r, &sample);
+		at = &sample;
+	}
+	int n = state_legal(at, moves);
 	if (n <= 1)
 		return n ? moves[0] : action_of(ACT_NONE, 0);
 	if (b->kind == BOT_RANDOM)
 		return moves[rng_below(&b->r, (uint32_t)n)];
-	if (b->kind == BOT_LOW && state_phase_kind(&v->s) == PHASE_LAYOUT)
-		return choose_low_layout(v, moves, n);
+	if (b->kind == BOT_LOW && state_phase_kind(at) == PHASE_LAYOUT)
+		return choose_low_layout(at, moves, n);
 	if (b->kind == BOT_LOW)
 		return choose_low(v, moves, n);
-	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g))
-		return choose_search(b, v, moves, n);
+	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
+		n = drop_repeats(b, v, at, moves, n);
+		return n == 1 ? moves[0] : choose_search(b, v, moves, n);
+	}
 	return choose_mc(b, v, moves, n);
 }

@@ -33,6 +33,8 @@ typedef enum bot_kind {
 	BOT_SEARCH,
 } bot_kind;
 
+#define BOT_SEEN_MAX 512
+
 typedef struct bot {
 	bot_kind kind;
 	rng r;
@@ -40,6 +42,11 @@ typedef struct bot {
 					   BOT_SEARCH */
 	bool cheat;                     /* sees hidden cards (a solitaire's
 					   stock order) */
+	/* BOT_SEARCH: the positions of the game so far, so as not to go
+	 * round in circles (a Klondike card moved to and fro) */
+	uint64_t seen[BOT_SEEN_MAX];
+	int nseen;
+	uint64_t game;                  /* the game they belong to */
 } bot;
 
 /* Which bot plays each seat: `random`, `low`, `mc` or `mc:500` for all,

@@ -610,8 +610,8 @@ static void report_solitaire(sim *x, FILE *out)
 		m - z * se, m + z * se);
 	if (x->o->timing && x->deals)
 		fprintf(out, "time: %.3f ms a game (%.2f s in all, %d job%s)\n",
-			1000 * x->seconds / n, x->seconds, x->o->jobs,
-			x->o->jobs == 1 ? "" : "s");
+			1000 * x->seconds / n, x->seconds,
+			x->o->jobs > 1 ? x->o->jobs : 1, x->o->jobs > 1 ? "s" : "");
 }
 
 static void report_text(sim *x)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""gridcannon-oracle.py [--queen-any-colour] [--trace] [--deal N] TRANSCRIPT...
-gridcannon-oracle.py --generate K --seed S --out FILE [--game PATH]
-                     [--early-loss] [--queen-any-colour]
+"""gridcannon-oracle.py [--queen-any-colour] [--trace [--deal N]] TRANSCRIPT...
+gridcannon-oracle.py [--queen-any-colour] --examples
+gridcannon-oracle.py --generate K --seed S --out FILE [--search W]
+                     [--game PATH] [--early-loss] [--queen-any-colour]
 
 Gridcannon played again from its rules alone (the rules of the game, not
 the rule file), from transcripts with each deal's cards written out
@@ -11,16 +12,23 @@ Check mode: for every deal it deals the grid from the recorded deck,
 follows every decision (each must be legal here, none may come after the
 game is over, and they must not run out while it goes on) and compares
 the deal's score and number of dead royals with what
-`$CARDRULES replay --json` says (CARDRULES defaults to ./cardrules).
---trace prints the state and the legal decisions before each decision
-(of deal N only, with --deal N).  Exits 1 at the first disagreement and
-prints "N deals agree" otherwise.
+`$CARDRULES replay --json` says (CARDRULES defaults to ./cardrules).  The
+early loss of rules 11 is played when the transcript's options set
+early_loss.  --trace prints the state and the legal decisions before each
+decision (of deal N only, with --deal N).  Exits 1 at the first
+disagreement and prints "N deals agree" otherwise.
 
-Generate mode: plays K games itself, each deck shuffled and each decision
-drawn from its own legal decisions by Python's random seeded with S, and
-writes each game as a transcript: FILE, then FILE with .2, .3 ... before
-.yaml, the way `cardrules simulate --transcript` names them.
-`cardrules replay` must accept every one of them.
+Generate mode: plays K games itself and writes each as a transcript:
+FILE, then FILE with .2, .3 ... before .yaml, the way `cardrules simulate
+--transcript` names them.  Each deck is shuffled, and each decision drawn
+from the legal ones, by Python's random seeded with S; with --search W a
+player who knows the deck (a beam search W wide) decides instead, and
+wins often.  The game file is named relative to FILE's folder (PATH,
+default games/gridcannon.yaml).  --early-loss plays and records the early
+loss.  `cardrules replay` must accept every game at the same score.
+
+--examples checks the model against the rules' worked examples GRC-D1
+... GRC-D6 and prints "the examples hold".
 
 --queen-any-colour breaks a rule on purpose (a queen dies whatever the
 colours of the two cards): it must disagree with the program."""
@@ -31,7 +39,7 @@ import re
 import subprocess
 import sys
 
-# --- cards -----------------------------------------------------------------
+# --- cards ------------------------------------------------------------------
 
 ROYAL_VALUE = {"J": 11, "Q": 12, "K": 13}
 
@@ -62,7 +70,7 @@ def is_royal(card):
 
 def value(card):
     """A number card's or a royal's value (rules 4); ploys have none."""
-    return ROYAL_VALUE.get(rank(card)) or int(rank(card))
+    return VALUES[card]
 
 
 def full_deck():
@@ -70,14 +78,20 @@ def full_deck():
     return [r + s for s in "SHDC" for r in ranks] + ["JK#1", "JK#2"]
 
 
-# --- geometry (rules 5) ------------------------------------------------------
+VALUES = {c: ROYAL_VALUE.get(rank(c)) or int(rank(c))
+          for c in full_deck() if not is_ploy(c)}
 
-SLOTS = ["N0", "N1", "N2", "E0", "E1", "E2", "S0", "S1", "S2", "W0", "W1", "W2"]
+
+# --- geometry (rules 5) -----------------------------------------------------
+
+SLOTS = ["N0", "N1", "N2", "E0", "E1", "E2",
+         "S0", "S1", "S2", "W0", "W1", "W2"]
 POSITIONS = [(r, c) for r in range(3) for c in range(3)]
 
 
 def adjacent_slots(r, c):
-    """The perimeter slots next to (r, c): two at a corner, none at the centre."""
+    """The perimeter slots next to (r, c): two at a corner, none at the
+    centre."""
     out = []
     if r == 0:
         out.append("N%d" % c)
@@ -116,7 +130,7 @@ def likeness(card):
             lambda o: True]
 
 
-# --- the game ----------------------------------------------------------------
+# --- the game ---------------------------------------------------------------
 
 class Illegal(Exception):
     pass
@@ -127,6 +141,12 @@ class Royal:
         self.card = card
         self.armour = []
         self.alive = True
+
+    def copy(self):
+        r = Royal(self.card)
+        r.armour = list(self.armour)
+        r.alive = self.alive
+        return r
 
     def effective(self):
         return value(self.card) + sum(value(a) for a in self.armour)
@@ -139,14 +159,19 @@ class Game:
     stops wherever the player has a decision to make; decide() takes it
     and plays on to the next one.
 
-    Sequencing: setup fills the grid, setting aside royals, aces and
-    jokers in the order drawn (6.1 step 2); then every set-aside card is
-    taken in that order, a royal waiting to be placed, a ploy going to the
-    reserve (steps 3-4).  Ploys may not be used during setup.  Then comes
-    the optional swap (step 5: "swap R,C" or "start"); a swap refills its
-    position with the same set-aside handling.  From then on ploys may be
-    used whenever a drawn card waits or the deck is empty (6.3 step 3,
-    6.8)."""
+    Sequencing, where the rules leave it open: setup fills the grid,
+    setting aside royals, aces and jokers in the order drawn (6.1 step 2);
+    then every set-aside card is taken in that order, a royal waiting to
+    be placed, an ace or joker going to the reserve (steps 3-4).  Ploys are
+    not used during this.  Then comes the optional swap (step 5: "swap
+    R,C" or "start"), still without ploys; a swap refills its position
+    with the same set-aside handling, still part of setup.  Play begins
+    with the first card drawn from the deck; from then on ploys may be
+    used whenever a drawn card waits for its decision or the deck is
+    empty (6.3 step 3, 6.8); a joker's
+    move always makes an attack check (6.5), a placement in setup never
+    (6.1 step 6).  A drawn ace or joker goes to the reserve by itself, and
+    every royal placement is a decision, even with one slot allowed."""
 
     def __init__(self, deck, queen_any_colour=False, early_loss=False):
         self.deck = list(deck)
@@ -159,7 +184,8 @@ class Game:
         self.discard = []
         self.aside = []
         self.drawn = None           # the card waiting for a decision
-        self.stage = "setup"        # setup, swap (the decision), play
+        self.stage = "setup"        # setup, swap (the decision), refill
+                                    # (after a swap), play
         self.over = None            # None, "won" or "lost"
         for p in POSITIONS:
             self.fill(p)
@@ -191,6 +217,8 @@ class Game:
                 break
             elif self.stage == "swap":
                 break
+            elif self.stage == "refill":
+                self.stage = "play"         # the swap's set-aside cards done
             elif self.deck:
                 card = self.deck.pop()      # 6.3 step 2
                 if is_ploy(card):
@@ -199,7 +227,8 @@ class Game:
                     self.drawn = card
             else:
                 break                       # 6.8: only ploys are left
-        if self.over is None and not self.legal():
+        # a waiting card always has a decision; else only ploys may be left
+        if self.over is None and self.drawn is None and not self.legal():
             self.over = "lost"
 
     # -- what may be done --
@@ -241,8 +270,9 @@ class Game:
 
     def joker_moves(self):
         """6.5: a top card to another position that would take it."""
-        return [(a, b) for a in POSITIONS if self.grid[a]
-                for b in POSITIONS if b != a and self.takes(b, self.top(a))]
+        tops = {p: value(self.grid[p][-1]) for p in POSITIONS if self.grid[p]}
+        return [(a, b) for a in tops for b in POSITIONS
+                if b != a and tops.get(b, 0) <= tops[a]]
 
     def legal(self):
         """Every decision the player may make now, in words."""
@@ -303,8 +333,19 @@ class Game:
                     self.over = "won"
                     return
 
+    def copy(self):
+        h = object.__new__(Game)
+        h.__dict__.update(self.__dict__)
+        h.deck = list(self.deck)
+        h.grid = {p: list(stack) for p, stack in self.grid.items()}
+        h.slots = {s: r and r.copy() for s, r in self.slots.items()}
+        for name in ("reserve", "used", "discard", "aside"):
+            setattr(h, name, list(getattr(self, name)))
+        return h
+
     def dead(self):
-        return sum(1 for s in SLOTS if self.slots[s] and not self.slots[s].alive)
+        return sum(1 for s in SLOTS
+                   if self.slots[s] and not self.slots[s].alive)
 
     def score(self):
         """Rules 9: the unused ploys in the reserve when won, else 0."""
@@ -321,7 +362,7 @@ class Game:
             p = parse_pos(w[1])
             self.deck.insert(0, self.grid[p].pop())     # to the bottom
             self.fill(p)
-            self.stage = "play"
+            self.stage = "refill"
         elif w[0] == "start":
             self.stage = "play"
         elif w[0] == "royal":
@@ -383,7 +424,7 @@ def parse_pos(word):
     return int(r), int(c)
 
 
-# --- transcripts -------------------------------------------------------------
+# --- transcripts ------------------------------------------------------------
 
 def unquote(s):
     s = s.strip()
@@ -408,7 +449,7 @@ def read_transcript(path):
     key = None              # the deal's key being read (places, moves ...)
     pending = None          # a flow list still open over several lines
     for n, line in enumerate(open(path), 1):
-        line = re.sub(r"(^|\s)#(?!\d).*$", "", line.rstrip("\n"))
+        line = re.sub(r"(^|\s)#.*$", "", line.rstrip("\n"))    # not JK#1
         if pending is not None:
             pending += " " + line.strip()
             if pending.endswith("]"):
@@ -427,13 +468,11 @@ def read_transcript(path):
                     if ":" in item:
                         k, v = item.split(":", 1)
                         t["options"][k.strip()] = unquote(v)
-            elif name == "game":
-                t["game"] = unquote(rest)
             continue
         m = re.match(r"- deal:\s*(\d+)$", text)
         if m:
             deal = {"deal": int(m.group(1)), "deck": None, "moves": [],
-                    "scores": None, "line": n}
+                    "scores": None}
             t["deals"].append(deal)
             key = None
             continue
@@ -526,7 +565,65 @@ def check_file(path, opts, trace_deal, trace):
     return len(mine)
 
 
-# --- generate mode -----------------------------------------------------------
+# --- the worked examples ----------------------------------------------------
+
+def scene(tops, royals, drawn, opts):
+    """A game in play with the given grid tops {position: card}, living
+    royals {slot: (card, [armour])} and the drawn card waiting."""
+    g = Game(full_deck(), **opts)
+    g.grid = {p: [tops[p]] if p in tops else [] for p in POSITIONS}
+    g.slots = {s: None for s in SLOTS}
+    for s, (card, armour) in royals.items():
+        g.slots[s] = Royal(card)
+        g.slots[s].armour = list(armour)
+    g.reserve, g.aside, g.stage, g.drawn = [], [], "play", drawn
+    return g
+
+
+def examples(opts):
+    """GRC-D1 ... GRC-D6 of the rules' examples, on this model: a list of
+    the ones that fail."""
+    def killed(tops, slot, royal, armour=(), at=(0, 0), drawn="7D"):
+        g = scene(tops, {slot: (royal, armour)}, drawn, opts)
+        g.decide("place " + pos_word(at))
+        return not g.slots[slot].alive
+
+    bad = []
+    d1 = {(0, 0): "3S", (1, 0): "6H", (2, 0): "5C"}
+    if not killed(d1, "S0", "JS"):
+        bad.append("GRC-D1: 6H + 5C kill JS")
+    d2 = {(0, 0): "2S", (1, 0): "6H", (2, 0): "7D"}
+    if not killed(d2, "S0", "QH"):
+        bad.append("GRC-D2: 6H + 7D kill QH")
+    if killed({**d2, (2, 0): "7C"}, "S0", "QH"):
+        bad.append("GRC-D2: 6H + 7C do not kill QH")
+    if killed(d2, "S0", "QS"):
+        bad.append("GRC-D2: 6H + 7D do not kill QS")
+    d3 = {(0, 0): "2D", (0, 1): "9S", (0, 2): "4S"}
+    if not killed(d3, "E0", "KS"):
+        bad.append("GRC-D3: 9S + 4S kill KS")
+    if killed(d3, "E0", "KS", armour=["3D"]):
+        bad.append("GRC-D3: 9S + 4S do not kill KS armoured with a 3")
+    d4 = {p: "10D" for p in POSITIONS}
+    d4[(1, 1)] = "2C"
+    g = scene(d4, {s: ("J" + "SHDC"[i % 4], []) for i, s in
+                   enumerate(SLOTS)}, "5H", opts)
+    g.decide("place 1,1")
+    if g.dead():
+        bad.append("GRC-D4: the centre fires nothing")
+    d5 = {p: "10C" for p in POSITIONS}
+    d5.update({(1, 1): "9H", (0, 1): "7H"})
+    if scene(d5, {}, "QH", opts).legal() != ["royal N1"]:
+        bad.append("GRC-D5: QH goes to N1")
+    d6 = {p: ["8S", "9D", "10C"][(p[0] + p[1]) % 3] for p in POSITIONS}
+    g = scene(d6, {"N0": ("KC", []), "N1": ("JC", ["5S"]),
+                   "N2": ("QD", [])}, "7C", opts)
+    if g.legal() != ["armour N0"]:
+        bad.append("GRC-D6: 7C arms KC")
+    return bad
+
+
+# --- generate mode ----------------------------------------------------------
 
 def choose(g, rng):
     """A random legal decision.  A drawn card's decision is preferred to a
@@ -538,6 +635,63 @@ def choose(g, rng):
     if ploys and (not plain or rng.random() < 0.15):
         return rng.choice(ploys)
     return rng.choice(plain)
+
+
+def firing_line(slot):
+    """Where a card is placed to attack slot, and the two positions between."""
+    i = int(slot[1])
+    return {"N": ((2, i), (1, i), (0, i)), "S": ((0, i), (1, i), (2, i)),
+            "W": ((i, 2), (i, 1), (i, 0)), "E": ((i, 0), (i, 1), (i, 2))
+            }[slot[0]]
+
+
+def promise(g):
+    """How good a game looks to a player who knows the deck: dead royals
+    first, then ploys kept, royals nearly in reach, light armour and low
+    cards where the attacks are fired from."""
+    if g.over == "won":
+        return 1e9 + len(g.reserve)
+    if g.over == "lost":
+        return -1e9 + g.dead()
+    p = 1000 * g.dead() + 150 * len(g.reserve)
+    for s in g.living():
+        royal = g.slots[s]
+        eff = royal.effective()
+        fire, a, b = firing_line(s)
+        kind = rank(royal.card)
+        reach = sum(value(t) for t in (g.top(a), g.top(b))
+                    if t and (kind == "J" or
+                              kind == "Q" and red(t) == red(royal.card) or
+                              kind == "K" and suit(t) == suit(royal.card)))
+        p += 200 * min(reach, eff) / eff - 40 * max(0, eff - 13)
+        if g.top(fire):
+            p -= 5 * value(g.top(fire))
+    return p
+
+
+def search(deck, width, rng, opts):
+    """A beam search width wide over the decisions of the game dealt from
+    deck: the first won game found, else the most promising lost one, as
+    (game, decisions)."""
+    beam = [(Game(deck, **opts), [])]
+    best = None
+    while beam:
+        children = []
+        for g, moves in beam:
+            for w in g.legal():
+                h = g.copy()
+                h.decide(w)
+                if h.over == "won":
+                    return h, moves + [w]
+                if h.over:
+                    if best is None or promise(h) > promise(best[0]):
+                        best = (h, moves + [w])
+                else:
+                    children.append((promise(h) + rng.random(), h,
+                                     moves + [w]))
+        children.sort(key=lambda x: -x[0])
+        beam = [(h, moves) for _, h, moves in children[:width]]
+    return best
 
 
 def write_transcript(path, game_file, seed, deck, moves, score, early_loss):
@@ -568,31 +722,34 @@ def numbered(path, k):
     return "%s.%d%s" % (base, k, ext)
 
 
-def generate(count, seed, out, game_file, opts):
+def generate(count, seed, out, game_file, opts, width):
     rng = random.Random(seed)
     won = 0
     for k in range(1, count + 1):
         deck = full_deck()
         rng.shuffle(deck)
-        g = Game(deck, **opts)
-        moves = []
-        while not g.over:
-            w = choose(g, rng)
-            moves.append(w)
-            g.decide(w)
+        if width:
+            g, moves = search(deck, width, rng, opts)
+        else:
+            g, moves = Game(deck, **opts), []
+            while not g.over:
+                moves.append(choose(g, rng))
+                g.decide(moves[-1])
         won += g.over == "won"
         write_transcript(numbered(out, k), game_file, seed, deck, moves,
                          g.score(), opts["early_loss"])
     print("%d games written, %d won" % (count, won))
 
 
-# --- main ----------------------------------------------------------------------
+# --- main -------------------------------------------------------------------
 
 def main():
     args = sys.argv[1:]
     opts = {"queen_any_colour": False, "early_loss": False}
     trace, trace_deal = False, None
     gen = seed = out = None
+    worked = False
+    width = 0
     game_file = "games/gridcannon.yaml"
     files = []
     while args:
@@ -601,6 +758,8 @@ def main():
             opts["queen_any_colour"] = True
         elif a == "--early-loss":
             opts["early_loss"] = True
+        elif a == "--examples":
+            worked = True
         elif a == "--trace":
             trace = True
         elif a == "--deal":
@@ -609,6 +768,8 @@ def main():
             gen = int(args.pop(0))
         elif a == "--seed":
             seed = int(args.pop(0))
+        elif a == "--search":
+            width = int(args.pop(0))
         elif a == "--out":
             out = args.pop(0)
         elif a == "--game":
@@ -617,10 +778,18 @@ def main():
             sys.exit(__doc__)
         else:
             files.append(a)
+    if worked:
+        bad = examples(opts)
+        for b in bad:
+            print("fails " + b)
+        if bad:
+            sys.exit(1)
+        print("the examples hold")
+        return
     if gen is not None:
         if seed is None or out is None:
             sys.exit(__doc__)
-        generate(gen, seed, out, game_file, opts)
+        generate(gen, seed, out, game_file, opts, width)
         return
     total = 0
     for path in files:
