@@ -238,10 +238,12 @@ void bot_view(const bot *b, const state *s, int seat, view *v)
 	v->unknown = cset_empty();
 }
 
-/* A solitaire's worth to a search: a win above all, then progress. */
+/* A solitaire's worth to a search: a win above all (and its score),
+ * then progress. */
 static int64_t solitaire_worth(const state *s)
 {
-	return (s->solved ? 1000 : 0) + layout_progress(s);
+	return (s->solved ? 1000 + 10 * s->deal_score[0] : 0) +
+	       layout_progress(s);
 }
 
 /* Moves a playout looks ahead before the progress is read. */
@@ -301,6 +303,8 @@ static int drop_repeats(bot *b, const view *v, const state *at,
  * random one; a move that spends a card (a ploy) only when nothing else
  * is legal, as a player keeps ploys for when stuck (random play would
  * spend them at once). */
+static int rollout_mode;
+
 static void search_playout(state *s, rng *r)
 {
 	action moves[ACTIONS_MAX];
@@ -319,6 +323,24 @@ static void search_playout(state *s, rng *r)
 			if (k > most) {
 				most = k;
 				best = i;
+			}
+		}
+		if (best < 0 && rollout_mode &&
+		    (rollout_mode == 2 || rng_below(r, 2) == 0)) {
+			long top_key = -1;
+			int ties = 0;
+			for (int i = 0; i < keep; i++) {
+				card_id t = moves[i].kind == ACT_MOVE
+					? pile_top(s, moves[i].to) : CARD_NONE;
+				long key = t == CARD_NONE ? 0 : 1 + s->g->deck.rank_of[t];
+				if (key > top_key) {
+					top_key = key;
+					ties = 1;
+					best = i;
+				} else if (key == top_key &&
+					   rng_below(r, (uint32_t)++ties) == 0) {
+					best = i;
+				}
 			}
 		}
 		if (best < 0)
@@ -421,6 +443,8 @@ action bot_choose(bot *b, const view *v)
 		return choose_low_layout(at, moves, n);
 	if (b->kind == BOT_LOW)
 		return choose_low(v, moves, n);
+	if (getenv("CR_ROLLOUT"))
+		rollout_mode = atoi(getenv("CR_ROLLOUT"));
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
 		n = drop_repeats(b, v, at, moves, n);
 		return n == 1 ? moves[0] : choose_search(b, v, moves, n);

@@ -253,7 +253,9 @@ START_TEST(test_seed_determinism)
 		state_deal(&b);
 		state_deal(&c);
 		ck_assert(memcmp(&a, &b, sizeof a) == 0);
-		ck_assert(!cset_eq(a.hand[0], c.hand[0]));
+		/* a solitaire's cards are in its places, not a hand */
+		ck_assert(!cset_eq(a.hand[0], c.hand[0]) ||
+			  memcmp(a.depth, c.depth, sizeof a.depth) != 0);
 		game_free(g);
 	}
 }
