@@ -391,6 +391,12 @@ static void apply(state *s, action a)
 	step(s, phase_def(p->kind)->apply(s, p, &a));
 }
 
+void state_apply_listed(state *s, action a)
+{
+	if (s->current >= 0)
+		apply(s, a);
+}
+
 bool state_apply(state *s, action a)
 {
 	if (!state_is_legal(s, &a))

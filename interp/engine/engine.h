@@ -71,6 +71,10 @@ bool state_is_legal(const state *s, const action *a);
 /* Applies a legal action; returns false and changes nothing otherwise. */
 bool state_apply(state *s, action a);
 
+/* Applies an action just taken from state_legal's list, without checking
+ * it again (a bot's playout, where the check would double the work). */
+void state_apply_listed(state *s, action a);
+
 /* Plays card c, passes it, or chooses it: state_apply(action_card(c)). */
 static inline bool state_apply_card(state *s, card_id c)
 {

@@ -270,6 +270,7 @@ typedef struct layout_phase {
 	const expr *won, *lost;
 	const expr *progress;           /* how far a game has got, for bots */
 	int limit;                      /* moves before the game is lost */
+	int8_t beside[PILES_MAX];       /* the grid pile beside each pile; -1 */
 	/* the slots of the move and attack variables (frame slots) */
 	int v_card, v_target, v_pile, v_beside, v_moving, v_source, v_royal,
 	    v_between;

@@ -321,7 +321,7 @@ static bool try_target(const state *s, const layout_phase *l,
 {
 	put_card(pr, s, l->v_target, probe_top(pr, dest));
 	put_cards(pr, l->v_pile, pr->set[dest]);
-	int near = beside_pile(s->g, dest);
+	int near = l->beside[dest];
 	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
 	if (!holds(m->when, pr))
 		return false;
@@ -386,6 +386,8 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 					int dp = dst->first_pile + d;
 					if (dp == sp || !try_target(s, l, m, pr, dp, &cand[n]))
 						continue;
+					if (room == 0)
+						return 1;       /* one is enough */
 					action a = action_of(ACT_MOVE, index);
 					a.card[0] = card;
 					a.from = (uint8_t)sp;
@@ -436,9 +438,19 @@ static bool offered(const state *s, const layout_phase *l, const move_def *m)
 	return m->opening && !s->opened;
 }
 
-/* The legal actions, automatic moves included when `with_auto`. */
+/* The legal actions, automatic moves included when `with_auto`, moves
+ * that spend a card left out when `thrifty`. */
+static int list_some(const state *s, const layout_phase *l, action *out,
+		     bool with_auto, bool thrifty);
+
 static int list_moves(const state *s, const layout_phase *l, action *out,
 		      bool with_auto)
+{
+	return list_some(s, l, out, with_auto, false);
+}
+
+static int list_some(const state *s, const layout_phase *l, action *out,
+		     bool with_auto, bool thrifty)
 {
 	probe pr;
 	probe_start(&pr, s);
@@ -448,7 +460,8 @@ static int list_moves(const state *s, const layout_phase *l, action *out,
 		out[n++] = action_of(ACT_CHOICE, 0);    /* start */
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *m = &l->move[i];
-		if (!offered(s, l, m) || (m->automatic && !with_auto))
+		if (!offered(s, l, m) || (m->automatic && !with_auto) ||
+		    (thrifty && m->pay))
 			continue;
 		int k = move_candidates(s, l, i, &pr, out + n, ACTIONS_MAX - n);
 		if (k && !(m->unless & legal)) {
@@ -457,6 +470,23 @@ static int list_moves(const state *s, const layout_phase *l, action *out,
 		}
 	}
 	return n;
+}
+
+/* Whether any move is legal: a move with a candidate is legal unless a
+ * move it names in `unless` is, so one candidate anywhere is enough. */
+static bool any_move(const state *s, const layout_phase *l)
+{
+	if (s->opening && !s->opened && !pending_draw(s, l))
+		return true;                    /* start */
+	probe pr;
+	probe_start(&pr, s);
+	for (int i = 0; i < l->nmoves; i++) {
+		const move_def *m = &l->move[i];
+		if (offered(s, l, m) && !m->automatic &&
+		    move_candidates(s, l, i, &pr, NULL, 0))
+			return true;
+	}
+	return false;
 }
 
 static int legal(const state *s, const phase *p, action *out)
@@ -587,7 +617,7 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 			if (moved)
 				continue;
 		}
-		if (stuck && list_moves(s, l, list, false) == 0)
+		if (stuck && !any_move(s, l))
 			return PHASE_ENDS;
 		s->current = 0;
 		return PHASE_GOES_ON;
@@ -1177,6 +1207,8 @@ static void build(builder *b, const node *n, phase *p)
 	l->v_source = declare(b, n, l, "source", TY_CARDS);
 	l->v_royal = declare(b, n, l, "royal", TY_CARD);
 	l->v_between = declare(b, n, l, "between", TY_CARDS);
+	for (int pile = 0; pile < PILES_MAX; pile++)
+		l->beside[pile] = (int8_t)(pile < b->g->npiles ? beside_pile(b->g, pile) : -1);
 
 	const node *deal = build_field(b, sc, n, "deal");
 	if (deal) {
@@ -1279,6 +1311,25 @@ int layout_kills(const state *s, const action *a)
 	after.killed = cset_empty();
 	attack(&after, l, a->to);
 	return cset_count(after.killed);
+}
+
+int layout_legal_thrifty(const state *s, action *out)
+{
+	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases ||
+	    s->g->phase[s->phase].kind != PHASE_LAYOUT)
+		return -1;
+	const phase *p = &s->g->phase[s->phase];
+	const layout_phase *l = LAYOUT(p);
+	/* a move whose `unless` names a spending one needs the whole list */
+	for (int i = 0; i < l->nmoves; i++)
+		for (int j = 0; j < l->nmoves; j++)
+			if ((l->move[i].unless >> j & 1) && l->move[j].pay)
+				return legal(s, p, out);
+	int n = list_some(s, l, out, false, true);
+	if (n == 0)
+		return legal(s, p, out);
+	action_sort(out, n);
+	return n;
 }
 
 bool layout_spends(const state *s, const action *a)

@@ -83,6 +83,11 @@ int64_t layout_progress(const state *s);
  * playouts (0 for a move without one). */
 int layout_kills(const state *s, const action *a);
 
+/* The legal actions that spend no card (a ploy), or all of them when
+ * each spends one: what a player keeping its ploys considers; -1 when
+ * no layout is in progress. */
+int layout_legal_thrifty(const state *s, action *out);
+
 /* Whether action a spends a card (a ploy) in the layout in progress. */
 bool layout_spends(const state *s, const action *a);
 

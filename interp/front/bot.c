@@ -299,24 +299,20 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 	return keep ? keep : n;
 }
 
-/* The playout of a search: a move whose attack kills the most, else a
- * random one; a move that spends a card (a ploy) only when nothing else
- * is legal, as a player keeps ploys for when stuck (random play would
- * spend them at once). */
-static int rollout_mode;
-
+/* The playout of a search: a move whose attack kills the most; else
+ * half the time onto the highest-ranked card it may go on, half the time
+ * a random move; a move that spends a card (a ploy) only when nothing
+ * else is legal, as a player keeps ploys for when stuck (random play
+ * would spend them at once).  At most SEARCH_DEPTH moves. */
 static void search_playout(state *s, rng *r)
 {
 	action moves[ACTIONS_MAX];
 	for (int step = 0; step < SEARCH_DEPTH && s->current >= 0; step++) {
-		int n = state_legal(s, moves), keep = 0;
-		if (n == 0)
-			break;
-		for (int i = 0; i < n; i++)
-			if (!layout_spends(s, &moves[i]))
-				moves[keep++] = moves[i];
+		int keep = layout_legal_thrifty(s, moves);
+		if (keep < 0)
+			keep = state_legal(s, moves);
 		if (keep == 0)
-			keep = n;
+			break;
 		int best = -1, most = 0;
 		for (int i = 0; i < keep; i++) {
 			int k = layout_kills(s, &moves[i]);
@@ -325,8 +321,10 @@ static void search_playout(state *s, rng *r)
 				best = i;
 			}
 		}
-		if (best < 0 && rollout_mode &&
-		    (rollout_mode == 2 || rng_below(r, 2) == 0)) {
+		/* else half the time onto the highest card it may go on
+		 * (random among equals), half the time anywhere: the mix
+		 * wins more Gridcannon than either */
+		if (best < 0 && rng_below(r, 2) == 0) {
 			long top_key = -1;
 			int ties = 0;
 			for (int i = 0; i < keep; i++) {
@@ -345,7 +343,7 @@ static void search_playout(state *s, rng *r)
 		}
 		if (best < 0)
 			best = (int)rng_below(r, (uint32_t)keep);
-		state_apply(s, moves[best]);
+		state_apply_listed(s, moves[best]);
 	}
 }
 
@@ -443,8 +441,6 @@ action bot_choose(bot *b, const view *v)
 		return choose_low_layout(at, moves, n);
 	if (b->kind == BOT_LOW)
 		return choose_low(v, moves, n);
-	if (getenv("CR_ROLLOUT"))
-		rollout_mode = atoi(getenv("CR_ROLLOUT"));
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
 		n = drop_repeats(b, v, at, moves, n);
 		return n == 1 ? moves[0] : choose_search(b, v, moves, n);
