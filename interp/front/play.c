@@ -473,6 +473,22 @@ static void print_legal(table_ui *u)
 
 static void print_help(table_ui *u)
 {
+	if (game_is_solitaire(u->g)) {
+		fputs("  Moves are typed as they are listed: the move's name, then\n"
+		      "  where from and where to when they need saying:\n"
+		      "    place 1,2   the card drawn onto row 1, column 2 (1 2 also works)\n"
+		      "    royal N0    a royal to slot N0 (N above, E right, S below, W left)\n"
+		      "    joker 0,0 1,1   a top card from 0,0 to 1,1\n"
+		      "    move 9C t5  a run headed by 9C onto pile t5 (or: move t3 t5)\n"
+		      "    up waste    the waste's top card to a foundation\n"
+		      "    start       decline the opening move (Gridcannon's swap)\n"
+		      "  Commands:\n"
+		      "    table       the layout       moves   the legal moves\n"
+		      "    hint        a suggestion     quit    stop (the game is saved)\n"
+		      "    rules       the rules of the game, from its rule file\n"
+		      "  A move that is the only one is made at once.\n", u->out);
+		return;
+	}
 	fputs("  Commands:\n"
 	      "    play QS     play a card (or just: QS); 10 may be written T;\n"
 	      "                a rank alone (K) names the only card that fits\n"

@@ -14,7 +14,9 @@ game is over, and they must not run out while it goes on) and compares
 the deal's score and number of dead royals with what
 `$CARDRULES replay --json` says (CARDRULES defaults to ./cardrules).  The
 early loss of rules 11 is played when the transcript's options set
-early_loss.  --trace prints the state and the legal decisions before each
+early_loss.  --choices prints instead the decisions that were choices
+(more than one was legal), which a player types into the text loop (it
+makes an only move by itself).  --trace prints the state and the legal decisions before each
 decision (of deal N only, with --deal N).  Exits 1 at the first
 disagreement and prints "N deals agree" otherwise.
 
@@ -515,7 +517,8 @@ def play_deal(deal, opts, trace):
         raise Illegal("no deck written out (simulate with --explicit-deals)")
     if sorted(deal["deck"]) != sorted(full_deck()):
         raise Illegal("the deck is not the 54 cards of Gridcannon")
-    g = Game(deal["deck"], **opts)
+    g = Game(deal["deck"], **{k: v for k, v in opts.items()
+                              if k != "choices"})
     for i, (words, line) in enumerate(deal["moves"], 1):
         where = "decision %d (line %d, '%s')" % (i, line, words)
         if trace:
@@ -526,6 +529,8 @@ def play_deal(deal, opts, trace):
             raise Illegal("%s: the game was already %s before it"
                           % (where, g.over))
         legal = g.legal()
+        if opts.get("choices") is not None and len(legal) > 1:
+            opts["choices"].append(words)
         try:
             g.decide(words)
         except Illegal as e:
@@ -542,7 +547,9 @@ def play_deal(deal, opts, trace):
 
 def check_file(path, opts, trace_deal, trace):
     t = read_transcript(path)
+    choices = opts.get("choices")
     opts = dict(opts, early_loss=t["options"].get("early_loss", "0") != "0")
+    opts["choices"] = choices
     mine = []
     for d in t["deals"]:
         try:
@@ -762,6 +769,8 @@ def main():
             worked = True
         elif a == "--trace":
             trace = True
+        elif a == "--choices":
+            opts["choices"] = []
         elif a == "--deal":
             trace_deal = int(args.pop(0))
         elif a == "--generate":
@@ -798,6 +807,10 @@ def main():
         except Illegal as e:
             print("%s: %s" % (path, e))
             sys.exit(1)
+    if opts.get("choices") is not None:
+        for words in opts["choices"]:     # what a player had to choose
+            print(words)
+        return
     print("%d deals agree" % total)
 
 

@@ -68,4 +68,22 @@ if oracle --queen-any-colour "$tmp"/random/*.yaml >"$tmp/wrong.out"; then
 fi
 grep -q '^[^ ]*: deal 1: ' "$tmp/wrong.out" ||
 	fail "the wrong queen fails otherwise: $(cat "$tmp/wrong.out")"
+
+# --- typed: the won fixture's choices into the text loop ---
+# The text loop makes an only move by itself; the player types the rest
+# and the transcript it writes holds every decision, as simulate's did.
+won=tests/transcripts/fixtures/gridcannon-won.yaml
+decisions() { sed -n 's/^      - \([0-9]*\): \(.*\)$/\2/p' "$1"; }
+oracle --choices "$won" >"$tmp/choices" || fail "--choices: $(cat "$tmp/choices")"
+{ echo "royal W2"; echo "moves"; cat "$tmp/choices"; } >"$tmp/input"
+cardrules play gridcannon --seed 2 --no-color --transcript "$tmp/typed.yaml" \
+	<"$tmp/input" >"$tmp/out" 2>&1 || fail "play exited with $? ($tmp/out)"
+same_file <(decisions "$won") <(decisions "$tmp/typed.yaml") "the decisions"
+same_file <(grep scores "$won") <(grep scores "$tmp/typed.yaml") "the score"
+grep -q '^  ! .royal W2. is not legal now; the royal moves are: ' "$tmp/out" ||
+	fail "a wrong slot is not refused with the slots allowed"
+grep -q '^  Won!$' "$tmp/out" || fail "the win is not told"
+[ "$(grep -c '^  Killed: ' "$tmp/out")" -ge 6 ] || fail "the kills are not told"
+grep -q '(the only move)$' "$tmp/out" || fail "no only move was made by itself"
+grep -q '^  W1 ' "$tmp/out" || fail "the board is not drawn"
 pass
