@@ -1,0 +1,247 @@
+/* layout_build.c — a layout phase compiled from its checked mapping. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/layout.h"
+#include "engine/place.h"
+#include "lang/schema.h"
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+static bool is_true(const node *n)
+{
+	return n && strcmp(n->text, "true") == 0;
+}
+
+static int optional_place(builder *b, const node *n)
+{
+	return n ? build_place_index(b, n) : -1;
+}
+
+static int declare(builder *b, const node *at, layout_phase *l,
+		   const char *name, expr_type t)
+{
+	int slot = expr_scope_var(l->scope, name, t, false);
+	if (slot < 0 || slot >= VARS_SLOTS_MAX)
+		build_fail(b, at, "cannot declare '%s' for the moves: the name "
+			   "is taken", name);
+	return slot;
+}
+
+static void build_move(builder *b, const node *k, const node *v,
+		       layout_phase *l, int index, const node *moves)
+{
+	move_def *m = &l->move[index];
+	const node *name = node_get(v, "name");
+	m->name = build_text(b, name ? name : k);
+	const node *from = node_get(v, "from");
+	if (from && from->kind == NODE_SEQ) {
+		for (size_t i = 0; i < from->n; i++) {
+			int pk = build_place_index(b, from->item[i]);
+			if (pk >= 0)
+				m->from |= (uint16_t)(1u << pk);
+		}
+	} else if (from) {
+		int pk = build_place_index(b, from);
+		if (pk >= 0)
+			m->from = (uint16_t)(1u << pk);
+	}
+	m->to = build_place_index(b, node_get(v, "to"));
+	const node *cards = node_get(v, "cards");
+	m->group = !cards ? GROUP_TOP : strcmp(cards->text, "run") == 0
+		? GROUP_RUN : strcmp(cards->text, "all") == 0 ? GROUP_ALL
+		: GROUP_TOP;
+	const node *count = node_get(v, "count");
+	if (count) {
+		m->has_count = true;
+		build_count(b, count, &m->count, "'moves.count'");
+		if (m->group != GROUP_TOP)
+			build_fail(b, count, "'count' takes so many top cards: it "
+				   "goes with 'cards: top'");
+	}
+	const node *at = node_get(v, "at");
+	m->bottom = at && strcmp(at->text, "bottom") == 0;
+	m->flip = is_true(node_get(v, "flip"));
+	m->automatic = is_true(node_get(v, "auto"));
+	m->opening = is_true(node_get(v, "opening"));
+	m->when = build_expr(b, l->scope, node_get(v, "when"), TY_BOOL);
+	m->loses = build_expr(b, l->scope, node_get(v, "loses"), TY_BOOL);
+	const node *prefer = node_get(v, "prefer");
+	for (size_t i = 0; prefer && i < prefer->n; i++) {
+		if (m->nprefer == PREFER_MAX) {
+			build_fail(b, prefer->item[i], "at most %d tiers are "
+				   "supported", PREFER_MAX);
+			break;
+		}
+		m->prefer[m->nprefer++] = build_expr(b, l->scope, prefer->item[i],
+						     TY_BOOL);
+	}
+	const node *high = node_get(v, "highest"), *low = node_get(v, "lowest");
+	if (high && low)
+		build_fail(b, low, "give 'highest' or 'lowest', not both");
+	m->best = build_expr(b, l->scope, high ? high : low, TY_INT);
+	m->best_lowest = !high && low;
+	const node *unless = node_get(v, "unless");
+	for (size_t i = 0; unless && i < unless->n; i++) {
+		const node *u = unless->item[i];
+		bool found = false;
+		for (size_t j = 0; j < moves->n && !found; j++) {
+			if (strcmp(moves->pair[j].key->text, u->text) != 0)
+				continue;
+			found = true;
+			if ((int)j >= index)
+				build_fail(b, u, "'unless' names moves listed "
+					   "before this one; '%s' comes after",
+					   u->text);
+			else
+				m->unless |= 1u << j;
+		}
+		if (!found) {
+			const char *names[MOVES_MAX + 1];
+			size_t j = 0;
+			for (; j < moves->n && j < MOVES_MAX; j++)
+				names[j] = moves->pair[j].key->text;
+			names[j] = NULL;
+			const char *hint = schema_suggest(u->text, names);
+			if (hint)
+				build_fail(b, u, "no move is named '%s' (did you mean "
+					   "'%s'?)", u->text, hint);
+			else
+				build_fail(b, u, "no move is named '%s'", u->text);
+		}
+	}
+	const node *uses = node_get(v, "uses");
+	if (uses) {
+		m->pay = build_expr(b, b->g->scope, node_get(uses, "cards"),
+				    TY_CARDS);
+		m->pay_from = build_place_index(b, node_get(uses, "from"));
+		m->pay_to = build_place_index(b, node_get(uses, "to"));
+	}
+	build_counter_adds(b, node_get(v, "add"), &m->adds);
+	const node *then = node_get(v, "then");
+	for (size_t i = 0; then && i < then->n; i++) {
+		const char *t = then->item[i]->text;
+		if (strcmp(t, "attack") == 0)
+			m->attack = true;
+		else if (strcmp(t, "refill") == 0)
+			m->refill = true;
+	}
+	if (m->attack && l->attack_grid < 0)
+		build_fail(b, then, "'then: attack' needs the phase's 'attack'");
+	if (m->refill && l->fill < 0)
+		build_fail(b, then, "'then: refill' needs the phase's 'fill'");
+}
+
+void layout_build(builder *b, const node *n, phase *p)
+{
+	layout_phase *l = &p->u.layout;
+	const schema *sc = build_kind_schema("layout");
+	memset(l, 0, sizeof *l);
+	if (b->g->max_players > 1)
+		build_fail(b, n, "a layout is a solitaire, for one player; the "
+			   "game allows %d: give 'players: 1'", b->g->max_players);
+	l->stock = build_place_index(b, build_field(b, sc, n, "stock"));
+	l->deal_to = l->fill = l->aside = l->draw_to = l->reveal = -1;
+	l->attack_grid = l->attack_slots = -1;
+	l->scope = expr_scope_child(b->g->scope);
+	if (!l->scope) {
+		build_fail(b, n, "out of memory");
+		return;
+	}
+	l->v_card = declare(b, n, l, "card", TY_CARD);
+	l->v_target = declare(b, n, l, "target", TY_CARD);
+	l->v_pile = declare(b, n, l, "pile", TY_CARDS);
+	l->v_beside = declare(b, n, l, "beside", TY_CARD);
+	l->v_moving = declare(b, n, l, "moving", TY_CARDS);
+	l->v_source = declare(b, n, l, "source", TY_CARDS);
+	l->v_royal = declare(b, n, l, "royal", TY_CARD);
+	l->v_between = declare(b, n, l, "between", TY_CARDS);
+	for (int pile = 0; pile < PILES_MAX; pile++)
+		l->beside[pile] = (int8_t)(pile < b->g->npiles ? layout_beside_pile(b->g, pile) : -1);
+
+	const node *deal = build_field(b, sc, n, "deal");
+	if (deal) {
+		l->deal_to = build_place_index(b, node_get(deal, "to"));
+		const node *first = node_get(deal, "first");
+		l->deal_first = first ? (int)strtol(first->text, NULL, 10) : 1;
+	}
+	const node *fill = build_field(b, sc, n, "fill");
+	if (fill) {
+		l->fill = build_place_index(b, node_get(fill, "place"));
+		l->fill_with = build_expr(b, b->g->scope, node_get(fill, "with"),
+					  TY_CARDS);
+		l->aside = build_place_index(b, node_get(fill, "aside"));
+	}
+	const node *draw = build_field(b, sc, n, "draw");
+	if (draw) {
+		const node *from = node_get(draw, "from");
+		for (size_t i = 0; from && i < from->n; i++) {
+			if (l->ndraw == DRAW_FROM_MAX) {
+				build_fail(b, from->item[i], "at most %d places "
+					   "to draw from", DRAW_FROM_MAX);
+				break;
+			}
+			l->draw_from[l->ndraw++] = build_place_index(b, from->item[i]);
+		}
+		l->draw_to = build_place_index(b, node_get(draw, "to"));
+	}
+	l->reveal = optional_place(b, build_field(b, sc, n, "reveal"));
+	const node *att = build_field(b, sc, n, "attack");
+	if (att) {
+		l->attack_grid = build_place_index(b, node_get(att, "grid"));
+		l->attack_slots = build_place_index(b, node_get(att, "slots"));
+		l->kills = build_expr(b, l->scope, node_get(att, "kills"), TY_BOOL);
+		const game *g = b->g;
+		if (l->attack_grid >= 0 && !g->place[l->attack_grid].rows)
+			build_fail(b, node_get(att, "grid"), "'%s' is not a grid: "
+				   "give it 'grid: [rows, columns]'",
+				   g->place[l->attack_grid].name);
+		if (l->attack_slots >= 0 && l->attack_grid >= 0 &&
+		    g->place[l->attack_slots].around != l->attack_grid)
+			build_fail(b, node_get(att, "slots"), "'%s' is not around "
+				   "'%s': give it 'around: %s'",
+				   g->place[l->attack_slots].name,
+				   g->place[l->attack_grid].name,
+				   g->place[l->attack_grid].name);
+	}
+	l->won = build_expr(b, b->g->scope, build_field(b, sc, n, "won"), TY_BOOL);
+	l->lost = build_expr(b, b->g->scope, build_field(b, sc, n, "lost"),
+			     TY_BOOL);
+	l->progress = build_expr(b, b->g->scope, build_field(b, sc, n, "progress"),
+				 TY_INT);
+	const node *limit = build_field(b, sc, n, "limit");
+	l->limit = limit ? (int)strtol(limit->text, NULL, 10) : 0;
+	const node *moves = build_field(b, sc, n, "moves");
+	for (size_t i = 0; moves && i < moves->n; i++) {
+		if (l->nmoves == MOVES_MAX) {
+			build_fail(b, moves->pair[i].key, "at most %d moves are "
+				   "supported", MOVES_MAX);
+			return;
+		}
+		build_move(b, moves->pair[i].key, moves->pair[i].value, l,
+			   l->nmoves++, moves);
+	}
+}
+
+bool layout_setup(state *s, const phase *p, int index, char *why,
+		  size_t size)
+{
+	(void)index;
+	const layout_phase *l = LAYOUT(p);
+	if (s->players != 1) {
+		snprintf(why, size, "a layout is for one player, not %d",
+			 s->players);
+		return false;
+	}
+	if (l->stock >= 0 && s->g->place[l->stock].npiles != 1) {
+		snprintf(why, size, "the stock '%s' must be one pile",
+			 s->g->place[l->stock].name);
+		return false;
+	}
+	return true;
+}
+

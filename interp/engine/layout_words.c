@@ -1,0 +1,373 @@
+/* layout_words.c — a solitaire's moves in words, and its rules in
+ * sentences for `explain`. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/layout.h"
+#include "engine/place.h"
+
+/* ======================================================================
+ * Words
+ * ====================================================================== */
+
+action_prompt layout_prompt(const state *s, const phase *p)
+{
+	(void)s;
+	(void)p;
+	action_prompt due = {"", 1};    /* each move names itself */
+	return due;
+}
+
+/* Whether a move's words name its source pile: several places or piles
+ * to take from, or another move of the same name. */
+static bool names_source(const game *g, const layout_phase *l, int index)
+{
+	const move_def *m = &l->move[index];
+	if (__builtin_popcount(m->from) > 1)
+		return true;
+	int k = __builtin_ctz(m->from | 1u << 31);
+	if (k < g->nplaces && g->place[k].npiles > 1)
+		return true;
+	for (int i = 0; i < l->nmoves; i++)
+		if (i != index && strcmp(l->move[i].name, m->name) == 0)
+			return true;
+	return false;
+}
+
+/* The words of one action, split: the move's name, then its source (a
+ * card for a run, else a pile) and its destination pile when they need
+ * saying; how many. */
+static int action_tokens(const state *s, const layout_phase *l,
+			 const action *a, char tok[3][24])
+{
+	const game *g = s->g;
+	if (a->kind == ACT_CHOICE) {
+		snprintf(tok[0], 24, "start");
+		return 1;
+	}
+	if (a->kind != ACT_MOVE || a->number < 0 || a->number >= l->nmoves)
+		return 0;
+	const move_def *m = &l->move[a->number];
+	int n = 0;
+	snprintf(tok[n++], 24, "%s", m->name);
+	if (m->group == GROUP_RUN) {
+		char name[8];
+		snprintf(tok[n++], 24, "%s",
+			 deck_card_name(&g->deck, a->card[0], false, name));
+	} else if (names_source(g, l, a->number)) {
+		int k = layout_place_of_pile(g, a->from);
+		snprintf(tok[n++], 24, "%s", g->place[k].pile_name
+			 [a->from - g->place[k].first_pile]);
+	}
+	if (g->place[m->to].npiles > 1)
+		snprintf(tok[n++], 24, "%s", g->place[m->to].pile_name
+			 [a->to - g->place[m->to].first_pile]);
+	return n;
+}
+
+void layout_words(const state *s, const phase *p, const action *a, int n,
+		  char *buf, size_t size)
+{
+	char tok[3][24];
+	int k = n < 1 ? 0 : action_tokens(s, LAYOUT(p), a, tok);
+	buf[0] = '\0';
+	for (int i = 0; i < k; i++)
+		snprintf(buf + strlen(buf), size - strlen(buf), "%s%s",
+			 i ? " " : "", tok[i]);
+}
+
+/* A typed word for a token of action a: the token itself, or for a run's
+ * card the pile it lies in. */
+static bool word_matches(const state *s, const action *a, const char *w,
+			 const char *tok)
+{
+	if (strcasecmp(w, tok) == 0)
+		return true;
+	const game *g = s->g;
+	char name[8];
+	if (a->kind == ACT_MOVE &&
+	    strcasecmp(tok, deck_card_name(&g->deck, a->card[0], false, name)) == 0) {
+		int k = layout_place_of_pile(g, a->from);
+		return k >= 0 && strcasecmp(w, g->place[k].pile_name
+					    [a->from - g->place[k].first_pile]) == 0;
+	}
+	return false;
+}
+
+/* Whether the typed words name action a: its tokens in order, a word
+ * naming the moving card may be added anywhere after the name, and the
+ * last tokens may be left out. */
+static bool typed_matches(const state *s, const layout_phase *l,
+			  const action *a, char *const *word, int nword)
+{
+	char tok[3][24], name[8];
+	int nt = action_tokens(s, l, a, tok), t = 0;
+	if (nt == 0 || nword == 0 || strcasecmp(word[0], tok[0]) != 0)
+		return false;
+	t = 1;
+	for (int i = 1; i < nword; i++) {
+		if (t < nt && word_matches(s, a, word[i], tok[t])) {
+			t++;
+			continue;
+		}
+		if (a->kind == ACT_MOVE && strcasecmp(word[i], deck_card_name(
+			    &s->g->deck, a->card[0], false, name)) == 0)
+			continue;
+		return false;
+	}
+	return true;
+}
+
+/* Whether a pile's place is a grid or around one: its piles differ by
+ * where they lie even when empty. */
+static bool placed_apart(const game *g, int pile)
+{
+	int k = layout_place_of_pile(g, pile);
+	return k >= 0 && (g->place[k].rows || g->place[k].around >= 0);
+}
+
+static bool all_digits(const char *w)
+{
+	if (!*w)
+		return false;
+	for (; *w; w++)
+		if (*w < '0' || *w > '9')
+			return false;
+	return true;
+}
+
+static bool parse_words(const state *s, const phase *p, char *const *word,
+			int nword, action *out, int *n, char *err, size_t size);
+
+/* A grid pile's word `1,2` arrives split at its comma: joined again. */
+bool layout_parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	char joined[16][24];
+	char *w[16];
+	int nw = 0;
+	for (int i = 0; i < nword && nw < 16; i++) {
+		if (i + 1 < nword && all_digits(word[i]) && all_digits(word[i + 1]) &&
+		    strlen(word[i]) < 8 && strlen(word[i + 1]) < 8) {
+			snprintf(joined[nw], sizeof joined[nw], "%s,%s", word[i],
+				 word[i + 1]);
+			i++;
+		} else {
+			snprintf(joined[nw], sizeof joined[nw], "%s", word[i]);
+		}
+		w[nw] = joined[nw];
+		nw++;
+	}
+	return parse_words(s, p, w, nw, out, n, err, size);
+}
+
+static bool parse_words(const state *s, const phase *p, char *const *word,
+			int nword, action *out, int *n, char *err, size_t size)
+{
+	const layout_phase *l = LAYOUT(p);
+	action list[ACTIONS_MAX];
+	int nl = layout_legal(s, p, list), found = 0, first = -1;
+	bool same = true;
+	for (int i = 0; i < nl; i++) {
+		if (!typed_matches(s, l, &list[i], word, nword))
+			continue;
+		if (first < 0)
+			first = i;
+		/* destinations that differ only among empty piles are one,
+		 * but on a grid or around one, where each pile has its place */
+		else if (list[i].number != list[first].number ||
+			 list[i].from != list[first].from ||
+			 list[i].card[0] != list[first].card[0] ||
+			 s->pile_size[list[i].to] || s->pile_size[list[first].to] ||
+			 placed_apart(s->g, list[i].to))
+			same = false;
+		found++;
+	}
+	if (found == 1 || (found > 1 && same)) {
+		out[0] = list[first];
+		*n = 1;
+		return true;
+	}
+	char w[80];
+	size_t used = 0;
+	err[0] = '\0';
+	if (found > 1) {
+		used = (size_t)snprintf(err, size, "say which:");
+		for (int i = 0, shown = 0; i < nl && used < size; i++) {
+			if (!typed_matches(s, l, &list[i], word, nword))
+				continue;
+			if (shown++ == 6) {
+				snprintf(err + used, size - used, " ...");
+				break;
+			}
+			layout_words(s, p, &list[i], 1, w, sizeof w);
+			used += (size_t)snprintf(err + used, size - used, "%s %s",
+						 shown > 1 ? "," : "", w);
+		}
+		return false;
+	}
+	/* a move of this name, elsewhere: its targets */
+	bool named = false;
+	for (int i = 0; i < nl && nword && !named; i++) {
+		char tok[3][24];
+		named = action_tokens(s, l, &list[i], tok) > 0 &&
+			strcasecmp(tok[0], word[0]) == 0;
+	}
+	if (named) {
+		char typed[120] = "";
+		for (int i = 0; i < nword; i++)
+			snprintf(typed + strlen(typed), sizeof typed - strlen(typed),
+				 "%s%s", i ? " " : "", word[i]);
+		used = (size_t)snprintf(err, size, "'%s' is not layout_legal now; the %s "
+					"moves are:", typed, word[0]);
+		for (int i = 0, shown = 0; i < nl && used < size; i++) {
+			char tok[3][24];
+			if (action_tokens(s, l, &list[i], tok) == 0 ||
+			    strcasecmp(tok[0], word[0]) != 0)
+				continue;
+			if (shown++ == 12) {
+				snprintf(err + used, size - used, " ...");
+				break;
+			}
+			layout_words(s, p, &list[i], 1, w, sizeof w);
+			used += (size_t)snprintf(err + used, size - used, "%s %s",
+						 shown > 1 ? "," : "", w);
+		}
+		return false;
+	}
+	used = (size_t)snprintf(err, size, "'%s' is not a move now; the moves "
+				"are:", nword ? word[0] : "");
+	for (int i = 0; i < nl && used < size; i++) {
+		if (i == 8) {
+			snprintf(err + used, size - used, " ... (type moves)");
+			break;
+		}
+		layout_words(s, p, &list[i], 1, w, sizeof w);
+		used += (size_t)snprintf(err + used, size - used, "%s %s",
+					 i ? "," : "", w);
+	}
+	return false;
+}
+
+void layout_why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	char w[80];
+	layout_words(s, p, a, 1, w, sizeof w);
+	snprintf(buf, size, "'%s' is not a layout_legal move now (type moves for "
+		 "the list)", w[0] ? w : "that");
+}
+
+/* ======================================================================
+ * Explaining
+ * ====================================================================== */
+
+static const char *place_name(const game *g, int k)
+{
+	return k >= 0 ? g->place[k].name : "?";
+}
+
+static void explain_move(FILE *out, const game *g, const move_def *m)
+{
+	static const char *const group[] = {
+		[GROUP_TOP] = "the top card", [GROUP_RUN] = "a face-up card "
+		"with the cards on it", [GROUP_ALL] = "the whole pile",
+	};
+	fprintf(out, "- `%s`: %s", m->name,
+		m->has_count ? "the top cards (as many as the count)"
+			     : group[m->group]);
+	fprintf(out, " from ");
+	bool first = true;
+	for (int k = 0; k < g->nplaces; k++)
+		if (m->from >> k & 1) {
+			fprintf(out, "%s`%s`", first ? "" : " or ", g->place[k].name);
+			first = false;
+		}
+	fprintf(out, " %s `%s`%s", m->bottom ? "under" : "onto",
+		place_name(g, m->to), m->flip ? ", turned over" : "");
+	if (m->when)
+		fprintf(out, ", when `%s`", expr_text(m->when));
+	for (int i = 0; i < m->nprefer; i++)
+		fprintf(out, "%s`%s`", i ? ", then " : "; preferring ",
+			expr_text(m->prefer[i]));
+	if (m->best)
+		fprintf(out, "; only where `%s` is the %s", expr_text(m->best),
+			m->best_lowest ? "lowest" : "highest");
+	if (m->unless)
+		fprintf(out, "; only when the moves named in `unless` have none");
+	if (m->pay)
+		fprintf(out, "; it uses up a card of `%s` from `%s` (to `%s`)",
+			expr_text(m->pay), place_name(g, m->pay_from),
+			place_name(g, m->pay_to));
+	if (m->attack)
+		fprintf(out, "; then the attack");
+	if (m->refill)
+		fprintf(out, "; then its pile is filled again");
+	if (m->loses)
+		fprintf(out, "; the game is lost if `%s`", expr_text(m->loses));
+	if (m->automatic)
+		fprintf(out, " (made at once, without asking)");
+	if (m->opening)
+		fprintf(out, " (once, before the first card is drawn; or type "
+			"`start`)");
+	fputs(".\n", out);
+}
+
+void layout_explain(FILE *out, const game *g, const phase *p)
+{
+	const layout_phase *l = LAYOUT(p);
+	fprintf(out, "A solitaire layout. The cards start face down in `%s` "
+		"and are taken from its top.", place_name(g, l->stock));
+	for (int k = 0; k < g->nplaces; k++) {
+		const place_def *pl = &g->place[k];
+		if (pl->rows)
+			fprintf(out, " `%s` is a grid of %d x %d piles (row,column "
+				"from 0,0 at the top left).", pl->name, pl->rows,
+				pl->cols);
+		else if (pl->around >= 0)
+			fprintf(out, " `%s` are the %d slots around `%s` (N0.. "
+				"above, E0.. right, S0.. below, W0.. left), each "
+				"beside one edge pile.", pl->name, pl->npiles,
+				g->place[pl->around].name);
+	}
+	if (l->deal_to >= 0)
+		fprintf(out, " Setup: pile i of `%s` gets %d + i cards face "
+			"down, dealt a round at a time.", place_name(g, l->deal_to),
+			l->deal_first);
+	if (l->fill >= 0)
+		fprintf(out, " Setup: each pile of `%s` is filled from the top "
+			"until it gets a card of `%s`; the others go to `%s`.",
+			place_name(g, l->fill), expr_text(l->fill_with),
+			place_name(g, l->aside));
+	if (l->reveal >= 0)
+		fprintf(out, " The top card of each pile of `%s` is turned face "
+			"up.", place_name(g, l->reveal));
+	if (l->draw_to >= 0) {
+		fprintf(out, " Whenever `%s` is empty a card is drawn into it "
+			"from", place_name(g, l->draw_to));
+		for (int i = 0; i < l->ndraw; i++)
+			fprintf(out, "%s `%s`", i ? ", else" : "",
+				place_name(g, l->draw_from[i]));
+		fputc('.', out);
+	}
+	fputs("\n\nMoves:\n\n", out);
+	for (int i = 0; i < l->nmoves; i++)
+		explain_move(out, g, &l->move[i]);
+	if (l->attack_grid >= 0)
+		fprintf(out, "\nThe attack: after a move onto `%s` at one end of a "
+			"row or column, the card in the slot of `%s` beyond the "
+			"other end is turned face down when `%s`.\n",
+			place_name(g, l->attack_grid), place_name(g, l->attack_slots),
+			expr_text(l->kills));
+	fprintf(out, "\nThe game ends when no move is left");
+	if (l->won)
+		fprintf(out, ", when `%s` (won)", expr_text(l->won));
+	if (l->lost)
+		fprintf(out, ", when `%s` (lost)", expr_text(l->lost));
+	if (l->limit)
+		fprintf(out, ", or after %d moves", l->limit);
+	fputs(".\n", out);
+}
+
