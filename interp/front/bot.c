@@ -57,6 +57,17 @@ static bool one_bot(const char *text, size_t len, bot_kind *kind,
 bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 {
 	bot_spec out = *spec;
+	/* what bot_spec_text writes reads back, a cheat's mark included */
+	static const char cheating[] = " (cheating)";
+	char plain[256];
+	size_t whole = strlen(text), mark = sizeof cheating - 1;
+	if (whole > mark && whole - mark < sizeof plain &&
+	    strcmp(text + whole - mark, cheating) == 0) {
+		memcpy(plain, text, whole - mark);
+		plain[whole - mark] = '\0';
+		text = plain;
+		out.cheat = true;
+	}
 	for (const char *p = text; *p;) {
 		size_t len = strcspn(p, ",");
 		const char *eq = memchr(p, '=', len);
