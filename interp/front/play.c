@@ -419,9 +419,25 @@ static void print_moves_grouped(table_ui *u, const action *list, int n)
 		bool same = i > 0 && strncmp(w[i], w[i - 1], verb) == 0 &&
 			    w[i - 1][verb] == ' ' && w[i][verb] == ' ';
 		const char *rest = w[i] + verb + (w[i][verb] == ' ');
-		fprintf(u->out, "%s%s", !same ? (i ? ";  " : " ")
-			: strchr(rest, ' ') ? " | " : " ",
-			render_text(&u->r, same ? rest : w[i], text, sizeof text));
+		const char *second = strchr(rest, ' ');
+		char piece[120];
+		if (second) {
+			/* two targets, grouped by the first: "0,0 to 0,1 1,2" */
+			size_t first = (size_t)(second - rest);
+			const char *prev = same ? w[i - 1] + verb + 1 : NULL;
+			if (prev && strncmp(prev, rest, first) == 0 &&
+			    prev[first] == ' ')
+				snprintf(piece, sizeof piece, " %.47s", second + 1);
+			else
+				snprintf(piece, sizeof piece, "%s%.*s%.*s to %.47s",
+					 same ? " | " : i ? ";  " : " ",
+					 same ? 0 : (int)verb + 1, w[i], (int)first,
+					 rest, second + 1);
+		} else {
+			snprintf(piece, sizeof piece, "%s%.47s",
+				 !same ? (i ? ";  " : " ") : " ", same ? rest : w[i]);
+		}
+		fputs(render_text(&u->r, piece, text, sizeof text), u->out);
 	}
 	fputc('\n', u->out);
 }
@@ -787,7 +803,10 @@ static void narrate_end_of_deal(table_ui *u, const state *during)
 	char names[SEAT_MAX][32];
 	const char *list[SEAT_MAX];
 	seat_names(u, names, list);
-	fprintf(u->out, "\nDeal %d is over.\n", s->deal_no);
+	if (game_is_solitaire(u->g))
+		fprintf(u->out, "\nThe game is %s.\n", s->solved ? "won" : "lost");
+	else
+		fprintf(u->out, "\nDeal %d is over.\n", s->deal_no);
 	breakdown_print(u->out, &u->r, s, during, list);
 	if (!s->failed_check || u->check_reported)
 		return;
@@ -808,7 +827,10 @@ static void narrate_end_of_deal(table_ui *u, const state *during)
 static void narrate_match(table_ui *u)
 {
 	const state *s = &u->s;
-	fprintf(u->out, "\nThe game is over after %d deals.\n", s->deal_no);
+	if (s->deal_no == 1)
+		fprintf(u->out, "\nThe game is over.\n");
+	else
+		fprintf(u->out, "\nThe game is over after %d deals.\n", s->deal_no);
 	for (int place = 1; place <= s->players; place++)
 		for (int p = 0; p < s->players; p++)
 			if (s->place[p] == place) {
