@@ -436,7 +436,7 @@ static bool offered(const state *s, const layout_phase *l, const move_def *m)
 	return m->opening && !s->opened;
 }
 
-/* The layout_legal actions, automatic moves included when `with_auto`, moves
+/* The legal actions, automatic moves included when `with_auto`, moves
  * that spend a card left out when `thrifty`. */
 static int list_some(const state *s, const layout_phase *l, action *out,
 		     bool with_auto, bool thrifty);
@@ -470,7 +470,7 @@ static int list_some(const state *s, const layout_phase *l, action *out,
 	return n;
 }
 
-/* Whether any move is layout_legal: a move with a candidate is layout_legal unless a
+/* Whether any move is legal: a move with a candidate is legal unless a
  * move it names in `unless` is, so one candidate anywhere is enough. */
 static bool any_move(const state *s, const layout_phase *l)
 {
@@ -524,7 +524,7 @@ static void attack(state *s, const layout_phase *l, int pile)
 	}
 }
 
-/* Carries out move a (layout_legal). */
+/* Carries out move a (legal). */
 static void make_move(state *s, const layout_phase *l, const action *a)
 {
 	const move_def *m = &l->move[a->number];

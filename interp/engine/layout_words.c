@@ -220,7 +220,7 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 		for (int i = 0; i < nword; i++)
 			snprintf(typed + strlen(typed), sizeof typed - strlen(typed),
 				 "%s%s", i ? " " : "", word[i]);
-		used = (size_t)snprintf(err, size, "'%s' is not layout_legal now; the %s "
+		used = (size_t)snprintf(err, size, "'%s' is not legal now; the %s "
 					"moves are:", typed, word[0]);
 		for (int i = 0, shown = 0; i < nl && used < size; i++) {
 			char tok[3][24];
@@ -256,7 +256,7 @@ void layout_why_illegal(const state *s, const phase *p, const action *a,
 {
 	char w[80];
 	layout_words(s, p, a, 1, w, sizeof w);
-	snprintf(buf, size, "'%s' is not a layout_legal move now (type moves for "
+	snprintf(buf, size, "'%s' is not a legal move now (type moves for "
 		 "the list)", w[0] ? w : "that");
 }
 
