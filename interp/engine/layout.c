@@ -13,9 +13,9 @@
  * whole pile), and `when` over the candidate (`card`, `target`, `pile`,
  * `beside`, `moving`, `source`).  Among a move's candidates, `prefer`
  * keeps the first tier that has any, and `highest`/`lowest` the best of
- * those; ties are the player's choice.  `unless` makes a move layout_legal only
+ * those; ties are the player's choice.  `unless` makes a move legal only
  * when other moves are not; `uses` spends a card of a place (a ploy);
- * `auto` moves are made as soon as they are layout_legal.  After a move onto a
+ * `auto` moves are made as soon as they are legal.  After a move onto a
  * grid, `attack` looks along the row and column at the slots beyond the
  * far end and turns down the cards `kills` says.  The game ends when
  * `won` or `lost` holds, when a move's `loses` holds, or when no move is
@@ -453,7 +453,7 @@ static int list_some(const state *s, const layout_phase *l, action *out,
 	probe pr;
 	probe_start(&pr, s);
 	int n = 0;
-	uint32_t layout_legal = 0;
+	uint32_t legal_moves = 0;
 	if (s->opening && !s->opened && !pending_draw(s, l))
 		out[n++] = action_of(ACT_CHOICE, 0);    /* start */
 	for (int i = 0; i < l->nmoves; i++) {
@@ -462,8 +462,8 @@ static int list_some(const state *s, const layout_phase *l, action *out,
 		    (thrifty && m->pay))
 			continue;
 		int k = move_candidates(s, l, i, &pr, out + n, ACTIONS_MAX - n);
-		if (k && !(m->unless & layout_legal)) {
-			layout_legal |= 1u << i;
+		if (k && !(m->unless & legal_moves)) {
+			legal_moves |= 1u << i;
 			n += k;
 		}
 	}
