@@ -614,11 +614,32 @@ static void report_solitaire(sim *x, FILE *out)
 			x->o->jobs > 1 ? x->o->jobs : 1, x->o->jobs > 1 ? "s" : "");
 }
 
+static void report_checks(sim *x, FILE *out)
+{
+	if (!x->o->checks)
+		fputs("checks: not evaluated (--no-check)\n", out);
+	else if (x->failed)
+		fprintf(out, "checks: check %d of the rule file failed after %ld "
+			"deal%s\n", x->first_failed_check, x->failed,
+			x->failed == 1 ? "" : "s");
+	else
+		fprintf(out, "checks: the %d check%s of the rule file held after "
+			"every deal\n", x->g->nchecks, x->g->nchecks == 1 ? "" : "s");
+}
+
 static void report_text(sim *x)
 {
 	const sim_opts *o = x->o;
 	FILE *out = o->out;
 	char bots[200];
+	if (game_is_solitaire(x->g)) {
+		fprintf(out, "%s: %ld game%s, seed %" PRIu64 ", bot: %s\n",
+			x->g->name, x->deals, x->deals == 1 ? "" : "s", o->seed,
+			bot_spec_text(&o->bots, o->players, bots, sizeof bots));
+		report_solitaire(x, out);
+		report_checks(x, out);
+		return;
+	}
 	fprintf(out, "%s: %d player%s, %ld deals in %d match%s (%d played to "
 		"the end), seed %" PRIu64 ", bots: %s\n", x->g->name, o->players,
 		o->players == 1 ? "" : "s",
@@ -635,8 +656,6 @@ static void report_text(sim *x)
 			x->finished ? st->place_sum / x->finished : 0);
 	}
 	fprintf(out, "sum of all deal scores: %" PRId64 "\n", sum);
-	if (game_is_solitaire(x->g))
-		report_solitaire(x, out);
 	for (int t = 0; t < x->g->nteams; t++) {
 		int first = team_seat(x->g, t, o->players);
 		fprintf(out, "team %d (seats", t);
@@ -663,15 +682,7 @@ static void report_text(sim *x)
 				x->g->kept[k].name, x->finished,
 				x->finished == 1 ? "" : "es", x->kept_end[k],
 				x->kept_end[k] / x->finished);
-	if (!o->checks)
-		fputs("checks: not evaluated (--no-check)\n", out);
-	else if (x->failed)
-		fprintf(out, "checks: check %d of the rule file failed after %ld "
-			"deal%s\n", x->first_failed_check, x->failed,
-			x->failed == 1 ? "" : "s");
-	else
-		fprintf(out, "checks: the %d check%s of the rule file held after "
-			"every deal\n", x->g->nchecks, x->g->nchecks == 1 ? "" : "s");
+	report_checks(x, out);
 }
 
 static void report_json(sim *x)
