@@ -21,6 +21,7 @@ static cardset known_in(const state *s, int seat, int other)
 static void hide_places(const state *s, int seat, view *v)
 {
 	v->hidden_slots = 0;
+	v->slot_down = cset_empty();
 	for (int k = 0; k < s->g->nplaces; k++) {
 		if (s->place_known[k] == seat)
 			continue;
@@ -30,6 +31,11 @@ static void hide_places(const state *s, int seat, view *v)
 		in = cset_minus(in, s->seen);
 		v->unknown = cset_or(v->unknown, in);
 		CSET_FOREACH(c, in) {
+			/* which card lies face down there is hidden too: the
+			 * sample marks the card it puts there */
+			if (cset_has(s->down, c))
+				cset_add(&v->slot_down, (card_id)v->hidden_slots);
+			cset_del(&v->s.down, c);
 			v->slot_pile[v->hidden_slots] = (uint8_t)(s->pile_of[c] - 1);
 			v->slot_depth[v->hidden_slots++] = s->depth[c];
 			v->s.pile_of[c] = 0;
@@ -47,6 +53,9 @@ void state_view(const state *s, int seat, view *v)
 		       state_phase_kind(s) == PHASE_DOUBLE;
 	v->s = *s;
 	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
+	/* and with the deal's order, a stock's */
+	memset(v->s.dealt_place, 0, sizeof v->s.dealt_place);
+	memset(v->s.deal_pos, 0, sizeof v->s.deal_pos);
 	v->seat = (int8_t)seat;
 	v->unknown = cset_empty();
 	memset(v->hidden, 0, sizeof v->hidden);
@@ -96,6 +105,8 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 	for (int i = 0; i < v->hidden_slots; i++) {
 		out->pile_of[pool[i]] = (uint8_t)(v->slot_pile[i] + 1);
 		out->depth[pool[i]] = v->slot_depth[i];
+		if (cset_has(v->slot_down, (card_id)i))
+			cset_add(&out->down, pool[i]);
 	}
 	pool += v->hidden_slots;
 	n -= v->hidden_slots;

@@ -25,6 +25,8 @@ typedef struct view {
 	uint8_t hidden_slots;           /* face-down cards in places: */
 	uint8_t slot_pile[CARD_MAX];    /* the pile of each */
 	uint8_t slot_depth[CARD_MAX];   /* and its position there */
+	cardset slot_down;              /* slots (as bits by index) lying face
+					   down in a face-up place */
 } view;
 
 void state_view(const state *s, int seat, view *v);

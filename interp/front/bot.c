@@ -236,6 +236,17 @@ static action choose_low(const view *v, const action *moves, int n)
 	return moves[best];
 }
 
+void bot_must_apply(state *s, action a)
+{
+	if (state_apply(s, a))
+		return;
+	char words[200];
+	state_action_words(s, &a, 1, words, sizeof words);
+	fprintf(stderr, "cardrules: internal error: a bot chose '%s', which "
+		"the game refuses\n", words);
+	abort();
+}
+
 void bot_view(const bot *b, const state *s, int seat, view *v)
 {
 	if (!b->cheat) {
@@ -278,7 +289,8 @@ static uint64_t position_hash(const state *s, cardset unknown)
 
 static bool seen_before(const bot *b, uint64_t h)
 {
-	for (int i = 0; i < b->nseen; i++)
+	int n = b->nseen < BOT_SEEN_MAX ? b->nseen : BOT_SEEN_MAX;
+	for (int i = 0; i < n; i++)
 		if (b->seen[i] == h)
 			return true;
 	return false;
@@ -297,8 +309,8 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 		b->nseen = 0;
 	}
 	uint64_t here = position_hash(at, v->unknown);
-	if (!seen_before(b, here) && b->nseen < BOT_SEEN_MAX)
-		b->seen[b->nseen++] = here;
+	if (!seen_before(b, here))      /* a ring: the latest positions */
+		b->seen[b->nseen++ % BOT_SEEN_MAX] = here;
 	int keep = 0;
 	for (int i = 0; i < n; i++) {
 		state s = *at;
@@ -448,8 +460,10 @@ action bot_choose(bot *b, const view *v)
 		return n ? moves[0] : action_of(ACT_NONE, 0);
 	if (b->kind == BOT_RANDOM)
 		return moves[rng_below(&b->r, (uint32_t)n)];
-	if (b->kind == BOT_LOW && state_phase_kind(at) == PHASE_LAYOUT)
+	if (b->kind == BOT_LOW && state_phase_kind(at) == PHASE_LAYOUT) {
+		n = drop_repeats(b, v, at, moves, n);
 		return choose_low_layout(at, moves, n);
+	}
 	if (b->kind == BOT_LOW)
 		return choose_low(v, moves, n);
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {

@@ -78,6 +78,11 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
  * cheats. */
 void bot_view(const bot *b, const state *s, int seat, view *v);
 
+/* Applies a bot's action; one the game refuses is a defect of the bot
+ * (it saw what it should not, or guessed an impossible position), so
+ * the program stops rather than record it. */
+void bot_must_apply(state *s, action a);
+
 /* A legal action for the view's seat, which must be the seat to move. */
 action bot_choose(bot *b, const view *v);
 

@@ -1081,7 +1081,7 @@ static bool bot_turn(table_ui *u)
 		bot_view(&u->bots[seat], &u->s, seat, &v);
 		action m = bot_choose(&u->bots[seat], &v);
 		c.actions[c.nactions++] = m;
-		state_apply(&u->s, m);
+		bot_must_apply(&u->s, m);
 	}
 	narrate(u, &before, seat, &c);
 	return record(u, &before, seat, &c);

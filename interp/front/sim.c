@@ -202,7 +202,7 @@ static void bot_decision(sim *x)
 		view v;
 		bot_view(&x->bots[seat], &x->s, seat, &v);
 		a[i] = bot_choose(&x->bots[seat], &v);
-		state_apply(&x->s, a[i]);
+		bot_must_apply(&x->s, a[i]);
 	}
 	if (x->w.f) {
 		char words[600];
@@ -346,7 +346,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 				}
 				view v;
 				bot_view(&bots[seat], s, seat, &v);
-				state_apply(s, bot_choose(&bots[seat], &v));
+				bot_must_apply(s, bot_choose(&bots[seat], &v));
 			}
 		}
 		if (s->deal_no != deal)

@@ -1,0 +1,40 @@
+#!/bin/bash
+# Klondike by bots and typed: bots that see only what a player sees never
+# choose a move the game refuses (a bot's illegal move stops simulate),
+# their games replay, and a player types moves into the text loop.
+set -euo pipefail
+. "$(dirname "$0")/lib.sh"
+
+for draw in 1 3; do
+	cardrules simulate klondike --deals 12 --seed 5 --bot low \
+		--set draw=$draw --transcript "$tmp/low-$draw.yaml" >"$tmp/out" ||
+		fail "simulate, draw $draw: $(tail -n 3 "$tmp/out")"
+	grep -q '^won [0-9]* of 12 games' "$tmp/out" || fail "no games won line"
+	for t in "$tmp"/low-$draw*.yaml; do
+		cardrules replay "$t" >/dev/null || fail "$t does not replay"
+	done
+done
+cardrules simulate klondike --deals 1 --seed 2 --bot search:4 >"$tmp/out" ||
+	fail "the search bot: $(tail -n 3 "$tmp/out")"
+
+# --- typed: the first moves of seed 3 ---
+cat >"$tmp/input" <<'TYPED'
+move 8D t1
+deal
+up
+move waste t5
+move 8D t2
+moves
+TYPED
+LC_ALL=C cardrules play klondike --seed 3 --no-color --transcript "$tmp/typed.yaml" \
+	<"$tmp/input" >"$tmp/out" 2>&1 || fail "play exited with $? ($tmp/out)"
+grep -q "^  ! 'move 8D t1' is not legal now; the move moves are: .* t2" "$tmp/out" ||
+	fail "a wrong pile is not refused: $(grep '!' "$tmp/out")"
+grep -q "^  ! 'up' is not a move now" "$tmp/out" ||
+	fail "a move without a target card is not refused"
+grep -q '^  t1     t2     t3 ' "$tmp/out" || fail "the tableau is not drawn"
+grep -q '^  10D    ##     ##' "$tmp/out" || fail "face-down cards are shown"
+[ "$(sed -n 's/^      - 0: //p' "$tmp/typed.yaml" | tr '\n' ',')" = \
+	"deal,move waste t5,move 8D t2," ] ||
+	fail "the typed moves: $(sed -n 's/^      - 0: //p' "$tmp/typed.yaml")"
+pass
