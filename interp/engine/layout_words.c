@@ -163,6 +163,37 @@ bool layout_parse(const state *s, const phase *p, char *const *word,
 	return parse_words(s, p, w, nw, out, n, err, size);
 }
 
+/* Which legal moves an explanation lists. */
+enum { MATCH_TYPED, MATCH_NAME, MATCH_ALL };
+
+/* Appends to err the words of the legal moves that match (the typed
+ * words, or the move's name only, or all), at most `most` of them. */
+static void list_words(const state *s, const phase *p, const action *list,
+		       int nl, char *const *word, int nword, int match,
+		       int most, char *err, size_t size)
+{
+	const layout_phase *l = LAYOUT(p);
+	size_t used = strlen(err);
+	for (int i = 0, shown = 0; i < nl && used < size; i++) {
+		char tok[3][24], w[80];
+		if (match == MATCH_TYPED &&
+		    !typed_matches(s, l, &list[i], word, nword))
+			continue;
+		if (match == MATCH_NAME &&
+		    (action_tokens(s, l, &list[i], tok) == 0 ||
+		     strcasecmp(tok[0], word[0]) != 0))
+			continue;
+		if (shown++ == most) {
+			snprintf(err + used, size - used, match == MATCH_ALL
+				 ? " ... (type moves)" : " ...");
+			break;
+		}
+		layout_words(s, p, &list[i], 1, w, sizeof w);
+		used += (size_t)snprintf(err + used, size - used, "%s %s",
+					 shown > 1 ? "," : "", w);
+	}
+}
+
 static bool parse_words(const state *s, const phase *p, char *const *word,
 			int nword, action *out, int *n, char *err, size_t size)
 {
@@ -190,22 +221,10 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 		*n = 1;
 		return true;
 	}
-	char w[80];
-	size_t used = 0;
 	err[0] = '\0';
 	if (found > 1) {
-		used = (size_t)snprintf(err, size, "say which:");
-		for (int i = 0, shown = 0; i < nl && used < size; i++) {
-			if (!typed_matches(s, l, &list[i], word, nword))
-				continue;
-			if (shown++ == 6) {
-				snprintf(err + used, size - used, " ...");
-				break;
-			}
-			layout_words(s, p, &list[i], 1, w, sizeof w);
-			used += (size_t)snprintf(err + used, size - used, "%s %s",
-						 shown > 1 ? "," : "", w);
-		}
+		snprintf(err, size, "say which:");
+		list_words(s, p, list, nl, word, nword, MATCH_TYPED, 6, err, size);
 		return false;
 	}
 	/* a move of this name, elsewhere: its targets */
@@ -220,34 +239,14 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 		for (int i = 0; i < nword; i++)
 			snprintf(typed + strlen(typed), sizeof typed - strlen(typed),
 				 "%s%s", i ? " " : "", word[i]);
-		used = (size_t)snprintf(err, size, "'%s' is not legal now; the %s "
-					"moves are:", typed, word[0]);
-		for (int i = 0, shown = 0; i < nl && used < size; i++) {
-			char tok[3][24];
-			if (action_tokens(s, l, &list[i], tok) == 0 ||
-			    strcasecmp(tok[0], word[0]) != 0)
-				continue;
-			if (shown++ == 12) {
-				snprintf(err + used, size - used, " ...");
-				break;
-			}
-			layout_words(s, p, &list[i], 1, w, sizeof w);
-			used += (size_t)snprintf(err + used, size - used, "%s %s",
-						 shown > 1 ? "," : "", w);
-		}
+		snprintf(err, size, "'%s' is not legal now; the %s moves are:",
+			 typed, word[0]);
+		list_words(s, p, list, nl, word, nword, MATCH_NAME, 12, err, size);
 		return false;
 	}
-	used = (size_t)snprintf(err, size, "'%s' is not a move now; the moves "
-				"are:", nword ? word[0] : "");
-	for (int i = 0; i < nl && used < size; i++) {
-		if (i == 8) {
-			snprintf(err + used, size - used, " ... (type moves)");
-			break;
-		}
-		layout_words(s, p, &list[i], 1, w, sizeof w);
-		used += (size_t)snprintf(err + used, size - used, "%s %s",
-					 i ? "," : "", w);
-	}
+	snprintf(err, size, "'%s' is not a move now; the moves are:",
+		 nword ? word[0] : "");
+	list_words(s, p, list, nl, word, nword, MATCH_ALL, 8, err, size);
 	return false;
 }
 

@@ -22,6 +22,7 @@
  */
 #include "testutil.h"
 #include "scenario.h"
+#include "solitaire.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -32,8 +33,6 @@
 
 #define GAMES TOP_SRCDIR "/games/"
 
-static game *g;
-static state s;
 
 static game *load(const char *name)
 {
@@ -58,73 +57,9 @@ static void teardown(void)
 
 /* ---- positions in words ---------------------------------------------- */
 
-/* The pile named by its word ("1,2", "N0", "deck"). */
-static int pile_no(const char *word)
-{
-	for (int k = 0; k < g->nplaces; k++)
-		for (int i = 0; i < g->place[k].npiles; i++)
-			if (strcmp(g->place[k].pile_name[i], word) == 0)
-				return g->place[k].first_pile + i;
-	ck_abort_msg("no pile '%s'", word);
-	return -1;
-}
-
-static int pile_size(const char *word)
-{
-	return s.pile_size[pile_no(word)];
-}
-
-static card_id card(const char *name)
-{
-	return scn_card(g, name);
-}
-
 static bool dead(const char *name)
 {
-	return cset_has(s.down, card(name));
-}
-
-/* A new game, with the options given or the defaults (NULL). */
-static void new_game(const int64_t *options)
-{
-	char why[200];
-	ck_assert_msg(state_setup(&s, g, 1, 0, options, 1, why, sizeof why),
-		      "%s", why);
-}
-
-/* Deals the deck: the cards named are drawn first, in the order named;
- * the others follow in the deck's order (2S 3S .. AS 2H .. AC JK1 JK2).
- * The setup runs at once. */
-static void deal(const char *first)
-{
-	card_id named[CARD_MAX], rest[CARD_MAX], order[CARD_MAX];
-	int n = scn_card_list(g, first, named), k = 0;
-	int nrest = cset_to_array(cset_minus(s.in_play, scn_card_set(g, first)),
-				  rest);
-	/* dealt bottom first: the rest from its end, then the named */
-	for (int i = nrest - 1; i >= 0; i--)
-		order[k++] = rest[i];
-	for (int i = n - 1; i >= 0; i--)
-		order[k++] = named[i];
-	cardset hands[SEAT_MAX] = {cset_empty()};
-	char why[200];
-	ck_assert_msg(state_deal_cards(&s, hands, order, k, why, sizeof why),
-		      "%s", why);
-}
-
-/* Puts the cards of `text` ("3S 7D") on pile p in order; `named` are
- * the cards placed so far, returned with these. */
-static cardset push_cards(int p, const char *text, cardset named)
-{
-	card_id ids[CARD_MAX];
-	int n = scn_card_list(g, text, ids);
-	for (int i = 0; i < n; i++) {
-		ck_assert_msg(!cset_has(named, ids[i]), "a card twice in the "
-			      "position ('%s')", text);
-		cset_add(&named, ids[i]);
-		pile_push(&s, p, ids[i]);
-	}
-	return named;
+	return cset_has(st.down, card(name));
 }
 
 /* The position of `text` (see the top of the file) in a new game with
@@ -133,9 +68,9 @@ static void lay_with(const int64_t *options, const char *text)
 {
 	new_game(options);
 	deal("");
-	piles_clear(&s);
-	s.down = s.killed = cset_empty();
-	s.opening = s.solved = s.layout_lost = false;
+	piles_clear(&st);
+	st.down = st.killed = cset_empty();
+	st.opening = st.solved = st.layout_lost = false;
 	cardset named = cset_empty(), down = cset_empty();
 	char buf[800];
 	ck_assert(strlen(text) < sizeof buf);
@@ -155,93 +90,14 @@ static void lay_with(const int64_t *options, const char *text)
 	}
 	int discard = pile_no("discard");
 	for (card_id c = 0; c < g->deck.ncards; c++)
-		if (cset_has(s.in_play, c) && !cset_has(named, c))
-			pile_push(&s, discard, c);
-	s.down = down;
+		if (cset_has(st.in_play, c) && !cset_has(named, c))
+			pile_push(&st, discard, c);
+	st.down = down;
 }
 
 static void lay(const char *text)
 {
 	lay_with(NULL, text);
-}
-
-/* A card's name as the positions write it: the jokers JK1 and JK2. */
-static const char *name_of(card_id c, char *buf)
-{
-	if (g->deck.face[c] == FACE_JOKER)
-		snprintf(buf, 8, "JK%d", g->deck.copy_of[c] % 10);
-	else
-		deck_card_name(&g->deck, c, false, buf);
-	return buf;
-}
-
-/* The cards of a pile from the bottom up, "3S 7D"; "" when empty. */
-static const char *pile(const char *word)
-{
-	static char buf[400];
-	card_id cards[CARD_MAX];
-	int n = pile_in_order(&s, pile_no(word), cards);
-	buf[0] = '\0';
-	for (int i = 0; i < n; i++) {
-		char name[8];
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
-			 i ? " " : "", name_of(cards[i], name));
-	}
-	return buf;
-}
-
-static int by_text(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
-
-/* The legal decisions whose words start with `verb` (all of them when
- * NULL), in alphabetical order: "armour E1, armour S2". */
-static const char *legal_of(const char *verb)
-{
-	static char buf[2000];
-	static char w[ACTIONS_MAX][40];
-	action list[ACTIONS_MAX];
-	int n = state_legal(&s, list), kept = 0;
-	size_t len = verb ? strlen(verb) : 0;
-	for (int i = 0; i < n; i++) {
-		state_action_words(&s, &list[i], 1, w[kept], sizeof w[kept]);
-		if (!verb || (strncmp(w[kept], verb, len) == 0 &&
-			      (w[kept][len] == ' ' || w[kept][len] == '\0')))
-			kept++;
-	}
-	qsort(w, (size_t)kept, sizeof *w, by_text);
-	buf[0] = '\0';
-	for (int i = 0; i < kept; i++)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%.39s",
-			 i ? ", " : "", w[i]);
-	return buf;
-}
-
-static const char *legal(void)
-{
-	return legal_of(NULL);
-}
-
-/* Whether the decision `line` is taken, typed as in the text loop (it
- * is made when it is legal). */
-static bool try_act(const char *line)
-{
-	command c;
-	char err[400];
-	return command_parse(&s, line, &c, err, sizeof err) &&
-	       c.kind == CMD_DECISION && command_apply(&s, &c, err, sizeof err);
-}
-
-static void act(const char *line)
-{
-	command c;
-	char err[400];
-	ck_assert_msg(command_parse(&s, line, &c, err, sizeof err),
-		      "'%s': %s", line, err);
-	ck_assert_int_eq(c.kind, CMD_DECISION);
-	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "'%s': %s", line,
-		      err);
 }
 
 /* A royal's effective value: the values of its slot's cards, it and its
@@ -254,7 +110,7 @@ static int effective(const char *slot)
 			v = &g->table[i];
 	ck_assert(v != NULL);
 	card_id cards[CARD_MAX];
-	int n = pile_in_order(&s, pile_no(slot), cards), sum = 0;
+	int n = pile_in_order(&st, pile_no(slot), cards), sum = 0;
 	for (int i = 0; i < n; i++)
 		sum += v->value[cards[i]];
 	return sum;
@@ -273,10 +129,10 @@ static const int64_t *early_loss(int on)
 /* The game is over and lost: no score, not solved. */
 static void check_lost(void)
 {
-	ck_assert(s.over);
-	ck_assert_int_eq(s.current, SEAT_END);
-	ck_assert(!s.solved);
-	ck_assert_int_eq(s.deal_score[0], 0);
+	ck_assert(st.over);
+	ck_assert_int_eq(st.current, SEAT_END);
+	ck_assert(!st.solved);
+	ck_assert_int_eq(st.deal_score[0], 0);
 }
 
 /* A grid with every top a 10 or a 9 but an 8 at (2,2): a card up to 7
@@ -292,16 +148,16 @@ START_TEST(test_grc_d1_jack_killed)
 	act("place 0,0");
 	ck_assert_str_eq(pile("0,0"), "3S 7D");
 	ck_assert(dead("JS"));
-	ck_assert(cset_eq(s.killed, scn_card_set(g, "JS")));
-	ck_assert_int_eq(s.event, EV_ATTACK);
+	ck_assert(cset_eq(st.killed, scn_card_set(g, "JS")));
+	ck_assert_int_eq(st.event, EV_ATTACK);
 	ck_assert_str_eq(pile("S0"), "JS");     /* it stays in its slot */
 	/* 6 + 4 = 10 < 11; with the 7D placed it would be 17, but the
 	 * card placed is not counted */
 	lay("S0: JS; 0,0: 3S; 1,0: 6H; 2,0: 4C; drawn: 7D; deck: 2C");
 	act("place 0,0");
 	ck_assert(!dead("JS"));
-	ck_assert(cset_is_empty(s.killed));
-	ck_assert_int_ne(s.event, EV_ATTACK);
+	ck_assert(cset_is_empty(st.killed));
+	ck_assert_int_ne(st.event, EV_ATTACK);
 }
 END_TEST
 
@@ -363,15 +219,15 @@ START_TEST(test_grc_d4_centre_fires_nothing)
 	lay(text);
 	act("place 1,1");
 	ck_assert_str_eq(pile("1,1"), "3C 4S");
-	ck_assert(cset_is_empty(s.down));
-	ck_assert(cset_is_empty(s.killed));
-	ck_assert_int_ne(s.event, EV_ATTACK);
+	ck_assert(cset_is_empty(st.down));
+	ck_assert(cset_is_empty(st.killed));
+	ck_assert_int_ne(st.event, EV_ATTACK);
 	/* the same lines do fire from an end: 10S on (2,1) strikes N1 with
 	 * (1,1) and (0,1), 3 + 9 */
 	snprintf(text, sizeof text, "%s; drawn: 10S", around);
 	lay(text);
 	act("place 2,1");
-	ck_assert(cset_eq(s.down, scn_card_set(g, "JS")));
+	ck_assert(cset_eq(st.down, scn_card_set(g, "JS")));
 }
 END_TEST
 
@@ -400,7 +256,7 @@ START_TEST(test_grc_d6_armour_target)
 	ck_assert_str_eq(pile("N0"), "7C KC");
 	ck_assert_int_eq(effective("N0"), 20);
 	ck_assert(!dead("KC"));
-	ck_assert(!s.over);             /* early_loss is 0 by default */
+	ck_assert(!st.over);             /* early_loss is 0 by default */
 	ck_assert_str_eq(pile("drawn"), "2S");
 }
 END_TEST
@@ -422,7 +278,7 @@ START_TEST(test_setup_fills_the_grid_and_sets_aside)
 	ck_assert_str_eq(pile("drawn"), "JH");          /* set aside first */
 	ck_assert_str_eq(pile("aside"), "QC JK1 KD AS"); /* AS next */
 	ck_assert_int_eq(pile_size("deck"), 54 - 14);
-	ck_assert(s.opening);
+	ck_assert(st.opening);
 	/* each royal waits for its slot; the ploys go by themselves */
 	ck_assert_str_eq(legal(), "royal N1");          /* 10H is the centre */
 	act("royal N1");
@@ -438,7 +294,7 @@ START_TEST(test_setup_fills_the_grid_and_sets_aside)
 	ck_assert_str_eq(pile("S1"), "KD");
 	ck_assert_str_eq(pile("W2"), "QC");
 	/* no card is drawn before the opening decision */
-	ck_assert(s.opening);
+	ck_assert(st.opening);
 	ck_assert_str_eq(pile("drawn"), "");
 	ck_assert_int_eq(pile_size("deck"), 54 - 14);
 	ck_assert_str_eq(legal_of("start"), "start");
@@ -447,7 +303,7 @@ START_TEST(test_setup_fills_the_grid_and_sets_aside)
 			 "swap 2,2");
 	ck_assert_str_eq(legal_of("royal"), "");
 	act("start");
-	ck_assert(!s.opening);
+	ck_assert(!st.opening);
 	ck_assert_str_eq(pile("drawn"), "2S");  /* the first of the rest */
 	ck_assert_int_eq(pile_size("deck"), 54 - 15);
 	ck_assert_str_eq(legal_of("place"), "place 0,0");
@@ -484,8 +340,8 @@ START_TEST(test_setup_royal_rules_a_b_c_d)
 	ck_assert_str_eq(pile("W1"), "QH");
 	ck_assert_str_eq(pile("S2"), "KD");
 	ck_assert_str_eq(pile("E1"), "QC");
-	ck_assert(s.opening);
-	ck_assert(cset_is_empty(s.down));
+	ck_assert(st.opening);
+	ck_assert(cset_is_empty(st.down));
 }
 END_TEST
 
@@ -498,7 +354,7 @@ START_TEST(test_setup_royal_rule_d_tie)
 	act("royal W1");
 	ck_assert_str_eq(pile("W1"), "JH");
 	ck_assert_str_eq(pile("N1"), "");
-	ck_assert(s.opening);
+	ck_assert(st.opening);
 }
 END_TEST
 
@@ -540,7 +396,7 @@ START_TEST(test_setup_swap)
 	act("swap 0,0");
 	/* 2H under the deck; QS and AH set aside, 5D fills (0,0) */
 	card_id order[CARD_MAX];
-	pile_in_order(&s, pile_no("deck"), order);
+	pile_in_order(&st, pile_no("deck"), order);
 	ck_assert_int_eq(order[0], card("2H"));
 	ck_assert_str_eq(pile("0,0"), "5D");
 	ck_assert_str_eq(pile("drawn"), "QS");
@@ -549,9 +405,9 @@ START_TEST(test_setup_swap)
 	ck_assert_str_eq(pile("reserve"), "AH");
 	/* no attack in the setup: 6D + 8D would reach JD from (0,0) */
 	ck_assert(!dead("JD"));
-	ck_assert(cset_is_empty(s.down));
+	ck_assert(cset_is_empty(st.down));
 	/* once only, and the turns have begun */
-	ck_assert(!s.opening);
+	ck_assert(!st.opening);
 	ck_assert_str_eq(pile("drawn"), "2C");
 	ck_assert_int_eq(pile_size("deck"), 54 - 10 + 1 - 3 - 1);
 	ck_assert_str_eq(legal_of("swap"), "");
@@ -627,7 +483,7 @@ START_TEST(test_corner_fires_two_lines)
 	act("place 0,0");
 	ck_assert(dead("JS"));          /* 6 + 5 */
 	ck_assert(dead("QH"));          /* 6H + 7D, red */
-	ck_assert(cset_eq(s.killed, scn_card_set(g, "JS QH")));
+	ck_assert(cset_eq(st.killed, scn_card_set(g, "JS QH")));
 	/* N0 and W0 are beside the card placed, beyond no line of it */
 	ck_assert(!dead("JD"));
 	ck_assert(!dead("JC"));
@@ -686,7 +542,7 @@ START_TEST(test_discard_without_a_living_royal)
 	lay(FULL_GRID "; N0: KC; E0: QH; down: KC QH; drawn: 7S; deck: 2D");
 	ck_assert_str_eq(legal(), "discard");
 	act("discard");
-	ck_assert_int_eq(pile_top(&s, pile_no("discard")), card("7S"));
+	ck_assert_int_eq(pile_top(&st, pile_no("discard")), card("7S"));
 	ck_assert_str_eq(pile("N0"), "KC");
 	ck_assert_str_eq(pile("drawn"), "2D");
 	/* no royal at all */
@@ -767,7 +623,7 @@ START_TEST(test_joker_fires_an_attack)
 	act("joker 0,0 0,2");
 	ck_assert(dead("QS"));
 	ck_assert(!dead("KD"));
-	ck_assert_int_eq(s.event, EV_ATTACK);
+	ck_assert_int_eq(st.event, EV_ATTACK);
 	/* a stack's only card to an empty position: the source is left
 	 * empty, and the card fires from its new place, W0 by 5S + 6C */
 	lay("0,0: 6C; 0,1: 5S; 2,2: 3D; W0: JH; reserve: JK1; drawn: 9D; "
@@ -806,7 +662,7 @@ START_TEST(test_deck_exhausted_with_a_ploy)
 	lay(LAST_CARD "; reserve: AS");
 	act("place 1,1");
 	/* nothing to draw, and a living royal: the ace must be used */
-	ck_assert(!s.over);
+	ck_assert(!st.over);
 	ck_assert_str_eq(pile("drawn"), "");
 	ck_assert_str_eq(legal(), "ace 0,0, ace 0,1, ace 0,2, ace 1,0, "
 			 "ace 1,1, ace 1,2, ace 2,0, ace 2,1, ace 2,2");
@@ -818,7 +674,7 @@ START_TEST(test_deck_exhausted_with_a_ploy)
 	/* a joker keeps the game going too */
 	lay(LAST_CARD "; reserve: JK1");
 	act("place 1,1");
-	ck_assert(!s.over);
+	ck_assert(!st.over);
 	ck_assert_ptr_nonnull(strstr(legal(), "joker 2,2 1,1"));
 	act("joker 2,2 1,1");           /* 8S onto 7S */
 	check_lost();                   /* then nothing is left */
@@ -851,12 +707,12 @@ static void last_royal(const char *reserve, const char *used)
 /* The game is won, with `score`. */
 static void check_won(int score)
 {
-	ck_assert(s.solved);
-	ck_assert(s.over);
-	ck_assert_int_eq(s.current, SEAT_END);
-	ck_assert_int_eq(cset_count(s.down), 12);
-	ck_assert_int_eq(s.deal_score[0], score);
-	ck_assert_int_eq(s.total[0], score);
+	ck_assert(st.solved);
+	ck_assert(st.over);
+	ck_assert_int_eq(st.current, SEAT_END);
+	ck_assert_int_eq(cset_count(st.down), 12);
+	ck_assert_int_eq(st.deal_score[0], score);
+	ck_assert_int_eq(st.total[0], score);
 }
 
 START_TEST(test_won_scores_the_unused_ploys)
@@ -888,9 +744,9 @@ static bool lost_by_armour(int on, const char *slot, const char *drawn)
 		 slot, drawn);
 	lay_with(early_loss(on), text);
 	act("armour N1");
-	if (!s.over)
+	if (!st.over)
 		ck_assert_str_eq(pile("drawn"), "3D");
-	return s.over;
+	return st.over;
 }
 
 START_TEST(test_early_loss)
@@ -899,7 +755,7 @@ START_TEST(test_early_loss)
 	ck_assert(!lost_by_armour(1, "KC", "6C"));      /* 19 */
 	ck_assert(lost_by_armour(1, "KC", "7C"));       /* 20 */
 	check_lost();
-	ck_assert(s.layout_lost);
+	ck_assert(st.layout_lost);
 	ck_assert_str_eq(pile("N1"), "7C KC");
 	/* a queen or jack past 20 */
 	ck_assert(!lost_by_armour(1, "2C QC", "6C"));   /* 20 */
@@ -910,7 +766,7 @@ START_TEST(test_early_loss)
 	/* without the option the game goes on */
 	ck_assert(!lost_by_armour(0, "KC", "7C"));
 	ck_assert(!lost_by_armour(0, "2C QC", "7C"));
-	ck_assert(!s.layout_lost);
+	ck_assert(!st.layout_lost);
 }
 END_TEST
 

@@ -21,6 +21,7 @@
  */
 #include "testutil.h"
 #include "scenario.h"
+#include "solitaire.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -35,8 +36,6 @@
 #define HEARTS "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
 #define DIAMONDS "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"
 
-static game *g;
-static state s;
 
 static game *load(const char *name)
 {
@@ -61,31 +60,10 @@ static void teardown(void)
 
 /* ---- positions in words ---------------------------------------------- */
 
-/* The pile named by its word ("t3", "f1", "waste"). */
-static int pile_no(const char *word)
-{
-	for (int k = 0; k < g->nplaces; k++)
-		for (int i = 0; i < g->place[k].npiles; i++)
-			if (strcmp(g->place[k].pile_name[i], word) == 0)
-				return g->place[k].first_pile + i;
-	ck_abort_msg("no pile '%s'", word);
-	return -1;
-}
-
-static int pile_size(const char *word)
-{
-	return s.pile_size[pile_no(word)];
-}
-
-static card_id card(const char *name)
-{
-	return scn_card(g, name);
-}
-
 /* Whether the card lies face down in the tableau. */
 static bool hidden(const char *name)
 {
-	return cset_has(s.down, card(name));
+	return cset_has(st.down, card(name));
 }
 
 /* The options with draw and passes as given. */
@@ -98,59 +76,15 @@ static const int64_t *options(int draw, int passes)
 	return opt;
 }
 
-/* A new game, with the options given or the defaults (NULL). */
-static void new_game(const int64_t *opts)
-{
-	char why[200];
-	ck_assert_msg(state_setup(&s, g, 1, 0, opts, 1, why, sizeof why),
-		      "%s", why);
-}
-
-/* Deals the deck: the cards named are taken from the stock first, in the
- * order named (the first to t1, ... a round at a time, then the rest of
- * the stock); the others follow in the deck's order (AS 2S .. KS AH ..
- * KC).  The setup runs at once. */
-static void deal(const char *first)
-{
-	card_id named[CARD_MAX], rest[CARD_MAX], order[CARD_MAX];
-	int n = scn_card_list(g, first, named), k = 0;
-	int nrest = cset_to_array(cset_minus(s.in_play, scn_card_set(g, first)),
-				  rest);
-	/* dealt bottom first: the rest from its end, then the named */
-	for (int i = nrest - 1; i >= 0; i--)
-		order[k++] = rest[i];
-	for (int i = n - 1; i >= 0; i--)
-		order[k++] = named[i];
-	cardset hands[SEAT_MAX] = {cset_empty()};
-	char why[200];
-	ck_assert_msg(state_deal_cards(&s, hands, order, k, why, sizeof why),
-		      "%s", why);
-}
-
-/* Puts the cards of `text` ("3S 7D") on pile p in order; `named` are
- * the cards placed so far, returned with these. */
-static cardset push_cards(int p, const char *text, cardset named)
-{
-	card_id ids[CARD_MAX];
-	int n = scn_card_list(g, text, ids);
-	for (int i = 0; i < n; i++) {
-		ck_assert_msg(!cset_has(named, ids[i]), "a card twice in the "
-			      "position ('%s')", text);
-		cset_add(&named, ids[i]);
-		pile_push(&s, p, ids[i]);
-	}
-	return named;
-}
-
 /* The position of `text` (see the top of the file) in a new game with
  * the options given; the cards not named are out of the game. */
 static void lay_with(const int64_t *opts, const char *text)
 {
 	new_game(opts);
 	deal("");
-	piles_clear(&s);
-	s.down = s.seen = s.killed = cset_empty();
-	s.solved = s.layout_lost = false;
+	piles_clear(&st);
+	st.down = st.seen = st.killed = cset_empty();
+	st.solved = st.layout_lost = false;
 	cardset named = cset_empty(), down = cset_empty();
 	char buf[800];
 	ck_assert(strlen(text) < sizeof buf);
@@ -171,9 +105,9 @@ static void lay_with(const int64_t *opts, const char *text)
 	}
 	/* what lies face up in the waste, tableau and foundations is seen */
 	cardset up = cset_minus(cset_minus(named, down),
-				pile_cards(&s, pile_no("stock")));
-	s.down = down;
-	s.seen = up;
+				pile_cards(&st, pile_no("stock")));
+	st.down = down;
+	st.seen = up;
 }
 
 static void lay(const char *text)
@@ -181,82 +115,12 @@ static void lay(const char *text)
 	lay_with(NULL, text);
 }
 
-/* The cards of a pile from the bottom up, "3S 7D"; "" when empty. */
-static const char *pile(const char *word)
-{
-	static char buf[400];
-	card_id cards[CARD_MAX];
-	int n = pile_in_order(&s, pile_no(word), cards);
-	buf[0] = '\0';
-	for (int i = 0; i < n; i++) {
-		char name[8];
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%s",
-			 i ? " " : "", deck_card_name(&g->deck, cards[i], false,
-						      name));
-	}
-	return buf;
-}
-
-static int by_text(const void *a, const void *b)
-{
-	return strcmp(a, b);
-}
-
-/* The legal decisions whose words start with `verb` (all of them when
- * NULL), in alphabetical order: "move 9C t2, move waste t3". */
-static const char *legal_of(const char *verb)
-{
-	static char buf[2000];
-	static char w[ACTIONS_MAX][40];
-	action list[ACTIONS_MAX];
-	int n = state_legal(&s, list), kept = 0;
-	size_t len = verb ? strlen(verb) : 0;
-	for (int i = 0; i < n; i++) {
-		state_action_words(&s, &list[i], 1, w[kept], sizeof w[kept]);
-		if (!verb || (strncmp(w[kept], verb, len) == 0 &&
-			      (w[kept][len] == ' ' || w[kept][len] == '\0')))
-			kept++;
-	}
-	qsort(w, (size_t)kept, sizeof *w, by_text);
-	buf[0] = '\0';
-	for (int i = 0; i < kept; i++)
-		snprintf(buf + strlen(buf), sizeof buf - strlen(buf), "%s%.39s",
-			 i ? ", " : "", w[i]);
-	return buf;
-}
-
-static const char *legal(void)
-{
-	return legal_of(NULL);
-}
-
-/* Whether the decision `line` is taken, typed as in the text loop (it
- * is made when it is legal). */
-static bool try_act(const char *line)
-{
-	command c;
-	char err[400];
-	return command_parse(&s, line, &c, err, sizeof err) &&
-	       c.kind == CMD_DECISION && command_apply(&s, &c, err, sizeof err);
-}
-
-static void act(const char *line)
-{
-	command c;
-	char err[400];
-	ck_assert_msg(command_parse(&s, line, &c, err, sizeof err),
-		      "'%s': %s", line, err);
-	ck_assert_int_eq(c.kind, CMD_DECISION);
-	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "'%s': %s", line,
-		      err);
-}
-
 /* The counter redeals. */
 static int64_t redeals(void)
 {
 	for (int i = 0; i < g->ncounters; i++)
 		if (strcmp(g->counter_name[i], "redeals") == 0)
-			return s.counter[i][0];
+			return st.counter[i][0];
 	ck_abort_msg("no counter 'redeals'");
 	return -1;
 }
@@ -264,11 +128,11 @@ static int64_t redeals(void)
 /* The game is over, won or not, with `score` (the cards sent up). */
 static void check_over(bool won, int score)
 {
-	ck_assert(s.over);
-	ck_assert_int_eq(s.current, SEAT_END);
-	ck_assert(s.solved == won);
-	ck_assert_int_eq(s.deal_score[0], score);
-	ck_assert_int_eq(s.total[0], score);
+	ck_assert(st.over);
+	ck_assert_int_eq(st.current, SEAT_END);
+	ck_assert(st.solved == won);
+	ck_assert_int_eq(st.deal_score[0], score);
+	ck_assert_int_eq(st.total[0], score);
 	ck_assert_str_eq(legal(), "");
 }
 
@@ -295,14 +159,14 @@ START_TEST(test_setup_deals_the_triangle)
 		snprintf(word, sizeof word, "t%d", i + 1);
 		ck_assert_int_eq(pile_size(word), i + 1);
 		ck_assert_str_eq(pile(word), want[i]);
-		cset_add(&tops, pile_top(&s, pile_no(word)));
+		cset_add(&tops, pile_top(&st, pile_no(word)));
 	}
 	/* exactly the top cards face up; nothing else has been seen */
 	ck_assert(cset_eq(tops, scn_card_set(g, "AS 8S AH 6H 10H KH 2D")));
-	ck_assert_int_eq(cset_count(s.down), 21);
-	ck_assert(cset_is_empty(cset_and(s.down, tops)));
+	ck_assert_int_eq(cset_count(st.down), 21);
+	ck_assert(cset_is_empty(cset_and(st.down, tops)));
 	ck_assert(hidden("2S") && hidden("7S") && hidden("QH"));
-	ck_assert(cset_eq(s.seen, tops));
+	ck_assert(cset_eq(st.seen, tops));
 	/* the other 24 wait in the stock, 3D on top */
 	ck_assert_int_eq(pile_size("stock"), 24);
 	ck_assert_str_eq(pile("stock"), "KC QC JC 10C 9C 8C 7C 6C 5C 4C 3C "
@@ -314,8 +178,8 @@ START_TEST(test_setup_deals_the_triangle)
 		ck_assert_int_eq(pile_size(word), 0);
 	}
 	ck_assert_int_eq(redeals(), 0);
-	ck_assert(!s.over);
-	ck_assert_int_eq(s.current, 0);
+	ck_assert(!st.over);
+	ck_assert_int_eq(st.current, 0);
 	/* every legal first move: AS can even go on 2D */
 	ck_assert_str_eq(legal(), "deal, move AS t7, up t1 f1, up t1 f2, "
 			 "up t1 f3, up t1 f4, up t3 f1, up t3 f2, up t3 f3, "
@@ -347,7 +211,7 @@ START_TEST(test_build_down_alternating)
 	ck_assert_str_eq(pile("waste"), "");
 	act("move 8H t2");
 	ck_assert_str_eq(pile("t2"), "10H 9C 8H");
-	ck_assert_int_eq(s.layout_moves, 3);
+	ck_assert_int_eq(st.layout_moves, 3);
 }
 END_TEST
 
@@ -396,7 +260,7 @@ START_TEST(test_run_moves_whole)
 	ck_assert_str_eq(pile("t2"), "3D 10S 9H 8C 7H");
 	ck_assert_str_eq(pile("t1"), "2C");
 	ck_assert(!hidden("2C"));               /* exposed, turned up */
-	ck_assert(cset_has(s.seen, card("2C")));
+	ck_assert(cset_has(st.seen, card("2C")));
 	ck_assert(hidden("3D"));
 	/* part of a run: 8C takes 7H along; 9H stays, 2C stays down */
 	lay(RUN);
@@ -490,8 +354,8 @@ START_TEST(test_deal_one)
 	act("deal");
 	ck_assert_str_eq(pile("waste"), "3D 4D");
 	ck_assert_int_eq(pile_size("stock"), 22);
-	ck_assert(cset_has(s.seen, card("4D")));
-	ck_assert(!cset_has(s.seen, card("5D")));       /* still in the stock */
+	ck_assert(cset_has(st.seen, card("4D")));
+	ck_assert(!cset_has(st.seen, card("5D")));       /* still in the stock */
 }
 END_TEST
 
@@ -502,7 +366,7 @@ START_TEST(test_deal_three)
 	act("deal");
 	/* one packet turned over: the third card on top */
 	ck_assert_str_eq(pile("waste"), "3D 4D 5D");
-	ck_assert_int_eq(pile_top(&s, pile_no("waste")), card("5D"));
+	ck_assert_int_eq(pile_top(&st, pile_no("waste")), card("5D"));
 	ck_assert_int_eq(pile_size("stock"), 21);
 	act("deal");
 	ck_assert_str_eq(pile("waste"), "3D 4D 5D 6D 7D 8D");
@@ -593,7 +457,7 @@ START_TEST(test_passes_limit_the_redeals)
 	int passes = _i;
 	lay_with(options(1, passes), "f1: AS; t1: 9H; stock: 2C 3C");
 	int through = 0;
-	while (!s.over) {
+	while (!st.over) {
 		ck_assert_int_lt(through, passes);
 		act("deal");
 		act("deal");
@@ -622,7 +486,7 @@ START_TEST(test_passes_zero_is_no_limit)
 		ck_assert_int_eq(redeals(), i);
 	}
 	ck_assert_str_eq(pile("stock"), "2C 3C");
-	ck_assert(!s.over);
+	ck_assert(!st.over);
 }
 END_TEST
 
@@ -671,16 +535,16 @@ START_TEST(test_known_deal_is_won)
 		snprintf(word, sizeof word, "t%d", t);
 		snprintf(line, sizeof line, "up %s", word);
 		while (pile_size(word) > 0) {
-			card_id top = pile_top(&s, pile_no(word));
-			ck_assert(!s.over);
-			ck_assert(!cset_has(s.down, top));      /* turned up */
+			card_id top = pile_top(&st, pile_no(word));
+			ck_assert(!st.over);
+			ck_assert(!cset_has(st.down, top));      /* turned up */
 			act(line);
 		}
 	}
-	ck_assert_int_eq(s.layout_moves, 24 * 2 + 28);
+	ck_assert_int_eq(st.layout_moves, 24 * 2 + 28);
 	ck_assert_str_eq(pile("f4"), "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC");
-	ck_assert(cset_is_empty(s.down));
-	ck_assert_int_eq(cset_count(s.seen), 52);
+	ck_assert(cset_is_empty(st.down));
+	ck_assert_int_eq(cset_count(st.seen), 52);
 	check_over(true, 52);
 }
 END_TEST
@@ -711,10 +575,10 @@ START_TEST(test_limit_ends_the_game)
 	lay_with(options(1, 0), "f1: AS; f2: AH; stock: 2C");
 	for (int i = 0; i < 1999; i++) {
 		act(i % 2 ? "redeal" : "deal");
-		ck_assert(!s.over);
+		ck_assert(!st.over);
 	}
 	act("redeal");
-	ck_assert_int_eq(s.layout_moves, 2000);
+	ck_assert_int_eq(st.layout_moves, 2000);
 	check_over(false, 2);
 }
 END_TEST
