@@ -14,7 +14,7 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
-deals=${GRIDCANNON_DEALS:-300}
+deals=${GRIDCANNON_DEALS:-1000}
 oracle() { python3 tests/scripts/gridcannon-oracle.py "$@"; }
 
 # check WHAT FILES...: the oracle agrees on every deal of FILES
