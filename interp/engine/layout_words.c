@@ -271,8 +271,9 @@ static const char *place_name(const game *g, int k)
 static void explain_move(FILE *out, const game *g, const move_def *m)
 {
 	static const char *const group[] = {
-		[GROUP_TOP] = "the top card", [GROUP_RUN] = "a face-up card "
-		"with the cards on it", [GROUP_ALL] = "the whole pile",
+		[GROUP_TOP] = "the top card",
+		[GROUP_RUN] = "a face-up card with the cards on it",
+		[GROUP_ALL] = "the whole pile",
 	};
 	fprintf(out, "- `%s`: %s", m->name,
 		m->has_count ? "the top cards (as many as the count)"
