@@ -214,6 +214,14 @@ static void print_under(FILE *out, const render *r, const state *s,
 			card_text(r, s, cards[n - 1], card, sizeof card));
 		for (int k = 0; k < n - 1; k++)
 			fprintf(out, " %s", card_text(r, s, cards[k], buf, sizeof buf));
+		/* the pile's worth by the game's first table of values (in
+		 * Gridcannon, the royal's effective value) */
+		if (s->g->ntables > 0) {
+			long sum = 0;
+			for (int k = 0; k < n; k++)
+				sum += s->g->table[0].value[cards[k]];
+			fprintf(out, " (%s %ld)", s->g->table[0].name, sum);
+		}
 		fputc('\n', out);
 	}
 }

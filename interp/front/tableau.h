@@ -1,8 +1,10 @@
 /*
  * tableau.h — a solitaire's layout drawn for the player: a grid with its
  * slots round it, piles as columns (a Klondike tableau), the one-pile
- * places (stock, waste, reserve) on one line.  Cards face down show as
- * "##"; a card turned down after being seen (a dead royal) is marked.
+ * places (stock, waste, reserve) on one line, the cards under a slot's
+ * top card with their worth by the game's first table of values.  Cards
+ * face down show as "##"; a card turned down after being seen (a dead
+ * royal) is marked.
  */
 #ifndef CARDRULES_TABLEAU_H
 #define CARDRULES_TABLEAU_H
