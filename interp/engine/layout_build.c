@@ -41,16 +41,16 @@ static void build_move(builder *b, const node *k, const node *v,
 	const node *from = node_get(v, "from");
 	if (from && from->kind == NODE_SEQ) {
 		for (size_t i = 0; i < from->n; i++) {
-			int pk = build_place_index(b, from->item[i]);
+			int pk = optional_place(b, from->item[i]);
 			if (pk >= 0)
 				m->from |= (uint16_t)(1u << pk);
 		}
 	} else if (from) {
-		int pk = build_place_index(b, from);
+		int pk = optional_place(b, from);
 		if (pk >= 0)
 			m->from = (uint16_t)(1u << pk);
 	}
-	m->to = build_place_index(b, node_get(v, "to"));
+	m->to = optional_place(b, node_get(v, "to"));
 	const node *cards = node_get(v, "cards");
 	m->group = !cards ? GROUP_TOP : strcmp(cards->text, "run") == 0
 		? GROUP_RUN : strcmp(cards->text, "all") == 0 ? GROUP_ALL
@@ -118,8 +118,8 @@ static void build_move(builder *b, const node *k, const node *v,
 	if (uses) {
 		m->pay = build_expr(b, b->g->scope, node_get(uses, "cards"),
 				    TY_CARDS);
-		m->pay_from = build_place_index(b, node_get(uses, "from"));
-		m->pay_to = build_place_index(b, node_get(uses, "to"));
+		m->pay_from = optional_place(b, node_get(uses, "from"));
+		m->pay_to = optional_place(b, node_get(uses, "to"));
 	}
 	build_counter_adds(b, node_get(v, "add"), &m->adds);
 	const node *then = node_get(v, "then");
@@ -144,7 +144,7 @@ void layout_build(builder *b, const node *n, phase *p)
 	if (b->g->max_players > 1)
 		build_fail(b, n, "a layout is a solitaire, for one player; the "
 			   "game allows %d: give 'players: 1'", b->g->max_players);
-	l->stock = build_place_index(b, build_field(b, sc, n, "stock"));
+	l->stock = optional_place(b, build_field(b, sc, n, "stock"));
 	l->deal_to = l->fill = l->aside = l->draw_to = l->reveal = -1;
 	l->attack_grid = l->attack_slots = -1;
 	l->scope = expr_scope_child(b->g->scope);
@@ -165,16 +165,16 @@ void layout_build(builder *b, const node *n, phase *p)
 
 	const node *deal = build_field(b, sc, n, "deal");
 	if (deal) {
-		l->deal_to = build_place_index(b, node_get(deal, "to"));
+		l->deal_to = optional_place(b, node_get(deal, "to"));
 		const node *first = node_get(deal, "first");
 		l->deal_first = first ? (int)strtol(first->text, NULL, 10) : 1;
 	}
 	const node *fill = build_field(b, sc, n, "fill");
 	if (fill) {
-		l->fill = build_place_index(b, node_get(fill, "place"));
+		l->fill = optional_place(b, node_get(fill, "place"));
 		l->fill_with = build_expr(b, b->g->scope, node_get(fill, "with"),
 					  TY_CARDS);
-		l->aside = build_place_index(b, node_get(fill, "aside"));
+		l->aside = optional_place(b, node_get(fill, "aside"));
 	}
 	const node *draw = build_field(b, sc, n, "draw");
 	if (draw) {
@@ -185,15 +185,15 @@ void layout_build(builder *b, const node *n, phase *p)
 					   "to draw from", DRAW_FROM_MAX);
 				break;
 			}
-			l->draw_from[l->ndraw++] = build_place_index(b, from->item[i]);
+			l->draw_from[l->ndraw++] = optional_place(b, from->item[i]);
 		}
-		l->draw_to = build_place_index(b, node_get(draw, "to"));
+		l->draw_to = optional_place(b, node_get(draw, "to"));
 	}
 	l->reveal = optional_place(b, build_field(b, sc, n, "reveal"));
 	const node *att = build_field(b, sc, n, "attack");
 	if (att) {
-		l->attack_grid = build_place_index(b, node_get(att, "grid"));
-		l->attack_slots = build_place_index(b, node_get(att, "slots"));
+		l->attack_grid = optional_place(b, node_get(att, "grid"));
+		l->attack_slots = optional_place(b, node_get(att, "slots"));
 		l->kills = build_expr(b, l->scope, node_get(att, "kills"), TY_BOOL);
 		const game *g = b->g;
 		if (l->attack_grid >= 0 && !g->place[l->attack_grid].rows)

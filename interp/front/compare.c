@@ -17,6 +17,7 @@ typedef struct deal_row {
 	double dealer;                  /* the dealer's score minus the others' mean */
 	double first;                   /* the same for the dealer's next seat */
 	double value[COMPARE_VALUES_MAX];
+	double solved;                  /* a solitaire won: 1, else 0 */
 } deal_row;
 
 typedef struct run {
@@ -49,6 +50,7 @@ static void on_deal(void *ctx, const sim_deal *sd)
 	memset(d, 0, sizeof *d);
 	d->match = sd->match;
 	d->deal = sd->deal;
+	d->solved = sd->solved;
 	int n = r->o->sim.players;
 	double lo = 0, hi = 0, sum = 0;
 	for (int p = 0; p < n; p++) {
@@ -98,6 +100,7 @@ static double get_spread(const deal_row *d, int k) { (void)k; return d->spread; 
 static double get_dealer(const deal_row *d, int k) { (void)k; return d->dealer; }
 static double get_first(const deal_row *d, int k) { (void)k; return d->first; }
 static double get_value(const deal_row *d, int k) { return d->value[k]; }
+static double get_solved(const deal_row *d, int k) { (void)k; return d->solved; }
 
 /* Walks the deals both runs played (by match and deal). */
 static paired pair_up(const run *ra, const run *rb, row_value f, int k)
@@ -169,6 +172,17 @@ static int collect(const run *ra, const run *rb, const compare_opts *o,
 		rows[n].name = names[n];
 		n++;
 	}
+	if (players == 1) {     /* a solitaire: the same deck both ways */
+		rows[n] = pair_up(ra, rb, get_solved, 0);
+		rows[n++].name = "games won";
+		for (int i = 0; i < o->nvalues; i++) {
+			snprintf(names[n], 48, "value %s", o->value[i]);
+			rows[n] = pair_up(ra, rb, get_value, i);
+			rows[n].name = names[n];
+			n++;
+		}
+		return n;
+	}
 	rows[n] = pair_up(ra, rb, get_spread, 0);
 	rows[n++].name = "spread in a deal";
 	rows[n] = pair_up(ra, rb, get_dealer, 0);
@@ -194,9 +208,10 @@ static void print_text(FILE *out, const compare_opts *o, const game *a,
 		       const game *b, const paired *rows, int n, long deals)
 {
 	char bots[200];
-	fprintf(out, "A: %s (%s)\nB: %s (%s)\n%ld paired deals, %d players, "
+	fprintf(out, "A: %s (%s)\nB: %s (%s)\n%ld paired deals, %d player%s, "
 		"seed %" PRIu64 ", bots: %s\n\n", a->name, o->names[0], b->name,
-		o->names[1], deals, o->sim.players, o->sim.seed,
+		o->names[1], deals, o->sim.players, o->sim.players == 1 ? "" : "s",
+		o->sim.seed,
 		bot_spec_text(&o->sim.bots, o->sim.players, bots, sizeof bots));
 	fprintf(out, "%-26s %10s %10s %10s  %-22s\n", "", "A", "B", "B - A",
 		"95% interval");

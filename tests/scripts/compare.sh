@@ -88,4 +88,11 @@ cmp -s "$tmp/cmp1.json" "$tmp/cmp2.json" || fail "compare: -j 2 differs"
 if cardrules simulate hearts -j 2 --transcript "$tmp/t.yaml" >/dev/null 2>&1; then
 	fail "--transcript with --jobs is accepted"
 fi
+# a solitaire: the games won, paired deck by deck; no seats to compare
+cardrules compare gridcannon gridcannon --deals 40 --bot low >"$tmp/sol" ||
+	fail "compare of a solitaire failed"
+grep -q '^games won ' "$tmp/sol" || fail "a solitaire's games won not compared"
+if grep -q 'nan\|advantage' "$tmp/sol"; then
+	fail "a solitaire compared by seats: $(cat "$tmp/sol")"
+fi
 pass
