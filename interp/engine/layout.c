@@ -15,7 +15,9 @@
  * keeps the first tier that has any, and `highest`/`lowest` the best of
  * those; ties are the player's choice.  `unless` makes a move legal only
  * when other moves are not; `uses` spends a card of a place (a ploy);
- * `auto` moves are made as soon as they are legal.  After a move onto a
+ * `auto` moves are made as soon as they are legal; `opening` moves are
+ * offered once, before the first card is drawn from the stock (or the
+ * player types `start`).  After a move onto a
  * grid, `attack` looks along the row and column at the slots beyond the
  * far end and turns down the cards `kills` says.  The game ends when
  * `won` or `lost` holds, when a move's `loses` holds, or when no move is
