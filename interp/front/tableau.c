@@ -226,6 +226,17 @@ static void print_under(FILE *out, const render *r, const state *s,
 	}
 }
 
+/* Whether a layout of the game turns up the tops of place k's piles (a
+ * tableau, drawn as columns even before any pile is stacked). */
+static bool revealed(const game *g, int k)
+{
+	for (int i = 0; i < g->nphases; i++)
+		if (g->phase[i].kind == PHASE_LAYOUT &&
+		    g->phase[i].u.layout.reveal == k)
+			return true;
+	return false;
+}
+
 static void place_title(FILE *out, const place_def *pl)
 {
 	fprintf(out, "%c%s", toupper((unsigned char)pl->name[0]), pl->name + 1);
@@ -261,8 +272,7 @@ void tableau_print(FILE *out, const render *r, const state *s)
 				stacked |= s->pile_size[pl->first_pile + i] > 1 &&
 					   !cset_is_empty(cset_and(s->down,
 						pile_cards(s, pl->first_pile + i)));
-			bool tableau = stacked || (g->phase[0].kind == PHASE_LAYOUT &&
-				g->phase[0].u.layout.reveal == k);
+			bool tableau = stacked || revealed(g, k);
 			if (tableau) {
 				fputc('\n', out);
 				print_columns(out, r, s, pl);

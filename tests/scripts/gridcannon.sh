@@ -69,6 +69,12 @@ fi
 grep -q '^[^ ]*: deal 1: ' "$tmp/wrong.out" ||
 	fail "the wrong queen fails otherwise: $(cat "$tmp/wrong.out")"
 
+# --- the search bot, seeing only what a player sees, wins some games ---
+cardrules simulate gridcannon --deals 8 --seed 8 --bot search:100 -j 2 \
+	>"$tmp/search.out" || fail "the search bot: $(cat "$tmp/search.out")"
+grep -q '^won [1-8] of 8 games' "$tmp/search.out" ||
+	fail "the search bot wins nothing: $(grep won "$tmp/search.out")"
+
 # --- typed: the won fixture's choices into the text loop ---
 # The text loop makes an only move by itself; the player types the rest
 # and the transcript it writes holds every decision, as simulate's did.
