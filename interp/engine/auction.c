@@ -89,6 +89,103 @@ static void build_bids(builder *b, const node *n, auction_phase *a)
 		build_fail(b, n, "an auction needs at least one bid");
 }
 
+/* ======================================================================
+ * The numbers at a table
+ * ====================================================================== */
+
+/* A bid is stored in 16 bits, and every bid with every denomination must
+ * fit in one list of actions with the pass and the double. */
+#define NUMBER_TOP 30000
+
+/* What is wrong with the numbers from..to by step (with the opening bid
+ * `open`, -1 for none) at a table, in words; false when nothing is. */
+static bool numbers_wrong(const auction_phase *a, long from, long to,
+			  long step, long open, char *why, size_t size)
+{
+	if (from < 1 || to > NUMBER_TOP || step < 1) {
+		snprintf(why, size, "bids run from %ld to %ld by %ld, but they "
+			 "must be numbers from 1 to %d, by 1 or more", from, to,
+			 step, NUMBER_TOP);
+		return true;
+	}
+	if (from > to) {
+		snprintf(why, size, "no bid can be made: the bids run from %ld "
+			 "to %ld", from, to);
+		return true;
+	}
+	long count = a->raise_next ? 1 : (to - from) / step + 1;
+	long actions = count * (a->ndenoms ? a->ndenoms : 1) + 2;
+	if (actions > ACTIONS_MAX) {
+		snprintf(why, size, "%ld bids%s are more than the %d calls a "
+			 "player may choose from", actions - 2,
+			 a->ndenoms ? " with their denominations" : "",
+			 ACTIONS_MAX - 2);
+		return true;
+	}
+	if (open >= 0 && (open < from || open > to || (open - from) % step)) {
+		snprintf(why, size, "the opening bid %ld is not one of the bids "
+			 "(from %ld to %ld by %ld)", open, from, to, step);
+		return true;
+	}
+	return false;
+}
+
+/* The opening bid is one of the listed numbers. */
+static bool listed(const auction_phase *a, long v)
+{
+	for (int i = 0; i < a->nbids; i++)
+		if (a->bid[i] == v)
+			return true;
+	return false;
+}
+
+/* The numbers at every player count that the defaults decide. */
+static void check_numbers(builder *b, const node *n, const auction_phase *a)
+{
+	const game *g = b->g;
+	const node *bids = node_get(n, "bids");
+	for (int p = g->min_players; p <= g->max_players; p++) {
+		long open = a->has_opening ? build_count_at(g, &a->opening, p) : -1;
+		char why[200];
+		if (a->nbids && open >= 0 && !listed(a, open)) {
+			build_fail(b, node_get(n, "opening"), "the opening bid %ld "
+				   "is not one of the bids", open);
+			return;
+		}
+		if (a->nbids)
+			continue;
+		long from = build_count_at(g, &a->bid_from, p);
+		long to = build_count_at(g, &a->bid_to, p);
+		long step = node_get(bids, "step")
+			? build_count_at(g, &a->bid_step, p) : 1;
+		if (from < 0 || to < 0 || step < 0)
+			continue;               /* known at set-up */
+		if (numbers_wrong(a, from, to, step, open, why, sizeof why)) {
+			build_fail(b, bids, "with %d players, %s", p, why);
+			return;
+		}
+	}
+}
+
+static bool setup(state *s, const phase *p, int index, char *why,
+		  size_t size)
+{
+	(void)index;
+	const auction_phase *a = &p->u.auction;
+	long open = a->has_opening ? vars_count(s, &a->opening) : -1;
+	if (a->nbids) {
+		if (open >= 0 && !listed(a, open)) {
+			snprintf(why, size, "the opening bid %ld is not one of the "
+				 "bids", open);
+			return false;
+		}
+		return true;
+	}
+	return !numbers_wrong(a, vars_count(s, &a->bid_from),
+			      vars_count(s, &a->bid_to),
+			      vars_count(s, &a->bid_step), open, why, size);
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
 	auction_phase *a = &p->u.auction;
@@ -133,6 +230,7 @@ static void build(builder *b, const node *n, phase *p)
 	if (a->has_opening && a->no_bid == NO_BID_PLAY_ON)
 		build_fail(b, none, "with an opening bid, somebody always bids: "
 			   "'no-bid' has nothing to do");
+	check_numbers(b, n, a);
 }
 
 /* ======================================================================
@@ -203,17 +301,19 @@ static bool enter(state *s, const phase *p)
 	return true;
 }
 
-/* Bids of every number from the k-th, with each denomination. */
+/* Bids of every number from the k-th, with each denomination, leaving
+ * room for the pass and the double (set-up has checked they fit). */
 static int list_bids(const state *s, const auction_phase *a, int k, int last,
 		     action *out)
 {
-	int n = 0;
-	for (int v; (v = number_at(s, a, k)) >= 0 && k <= last; k++) {
+	int n = 0, room = ACTIONS_MAX - 2;
+	for (int v; (v = number_at(s, a, k)) >= 0 && k <= last && n < room;
+	     k++) {
 		if (a->ndenoms == 0) {
 			out[n++] = action_of(ACT_BID, v);
 			continue;
 		}
-		for (int d = 0; d < a->ndenoms && n < ACTIONS_MAX; d++) {
+		for (int d = 0; d < a->ndenoms && n < room; d++) {
 			out[n] = action_of(ACT_BID, v);
 			out[n++].denom = a->denom[d];
 		}
@@ -486,6 +586,7 @@ static void explain(FILE *out, const game *g, const phase *p)
 const phase_kind_def phase_auction = {
 	.name = "auction",
 	.build = build,
+	.setup = setup,
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,

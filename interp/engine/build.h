@@ -53,6 +53,10 @@ const schema *build_kind_schema(const char *kind);
 /* A count: a table by player count, or an expression of the set-up. */
 void build_count(builder *b, const node *n, count_spec *c, const char *what);
 
+/* The value of a count at `players` players with the options' defaults;
+ * -1 when it depends on more than that (checked at set-up). */
+long build_count_at(const game *g, const count_spec *c, int players);
+
 /* Counters raised by an action ({pushes: 1, paid: unit}). */
 void build_counter_adds(builder *b, const node *map, counter_adds *out);
 

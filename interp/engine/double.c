@@ -37,8 +37,47 @@ static int table_named(builder *b, const node *n)
 	return -1;
 }
 
+/* The pairs of a hand of h cards, each laid up or down: every one must
+ * fit in one list of actions. */
+static long pair_actions(long h)
+{
+	return h * (h - 1);
+}
+
+static bool pairs_wrong(long hand, char *why, size_t size)
+{
+	if (pair_actions(hand) <= ACTIONS_MAX)
+		return false;
+	snprintf(why, size, "a hand of %ld cards makes %ld ways to lay a pair, "
+		 "more than the %d a player may choose from", hand,
+		 pair_actions(hand), ACTIONS_MAX);
+	return true;
+}
+
+static void check_pairs(builder *b, const node *n)
+{
+	const game *g = b->g;
+	for (int p = g->min_players; p <= g->max_players; p++) {
+		char why[160];
+		if (pairs_wrong(build_count_at(g, &g->hand_size, p), why,
+				sizeof why)) {
+			build_fail(b, n, "with %d players, %s", p, why);
+			return;
+		}
+	}
+}
+
+static bool setup(state *s, const phase *p, int index, char *why,
+		  size_t size)
+{
+	(void)p;
+	(void)index;
+	return !pairs_wrong(s->hand_size, why, size);
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
+	check_pairs(b, n);
 	double_phase *d = &p->u.dbl;
 	const schema *sc = build_kind_schema("double-trick");
 	d->leader = build_table_expr(b, b->g->scope, build_field(b, sc, n, "leader"),
@@ -337,6 +376,7 @@ static void explain(FILE *out, const game *g, const phase *p)
 const phase_kind_def phase_double = {
 	.name = "double-trick",
 	.build = build,
+	.setup = setup,
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,

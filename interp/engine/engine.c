@@ -8,6 +8,9 @@
 #include "engine/place.h"
 #include "engine/score.h"
 
+#define STR_(x) #x
+#define STR(x) STR_(x)
+
 /* ======================================================================
  * Set-up
  * ====================================================================== */
@@ -255,10 +258,37 @@ void state_deal(state *s)
 	shuffle_and_deal(s, s->deal_no + 1, 0);
 }
 
+/* Stops the match: the rule file has led it where no rule applies. */
+static void stop_faulted(state *s, state_fault f)
+{
+	s->fault = (uint8_t)f;
+	s->fault_phase = s->phase;
+	s->current = SEAT_END;
+	s->over = true;
+}
+
+const char *state_fault_text(const state *s)
+{
+	switch ((state_fault)s->fault) {
+	case FAULT_NO_MOVE:
+		return "the player to move has no legal action";
+	case FAULT_REDEALS:
+		return "the deal was thrown in " STR(REDEALS_MAX)
+		       " times in a row";
+	case FAULT_NONE:
+		break;
+	}
+	return "";
+}
+
 /* The deal is thrown in: the same dealer deals the same deal again. */
 static void redeal(state *s)
 {
 	int redeals = s->redeals + 1;
+	if (redeals >= REDEALS_MAX) {
+		stop_faulted(s, FAULT_REDEALS);
+		return;
+	}
 	s->next_dealer = s->dealer;
 	s->deal_no--;
 	shuffle_and_deal(s, s->deal_no + 1, redeals);
@@ -273,6 +303,8 @@ static void step(state *s, phase_step st)
 		next_phase(s);
 	else if (st == PHASE_REDEAL)
 		redeal(s);
+	else if (st == PHASE_STUCK)
+		stop_faulted(s, FAULT_NO_MOVE);
 }
 
 bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
@@ -405,24 +437,47 @@ bool state_apply(state *s, action a)
 	return true;
 }
 
-/* A random member of the list of legal actions; out of line, as its
- * array would weigh on the stack frame of the card phases' fast path. */
+bool state_stuck(state *s)
+{
+	if (s->current < 0)
+		return false;
+	const phase *p = current_phase(s);
+	const phase_kind_def *def = phase_def(p->kind);
+	action list[ACTIONS_MAX];
+	if (def->legal_cards ? !cset_is_empty(def->legal_cards(s, p))
+			     : def->legal(s, p, list) > 0)
+		return false;
+	stop_faulted(s, FAULT_NO_MOVE);
+	return true;
+}
+
+/* A random member of the list of legal actions (ACT_NONE when there is
+ * none); out of line, as its array would weigh on the stack frame of the
+ * card phases' fast path. */
 static __attribute__((noinline)) action random_listed(const state *s,
 						      const phase *p, rng *r)
 {
 	action list[ACTIONS_MAX];
 	int n = phase_def(p->kind)->legal(s, p, list);
-	return list[rng_below(r, (uint32_t)n)];
+	return n ? list[rng_below(r, (uint32_t)n)] : action_of(ACT_NONE, 0);
 }
 
-/* One uniformly random legal action. */
-static phase_step random_action(state *s, const phase *p, rng *r)
+/* One uniformly random legal action; ACT_NONE when there is none. */
+static action random_legal(const state *s, const phase *p, rng *r)
 {
 	const phase_kind_def *def = phase_def(p->kind);
-	action a = def->legal_cards
-		? action_card(phase_random_card(def->legal_cards(s, p), r))
-		: random_listed(s, p, r);
-	return def->apply(s, p, &a);
+	if (!def->legal_cards)
+		return random_listed(s, p, r);
+	card_id c = phase_random_card(def->legal_cards(s, p), r);
+	return c == CARD_NONE ? action_of(ACT_NONE, 0) : action_card(c);
+}
+
+static phase_step random_action(state *s, const phase *p, rng *r)
+{
+	action a = random_legal(s, p, r);
+	if (a.kind == ACT_NONE)
+		return PHASE_STUCK;
+	return phase_def(p->kind)->apply(s, p, &a);
 }
 
 action state_apply_random(state *s, rng *r)
@@ -430,11 +485,9 @@ action state_apply_random(state *s, rng *r)
 	if (s->current < 0)
 		return action_of(ACT_NONE, 0);
 	const phase *p = current_phase(s);
-	const phase_kind_def *def = phase_def(p->kind);
-	action a = def->legal_cards
-		? action_card(phase_random_card(def->legal_cards(s, p), r))
-		: random_listed(s, p, r);
-	step(s, def->apply(s, p, &a));
+	action a = random_legal(s, p, r);
+	step(s, a.kind == ACT_NONE ? PHASE_STUCK
+				   : phase_def(p->kind)->apply(s, p, &a));
 	return a;
 }
 

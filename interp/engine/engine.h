@@ -47,6 +47,15 @@ static inline void state_clone(state *dst, const state *src)
 	*dst = *src;
 }
 
+/* When the seat to move has no legal action, the rule file has led the
+ * deal into a dead end: the match stops (SEAT_END) with state.fault set
+ * to FAULT_NO_MOVE.  True then.  Front ends call it before they ask for
+ * a decision; the random paths below check by themselves. */
+bool state_stuck(state *s);
+
+/* The fault that stopped the match, in words ("" when none). */
+const char *state_fault_text(const state *s);
+
 /* The chance move: deals from the shuffle of (seed, deal number). */
 void state_deal(state *s);
 

@@ -209,6 +209,7 @@ typedef struct double_phase {
 } double_phase;
 
 #define MOVES_MAX 16
+#define LAYOUT_LIMIT 10000             /* moves, when `limit` is not given */
 #define PREFER_MAX 4
 #define DRAW_FROM_MAX 4
 
@@ -279,6 +280,8 @@ typedef struct layout_phase {
 
 typedef struct phase {
 	phase_kind kind;
+	const src_file *file;           /* where its kind is named */
+	int line, col;
 	const expr *when;               /* NULL: always */
 	union {
 		pass_phase pass;

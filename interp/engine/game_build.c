@@ -690,6 +690,9 @@ static void build_phases(builder *b, const node *list)
 		b->phase_body[g->nphases] = body;
 		phase *p = &g->phase[g->nphases++];
 		p->kind = (phase_kind)phase_kind_named(kind);
+		p->file = item->pair[0].key->file;
+		p->line = item->pair[0].key->line;
+		p->col = item->pair[0].key->col;
 		p->when = build_table_expr(b, g->scope,
 					   build_field(b, build_kind_schema(kind),
 						       body, "when"),
@@ -891,9 +894,7 @@ static void build_match(builder *b, const node *at, const node *n)
  * Checks that need every player count
  * ====================================================================== */
 
-/* The value of a count at p players with the default options, or -1 when
- * it depends on more than that (checked when a table is set up). */
-static long count_at(const game *g, const count_spec *c, int p)
+long build_count_at(const game *g, const count_spec *c, int p)
 {
 	if (!c->e)
 		return c->by_players[p];
@@ -907,7 +908,7 @@ static long placed_at(const game *g, int p, long room, int *over)
 	long placed = 0;
 	*over = -1;
 	for (int k = 0; k < g->nplaces; k++) {
-		long n = count_at(g, &g->place[k].dealt, p);
+		long n = build_count_at(g, &g->place[k].dealt, p);
 		if (n > 0)
 			placed += n;
 		if (placed > room && *over < 0)
@@ -923,15 +924,15 @@ static void check_deal_fits(builder *b, const node *deal, const node *places)
 	for (int i = 0; i < g->npackets; i++)
 		packed += g->packet[i].place < 0 ? g->packet[i].cards : 0;
 	for (int p = g->min_players; p <= g->max_players; p++) {
-		long hand = count_at(g, &g->hand_size, p);
-		long up = count_at(g, &g->face_up, p);
+		long hand = build_count_at(g, &g->hand_size, p);
+		long up = build_count_at(g, &g->face_up, p);
 		if (g->npackets && packed != hand) {
 			build_fail(b, node_get(deal, "packets"), "the packets deal %d "
 				   "cards to each hand, but 'deal.hand' is %ld with %d "
 				   "players", packed, hand, p);
 			return;
 		}
-		long suitsets = g->has_suitsets ? count_at(g, &g->suitsets, p)
+		long suitsets = g->has_suitsets ? build_count_at(g, &g->suitsets, p)
 						: g->deck.nsuits * 64;
 		int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
 		int over;
@@ -967,7 +968,8 @@ static void check_phase_cards(builder *b)
 				    : ph->kind == PHASE_VOTE ? &ph->u.vote.cards
 				    : NULL;
 		for (int p = g->min_players; c && p <= g->max_players; p++) {
-			long n = count_at(g, c, p), hand = count_at(g, &g->hand_size, p);
+			long n = build_count_at(g, c, p);
+			long hand = build_count_at(g, &g->hand_size, p);
 			if (n <= hand)
 				continue;
 			const node *at = node_get(b->phase_body[i], "cards");

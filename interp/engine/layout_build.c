@@ -214,7 +214,8 @@ void layout_build(builder *b, const node *n, phase *p)
 	l->progress = build_expr(b, b->g->scope, build_field(b, sc, n, "progress"),
 				 TY_INT);
 	const node *limit = build_field(b, sc, n, "limit");
-	l->limit = limit ? (int)strtol(limit->text, NULL, 10) : 0;
+	/* every game ends: one that goes round in circles stops here */
+	l->limit = limit ? (int)strtol(limit->text, NULL, 10) : LAYOUT_LIMIT;
 	const node *moves = build_field(b, sc, n, "moves");
 	for (size_t i = 0; moves && i < moves->n; i++) {
 		if (l->nmoves == MOVES_MAX) {

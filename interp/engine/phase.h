@@ -25,6 +25,8 @@ typedef enum phase_step {
 	PHASE_GOES_ON,
 	PHASE_ENDS,
 	PHASE_REDEAL,                   /* the deal is thrown in: deal again */
+	PHASE_STUCK,                    /* no legal action is left: the match
+					   stops with FAULT_NO_MOVE */
 } phase_step;
 
 typedef struct phase_kind_def {

@@ -38,6 +38,17 @@ typedef enum state_event {
 	EV_ATTACK,              /* a move's attack turned cards down (killed) */
 } state_event;
 
+/* Why the engine stopped a match that the rule file led into a dead
+ * end; the match is then over (SEAT_END) and front ends report it. */
+typedef enum state_fault {
+	FAULT_NONE,
+	FAULT_NO_MOVE,          /* the seat to move had no legal action */
+	FAULT_REDEALS,          /* a deal was thrown in REDEALS_MAX times */
+} state_fault;
+
+/* Deals thrown in and dealt again in a row before the match stops. */
+#define REDEALS_MAX 200
+
 typedef struct trick_record {
 	card_id card[SEAT_MAX];         /* in play order */
 	int8_t leader, winner;          /* seats */
@@ -69,6 +80,8 @@ typedef struct state {
 	bool over;
 	bool checks;                    /* evaluate the rule file's checks */
 	int8_t failed_check;            /* 1 + index of a check that failed */
+	uint8_t fault;                  /* state_fault; set, the match is over */
+	int8_t fault_phase;             /* the phase in progress then */
 	int16_t deal_no;                /* 1 during the first deal */
 	int16_t deals;                  /* planned deals; 0: until `end` */
 	int64_t option[OPTIONS_MAX];
@@ -152,7 +165,7 @@ typedef struct state {
 	bool opened;                    /* the opening's choice was made */
 	bool layout_lost;               /* a move's `loses` held */
 	bool solved;                    /* the layout's `won` held */
-	int16_t layout_moves;           /* moves made in the layout */
+	int32_t layout_moves;           /* moves made in the layout */
 
 	/* votes: the suit each vote phase elected; -1 */
 	int8_t elected[PHASES_MAX];

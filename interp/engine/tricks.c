@@ -352,6 +352,8 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 	for (;;) {
 		card_id c = phase_random_card(legal_cards(s, p),
 					      r->seat[s->current]);
+		if (c == CARD_NONE)
+			return PHASE_STUCK;
 		if (apply_card(s, p, c) == PHASE_ENDS)
 			return PHASE_ENDS;
 	}

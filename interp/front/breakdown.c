@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "engine/score.h"
 #include "engine/vars.h"
 
@@ -203,4 +204,15 @@ void breakdown_failed_check(diag *d, const state *s, const char *again)
 	expr_position(s->g->check[i], &file, &line, &col);
 	diag_error(d, file, line, col, "this check of the rule file failed after "
 		   "deal %d (%s)", s->deal_no, again);
+}
+
+void breakdown_fault(diag *d, const state *s, const char *again)
+{
+	int i = s->fault_phase;
+	if (!s->fault || i < 0 || i >= s->g->nphases)
+		return;
+	const phase *p = &s->g->phase[i];
+	diag_error(d, p->file, p->line, p->col, "the deal cannot go on in this "
+		   "phase: %s (deal %d; %s)", state_fault_text(s), s->deal_no,
+		   again);
 }

@@ -32,4 +32,8 @@ void breakdown_running(FILE *out, const state *s, const char *const *names,
  * (`replay`, a command line...).  Goes to d. */
 void breakdown_failed_check(diag *d, const state *s, const char *again);
 
+/* The dead end the rule file led the match into (state.fault), as an
+ * error at the phase in progress, with how to see it again.  Goes to d. */
+void breakdown_fault(diag *d, const state *s, const char *again);
+
 #endif

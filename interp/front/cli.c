@@ -1155,6 +1155,12 @@ static int cmd_replay(int argc, char **argv)
 	bool ok = transcript_replay_file(argv[optind], r, d,
 				 out.json ? replay_deal_json : replay_deal_text,
 				 &out);
+	if (ok && state_stuck(&r->s)) {         /* where the game cannot go on */
+		char again[PATH_MAX + 32];
+		snprintf(again, sizeof again, "at the end of %s", out.path);
+		breakdown_fault(d, &r->s, again);
+		ok = false;
+	}
 	diag_print(d, stderr, true);
 	if (ok)
 		replay_result(&out, r);

@@ -430,6 +430,11 @@ int compare_run(const game *a, const game *b, const compare_opts *o)
 		free(rb.row);
 		return 1;
 	}
+	if (ra.n < o->sim.deals || rb.n < o->sim.deals) {       /* a run stopped */
+		free(ra.row);
+		free(rb.row);
+		return 1;
+	}
 	paired rows[ROWS_MAX];
 	char names[ROWS_MAX][48];
 	int n = collect(&ra, &rb, o, rows, names);

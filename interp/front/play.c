@@ -1312,6 +1312,23 @@ static void print_intro(table_ui *u)
 	fputs("Type help for the commands.\n", u->out);
 }
 
+/* The rule file led the game into a dead end: said where, and how to see
+ * it again; the saved game is kept. */
+static void report_fault(table_ui *u)
+{
+	char again[PATH_MAX + 64] = "the rule file or the program is wrong";
+	if (u->o->transcript)
+		snprintf(again, sizeof again, "see it again with: %s replay %s",
+			 invocation(u), u->o->transcript);
+	diag *d = diag_new();
+	if (!d)
+		return;
+	breakdown_fault(d, &u->s, again);
+	fflush(u->out);
+	diag_print(d, stderr, true);
+	diag_free(d);
+}
+
 static void run(table_ui *u)
 {
 	bool go_on = true;
@@ -1322,6 +1339,10 @@ static void run(table_ui *u)
 			print_deal_header(u);
 			show = true;
 			continue;
+		}
+		if (state_stuck(&u->s)) {
+			report_fault(u);
+			return;
 		}
 		if (!is_human(u, u->s.current)) {
 			go_on = bot_turn(u);
@@ -1437,14 +1458,15 @@ static int play(game *g, const play_opts *o, const state *resumed)
 	completing = NULL;
 	bool saved = transcript_close(&u->w);
 	/* an autosave lives until its game ends */
-	if (saved && u->s.over && o->autosave)
+	bool faulted = u->s.fault != FAULT_NONE;
+	if (saved && u->s.over && !faulted && o->autosave)
 		remove(o->transcript);
 	free(u);
 	if (!saved) {
 		fputs("cardrules: error: the game could not be saved\n", stderr);
 		return 1;
 	}
-	return 0;
+	return faulted ? 1 : 0;
 }
 
 int play_run(game *g, const play_opts *o)

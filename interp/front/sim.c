@@ -18,6 +18,7 @@
 #include "engine/engine.h"
 #include "front/transcript.h"
 #include "engine/view.h"
+#include "front/breakdown.h"
 
 typedef struct seat_stats {
 	double sum, sumsq;
@@ -47,6 +48,9 @@ typedef struct sim {
 	long solved;                    /* solitaires won */
 	double seconds;                 /* wall-clock time of the run */
 	bool write_error;
+	bool faulted;                   /* a match stopped in a dead end */
+	state fault;                    /* where (state.fault) */
+	int fault_match;
 } sim;
 
 /* Match m's transcript: FILE for the first, FILE.m.yaml style after. */
@@ -233,17 +237,23 @@ static bool play(sim *x)
 				r.seat[p] = &x->bots[p].r;
 			state_random_playout_seats(&x->s, &r);
 		}
-		while (x->s.current >= 0)
+		while (x->s.current >= 0 && !state_stuck(&x->s))
 			bot_decision(x);
+		if (x->s.fault) {
+			x->faulted = true;
+			x->fault = x->s;
+			x->fault_match = x->matches;
+			break;
+		}
 		if (x->s.deal_no == deal) {
 			deal_scored(x);
 			transcript_scored(&x->w, &x->s);
 		}
 	}
-	if (x->s.current == SEAT_END)
+	if (x->s.current == SEAT_END && !x->faulted)
 		match_over(x);
 	x->write_error = !transcript_close(&x->w);
-	return true;
+	return !x->faulted;
 }
 
 /* ======================================================================
@@ -336,7 +346,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 				r.seat[p] = &bots[p].r;
 			state_random_playout_seats(s, &r);
 		}
-		while (s->current >= 0) {
+		while (s->current >= 0 && !state_stuck(s)) {
 			int seat = s->current;
 			int n = command_decision_size(s);
 			for (int i = 0; i < n; i++) {
@@ -348,6 +358,12 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 				bot_view(&bots[seat], s, seat, &v);
 				bot_must_apply(s, bot_choose(&bots[seat], &v));
 			}
+		}
+		if (s->fault) {
+			m->fault = s->fault;
+			m->fault_phase = s->fault_phase;
+			m->fault_deal = s->deal_no;
+			break;
 		}
 		if (s->deal_no != deal)
 			continue;
@@ -361,7 +377,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 			break;
 		}
 	}
-	if (s->current == SEAT_END) {
+	if (s->current == SEAT_END && !s->fault) {
 		m->over = true;
 		memcpy(m->place, s->place, sizeof m->place);
 		memcpy(m->kept, s->kept, sizeof m->kept);
@@ -453,6 +469,16 @@ static bool count_match(sim *x, sim_match *m)
 			json_raw(&x->j, d->json);
 		if (o->on_deal)
 			o->on_deal(o->ctx, &d->d);
+	}
+	if (m->fault && x->deals < o->deals) {
+		x->faulted = true;
+		memset(&x->fault, 0, sizeof x->fault);
+		x->fault.g = x->g;
+		x->fault.fault = m->fault;
+		x->fault.fault_phase = m->fault_phase;
+		x->fault.deal_no = m->fault_deal;
+		x->fault_match = x->matches;
+		return false;
 	}
 	if (m->over && counted == m->n) {       /* it ended within the run */
 		state end;
@@ -552,7 +578,7 @@ static bool play_jobs(sim *x)
 	ok = ok && x->deals == x->o->deals;
 	pool_free(&pl);
 	pthread_mutex_destroy(&pl.lock);
-	if (!ok)
+	if (!ok && !x->faulted)
 		fputs("cardrules: error: out of memory\n", stderr);
 	return ok;
 }
@@ -772,6 +798,25 @@ static void json_head(sim *x)
 	json_array(j);
 }
 
+/* A match stopped in a dead end of the rule file, at the phase where it
+ * happened, with the command that plays it again. */
+static void report_fault(sim *x)
+{
+	const sim_opts *o = x->o;
+	char again[600];
+	snprintf(again, sizeof again, "match %d, %ld deal%s into the run; play it "
+		 "again with: cardrules simulate %s --players %d --dealer %d "
+		 "--seed %" PRIu64 " --deals %ld --transcript stuck.yaml",
+		 x->fault_match, x->deals + 1, x->deals ? "s" : "", o->game_name,
+		 o->players, o->dealer, o->seed, x->deals + 1);
+	diag *d = diag_new();
+	if (!d)
+		return;
+	breakdown_fault(d, &x->fault, again);
+	diag_print(d, stderr, true);
+	diag_free(d);
+}
+
 /* The first failed check, loudly: the check's own line in the rule file,
  * where it failed, and the command that plays that deal again. */
 static void report_failure(sim *x)
@@ -825,6 +870,8 @@ int sim_report_matches(const game *g, const sim_opts *o, sim_match **match,
 	bool ok = true;
 	for (int mi = 0; ok && x->deals < o->deals; mi++)
 		ok = count_match(x, match[mi]);
+	if (x->faulted)
+		report_fault(x);
 	if (ok && o->json)
 		report_json(x);
 	else if (ok && o->out)
@@ -856,6 +903,8 @@ int sim_run(const game *g, const sim_opts *o)
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	x->seconds = (double)(t1.tv_sec - t0.tv_sec) +
 		     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	if (x->faulted)
+		report_fault(x);
 	if (ok && o->json)
 		report_json(x);
 	else if (ok && o->out)

@@ -54,6 +54,9 @@ typedef struct sim_match {
 	bool over;                      /* the match came to its end */
 	bool done;                      /* its player has finished with it */
 	bool failed_alloc;
+	uint8_t fault;                  /* state_fault that stopped it; 0 */
+	int8_t fault_phase;
+	int fault_deal;
 	int8_t place[SEAT_MAX];
 	int64_t kept[KEPT_MAX][SEAT_MAX];
 } sim_match;

@@ -668,6 +668,7 @@ static const schema s_moves = {
 	.doc = "the kinds of move, in the order `unless` reads them",
 };
 static const schema s_layout_int = {.kind = SK_INT, .min = 0, .max = 100000};
+static const schema s_layout_limit = {.kind = SK_INT, .min = 1, .max = 100000};
 static const schema_field layout_deal_fields[] = {
 	{"to", &s_place_name, true, "the place dealt to"},
 	{"first", &s_layout_int, false, "cards of its first pile (default 1); "
@@ -723,8 +724,8 @@ static const schema_field layout_fields[] = {
 	{"attack", &s_attack, false, "what a move onto the grid fires"},
 	{"won", &s_expr_bool, false, "the game is won when this holds"},
 	{"lost", &s_expr_bool, false, "the game is lost when this holds"},
-	{"limit", &s_layout_int, false, "moves after which the game ends "
-	 "(default: none)"},
+	{"limit", &s_layout_limit, false, "moves after which the game ends "
+	 "(default: 10000)"},
 	{"progress", &s_expr_int, false, "how far a game has got, which search "
 	 "bots raise short of a win (default: the score)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
