@@ -55,6 +55,11 @@ bool deck_build(deck *d, const char *suits, int nsuits,
 	return true;
 }
 
+int deck_suitsets(const deck *d)
+{
+	return d->nranks ? (d->ncards - d->njokers) / d->nranks : 0;
+}
+
 cardset deck_in_play(const deck *d, int suitsets)
 {
 	int plain = d->ncards - d->njokers;

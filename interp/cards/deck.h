@@ -64,6 +64,9 @@ bool deck_build(deck *d, const char *suits, int nsuits,
 		const char *const *ranks, int nranks, int copies, int jokers,
 		char *why, size_t why_size);
 
+/* How many suit-sets the deck has: its suits times its copies. */
+int deck_suitsets(const deck *d);
+
 /* The ids in play when `suitsets` suit-sets of the deck are used (a
  * suit-set is the ranks of one suit of one copy), plus all jokers. */
 cardset deck_in_play(const deck *d, int suitsets);

@@ -38,7 +38,12 @@ static bool set_counts(state *s, char *why, size_t size)
 {
 	const game *g = s->g;
 	int suitsets = g->has_suitsets ? vars_count(s, &g->suitsets)
-				       : g->deck.nsuits * 64;
+				       : deck_suitsets(&g->deck);
+	if (suitsets < 1 || suitsets > deck_suitsets(&g->deck)) {
+		snprintf(why, size, "%d suit-sets cannot be in play: the deck has "
+			 "%d", suitsets, deck_suitsets(&g->deck));
+		return false;
+	}
 	s->in_play = deck_in_play(&g->deck, suitsets);
 	int cards = cset_count(s->in_play);
 	s->hand_size = (int16_t)vars_count(s, &g->hand_size);

@@ -1018,6 +1018,23 @@ static bool build_table(builder *b, const node *root)
 	return b->errors == before_deck;
 }
 
+/* The suit-sets in play are some of those the deck has, at every player
+ * count. */
+static void check_suitsets(builder *b, const node *n)
+{
+	const game *g = b->g;
+	int have = deck_suitsets(&g->deck);
+	for (int p = g->min_players; p <= g->max_players; p++) {
+		long v = build_count_at(g, &g->suitsets, p);
+		if (v == -1 || (v >= 1 && v <= have))
+			continue;
+		build_fail(b, n, "with %d players this asks for %ld suit-sets, but "
+			   "the deck has %d (from 1 to %d may be in play)", p, v,
+			   have, have);
+		return;
+	}
+}
+
 static void build(builder *b, const node *root)
 {
 	game *g = b->g;
@@ -1035,6 +1052,7 @@ static void build(builder *b, const node *root)
 	if (suitsets) {
 		g->has_suitsets = true;
 		build_count(b, suitsets, &g->suitsets, "'deck.suit-sets'");
+		check_suitsets(b, suitsets);
 	}
 	if (!sound(b, top, root, "values"))
 		return;         /* tables are names every expression may use */

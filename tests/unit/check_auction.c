@@ -212,6 +212,64 @@ START_TEST(test_four_passes_throw_the_cards_in)
 }
 END_TEST
 
+/* Throw-ins are bounded: a table that never bids stops the match with a
+ * fault at the auction, where it was dealt REDEALS_MAX times. */
+START_TEST(test_endless_throw_ins_stop_the_match)
+{
+	load(AUCTION, 4);
+	int calls = 0;
+	while (s.current >= 0 && calls < 4 * (REDEALS_MAX + 1)) {
+		ck_assert(state_apply(&s, action_of(ACT_PASS, 0)));
+		calls++;
+	}
+	ck_assert_int_eq(calls, 4 * REDEALS_MAX);
+	ck_assert_int_eq(s.fault, FAULT_REDEALS);
+	ck_assert_int_eq(s.fault_phase, 0);
+	ck_assert_int_eq(s.current, SEAT_END);
+	ck_assert(state_over(&s));
+	ck_assert_str_eq(state_fault_text(&s),
+			 "the deal was thrown in 200 times in a row");
+	ck_assert(!state_stuck(&s));
+	ck_assert(!state_apply(&s, action_of(ACT_PASS, 0)));
+	teardown();
+}
+END_TEST
+
+/* Every call of a decision fits in one list of actions: a range of bids
+ * that an option stretches past it is refused at set-up, as is one that
+ * leaves no bid. */
+START_TEST(test_bids_that_cannot_be_listed_are_refused)
+{
+	load(RAISE, 4);
+	const phase *p = &g->phase[0];
+	ck_assert_int_eq(p->kind, PHASE_AUCTION);
+	char why[200];
+	ck_assert(phase_auction.setup(&s, p, 0, why, sizeof why));
+	game *wide = g;
+	auction_phase saved = wide->phase[0].u.auction;
+	auction_phase *a = &wide->phase[0].u.auction;
+	a->raise_next = false;
+	a->has_opening = false;
+	memset(&a->bid_from, 0, sizeof a->bid_from);
+	memset(&a->bid_to, 0, sizeof a->bid_to);
+	for (int n = 0; n <= SEAT_MAX; n++) {
+		a->bid_from.by_players[n] = 1;
+		a->bid_to.by_players[n] = 2000;
+	}
+	ck_assert(!phase_auction.setup(&s, p, 0, why, sizeof why));
+	ck_assert_msg(strstr(why, "2000 bids are more than the 510 calls") != NULL,
+		      "%s", why);
+	for (int n = 0; n <= SEAT_MAX; n++) {
+		a->bid_from.by_players[n] = 255;
+		a->bid_to.by_players[n] = 4 * n;
+	}
+	ck_assert(!phase_auction.setup(&s, p, 0, why, sizeof why));
+	ck_assert_msg(strstr(why, "no bid can be made") != NULL, "%s", why);
+	wide->phase[0].u.auction = saved;
+	teardown();
+}
+END_TEST
+
 START_TEST(test_raises_by_one_from_a_forced_opening)
 {
 	load(RAISE, 3);
@@ -303,6 +361,8 @@ static Suite *auction_suite(void)
 		  test_a_passed_player_may_come_back,
 		  test_a_double_ends_the_auction, test_the_top_bid_ends_at_once,
 		  test_four_passes_throw_the_cards_in,
+		  test_endless_throw_ins_stop_the_match,
+		  test_bids_that_cannot_be_listed_are_refused,
 		  test_raises_by_one_from_a_forced_opening,
 		  test_the_ceiling_leaves_only_a_pass,
 		  test_random_play_is_legal_and_ends, test_explained_in_words);
