@@ -821,7 +821,6 @@ static Suite *black_lady_suite(void)
 
 	tc = tcase_create("rules");
 	tcase_add_unchecked_fixture(tc, load_games, free_games);
-	tcase_set_timeout(tc, 30);
 	tcase_add_loop_test(tc, test_dealer_left_leads, 0, 5);
 	tcase_add_test(tc, test_follow_suit);
 	tcase_add_test(tc, test_void_any_card);

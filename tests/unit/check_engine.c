@@ -397,7 +397,6 @@ static Suite *engine_suite(void)
 	Suite *s = suite_create("engine");
 	TCase *tc = tcase_create("properties");
 	tcase_add_unchecked_fixture(tc, load_games, free_games);
-	tcase_set_timeout(tc, 120);
 	tcase_add_loop_test(tc, test_perft, 0,
 			    sizeof perft_cases / sizeof *perft_cases);
 	tcase_add_loop_test(tc, test_illegal_refused, 0, NGAMES);

@@ -121,7 +121,6 @@ static Suite *load_suite(void)
 {
 	Suite *s = suite_create("load");
 	TCase *tc = tcase_create("load");
-	tcase_set_timeout(tc, 120);
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_checked_fixture(tc, NULL, NULL);
 	tcase_add_test(tc, test_merge);

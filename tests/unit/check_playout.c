@@ -300,7 +300,6 @@ static Suite *playout_suite(void)
 {
 	Suite *s = suite_create("playout");
 	TCase *tc = tcase_create("games");
-	tcase_set_timeout(tc, 300);
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_every_game_every_count);
 	tcase_add_test(tc, test_seed_determinism);

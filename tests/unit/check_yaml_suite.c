@@ -280,7 +280,6 @@ static Suite *yaml_suite(void)
 	Suite *s = suite_create("yaml_suite");
 	TCase *tc = tcase_create("cases");
 	/* some 700 small files; generous for valgrind */
-	tcase_set_timeout(tc, 120);
 	tcase_add_test(tc, test_suite);
 	suite_add_tcase(s, tc);
 	return s;
