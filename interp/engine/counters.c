@@ -2,6 +2,7 @@
 #include "engine/counters.h"
 
 #include "engine/vars.h"
+#include "util/arith.h"
 
 void counters_reset(state *s)
 {
@@ -22,6 +23,7 @@ void counters_add(state *s, const counter_adds *adds, int seat)
 		raise[i] = vars_eval(s, adds->add[i], seat).i;
 	for (int i = 0; i < adds->n; i++) {
 		int k = adds->counter[i];
-		s->counter[k][s->g->counter_per_seat[k] ? seat : 0] += raise[i];
+		int64_t *c = &s->counter[k][s->g->counter_per_seat[k] ? seat : 0];
+		*c = arith_add(*c, raise[i]);
 	}
 }

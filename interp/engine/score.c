@@ -3,6 +3,7 @@
 
 #include "engine/score.h"
 #include "engine/vars.h"
+#include "util/arith.h"
 
 /* The named values, in order; a per-seat one is computed for every seat. */
 static void eval_lets(const state *s, expr_frame *f)
@@ -78,7 +79,7 @@ void score_deal(state *s)
 		eval_checks(s, &f);
 	update_kept(s, &f);
 	for (int p = 0; p < s->players; p++)
-		s->total[p] += s->deal_score[p];
+		s->total[p] = arith_add(s->total[p], s->deal_score[p]);
 	s->event = EV_SCORED;
 	s->phase = -1;
 	if (match_ends(s, &f)) {

@@ -21,6 +21,7 @@
 #include "lang/diag.h"
 #include "lang/expr.h"
 #include "engine/game.h"
+#include "util/arith.h"
 #include "util/json.h"
 #include "lang/load.h"
 #include "front/breakdown.h"
@@ -1384,7 +1385,7 @@ static int bench_game(const char *name, long deals, double seconds,
 			state_setup(&s, g, g->default_players, 0, NULL,
 				    (uint64_t)played, why, sizeof why);
 		state_random_playout_seats(&s, &r);
-		checksum += s.deal_score[0];
+		checksum = arith_add(checksum, s.deal_score[0]);
 		played++;
 		if (seconds > 0)
 			secs = now() - t0;

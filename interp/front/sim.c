@@ -13,6 +13,7 @@
 #include "engine/score.h"
 #include "engine/vars.h"
 #include "util/alloc.h"
+#include "util/arith.h"
 #include "util/json.h"
 #include "front/report.h"
 #include "engine/engine.h"
@@ -146,7 +147,7 @@ static void deal_scored(sim *x)
 		double v = (double)s->deal_score[p];
 		x->seat[p].sum += v;
 		x->seat[p].sumsq += v * v;
-		x->seat[p].total += s->deal_score[p];
+		x->seat[p].total = arith_add(x->seat[p].total, s->deal_score[p]);
 	}
 	if (s->failed_check) {
 		if (!x->failed) {
@@ -454,7 +455,8 @@ static bool count_match(sim *x, sim_match *m)
 			double v = (double)d->d.score[p];
 			x->seat[p].sum += v;
 			x->seat[p].sumsq += v * v;
-			x->seat[p].total += d->d.score[p];
+			x->seat[p].total = arith_add(x->seat[p].total,
+						     d->d.score[p]);
 		}
 		if (d->failed_check) {
 			if (!x->failed) {
@@ -676,7 +678,7 @@ static void report_text(sim *x)
 	int64_t sum = 0;
 	for (int p = 0; p < o->players; p++) {
 		const seat_stats *st = &x->seat[p];
-		sum += st->total;
+		sum = arith_add(sum, st->total);
 		fprintf(out, "%-6d %12.3f %10.3f %12" PRId64 " %9.1f %11.2f\n", p,
 			mean(st, x->deals), sd(st, x->deals), st->total, st->wins,
 			x->finished ? st->place_sum / x->finished : 0);

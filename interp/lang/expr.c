@@ -715,6 +715,16 @@ static cx intlit(parser *p)
 		    (long long)INT64_MAX);
 		return bad(t->off, t->off + t->len);
 	}
+	if ((t->i > EXPR_SUMMABLE || t->i < -EXPR_SUMMABLE) && p->dg) {
+		int line, col;
+		where(p->src, (size_t)t->off, &line, &col);
+		diag_warning(p->dg, p->src->file, line, col, "the number %.*s is "
+			     "so large that its sum over a long match would pass "
+			     "%lld, where totals stop (numbers up to %lld add up "
+			     "safely over %d deals)", qlen(t->len),
+			     p->text + t->off, (long long)INT64_MAX,
+			     (long long)EXPR_SUMMABLE, EXPR_SUMMABLE_DEALS);
+	}
 	cx r = konst(TY_INT, t->i, t->off, t->off + t->len);
 	r.lit = true;
 	return r;

@@ -10,47 +10,6 @@
  */
 #include "lang/expr_int.h"
 
-/* ---- Arithmetic without undefined behaviour ---------------------------- */
-
-static int64_t sat_sub(int64_t a, int64_t b)
-{
-	int64_t r;
-	if (__builtin_sub_overflow(a, b, &r))
-		return a >= 0 ? INT64_MAX : INT64_MIN;
-	return r;
-}
-
-static int64_t sat_mul(int64_t a, int64_t b)
-{
-	int64_t r;
-	if (__builtin_mul_overflow(a, b, &r))
-		return (a < 0) != (b < 0) ? INT64_MIN : INT64_MAX;
-	return r;
-}
-
-/* Truncates toward zero; x / 0 is 0; INT64_MIN / -1 saturates. */
-static int64_t sat_div(int64_t a, int64_t b)
-{
-	if (b == 0)
-		return 0;
-	if (b == -1)
-		return a == INT64_MIN ? INT64_MAX : -a;
-	return a / b;
-}
-
-/* The sign follows the dividend, as in C; x % 0 is 0. */
-static int64_t sat_mod(int64_t a, int64_t b)
-{
-	if (b == 0 || b == -1)
-		return 0;
-	return a % b;
-}
-
-static int64_t sat_neg(int64_t a)
-{
-	return a == INT64_MIN ? INT64_MAX : -a;
-}
-
 /* ---- Accumulating loops and seat aggregates ---------------------------- */
 
 typedef struct acc {
@@ -69,7 +28,7 @@ static bool acc_step(int agg, acc *a, int64_t x)
 {
 	switch (agg) {
 	case AGG_SUM:
-		a->v = expr_add(a->v, x);
+		a->v = arith_add(a->v, x);
 		return false;
 	case AGG_COUNT:
 		a->v += x != 0;
@@ -276,13 +235,13 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_SEATGET:
 		return ev_get(n, env);
 	case OP_NEG:
-		r.i = sat_neg(KID(0).i);
+		r.i = arith_neg(KID(0).i);
 		return r;
-	case OP_ADD: INT2(expr_add(a, b));
-	case OP_SUB: INT2(sat_sub(a, b));
-	case OP_MUL: INT2(sat_mul(a, b));
-	case OP_DIV: INT2(sat_div(a, b));
-	case OP_MOD: INT2(sat_mod(a, b));
+	case OP_ADD: INT2(arith_add(a, b));
+	case OP_SUB: INT2(arith_sub(a, b));
+	case OP_MUL: INT2(arith_mul(a, b));
+	case OP_DIV: INT2(arith_div(a, b));
+	case OP_MOD: INT2(arith_mod(a, b));
 	case OP_UNION: SET2(cset_or);
 	case OP_DIFF: SET2(cset_minus);
 	case OP_INTER: SET2(cset_and);

@@ -10,8 +10,13 @@
 #define CARDRULES_EXPR_INT_H
 
 #include "lang/expr.h"
+#include "util/arith.h"
 
 #define EXPR_TEXT_MAX 4096      /* bytes of one expression */
+/* A constant whose sum over this many deals, at every seat of the
+ * largest table, stays within 64 bits; a larger one is warned about. */
+#define EXPR_SUMMABLE_DEALS 65536
+#define EXPR_SUMMABLE (INT64_MAX / EXPR_SUMMABLE_DEALS / 16)
 #define EXPR_DEPTH_MAX 64       /* nested parentheses, calls, ifs, nots */
 #define EXPR_HEIGHT_MAX 256     /* levels of the tree: bounds the evaluator */
 #define EXPR_LOCALS 8           /* nested loop names */
@@ -163,14 +168,6 @@ value expr_zero(int type);
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
 
-/* Saturating arithmetic, shared by the evaluator and the built-ins. */
-static inline int64_t expr_add(int64_t a, int64_t b)
-{
-	int64_t r;
-	if (__builtin_add_overflow(a, b, &r))
-		return a > 0 ? INT64_MAX : INT64_MIN;
-	return r;
-}
 
 /* ---- Scopes (expr_scope.c) ---- */
 
