@@ -30,6 +30,18 @@ static bool set_options(state *s, const int64_t *options, char *why,
 		}
 		s->option[i] = v;
 	}
+	for (int i = 0; i < g->noption_checks; i++) {
+		const expr *e = g->option_check[i];
+		if (vars_eval(s, e, -1).i)
+			continue;
+		const src_file *file;
+		int line, col;
+		expr_position(e, &file, &line, &col);
+		snprintf(why, size, "the options do not meet `%s` (%s:%d), which "
+			 "%s asks of them", expr_text(e), file->name, line,
+			 g->name);
+		return false;
+	}
 	return true;
 }
 

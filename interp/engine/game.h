@@ -327,6 +327,9 @@ typedef struct game {
 
 	option_def option[OPTIONS_MAX];
 	int noptions;
+	const expr *option_check[CHECKS_MAX];   /* what the options must meet
+						   together, before a match */
+	int noption_checks;
 
 	deck deck;
 	bool has_suitsets;

@@ -1035,6 +1035,37 @@ static void check_suitsets(builder *b, const node *n)
 	}
 }
 
+/* option-checks: compiled over the options and players, and met by the
+ * options' defaults at every player count. */
+static void build_option_checks(builder *b, const node *list)
+{
+	game *g = b->g;
+	for (size_t i = 0; list && i < list->n; i++) {
+		if (g->noption_checks == CHECKS_MAX) {
+			build_fail(b, list->item[i], "at most %d option checks are "
+				   "supported", CHECKS_MAX);
+			return;
+		}
+		expr *e = build_expr(b, g->static_scope, list->item[i], TY_BOOL);
+		if (!e)
+			continue;
+		g->option_check[g->noption_checks++] = e;
+		int first_broken = 0, held = 0;
+		for (int p = g->min_players; p <= g->max_players; p++) {
+			if (vars_eval_static(g, e, p))
+				held++;
+			else if (!first_broken)
+				first_broken = p;
+		}
+		if (first_broken && held)
+			build_fail(b, list->item[i], "the options' defaults do not "
+				   "meet this with %d players", first_broken);
+		else if (first_broken)
+			build_fail(b, list->item[i], "the options' defaults do not "
+				   "meet this");
+	}
+}
+
 static void build(builder *b, const node *root)
 {
 	game *g = b->g;
@@ -1048,6 +1079,8 @@ static void build(builder *b, const node *root)
 		build_fail(b, root, "out of memory");
 		return;
 	}
+	if (sound(b, top, root, "option-checks"))
+		build_option_checks(b, node_get(root, "option-checks"));
 	const node *suitsets = node_get(node_get(root, "deck"), "suit-sets");
 	if (suitsets) {
 		g->has_suitsets = true;

@@ -81,6 +81,9 @@ static void options(FILE *out, const game *g, const state *s)
 			fprintf(out, ": %s", o->help);
 		fputc('\n', out);
 	}
+	for (int i = 0; i < g->noption_checks; i++)
+		fprintf(out, "- Together they must meet `%s`; a table whose options "
+			"do not is refused.\n", expr_text(g->option_check[i]));
 }
 
 /* ---- Cards -------------------------------------------------------------- */

@@ -786,6 +786,12 @@ static const schema s_checks = {
 	.doc = "invariants that must hold after every deal's scoring; "
 	       "simulate --check and the tests verify them",
 };
+static const schema s_option_checks = {
+	.kind = SK_LIST, .item = &s_expr_bool,
+	.doc = "conditions the options must meet together, over the options "
+	       "and players; a table whose options break one is refused "
+	       "before its match starts",
+};
 static const schema s_melds_hook = {
 	.kind = SK_HOOK, .hook_slot = "melds",
 	.doc = "a melds hook with its parameters; `melds` is then each seat's "
@@ -855,6 +861,8 @@ static const schema_field rule_fields[] = {
 	{"direction", &s_direction, false, "clockwise (default) or counter-clockwise"},
 	{"teams", &s_teams, false, "fixed partnerships (default: each for themselves)"},
 	{"options", &s_options, false, "agreed settings"},
+	{"option-checks", &s_option_checks, false, "what the options must meet "
+	 "together (first + second <= 100)"},
 	{"deck", &s_deck, true, "the cards"},
 	{"values", &s_values, false, "card-value tables"},
 	{"deal", &s_deal, true, "the deal"},
