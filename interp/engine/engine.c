@@ -7,6 +7,7 @@
 #include "engine/counters.h"
 #include "engine/place.h"
 #include "engine/score.h"
+#include "util/arith.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -282,6 +283,13 @@ static void stop_faulted(state *s, state_fault f)
 	s->fault_phase = s->phase;
 	s->current = SEAT_END;
 	s->over = true;
+}
+
+int64_t state_deal_worth(const state *s, int seat)
+{
+	const game *g = s->g;
+	bool highest = g->nrank == 0 || g->rank[0].highest;
+	return highest ? s->deal_score[seat] : arith_neg(s->deal_score[seat]);
 }
 
 const char *state_fault_text(const state *s)

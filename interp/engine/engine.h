@@ -53,6 +53,11 @@ static inline void state_clone(state *dst, const state *src)
  * a decision; the random paths below check by themselves. */
 bool state_stuck(state *s);
 
+/* The last deal's score for seat, signed so that more is better: turned
+ * round when the match ranks the lowest total first (penalty games).
+ * What bots try to raise. */
+int64_t state_deal_worth(const state *s, int seat);
+
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);
 

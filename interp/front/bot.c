@@ -3,6 +3,8 @@
 
 #include "engine/phase.h"
 #include "engine/place.h"
+#include "front/ismcts.h"
+#include "front/thumb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,12 +15,25 @@ void bot_spec_all(bot_spec *spec, bot_kind kind, int playouts)
 	for (int p = 0; p < SEAT_MAX; p++) {
 		spec->kind[p] = kind;
 		spec->playouts[p] = playouts;
+		spec->ms[p] = 0;
 	}
+	spec->cheat = false;
 }
 
-/* "random", "mc" or "mc:N" into *kind and *playouts. */
+/* The searching bots, by name. */
+static const struct {
+	const char *name;
+	bot_kind kind;
+} searchers[] = {
+	{"search", BOT_SEARCH},
+	{"ismcts", BOT_ISMCTS},
+	{"mc", BOT_MC},
+};
+
+/* "random", "low", or a searcher alone, with ":N" playouts or ":Nms"
+ * milliseconds, into *kind, *playouts and *ms. */
 static bool one_bot(const char *text, size_t len, bot_kind *kind,
-		    int *playouts)
+		    int *playouts, int *ms)
 {
 	if (len == 6 && strncmp(text, "random", 6) == 0) {
 		*kind = BOT_RANDOM;
@@ -28,29 +43,38 @@ static bool one_bot(const char *text, size_t len, bot_kind *kind,
 		*kind = BOT_LOW;
 		return true;
 	}
-	size_t name;
-	if (len >= 6 && strncmp(text, "search", 6) == 0) {
-		*kind = BOT_SEARCH;
-		name = 6;
-	} else if (len >= 2 && strncmp(text, "mc", 2) == 0) {
-		*kind = BOT_MC;
-		name = 2;
-	} else {
-		return false;
+	size_t name = 0;
+	for (size_t i = 0; i < sizeof searchers / sizeof *searchers; i++) {
+		size_t n = strlen(searchers[i].name);
+		if (len >= n && strncmp(text, searchers[i].name, n) == 0 &&
+		    (len == n || text[n] == ':')) {
+			*kind = searchers[i].kind;
+			name = n;
+			break;
+		}
 	}
+	if (name == 0)
+		return false;
 	if (len == name)
 		return true;
-	if (text[name] != ':' || len == name + 1)
+	if (len == name + 1)
 		return false;
+	bool millis = len > name + 3 && strncmp(text + len - 2, "ms", 2) == 0;
+	size_t end = millis ? len - 2 : len;
 	long v = 0;
-	for (size_t i = name + 1; i < len; i++) {
+	for (size_t i = name + 1; i < end; i++) {
 		if (text[i] < '0' || text[i] > '9' || v > 1000000)
 			return false;
 		v = v * 10 + (text[i] - '0');
 	}
-	if (v < 1 || v > 1000000)
+	if (v < 1 || v > (millis ? 600000 : 1000000))
 		return false;
-	*playouts = (int)v;
+	if (millis) {
+		*ms = (int)v;
+	} else {
+		*playouts = (int)v;
+		*ms = 0;
+	}
 	return true;
 }
 
@@ -73,23 +97,28 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 		const char *eq = memchr(p, '=', len);
 		if (!eq) {              /* every seat, then the seats named */
 			bot_kind kind;
-			int playouts = out.playouts[0];
-			if (!one_bot(p, len, &kind, &playouts)) {
-				snprintf(err, size, "--bot is random, low, mc, mc:N, "
-					 "search, search:N, or a list such as "
-					 "low,0=mc:500, not '%s'", text);
+			int playouts = out.playouts[0], ms = 0;
+			if (!one_bot(p, len, &kind, &playouts, &ms)) {
+				snprintf(err, size, "--bot is random, low, mc, "
+					 "ismcts or search, the last three with :N "
+					 "playouts or :Nms milliseconds a decision, "
+					 "or a list such as low,0=ismcts:100ms, not "
+					 "'%s'", text);
 				return false;
 			}
 			bot_spec_all(&out, kind, playouts);
+			for (int q = 0; q < SEAT_MAX; q++)
+				out.ms[q] = ms;
 		} else {
 			char *end;
 			long seat = strtol(p, &end, 10);
 			if (end != eq || seat < 0 || seat >= SEAT_MAX ||
 			    !one_bot(eq + 1, len - (size_t)(eq + 1 - p),
-				     &out.kind[seat], &out.playouts[seat])) {
+				     &out.kind[seat], &out.playouts[seat],
+				     &out.ms[seat])) {
 				snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
-					 "SEAT=low, SEAT=mc, SEAT=mc:N or SEAT=search:N",
-					 (int)len, p);
+					 "SEAT=low, or SEAT= mc, ismcts or search with "
+					 ":N or :Nms", (int)len, p);
 				return false;
 			}
 		}
@@ -107,14 +136,23 @@ bool bot_spec_all_random(const bot_spec *spec, int players)
 	return true;
 }
 
+static const char *searcher_name(bot_kind kind)
+{
+	for (size_t i = 0; i < sizeof searchers / sizeof *searchers; i++)
+		if (searchers[i].kind == kind)
+			return searchers[i].name;
+	return NULL;
+}
+
 const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 			  size_t size)
 {
 	bool same = true;
 	for (int p = 1; p < players; p++)
 		same &= spec->kind[p] == spec->kind[0] &&
-			((spec->kind[0] != BOT_MC && spec->kind[0] != BOT_SEARCH) ||
-			 spec->playouts[p] == spec->playouts[0]);
+			(!searcher_name(spec->kind[0]) ||
+			 (spec->playouts[p] == spec->playouts[0] &&
+			  spec->ms[p] == spec->ms[0]));
 	size_t used = 0;
 	buf[0] = '\0';
 	for (int p = 0; p < (same ? 1 : players) && used < size; p++) {
@@ -123,14 +161,17 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 						 p ? "," : "", p);
 		if (used >= size)
 			break;
+		const char *name = searcher_name(spec->kind[p]);
 		if (spec->kind[p] == BOT_RANDOM)
 			used += (size_t)snprintf(buf + used, size - used, "random");
 		else if (spec->kind[p] == BOT_LOW)
 			used += (size_t)snprintf(buf + used, size - used, "low");
+		else if (spec->ms[p])
+			used += (size_t)snprintf(buf + used, size - used, "%s:%dms",
+						 name, spec->ms[p]);
 		else
 			used += (size_t)snprintf(buf + used, size - used, "%s:%d",
-						 spec->kind[p] == BOT_SEARCH
-						 ? "search" : "mc", spec->playouts[p]);
+						 name, spec->playouts[p]);
 	}
 	if (spec->cheat && used < size)
 		snprintf(buf + used, size - used, " (cheating)");
@@ -141,98 +182,53 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 {
 	b->kind = kind;
 	b->playouts = 1200;
+	b->ms = 0;
 	b->cheat = false;
 	b->nseen = 0;
 	b->game = 0;
 	rng_seed(&b->r, seed, UINT64_C(0x626f74) + (uint64_t)seat);
 }
 
-/* Higher is better for the seat: the sign of the first ranking key. */
-static int64_t objective(const state *s, int seat)
+void bot_setup(bot *b, const bot_spec *spec, uint64_t seed, int seat)
 {
-	const game *g = s->g;
-	bool highest = g->nrank == 0 || g->rank[0].highest;
-	return highest ? s->deal_score[seat] : -s->deal_score[seat];
+	bot_init(b, spec->kind[seat], seed, seat);
+	b->playouts = spec->playouts[seat];
+	b->ms = spec->ms[seat];
+	b->cheat = spec->cheat;
 }
 
+static search_budget budget_of(const bot *b)
+{
+	search_budget budget = {b->playouts, b->ms};
+	return budget;
+}
+
+/* Each legal action in turn, a random deal of the unseen cards and a
+ * random playout each time, until the budget is spent (every action at
+ * least once); the best mean deal worth wins. */
 static action choose_mc(bot *b, const view *v, const action *moves, int n)
 {
-	int per_move = b->playouts / n;
-	if (per_move < 16)
-		per_move = 16;
-	int best = 0;
-	double best_mean = 0;
-	for (int i = 0; i < n; i++) {
-		int64_t sum = 0;
-		for (int k = 0; k < per_move; k++) {
-			state s;
-			view_sample(v, &b->r, &s);
-			if (!state_apply(&s, moves[i]))
-				continue;
-			if (s.current >= 0)
-				state_random_playout(&s, &b->r);
-			sum += objective(&s, v->seat);
-		}
-		double mean = (double)sum / per_move;
-		if (i == 0 || mean > best_mean) {
-			best = i;
-			best_mean = mean;
-		}
+	double sum[ACTIONS_MAX] = {0};
+	int tried[ACTIONS_MAX] = {0};
+	search_budget budget = budget_of(b);
+	double start = search_clock();
+	for (int done = 0; done < n || !search_budget_spent(budget, done, start);
+	     done++) {
+		int i = done % n;
+		state s;
+		view_sample(v, &b->r, &s);
+		if (!state_apply(&s, moves[i]))
+			continue;
+		if (s.current >= 0)
+			state_random_playout(&s, &b->r);
+		sum[i] += (double)state_deal_worth(&s, v->seat);
+		tried[i]++;
 	}
-	return moves[best];
-}
-
-/* Rules of thumb: the lowest card or pair, a quiet choice, the lowest
- * bid only when nobody has bid. */
-static action choose_low(const view *v, const action *moves, int n)
-{
-	const state *s = &v->s;
-	const deck *d = &s->g->deck;
-	/* unable to follow: get rid of a high card instead */
-	bool discard = state_phase_kind(s) == PHASE_TRICKS && s->nplayed > 0;
-	for (int i = 0; discard && i < n; i++)
-		discard = moves[i].kind == ACT_CARD &&
-			  !cset_has(s->follow, moves[i].card[0]);
 	int best = 0;
-	long best_key = 0;
-	for (int i = 0; i < n; i++) {
-		const action *a = &moves[i];
-		long key;
-		switch ((action_kind)a->kind) {
-		case ACT_CARD:
-			key = d->rank_of[a->card[0]] * 16 + d->suit_of[a->card[0]];
-			if (discard)
-				key = -key;
-			break;
-		case ACT_CARDS:         /* low pairs, face up: no points given */
-			key = (d->rank_of[a->card[0]] + d->rank_of[a->card[1]]) * 2 +
-			      !!(a->flags & ACT_DOWN);
-			break;
-		case ACT_BID:
-			key = s->bid > 0 ? 100000 + a->number : a->number;
-			break;
-		case ACT_PASS:
-			key = s->bid > 0 ? 0 : 200000;
-			break;
-		case ACT_CHOICE: {
-			const phase *p = &s->g->phase[s->phase];
-			if (p->kind != PHASE_CHOOSE) {
-				key = 0;
-				break;
-			}
-			const choice_def *c = &p->u.choose.choice[a->number];
-			key = c->adds.n == 0 && !c->declare && c->take < 0 ? 0 : 1;
-			break;
-		}
-		default:
-			key = 300000;
-			break;
-		}
-		if (i == 0 || key < best_key) {
+	for (int i = 1; i < n; i++)
+		if (tried[i] && (!tried[best] ||
+				 sum[i] / tried[i] > sum[best] / tried[best]))
 			best = i;
-			best_key = key;
-		}
-	}
 	return moves[best];
 }
 
@@ -465,10 +461,13 @@ action bot_choose(bot *b, const view *v)
 		return choose_low_layout(at, moves, n);
 	}
 	if (b->kind == BOT_LOW)
-		return choose_low(v, moves, n);
+		return thumb_choose(&v->s, moves, n);
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
 		n = drop_repeats(b, v, at, moves, n);
 		return n == 1 ? moves[0] : choose_search(b, v, moves, n);
 	}
+	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))
+		return ismcts_choose(v, moves, n, budget_of(b), PLAYOUT_THUMB,
+				     &b->r);
 	return choose_mc(b, v, moves, n);
 }

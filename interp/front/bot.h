@@ -12,6 +12,9 @@
  * cards it cannot see, with random play afterwards, and keeps the action
  * with the best mean deal score for its seat (perfect-information Monte
  * Carlo): it needs nothing game-specific, so it plays every rule file.
+ * BOT_ISMCTS searches one tree over the information sets of the game,
+ * shared by every random deal of the unseen cards (ismcts.h): stronger
+ * than BOT_MC for the same time, and as general.
  * BOT_SEARCH plays solitaires: each legal action is tried on samples of
  * the unseen cards (or the true order, when it cheats) and followed by
  * a greedy playout; it keeps the action with the most wins, then the
@@ -31,6 +34,7 @@ typedef enum bot_kind {
 	BOT_MC,
 	BOT_LOW,
 	BOT_SEARCH,
+	BOT_ISMCTS,
 } bot_kind;
 
 #define BOT_SEEN_MAX 512
@@ -38,8 +42,9 @@ typedef enum bot_kind {
 typedef struct bot {
 	bot_kind kind;
 	rng r;
-	int playouts;                   /* per decision, for BOT_MC and
-					   BOT_SEARCH */
+	int playouts;                   /* per decision, for BOT_MC,
+					   BOT_SEARCH and BOT_ISMCTS */
+	int ms;                         /* or milliseconds per decision */
 	bool cheat;                     /* sees hidden cards (a solitaire's
 					   stock order) */
 	/* BOT_SEARCH: the positions of the game so far, so as not to go
@@ -49,16 +54,17 @@ typedef struct bot {
 	uint64_t game;                  /* the game they belong to */
 } bot;
 
-/* Which bot plays each seat: `random`, `low`, `mc` or `mc:500` for all,
- * per seat `0=mc:500,1=random` (seats not named keep the defaults), or
- * both in turn: `low,0=mc:500`. */
+/* Which bot plays each seat: `random`, `low`, `mc`, `mc:500` (playouts)
+ * or `ismcts:100ms` (time) for all, per seat `0=mc:500,1=random` (seats
+ * not named keep the defaults), or both in turn: `low,0=mc:500`. */
 typedef struct bot_spec {
 	bot_kind kind[SEAT_MAX];
 	int playouts[SEAT_MAX];
+	int ms[SEAT_MAX];               /* 0: the budget is in playouts */
 	bool cheat;                     /* --cheat: bots see hidden cards */
 } bot_spec;
 
-/* Every seat `kind` with `playouts`. */
+/* Every seat `kind` with `playouts`, seeing only its own view. */
 void bot_spec_all(bot_spec *spec, bot_kind kind, int playouts);
 
 /* Reads a --bot text over the defaults in spec; false with a reason. */
@@ -73,6 +79,9 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 
 /* Bots of one match get distinct streams from the match seed. */
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
+
+/* The bot of `seat` as spec says, for a match from `seed`. */
+void bot_setup(bot *b, const bot_spec *spec, uint64_t seed, int seat);
 
 /* What bot b may see of s from seat: its view, or everything when it
  * cheats. */

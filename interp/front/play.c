@@ -1441,10 +1441,8 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		return 1;
 	}
 	for (int p = 0; p < u->s.players; p++) {
-		bot_init(&u->bots[p], o->bots.kind[p],
-			 u->s.seed ^ (uint64_t)u->s.deal_no, p);
-		u->bots[p].playouts = o->bots.playouts[p];
-		u->bots[p].cheat = o->bots.cheat;
+		bot_setup(&u->bots[p], &o->bots,
+			  u->s.seed ^ (uint64_t)u->s.deal_no, p);
 	}
 	catch_interrupt(u);
 	if (u->tty) {

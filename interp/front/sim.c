@@ -83,9 +83,7 @@ static bool start_match(sim *x)
 	x->s.checks = o->checks;
 	x->matches++;
 	for (int p = 0; p < o->players; p++) {
-		bot_init(&x->bots[p], o->bots.kind[p], seed, p);
-		x->bots[p].playouts = o->bots.playouts[p];
-		x->bots[p].cheat = o->bots.cheat;
+		bot_setup(&x->bots[p], &o->bots, seed, p);
 	}
 	if (o->transcript) {
 		char path[1024];
@@ -330,9 +328,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 	}
 	s->checks = o->checks;
 	for (int p = 0; p < o->players; p++) {
-		bot_init(&bots[p], o->bots.kind[p], seed, p);
-		bots[p].playouts = o->bots.playouts[p];
-		bots[p].cheat = o->bots.cheat;
+		bot_setup(&bots[p], &o->bots, seed, p);
 	}
 	bool random = bot_spec_all_random(&o->bots, o->players);
 	while (m->n < o->deals && s->current != SEAT_END) {

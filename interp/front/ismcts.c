@@ -1,0 +1,237 @@
+/* ismcts.c — information-set Monte Carlo tree search (see ismcts.h). */
+#include "front/ismcts.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "front/thumb.h"
+#include "util/alloc.h"
+
+/* Exploration against exploitation, for worths scaled to [0, 1]. */
+#define EXPLORE 0.7
+/* Decisions followed down the tree in one iteration, at most. */
+#define DEPTH_MAX 1024
+
+typedef struct tnode {
+	action a;                       /* what led here */
+	int parent, child, sibling;     /* indexes; -1: none */
+	int8_t actor;                   /* the seat that took `a` */
+	uint32_t visits;                /* iterations through it */
+	uint32_t avail;                 /* iterations where `a` was legal */
+	double worth;                   /* the actor's deal worth, summed */
+} tnode;
+
+typedef struct tree {
+	tnode *node;
+	int n, cap;
+	bool full;                      /* no memory for more nodes */
+	bool scaled;                    /* lo and hi are set */
+	double lo, hi;                  /* the worths seen, for scaling */
+} tree;
+
+double search_clock(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+bool search_budget_spent(search_budget budget, int done, double start)
+{
+	if (budget.ms <= 0)
+		return done >= budget.playouts;
+	if (done < 4 || done % 8)
+		return false;
+	return (search_clock() - start) * 1000.0 >= budget.ms;
+}
+
+static int add_node(tree *t, int parent, action a, int actor)
+{
+	if (t->n == t->cap) {
+		int cap = t->cap ? t->cap * 2 : 1024;
+		tnode *grown = cr_realloc(t->node, (size_t)cap * sizeof *grown);
+		if (!grown) {
+			t->full = true;
+			return -1;
+		}
+		t->node = grown;
+		t->cap = cap;
+	}
+	int i = t->n++;
+	tnode *x = &t->node[i];
+	x->a = a;
+	x->parent = parent;
+	x->child = -1;
+	x->sibling = parent >= 0 ? t->node[parent].child : -1;
+	x->actor = (int8_t)actor;
+	x->visits = x->avail = 0;
+	x->worth = 0;
+	if (parent >= 0)
+		t->node[parent].child = i;
+	return i;
+}
+
+/* The index of a in the sorted list moves[0..n), or -1. */
+static int find_action(const action *moves, int n, const action *a)
+{
+	int lo = 0, hi = n - 1;
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		int c = action_compare(&moves[mid], a);
+		if (c == 0)
+			return mid;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid - 1;
+	}
+	return -1;
+}
+
+static double scaled_mean(const tree *t, const tnode *x)
+{
+	if (t->hi <= t->lo)
+		return 0.5;
+	return (x->worth / x->visits - t->lo) / (t->hi - t->lo);
+}
+
+/* UCB1 with the number of times the child could have been chosen. */
+static double bound(const tree *t, const tnode *x)
+{
+	return scaled_mean(t, x) +
+	       EXPLORE * sqrt(log((double)x->avail) / (double)x->visits);
+}
+
+/* Plays the deal on from s to its score. */
+static void play_out(state *s, ismcts_playout how, rng *r)
+{
+	if (how == PLAYOUT_RANDOM) {
+		state_random_playout(s, r);
+		return;
+	}
+	int deal = s->deal_no;
+	action moves[ACTIONS_MAX];
+	while (s->current >= 0 && s->deal_no == deal) {
+		int n = state_legal(s, moves);
+		if (n == 0)
+			break;
+		/* mostly the rules of thumb, sometimes anything: playouts
+		 * of one sampled deal should not all be the same */
+		action a = rng_below(r, 4) ? thumb_choose(s, moves, n)
+					   : moves[rng_below(r, (uint32_t)n)];
+		state_apply_listed(s, a);
+	}
+}
+
+/* The child of `at` to follow among the legal moves[0..n), or a new one
+ * for an untried action; -1 when the tree cannot grow. */
+static int select_child(tree *t, int at, const state *s, const action *moves,
+			int n, rng *r)
+{
+	uint64_t tried[(ACTIONS_MAX + 63) / 64] = {0};
+	int best = -1, ntried = 0;
+	double best_bound = 0;
+	for (int c = t->node[at].child; c >= 0; c = t->node[c].sibling) {
+		int i = find_action(moves, n, &t->node[c].a);
+		if (i < 0)
+			continue;
+		tried[i / 64] |= UINT64_C(1) << (i % 64);
+		ntried++;
+		tnode *x = &t->node[c];
+		x->avail++;
+		double b = bound(t, x);
+		if (best < 0 || b > best_bound) {
+			best = c;
+			best_bound = b;
+		}
+	}
+	if (ntried == n || t->full)
+		return best;
+	int k = (int)rng_below(r, (uint32_t)(n - ntried));
+	for (int i = 0; i < n; i++) {
+		if (tried[i / 64] >> (i % 64) & 1)
+			continue;
+		if (k-- == 0) {
+			int c = add_node(t, at, moves[i], s->current);
+			if (c >= 0)
+				t->node[c].avail = 1;
+			return c >= 0 ? c : best;
+		}
+	}
+	return best;
+}
+
+/* One iteration: a sampled deal, down the tree, a playout, the worths
+ * credited along the path. */
+static void iterate(tree *t, const view *v, const action *root_moves,
+		    int nroot, ismcts_playout how, rng *r)
+{
+	state s;
+	view_sample(v, r, &s);
+	int deal = s.deal_no;
+	int path[DEPTH_MAX], depth = 0, at = 0;
+	action moves[ACTIONS_MAX];
+	bool grew = false;
+	while (!grew && depth < DEPTH_MAX && s.current >= 0 &&
+	       s.deal_no == deal) {
+		int n;
+		const action *list = moves;
+		if (at == 0) {          /* the decision itself: its own moves */
+			list = root_moves;
+			n = nroot;
+		} else {
+			n = state_legal(&s, moves);
+		}
+		if (n == 0)
+			break;
+		int before = t->n;
+		int c = select_child(t, at, &s, list, n, r);
+		if (c < 0)
+			break;
+		grew = t->n > before;
+		state_apply_listed(&s, t->node[c].a);
+		path[depth++] = c;
+		at = c;
+	}
+	if (s.current >= 0 && s.deal_no == deal)
+		play_out(&s, how, r);
+	double worth[SEAT_MAX];
+	for (int p = 0; p < s.players; p++) {
+		worth[p] = s.fault ? 0 : (double)state_deal_worth(&s, p);
+		if (!t->scaled || worth[p] < t->lo)
+			t->lo = worth[p];
+		if (!t->scaled || worth[p] > t->hi)
+			t->hi = worth[p];
+		t->scaled = true;
+	}
+	t->node[0].visits++;
+	for (int i = 0; i < depth; i++) {
+		tnode *x = &t->node[path[i]];
+		x->visits++;
+		x->worth += worth[x->actor];
+	}
+}
+
+action ismcts_choose(const view *v, const action *moves, int n,
+		     search_budget budget, ismcts_playout how, rng *r)
+{
+	tree t = {0};
+	if (add_node(&t, -1, action_of(ACT_NONE, 0), v->seat) < 0)
+		return moves[0];
+	double start = search_clock();
+	for (int done = 0; !search_budget_spent(budget, done, start); done++)
+		iterate(&t, v, moves, n, how, r);
+	/* the action tried most often; among equals the better mean */
+	int best = -1;
+	for (int c = t.node[0].child; c >= 0; c = t.node[c].sibling) {
+		const tnode *x = &t.node[c], *b = best >= 0 ? &t.node[best] : NULL;
+		if (!b || x->visits > b->visits ||
+		    (x->visits == b->visits &&
+		     x->worth / x->visits > b->worth / b->visits))
+			best = c;
+	}
+	action a = best >= 0 ? t.node[best].a : moves[0];
+	free(t.node);
+	return a;
+}

@@ -1,0 +1,47 @@
+/*
+ * ismcts.h — information-set Monte Carlo tree search (single observer).
+ *
+ * Each iteration deals the cards the seat cannot see at random, as its
+ * view allows (view_sample), and walks one tree down from the decision:
+ * a node is an action taken after the actions above it, whoever took it,
+ * so every deal sampled shares the tree.  Among the children legal in
+ * this deal, the one with the best upper confidence bound (UCB1, counting
+ * a child's chances by how often it was legal) is followed; the first
+ * untried legal action is added; the deal is played out to its score at
+ * random or by rules of thumb; each node on the path is credited with the
+ * deal's worth for the seat that took its action.  The action tried most
+ * often at the root is chosen.  Nothing in it is game-specific.
+ */
+#ifndef CARDRULES_ISMCTS_H
+#define CARDRULES_ISMCTS_H
+
+#include <stdbool.h>
+
+#include "engine/view.h"
+#include "util/rng.h"
+
+/* How much search a decision gets: iterations, or milliseconds when ms
+ * is set (then at least a few iterations). */
+typedef struct search_budget {
+	int playouts;
+	int ms;
+} search_budget;
+
+/* How the deal is played on after the tree. */
+typedef enum ismcts_playout {
+	PLAYOUT_RANDOM,
+	PLAYOUT_THUMB,                  /* rules of thumb (thumb.h) */
+} ismcts_playout;
+
+/* One of moves[0..n) (n >= 2, the legal actions of the view's seat). */
+action ismcts_choose(const view *v, const action *moves, int n,
+		     search_budget budget, ismcts_playout playout, rng *r);
+
+/* Whether the budget is spent after `done` iterations begun at `start`
+ * (a monotonic clock, in seconds); time is read every few iterations. */
+bool search_budget_spent(search_budget budget, int done, double start);
+
+/* The monotonic clock, in seconds. */
+double search_clock(void);
+
+#endif

@@ -1,0 +1,240 @@
+/*
+ * check_bots.c — the bots: how they are named, that every decision of
+ * every shipped game is legal, that a budget in playouts plays the same
+ * game again from the same seed, and that a bot's decision depends only
+ * on what its seat may see: the cards hidden from it, dealt again in any
+ * way its view allows, never change what it chooses from the same seed.
+ */
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/view.h"
+#include "front/bot.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
+
+#define GAMES_DIR TOP_SRCDIR "/games"
+
+static char files[32][512];
+static int nfiles;
+
+static void find_games(void)
+{
+	DIR *dir = opendir(GAMES_DIR);
+	ck_assert_msg(dir != NULL, "cannot open %s", GAMES_DIR);
+	struct dirent *e;
+	nfiles = 0;
+	while ((e = readdir(dir)) && nfiles < 32) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
+			snprintf(files[nfiles++], sizeof files[0], "%s/%s",
+				 GAMES_DIR, e->d_name);
+	}
+	closedir(dir);
+	ck_assert_int_gt(nfiles, 0);
+}
+
+static game *load(const char *path)
+{
+	diag *d = diag_new();
+	game *g = game_load(path, d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert_msg(g != NULL, "%s does not load", path);
+	return g;
+}
+
+/* ======================================================================
+ * Names
+ * ====================================================================== */
+
+static void parses_as(const char *text, const char *back)
+{
+	bot_spec spec;
+	char err[300], buf[300];
+	bot_spec_all(&spec, BOT_RANDOM, 200);
+	ck_assert_msg(bot_spec_parse(&spec, text, err, sizeof err), "%s: %s",
+		      text, err);
+	ck_assert_str_eq(bot_spec_text(&spec, 4, buf, sizeof buf), back);
+	bot_spec again;
+	bot_spec_all(&again, BOT_RANDOM, 200);
+	ck_assert(bot_spec_parse(&again, buf, err, sizeof err));
+	char buf2[300];
+	ck_assert_str_eq(bot_spec_text(&again, 4, buf2, sizeof buf2), buf);
+}
+
+START_TEST(test_names_and_budgets)
+{
+	parses_as("ismcts", "ismcts:200");
+	parses_as("ismcts:250", "ismcts:250");
+	parses_as("ismcts:100ms", "ismcts:100ms");
+	parses_as("mc:50ms", "mc:50ms");
+	parses_as("search:30ms", "search:30ms");
+	parses_as("low,0=ismcts:100ms", "0=ismcts:100ms,1=low,2=low,3=low");
+	parses_as("ismcts:100ms,1=mc:300", "0=ismcts:100ms,1=mc:300,"
+		  "2=ismcts:100ms,3=ismcts:100ms");
+	const char *bad[] = {"ismcts:", "ismcts:ms", "ismcts:0ms", "ismcts:0",
+			     "ismctsx", "ismcts:10s", "low:5", "0=ismcts:-1",
+			     "ismcts:700000ms"};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		bot_spec spec;
+		char err[300] = "";
+		bot_spec_all(&spec, BOT_RANDOM, 200);
+		bot_spec before = spec;
+		ck_assert_msg(!bot_spec_parse(&spec, bad[i], err, sizeof err),
+			      "%s was accepted", bad[i]);
+		ck_assert_msg(strstr(err, "--bot") != NULL, "%s: %s", bad[i], err);
+		ck_assert_mem_eq(&before, &spec, sizeof spec);
+	}
+}
+END_TEST
+
+/* ======================================================================
+ * Every game, legal decisions, the same game from the same seed
+ * ====================================================================== */
+
+/* Plays one deal of game g with seat 0's bot `spec` and random others,
+ * recording the actions taken; how many. */
+static int play_deal(const game *g, const char *spec_text, uint64_t seed,
+		     action *taken, int room)
+{
+	bot_spec spec;
+	char err[200], why[200];
+	bot_spec_all(&spec, BOT_RANDOM, 200);
+	ck_assert(bot_spec_parse(&spec, spec_text, err, sizeof err));
+	state s;
+	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, seed, why,
+			      sizeof why));
+	s.checks = true;
+	bot bots[SEAT_MAX];
+	for (int p = 0; p < s.players; p++)
+		bot_setup(&bots[p], &spec, seed, p);
+	state_deal(&s);
+	int n = 0, deal = s.deal_no;
+	while (s.current >= 0 && s.deal_no == deal && n < room) {
+		view v;
+		bot_view(&bots[s.current], &s, s.current, &v);
+		action a = bot_choose(&bots[s.current], &v);
+		ck_assert_msg(state_is_legal(&s, &a), "%s: %s chose an illegal "
+			      "action", g->name, spec_text);
+		ck_assert(state_apply(&s, a));
+		taken[n++] = a;
+	}
+	ck_assert_int_eq(s.failed_check, 0);
+	ck_assert_int_eq(s.fault, FAULT_NONE);
+	return n;
+}
+
+START_TEST(test_search_bots_play_every_game)
+{
+	find_games();
+	for (int i = 0; i < nfiles; i++) {
+		game *g = load(files[i]);
+		if (game_is_solitaire(g)) {
+			game_free(g);
+			continue;
+		}
+		static action a[4096], b[4096];
+		for (int k = 0; k < 3; k++) {
+			const char *spec = k == 0 ? "random,0=ismcts:40"
+				: k == 1 ? "random,0=mc:40" : "random,0=low";
+			int na = play_deal(g, spec, 7, a, 4096);
+			int nb = play_deal(g, spec, 7, b, 4096);
+			ck_assert_int_eq(na, nb);
+			ck_assert_msg(memcmp(a, b, (size_t)na * sizeof *a) == 0,
+				      "%s: %s played another game from the same seed",
+				      g->name, spec);
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
+/* ======================================================================
+ * The hidden cards do not matter
+ * ====================================================================== */
+
+/* The decision of a bot of kind `spec` for the seat to move, from its
+ * view of s, with its generator seeded by `seed`. */
+static action decide(const state *s, const char *spec_text, uint64_t seed)
+{
+	bot_spec spec;
+	char err[200];
+	bot_spec_all(&spec, BOT_RANDOM, 200);
+	ck_assert(bot_spec_parse(&spec, spec_text, err, sizeof err));
+	bot b;
+	bot_setup(&b, &spec, seed, s->current);
+	view v;
+	bot_view(&b, s, s->current, &v);
+	return bot_choose(&b, &v);
+}
+
+/* At positions along random deals of every game, the cards the seat to
+ * move cannot see are dealt again as its view allows (a determinization
+ * of the true state): each bot decides the same from the same seed. */
+START_TEST(test_hidden_cards_change_nothing)
+{
+	find_games();
+	const char *kinds[] = {"ismcts:30", "mc:20", "low"};
+	for (int i = 0; i < nfiles; i++) {
+		game *g = load(files[i]);
+		if (game_is_solitaire(g)) {
+			game_free(g);
+			continue;
+		}
+		state s;
+		char why[200];
+		ck_assert(state_setup(&s, g, g->default_players, 0, NULL,
+				      (uint64_t)i, why, sizeof why));
+		rng r;
+		rng_seed(&r, 77, (uint64_t)i);
+		state_deal(&s);
+		int deal = s.deal_no;
+		for (int step = 0; s.current >= 0 && s.deal_no == deal; step++) {
+			if (step % 3 == 0) {
+				view v;
+				state_view(&s, s.current, &v);
+				state other;
+				view_sample(&v, &r, &other);
+				for (size_t k = 0; k < sizeof kinds / sizeof *kinds;
+				     k++) {
+					action a = decide(&s, kinds[k], 99);
+					action b = decide(&other, kinds[k], 99);
+					ck_assert_msg(action_eq(&a, &b), "%s, step %d: "
+						      "%s decides otherwise when "
+						      "the hidden cards move",
+						      g->name, step, kinds[k]);
+				}
+			}
+			ck_assert(state_apply_random(&s, &r).kind != ACT_NONE);
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
+static void teardown(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+static Suite *bots_suite(void)
+{
+	Suite *su = suite_create("bots");
+	TCase *tc = tcase_create("bots");
+	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_names_and_budgets);
+	tcase_add_test(tc, test_search_bots_play_every_game);
+	tcase_add_test(tc, test_hidden_cards_change_nothing);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(bots_suite)
