@@ -4,7 +4,6 @@
 #include "engine/phase.h"
 #include "engine/place.h"
 #include "front/ismcts.h"
-#include "front/thumb.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -186,6 +185,7 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->cheat = false;
 	b->nseen = 0;
 	b->game = 0;
+	b->style_of = NULL;
 	rng_seed(&b->r, seed, UINT64_C(0x626f74) + (uint64_t)seat);
 }
 
@@ -195,6 +195,17 @@ void bot_setup(bot *b, const bot_spec *spec, uint64_t seed, int seat)
 	b->playouts = spec->playouts[seat];
 	b->ms = spec->ms[seat];
 	b->cheat = spec->cheat;
+}
+
+/* The rules of thumb for the game in s, learnt once a game and table. */
+static const thumb_style *style_of(bot *b, const state *s)
+{
+	if (b->style_of != s->g || b->style_players != s->players) {
+		b->style = thumb_learn(s->g, s->players);
+		b->style_of = s->g;
+		b->style_players = s->players;
+	}
+	return &b->style;
 }
 
 static search_budget budget_of(const bot *b)
@@ -461,13 +472,13 @@ action bot_choose(bot *b, const view *v)
 		return choose_low_layout(at, moves, n);
 	}
 	if (b->kind == BOT_LOW)
-		return thumb_choose(&v->s, moves, n);
+		return thumb_choose(&v->s, style_of(b, &v->s), moves, n);
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
 		n = drop_repeats(b, v, at, moves, n);
 		return n == 1 ? moves[0] : choose_search(b, v, moves, n);
 	}
 	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))
-		return ismcts_choose(v, moves, n, budget_of(b), PLAYOUT_THUMB,
-				     &b->r);
+		return ismcts_choose(v, moves, n, budget_of(b),
+				     style_of(b, &v->s), &b->r);
 	return choose_mc(b, v, moves, n);
 }

@@ -3,9 +3,9 @@
  *
  * BOT_RANDOM plays a uniformly random legal action (simulations of rules).
  * BOT_LOW plays by rules of thumb that fit most card games and need no
- * search: the lowest card it may play (in suit, it follows low; it leads
- * low), the lowest pair face up, the lowest bid when nobody has bid and
- * else a pass, and a choice that does nothing when there is one; in a
+ * search (thumb.h): low cards where tricks cost points, high ones where
+ * they score, the lowest pair face up, the lowest bid when nobody has bid
+ * and else a pass, and a choice that does nothing when there is one; in a
  * solitaire, the move whose attack kills most, keeping its ploys while
  * it has another move.
  * BOT_MC plays each legal action out many times on random deals of the
@@ -28,6 +28,7 @@
 
 #include "util/rng.h"
 #include "engine/view.h"
+#include "front/thumb.h"
 
 typedef enum bot_kind {
 	BOT_RANDOM,
@@ -52,6 +53,10 @@ typedef struct bot {
 	uint64_t seen[BOT_SEEN_MAX];
 	int nseen;
 	uint64_t game;                  /* the game they belong to */
+	/* the rules of thumb for the game last played (thumb.h) */
+	const void *style_of;           /* that game; NULL: none yet */
+	int style_players;
+	thumb_style style;
 } bot;
 
 /* Which bot plays each seat: `random`, `low`, `mc`, `mc:500` (playouts)

@@ -5,7 +5,6 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "front/thumb.h"
 #include "util/alloc.h"
 
 /* Exploration against exploitation, for worths scaled to [0, 1]. */
@@ -104,9 +103,9 @@ static double bound(const tree *t, const tnode *x)
 }
 
 /* Plays the deal on from s to its score. */
-static void play_out(state *s, ismcts_playout how, rng *r)
+static void play_out(state *s, const thumb_style *style, rng *r)
 {
-	if (how == PLAYOUT_RANDOM) {
+	if (!style) {
 		state_random_playout(s, r);
 		return;
 	}
@@ -118,7 +117,7 @@ static void play_out(state *s, ismcts_playout how, rng *r)
 			break;
 		/* mostly the rules of thumb, sometimes anything: playouts
 		 * of one sampled deal should not all be the same */
-		action a = rng_below(r, 4) ? thumb_choose(s, moves, n)
+		action a = rng_below(r, 4) ? thumb_choose(s, style, moves, n)
 					   : moves[rng_below(r, (uint32_t)n)];
 		state_apply_listed(s, a);
 	}
@@ -165,7 +164,7 @@ static int select_child(tree *t, int at, const state *s, const action *moves,
 /* One iteration: a sampled deal, down the tree, a playout, the worths
  * credited along the path. */
 static void iterate(tree *t, const view *v, const action *root_moves,
-		    int nroot, ismcts_playout how, rng *r)
+		    int nroot, const thumb_style *style, rng *r)
 {
 	state s;
 	view_sample(v, r, &s);
@@ -195,7 +194,7 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 		at = c;
 	}
 	if (s.current >= 0 && s.deal_no == deal)
-		play_out(&s, how, r);
+		play_out(&s, style, r);
 	double worth[SEAT_MAX];
 	for (int p = 0; p < s.players; p++) {
 		worth[p] = s.fault ? 0 : (double)state_deal_worth(&s, p);
@@ -214,14 +213,14 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 }
 
 action ismcts_choose(const view *v, const action *moves, int n,
-		     search_budget budget, ismcts_playout how, rng *r)
+		     search_budget budget, const thumb_style *style, rng *r)
 {
 	tree t = {0};
 	if (add_node(&t, -1, action_of(ACT_NONE, 0), v->seat) < 0)
 		return moves[0];
 	double start = search_clock();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
-		iterate(&t, v, moves, n, how, r);
+		iterate(&t, v, moves, n, style, r);
 	/* the action tried most often; among equals the better mean */
 	int best = -1;
 	for (int c = t.node[0].child; c >= 0; c = t.node[c].sibling) {

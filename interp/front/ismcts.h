@@ -18,6 +18,7 @@
 #include <stdbool.h>
 
 #include "engine/view.h"
+#include "front/thumb.h"
 #include "util/rng.h"
 
 /* How much search a decision gets: iterations, or milliseconds when ms
@@ -27,15 +28,11 @@ typedef struct search_budget {
 	int ms;
 } search_budget;
 
-/* How the deal is played on after the tree. */
-typedef enum ismcts_playout {
-	PLAYOUT_RANDOM,
-	PLAYOUT_THUMB,                  /* rules of thumb (thumb.h) */
-} ismcts_playout;
-
-/* One of moves[0..n) (n >= 2, the legal actions of the view's seat). */
+/* One of moves[0..n) (n >= 2, the legal actions of the view's seat).
+ * Playouts follow the rules of thumb of `style` three times in four, a
+ * random legal action otherwise; NULL: random playouts. */
 action ismcts_choose(const view *v, const action *moves, int n,
-		     search_budget budget, ismcts_playout playout, rng *r);
+		     search_budget budget, const thumb_style *style, rng *r);
 
 /* Whether the budget is spent after `done` iterations begun at `start`
  * (a monotonic clock, in seconds); time is read every few iterations. */

@@ -3,14 +3,79 @@
 
 #include "engine/phase.h"
 
-action thumb_choose(const state *s, const action *moves, int n)
+/* Deals played at random to learn from: enough for the sign of a strong
+ * effect, few enough to cost a few milliseconds. */
+#define LEARN_DEALS 200
+
+/* A deal for learning: cards played at random, every other decision (a
+ * bid, a declaration) by the rules of thumb, so that what is learnt is
+ * the play of the cards in the deals the rules of thumb lead to. */
+static void learning_deal(state *s, rng *r)
+{
+	static const thumb_style neutral = {false};
+	if (state_current(s) == SEAT_CHANCE)
+		state_deal(s);
+	int deal = s->deal_no;
+	action moves[ACTIONS_MAX];
+	while (s->current >= 0 && s->deal_no == deal) {
+		int n = state_legal(s, moves);
+		if (n == 0)
+			break;
+		action a = moves[0].kind == ACT_CARD
+			? moves[rng_below(r, (uint32_t)n)]
+			: thumb_choose(s, &neutral, moves, n);
+		state_apply_listed(s, a);
+	}
+}
+
+thumb_style thumb_learn(const game *g, int players)
+{
+	thumb_style style = {false};
+	state s;
+	char why[200];
+	if (!state_setup(&s, g, players, 0, NULL, 1, why, sizeof why))
+		return style;
+	rng r;
+	rng_seed(&r, 1, UINT64_C(0x7468756d62));
+	/* the covariance of tricks taken and the deal's worth, per seat */
+	double sum_t = 0, sum_w = 0, sum_tw = 0, n = 0;
+	for (int d = 0; d < LEARN_DEALS; d++) {
+		if (state_over(&s) &&
+		    !state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
+				 sizeof why))
+			break;
+		learning_deal(&s, &r);
+		if (s.fault || s.current >= 0)
+			break;
+		for (int p = 0; p < players; p++) {
+			double t = s.tricks_won[p];
+			double w = (double)state_deal_worth(&s, p);
+			sum_t += t;
+			sum_w += w;
+			sum_tw += t * w;
+			n++;
+		}
+	}
+	if (n > 0)
+		style.tricks_cost = sum_tw / n - (sum_t / n) * (sum_w / n) < 0;
+	return style;
+}
+
+action thumb_choose(const state *s, const thumb_style *style,
+		    const action *moves, int n)
 {
 	const deck *d = &s->g->deck;
-	/* unable to follow: get rid of a high card instead */
+	/* unable to follow: throw away what the game wants rid of (a high
+	 * card when tricks cost, a low one when they score) */
 	bool discard = state_phase_kind(s) == PHASE_TRICKS && s->nplayed > 0;
 	for (int i = 0; discard && i < n; i++)
 		discard = moves[i].kind == ACT_CARD &&
 			  !cset_has(s->follow, moves[i].card[0]);
+	/* cards passed on are thrown away as well */
+	discard |= state_phase_kind(s) == PHASE_PASS;
+	/* lead and follow low to duck tricks that cost, high to take tricks
+	 * that score */
+	bool high = !style->tricks_cost;
 	int best = 0;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
@@ -19,7 +84,7 @@ action thumb_choose(const state *s, const action *moves, int n)
 		switch ((action_kind)a->kind) {
 		case ACT_CARD:
 			key = d->rank_of[a->card[0]] * 16 + d->suit_of[a->card[0]];
-			if (discard)
+			if (discard != high)
 				key = -key;
 			break;
 		case ACT_CARDS:         /* low pairs, face up: no points given */

@@ -8,10 +8,23 @@
 
 #include "engine/engine.h"
 
-/* One of moves[0..n) (n >= 1) for the seat to move in s: the lowest card
- * it may play (when it cannot follow, the highest it may throw away), the
- * lowest pair face up, the lowest bid only when nobody has bid (else a
- * pass), and a choice that changes nothing when there is one. */
-action thumb_choose(const state *s, const action *moves, int n);
+/* What the rules of thumb know of a game, learnt from its rules. */
+typedef struct thumb_style {
+	bool tricks_cost;               /* taking tricks loses points */
+} thumb_style;
+
+/* Plays random deals of g at a table of `players` and sees whether the
+ * seats that take more tricks do worse (a game of penalty points, however
+ * its scores are signed) or better. */
+thumb_style thumb_learn(const game *g, int players);
+
+/* One of moves[0..n) (n >= 1) for the seat to move in s.  Where tricks
+ * cost, the lowest card it may play, and when it cannot follow the
+ * highest it may throw away or pass on; where they score, the highest,
+ * and the lowest to throw away or pass on.  The lowest pair face up, the lowest bid only
+ * when nobody has bid (else a pass), and a choice that changes nothing
+ * when there is one. */
+action thumb_choose(const state *s, const thumb_style *style,
+		    const action *moves, int n);
 
 #endif

@@ -102,13 +102,15 @@ grep -q 'The game is over' "$tmp/a4" || fail "the game did not end: $(tail -n 5 
 [ ! -e "$saves/black-lady-end.yaml" ] || fail "a finished game's autosave is kept"
 unset XDG_STATE_HOME
 # typos get the closest command; help takes a topic; a rank alone is a card
-# (the others play by rules of thumb, so that the pass received is known)
-printf 'pas 2C\nhelp pass\npass K 2 5\nJ\nquit\n' |
-	cardrules play hearts --no-save --seed 1 --no-color --bot low >"$tmp/t" 2>&1
+printf 'pas 2C\nhelp pass\npass K 2 5\nquit\n' |
+	cardrules play hearts --no-save --seed 1 --no-color >"$tmp/t" 2>&1
 expect_line "$tmp/t" "  ! unknown command 'pas' (did you mean 'pass'?)"
 grep -q 'a rank alone (K) names the only card that fits' "$tmp/t" || fail "help pass shows no help"
 grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were not read as cards: $(cat "$tmp/t")"
-expect_line "$tmp/t" "  ! you cannot play J♥: the two of clubs leads the first trick; you may play 2♣"
+# a refusal says why (seat 0 is dealt the two of clubs and keeps it)
+printf 'pass QS JS 10S\nJD\nquit\n' |
+	cardrules play hearts --no-save --seed 4 --no-color >"$tmp/t" 2>&1
+expect_line "$tmp/t" "  ! you cannot play J♦: the two of clubs leads the first trick; you may play 2♣"
 # an example of what to type stays as it is typed
 printf 'pass 2S\nquit\n' | cardrules play hearts --no-save --seed 1 --no-color >"$tmp/ex" 2>&1
 expect_line "$tmp/ex" "  ! pass 3 cards, for example: pass QS 10H 2C"
