@@ -7,7 +7,6 @@
 #include "engine/counters.h"
 #include "engine/place.h"
 #include "engine/score.h"
-#include "util/arith.h"
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
@@ -285,11 +284,19 @@ static void stop_faulted(state *s, state_fault f)
 	s->over = true;
 }
 
-int64_t state_deal_worth(const state *s, int seat)
+double state_deal_worth(const state *s, int seat)
 {
 	const game *g = s->g;
+	double others = 0;
+	int n = 0;
+	for (int p = 0; p < s->players; p++)
+		if (g->team_of[p] != g->team_of[seat]) {
+			others += (double)s->deal_score[p];
+			n++;
+		}
+	double worth = (double)s->deal_score[seat] - (n ? others / n : 0);
 	bool highest = g->nrank == 0 || g->rank[0].highest;
-	return highest ? s->deal_score[seat] : arith_neg(s->deal_score[seat]);
+	return highest ? worth : -worth;
 }
 
 const char *state_fault_text(const state *s)

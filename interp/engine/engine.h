@@ -53,10 +53,12 @@ static inline void state_clone(state *dst, const state *src)
  * a decision; the random paths below check by themselves. */
 bool state_stuck(state *s);
 
-/* The last deal's score for seat, signed so that more is better: turned
- * round when the match ranks the lowest total first (penalty games).
- * What bots try to raise. */
-int64_t state_deal_worth(const state *s, int seat);
+/* What the last deal was worth to seat: its score less the mean of its
+ * opponents' (the seats of other teams), turned round when the match
+ * ranks the lowest total first (penalty games), so that more is always
+ * better; a solitaire's score as it is.  What bots try to raise: points
+ * given to the others count as much as points taken. */
+double state_deal_worth(const state *s, int seat);
 
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);

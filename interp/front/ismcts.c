@@ -7,7 +7,7 @@
 
 #include "util/alloc.h"
 
-/* Exploration against exploitation, for worths scaled to [0, 1]. */
+/* Exploration against exploitation, for worths in units of their spread. */
 #define EXPLORE 0.7
 /* Decisions followed down the tree in one iteration, at most. */
 #define DEPTH_MAX 1024
@@ -25,8 +25,7 @@ typedef struct tree {
 	tnode *node;
 	int n, cap;
 	bool full;                      /* no memory for more nodes */
-	bool scaled;                    /* lo and hi are set */
-	double lo, hi;                  /* the worths seen, for scaling */
+	double sum, sumsq, count;       /* the worths seen, for scaling */
 } tree;
 
 double search_clock(void)
@@ -88,11 +87,14 @@ static int find_action(const action *moves, int n, const action *a)
 	return -1;
 }
 
+/* A child's mean worth in units of the spread of the worths seen: deals
+ * vary far more than the choices that tell them apart. */
 static double scaled_mean(const tree *t, const tnode *x)
 {
-	if (t->hi <= t->lo)
-		return 0.5;
-	return (x->worth / x->visits - t->lo) / (t->hi - t->lo);
+	if (t->count < 2)
+		return 0;
+	double var = t->sumsq / t->count - (t->sum / t->count) * (t->sum / t->count);
+	return var > 0 ? (x->worth / x->visits) / sqrt(var) : 0;
 }
 
 /* UCB1 with the number of times the child could have been chosen. */
@@ -197,12 +199,10 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 		play_out(&s, style, r);
 	double worth[SEAT_MAX];
 	for (int p = 0; p < s.players; p++) {
-		worth[p] = s.fault ? 0 : (double)state_deal_worth(&s, p);
-		if (!t->scaled || worth[p] < t->lo)
-			t->lo = worth[p];
-		if (!t->scaled || worth[p] > t->hi)
-			t->hi = worth[p];
-		t->scaled = true;
+		worth[p] = s.fault ? 0 : state_deal_worth(&s, p);
+		t->sum += worth[p];
+		t->sumsq += worth[p] * worth[p];
+		t->count++;
 	}
 	t->node[0].visits++;
 	for (int i = 0; i < depth; i++) {

@@ -6,10 +6,12 @@
  * a node is an action taken after the actions above it, whoever took it,
  * so every deal sampled shares the tree.  Among the children legal in
  * this deal, the one with the best upper confidence bound (UCB1, counting
- * a child's chances by how often it was legal) is followed; the first
- * untried legal action is added; the deal is played out to its score at
- * random or by rules of thumb; each node on the path is credited with the
- * deal's worth for the seat that took its action.  The action tried most
+ * a child's chances by how often it was legal, its mean worth measured
+ * in units of the spread of all worths seen) is followed; an untried
+ * legal action is added; the deal is played out to its score at random or
+ * by rules of thumb; each node on the path is credited with the deal's
+ * worth for the seat that took its action (state_deal_worth: its score
+ * against its opponents').  The action tried most
  * often at the root is chosen.  Nothing in it is game-specific.
  */
 #ifndef CARDRULES_ISMCTS_H
