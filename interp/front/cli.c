@@ -487,9 +487,11 @@ static void play_help(void)
 	       TABLE_HELP
 	       "      --seat K        your seat (default 0)\n"
 	       "      --hotseat       people play every seat, in turn\n"
-	       "      --bot KIND      mc (default: Monte Carlo, plays well), low, random,\n"
-	       "                      mc:N, or per seat: 1=mc:500,2=low (others mc)\n"
-	       "      --playouts N    effort of mc bots per decision (default 1200)\n"
+	       "      --bot KIND      ismcts (default: tree search, the strongest),\n"
+	       "                      mc, low, random, ismcts:N or ismcts:100ms,\n"
+	       "                      or per seat: 1=mc:500,2=low (others ismcts)\n"
+	       "      --playouts N    effort of the bots and the hint per decision\n"
+	       "                      (default 3000 iterations)\n"
 	       "  -t, --transcript F  save the game in F (default: a new file in\n"
 	       "                      $XDG_STATE_HOME or ~/.local/state/cardrules/games,\n"
 	       "                      kept until the game ends)\n"
@@ -585,7 +587,7 @@ static int cmd_play(int argc, char **argv)
 	};
 	table_args t = {0};
 	const char *bot_text = NULL;
-	play_opts o = {.playouts = 1200, .color = true,
+	play_opts o = {.playouts = PLAY_PLAYOUTS, .color = true,
 		       .in = stdin, .out = stdout};
 	bool no_save = false, seat_given = false;
 	const char *resume_path = NULL;
@@ -634,7 +636,7 @@ static int cmd_play(int argc, char **argv)
 			return option_error("play", opt, argv);
 		}
 	}
-	if (!bots_resolve("play", &o.bots, BOT_MC, o.playouts, bot_text))
+	if (!bots_resolve("play", &o.bots, BOT_ISMCTS, o.playouts, bot_text))
 		return EXIT_USAGE;
 	if (resuming) {
 		/* a saved game keeps its table: say so rather than ignore */

@@ -1107,7 +1107,7 @@ static char *read_line(table_ui *u, const char *prompt)
 static void hint(table_ui *u)
 {
 	bot adviser;
-	bot_init(&adviser, game_is_solitaire(u->g) ? BOT_SEARCH : BOT_MC,
+	bot_init(&adviser, game_is_solitaire(u->g) ? BOT_SEARCH : BOT_ISMCTS,
 		 u->s.seed ^ UINT64_C(0x68696e74), u->s.current);
 	adviser.playouts = u->o->playouts;
 	view v;

@@ -17,6 +17,10 @@
 #include "front/bot.h"
 #include "engine/game.h"
 
+/* The search of the bots at the table and of the hint, per decision: a
+ * tenth of a second or so, well under a second in every shipped game. */
+#define PLAY_PLAYOUTS 3000
+
 typedef struct play_opts {
 	const char *game_name;          /* as the user named it */
 	int players, dealer, seat;      /* seat: the human's, unless hotseat */
@@ -24,7 +28,7 @@ typedef struct play_opts {
 	uint64_t seed;
 	int64_t options[OPTIONS_MAX];
 	bot_spec bots;                  /* the bots at the seats of no person */
-	int playouts;                   /* effort of the hint's Monte Carlo */
+	int playouts;                   /* effort of the hint's search */
 	const char *transcript;         /* where to save; NULL: no saving */
 	bool autosave;                  /* transcript is an autosave: removed
 					   when the match ends */
