@@ -392,11 +392,15 @@ static action choose_search(bot *b, const view *v, const action *moves,
 		rounds++;
 	uint64_t base = rng_next(&b->r);
 	int sample = 0;
+	double start = search_clock();
 	for (int round = 0; alive > 1 && round < rounds; round++) {
 		int per = b->playouts / (rounds * alive);
 		if (per < 2)
 			per = 2;
-		for (int k = 0; k < per; k++, sample++) {
+		/* with a time budget, each round has its share of the time */
+		double until = start + b->ms / 1000.0 * (round + 1) / rounds;
+		for (int k = 0; b->ms ? k < 2 || search_clock() < until : k < per;
+		     k++, sample++) {
 			rng r;
 			rng_seed(&r, base, (uint64_t)sample);
 			state dealt;
