@@ -167,6 +167,7 @@ typedef struct table_args {
 enum {
 	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
 	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT, OPT_SHARD, OPT_OUT, OPT_CHEAT, OPT_TIME,
+	OPT_HINT,
 };
 
 /* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
@@ -490,6 +491,7 @@ static void play_help(void)
 	       "      --bot KIND      ismcts (default: tree search, the strongest),\n"
 	       "                      mc, low, random, ismcts:N or ismcts:100ms,\n"
 	       "                      or per seat: 1=mc:500,2=low (others ismcts)\n"
+	       "      --hint          a suggestion before each of your decisions\n"
 	       "      --playouts N    effort of the bots and the hint per decision\n"
 	       "                      (default 3000 iterations)\n"
 	       "  -t, --transcript F  save the game in F (default: a new file in\n"
@@ -583,6 +585,7 @@ static int cmd_play(int argc, char **argv)
 		{"resume", optional_argument, NULL, OPT_RESUME},
 		{"no-color", no_argument, NULL, OPT_NO_COLOR},
 		{"ascii", no_argument, NULL, OPT_ASCII},
+		{"hint", no_argument, NULL, OPT_HINT},
 		{0},
 	};
 	table_args t = {0};
@@ -631,6 +634,9 @@ static int cmd_play(int argc, char **argv)
 			break;
 		case OPT_ASCII:
 			o.ascii = true;
+			break;
+		case OPT_HINT:
+			o.hints = true;
 			break;
 		default:
 			return option_error("play", opt, argv);

@@ -1355,6 +1355,8 @@ static void run(table_ui *u)
 		}
 		if (show)
 			print_prompt_context(u);
+		if (show && u->o->hints)
+			hint(u);
 		show = false;
 		go_on = human_turn(u);
 	}

@@ -36,6 +36,7 @@ typedef struct play_opts {
 	bool resume;                    /* transcript holds a game to go on with */
 	bool color;
 	bool ascii;              /* suits as letters, never glyphs */
+	bool hints;                     /* a hint before every decision */
 	FILE *in, *out;
 } play_opts;
 

@@ -111,6 +111,11 @@ grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were
 printf 'pass QS JS 10S\nJD\nquit\n' |
 	cardrules play hearts --no-save --seed 4 --no-color >"$tmp/t" 2>&1
 expect_line "$tmp/t" "  ! you cannot play J♦: the two of clubs leads the first trick; you may play 2♣"
+# --hint: a suggestion from the strongest bot before each decision
+printf 'quit\n' | cardrules play hearts --seed 4 --no-save --hint --ascii \
+	--playouts 300 >"$tmp/hint" 2>&1
+grep -q '^  Hint: pass [2-9TJQKA0-9]*[SHDC] ' "$tmp/hint" ||
+	fail "--hint gave no hint: $(tail -n 3 "$tmp/hint")"
 # an example of what to type stays as it is typed
 printf 'pass 2S\nquit\n' | cardrules play hearts --no-save --seed 1 --no-color >"$tmp/ex" 2>&1
 expect_line "$tmp/ex" "  ! pass 3 cards, for example: pass QS 10H 2C"
