@@ -134,6 +134,7 @@ static void reveal(state *s, const phase *p)
 	int to = v->to_place >= 0 ? s->g->place[v->to_place].first_pile : -1;
 	for (int i = 0; i < n; i++) {
 		pile_remove(s, row[i]);
+		cset_del(&s->down, row[i]);
 		if (to >= 0)
 			pile_push(s, to, row[i]);
 	}
