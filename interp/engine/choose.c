@@ -178,6 +178,7 @@ static phase_step lay(state *s, const phase *p, card_id card)
 	int k = 0;
 	CSET_FOREACH(x, s->passing[seat]) {
 		cset_del(&s->hand[seat], x);
+		s->passed_by[x] = 0;    /* its passer can no longer tell */
 		pile_push(s, pl->first_pile + k++ % pl->npiles, x);
 		if (pl->face_up && !c->lay_up)
 			cset_add(&s->down, x);

@@ -160,8 +160,12 @@ static void resolve(state *s, const phase *p)
 			cset_add(&s->played, c);
 			if (r.to[i][k] >= 0 && r.to[i][k] < s->players)
 				cset_add(&s->won[seat[r.to[i][k]]], c);
-			else if (place >= 0)
+			else if (place >= 0) {
+				/* turned for all to see: known there even when
+				 * the place lies face down */
 				pile_push(s, place, c);
+				cset_add(&s->seen, c);
+			}
 			rec->card[i][k] = c;
 			rec->to[i][k] = r.to[i][k];
 		}

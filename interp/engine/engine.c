@@ -124,6 +124,7 @@ static void clear_deal(state *s)
 	memset(s->void_suits, 0, sizeof s->void_suits);
 	memset(s->passing, 0, sizeof s->passing);
 	memset(s->gave, 0, sizeof s->gave);
+	memset(s->passed_by, 0, sizeof s->passed_by);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->pair_down = s->pair_laid = 0;
