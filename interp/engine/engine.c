@@ -382,6 +382,8 @@ bool state_is_legal(const state *s, const action *a)
 		return action_eq(a, &card) &&
 		       cset_has(def->legal_cards(s, p), a->card[0]);
 	}
+	if (def->is_legal)
+		return def->is_legal(s, p, a);
 	action list[ACTIONS_MAX];
 	return action_find(list, def->legal(s, p, list), a) >= 0;
 }
