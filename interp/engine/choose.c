@@ -6,9 +6,10 @@
  * round: the seats for whom `who` holds choose, in the direction of play
  * from `from`; a choice may raise counters, make its chooser the
  * declarer, or end the round at once.  A choice may also take a place's
- * cards into the hand (the skat): the chooser then lays as many back,
- * face down, before the next seat chooses, and alone knows them.  Choices
- * are made aloud; only the cards laid back are hidden.
+ * cards into the hand (the skat, an up-card): the chooser then lays as
+ * many back, face down (even in a face-up place) unless `lay: up`, before
+ * the next seat chooses, and alone knows them.  Choices are made aloud;
+ * only the cards laid back are hidden.
  */
 #include <stdio.h>
 #include <string.h>
@@ -35,6 +36,14 @@ static void build_choice(builder *b, const node *k, const node *v,
 	if (keep && !take)
 		build_fail(b, keep, "'keep' names the cards that may not be laid "
 			   "back after 'take': give 'take' too");
+	const node *lay = node_get(v, "lay");
+	c->lay_up = lay && strcmp(lay->text, "up") == 0;
+	if (lay && !take)
+		build_fail(b, lay, "'lay' says how the cards laid back after "
+			   "'take' lie: give 'take' too");
+	else if (c->lay_up && c->take >= 0 && !b->g->place[c->take].face_up)
+		build_fail(b, lay, "the place '%s' is face down: nobody sees "
+			   "the cards laid there", take->text);
 	const node *declare = node_get(v, "declare");
 	const node *ends = node_get(v, "ends");
 	c->declare = declare && strcmp(declare->text, "true") == 0;
@@ -133,6 +142,7 @@ static bool take(state *s, int place)
 		int m = pile_in_order(s, pl->first_pile + k, row);
 		for (int i = 0; i < m; i++) {
 			pile_remove(s, row[i]);
+			cset_del(&s->down, row[i]);
 			cset_add(&s->hand[seat], row[i]);
 		}
 		n += m;
@@ -152,7 +162,10 @@ static phase_step next_turn(state *s, const choice_def *c)
 	return PHASE_GOES_ON;
 }
 
-/* One card laid back; all laid, they go to the place in deck order. */
+/* One card laid back; all laid, they go to the place in deck order,
+ * face down unless the choice says `lay: up`: a face-up place (an
+ * up-card) marks them down (state.down), so that only the chooser knows
+ * them. */
 static phase_step lay(state *s, const phase *p, card_id card)
 {
 	const choice_def *c = &p->u.choose.choice[s->laying];
@@ -165,7 +178,10 @@ static phase_step lay(state *s, const phase *p, card_id card)
 	int k = 0;
 	CSET_FOREACH(x, s->passing[seat]) {
 		cset_del(&s->hand[seat], x);
+		s->passed_by[x] = 0;    /* its passer can no longer tell */
 		pile_push(s, pl->first_pile + k++ % pl->npiles, x);
+		if (pl->face_up && !c->lay_up)
+			cset_add(&s->down, x);
 	}
 	s->passing[seat] = cset_empty();
 	s->place_known[c->take] = (int8_t)seat;
@@ -304,8 +320,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 		}
 		if (c->take >= 0) {
 			fprintf(out, "%stakes the %s into the hand and lays as many "
-				"cards back, face down (only the chooser sees them)",
-				sep, g->place[c->take].name);
+				"cards back, %s", sep, g->place[c->take].name,
+				c->lay_up ? "face up" : "face down (only the chooser "
+				"sees them)");
 			if (c->keep)
 				fprintf(out, ", but not `%s`", expr_text(c->keep));
 			sep = "; ";

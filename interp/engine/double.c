@@ -163,6 +163,36 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
+/* Two held cards are legal when the listed pair of their faces is: a
+ * player may name any copies (AS#2), each once. */
+static bool is_legal(const state *s, const phase *p, const action *a)
+{
+	const deck *dk = &s->g->deck;
+	cardset hand = s->hand[s->current];
+	if (a->kind != ACT_CARDS || a->card[0] >= a->card[1] ||
+	    !cset_has(hand, a->card[0]) || !cset_has(hand, a->card[1]))
+		return false;
+	action list[ACTIONS_MAX];
+	int n = legal(s, p, list);
+	for (int i = 0; i < n; i++) {
+		action b = list[i];
+		if (dk->face[b.card[0]] != dk->face[a->card[0]] ||
+		    dk->face[b.card[1]] != dk->face[a->card[1]]) {
+			card_id c = b.card[0];  /* the same faces the other way */
+			b.card[0] = b.card[1];
+			b.card[1] = c;
+		}
+		if (dk->face[b.card[0]] != dk->face[a->card[0]] ||
+		    dk->face[b.card[1]] != dk->face[a->card[1]])
+			continue;
+		b.card[0] = a->card[0];
+		b.card[1] = a->card[1];
+		if (action_eq(&b, a))
+			return true;
+	}
+	return false;
+}
+
 /* Turns every pair and carries out the resolution. */
 static void resolve(state *s, const phase *p)
 {
@@ -199,8 +229,12 @@ static void resolve(state *s, const phase *p)
 			cset_add(&s->played, c);
 			if (r.to[i][k] >= 0 && r.to[i][k] < s->players)
 				cset_add(&s->won[seat[r.to[i][k]]], c);
-			else if (place >= 0)
+			else if (place >= 0) {
+				/* turned for all to see: known there even when
+				 * the place lies face down */
 				pile_push(s, place, c);
+				cset_add(&s->seen, c);
+			}
 			rec->card[i][k] = c;
 			rec->to[i][k] = r.to[i][k];
 		}
@@ -379,6 +413,7 @@ const phase_kind_def phase_double = {
 	.setup = setup,
 	.enter = enter,
 	.legal = legal,
+	.is_legal = is_legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* pairs laid face down */
 	.prompt = prompt,

@@ -144,6 +144,7 @@ static void clear_deal(state *s)
 	memset(s->void_suits, 0, sizeof s->void_suits);
 	memset(s->passing, 0, sizeof s->passing);
 	memset(s->gave, 0, sizeof s->gave);
+	memset(s->passed_by, 0, sizeof s->passed_by);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->pair_down = s->pair_laid = 0;
@@ -445,6 +446,8 @@ bool state_is_legal(const state *s, const action *a)
 		return action_eq(a, &card) &&
 		       cset_has(def->legal_cards(s, p), a->card[0]);
 	}
+	if (def->is_legal)
+		return def->is_legal(s, p, a);
 	action list[ACTIONS_MAX];
 	return action_find(list, def->legal(s, p, list), a) >= 0;
 }

@@ -149,6 +149,7 @@ typedef struct choice_def {
 	int take;                       /* a place taken into the hand, as many
 					   cards laid back; -1 */
 	const expr *keep;               /* cards that may not be laid back */
+	bool lay_up;                    /* laid back face up (`lay: up`) */
 } choice_def;
 
 typedef struct choose_phase {

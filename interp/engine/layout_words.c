@@ -37,7 +37,7 @@ static bool names_source(const game *g, const layout_phase *l, int index)
 }
 
 /* The words of one action, split: the move's name, then its source (a
- * card for a run, else a pile) and its destination pile when they need
+ * card for a run, tagged when the deck has copies of it; else a pile) and its destination pile when they need
  * saying; how many. */
 static int action_tokens(const state *s, const layout_phase *l,
 			 const action *a, char tok[3][24])
@@ -55,7 +55,7 @@ static int action_tokens(const state *s, const layout_phase *l,
 	if (m->group == GROUP_RUN) {
 		char name[8];
 		snprintf(tok[n++], 24, "%s",
-			 deck_card_name(&g->deck, a->card[0], false, name));
+			 deck_card_name(&g->deck, a->card[0], true, name));
 	} else if (names_source(g, l, a->number)) {
 		int k = layout_place_of_pile(g, a->from);
 		snprintf(tok[n++], 24, "%s", g->place[k].pile_name
@@ -78,8 +78,18 @@ void layout_words(const state *s, const phase *p, const action *a, int n,
 			 i ? " " : "", tok[i]);
 }
 
+/* Whether a typed word names card c: its face, with the tag of its
+ * copy or none (AS, AS#2). */
+static bool names_card(const deck *d, const char *w, card_id c)
+{
+	card_face face;
+	int copy;
+	return deck_parse_face(d, w, strlen(w), &face, &copy) == DECK_PARSE_OK &&
+	       face == d->face[c] && (copy == 0 || copy == d->copy_of[c]);
+}
+
 /* A typed word for a token of action a: the token itself, or for a run's
- * card the pile it lies in. */
+ * card that card (by any of its names) or the pile it lies in. */
 static bool word_matches(const state *s, const action *a, const char *w,
 			 const char *tok)
 {
@@ -88,7 +98,9 @@ static bool word_matches(const state *s, const action *a, const char *w,
 	const game *g = s->g;
 	char name[8];
 	if (a->kind == ACT_MOVE &&
-	    strcasecmp(tok, deck_card_name(&g->deck, a->card[0], false, name)) == 0) {
+	    strcasecmp(tok, deck_card_name(&g->deck, a->card[0], true, name)) == 0) {
+		if (names_card(&g->deck, w, a->card[0]))
+			return true;
 		int k = layout_place_of_pile(g, a->from);
 		return k >= 0 && strcasecmp(w, g->place[k].pile_name
 					    [a->from - g->place[k].first_pile]) == 0;
@@ -102,7 +114,7 @@ static bool word_matches(const state *s, const action *a, const char *w,
 static bool typed_matches(const state *s, const layout_phase *l,
 			  const action *a, char *const *word, int nword)
 {
-	char tok[3][24], name[8];
+	char tok[3][24];
 	int nt = action_tokens(s, l, a, tok), t = 0;
 	if (nt == 0 || nword == 0 || strcasecmp(word[0], tok[0]) != 0)
 		return false;
@@ -112,8 +124,8 @@ static bool typed_matches(const state *s, const layout_phase *l,
 			t++;
 			continue;
 		}
-		if (a->kind == ACT_MOVE && strcasecmp(word[i], deck_card_name(
-			    &s->g->deck, a->card[0], false, name)) == 0)
+		if (a->kind == ACT_MOVE && names_card(&s->g->deck, word[i],
+						      a->card[0]))
 			continue;
 		return false;
 	}

@@ -49,6 +49,8 @@ static void give_all(state *s)
 		int to = state_seat_plus(s, q, s->pass_to);
 		s->hand[to] = cset_or(s->hand[to], s->passing[q]);
 		s->gave[q] = s->passing[q];
+		CSET_FOREACH(c, s->passing[q])
+			s->passed_by[c] = (uint8_t)(q + 1);
 		s->passing[q] = cset_empty();
 	}
 }

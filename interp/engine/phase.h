@@ -43,6 +43,10 @@ typedef struct phase_kind_def {
 	/* The legal cards, for phases whose actions are single cards; NULL
 	 * otherwise.  The fast path of playouts and the text loop's hints. */
 	cardset (*legal_cards)(const state *s, const phase *p);
+	/* Whether action a is legal, for kinds whose list keeps one of
+	 * several actions that play alike (a double trick's pairs of
+	 * copies); NULL: a is legal when it is listed. */
+	bool (*is_legal)(const state *s, const phase *p, const action *a);
 	/* Applies a legal action. */
 	phase_step (*apply)(state *s, const phase *p, const action *a);
 	/* Random legal actions until the phase ends, each seat drawing from

@@ -113,6 +113,8 @@ typedef struct state {
 	uint8_t pass_chosen[SEAT_MAX];  /* cards chosen so far */
 	cardset passing[SEAT_MAX];      /* chosen, not yet given */
 	cardset gave[SEAT_MAX];         /* given in the last pass */
+	uint8_t passed_by[CARD_MAX];    /* 1 + the seat that passed a card to
+					   the hand holding it; 0 */
 
 	/* tricks */
 	int8_t leader, best, last_winner;

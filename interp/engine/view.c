@@ -6,12 +6,16 @@
 #include "engine/phase.h"
 #include "engine/place.h"
 
-/* The cards a seat knows another holds: those it passed to it last. */
+/* The cards a seat knows another holds: those it passed to it in any
+ * pass of the deal, as long as they stay there (a card passed on has a
+ * new passer; one laid back has none). */
 static cardset known_in(const state *s, int seat, int other)
 {
-	if (s->pass_to == 0 || state_seat_plus(s, seat, s->pass_to) != other)
-		return cset_empty();
-	return cset_and(s->hand[other], s->gave[seat]);
+	cardset out = cset_empty();
+	CSET_FOREACH(c, s->hand[other])
+		if (s->passed_by[c] == seat + 1)
+			cset_add(&out, c);
+	return out;
 }
 
 /* Cards of face-down places leave the view, but for the seat that laid
@@ -56,6 +60,10 @@ void state_view(const state *s, int seat, view *v)
 	/* and with the deal's order, a stock's */
 	memset(v->s.dealt_place, 0, sizeof v->s.dealt_place);
 	memset(v->s.deal_pos, 0, sizeof v->s.deal_pos);
+	/* and who passed which card, but for the seat's own passes */
+	for (int c = 0; c < CARD_MAX; c++)
+		if (v->s.passed_by[c] != seat + 1)
+			v->s.passed_by[c] = 0;
 	v->seat = (int8_t)seat;
 	v->unknown = cset_empty();
 	memset(v->hidden, 0, sizeof v->hidden);

@@ -134,8 +134,11 @@ static void reveal(state *s, const phase *p)
 	int to = v->to_place >= 0 ? s->g->place[v->to_place].first_pile : -1;
 	for (int i = 0; i < n; i++) {
 		pile_remove(s, row[i]);
-		if (to >= 0)
+		cset_del(&s->down, row[i]);
+		if (to >= 0) {
 			pile_push(s, to, row[i]);
+			cset_add(&s->seen, row[i]);     /* turned up for all */
+		}
 	}
 	for (int q = 0; q < s->players; q++) {
 		s->hand[q] = cset_minus(s->hand[q], s->passing[q]);

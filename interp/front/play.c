@@ -169,22 +169,36 @@ static void print_scores(table_ui *u, bool deal_too)
 	print_kept(u);
 }
 
-/* A pile bottom to top, as a seat may see it. */
-static void print_pile(table_ui *u, int pile, bool face_up)
+/* The seat whose screen is shown: the human's, or in hot-seat the last
+ * to have played; -1 before anyone has. */
+static int viewer(const table_ui *u)
+{
+	return u->o->hotseat ? u->last_human : u->o->seat;
+}
+
+/* A pile bottom to top, as a seat may see it: a card laid face down in a
+ * face-up place (an up-card's discard) shows only to whoever laid it. */
+static void print_pile(table_ui *u, int place, int pile)
 {
 	const state *s = &u->s;
-	if (!face_up) {
+	if (!u->g->place[place].face_up) {
 		fprintf(u->out, " %d face down", s->pile_size[pile]);
 		return;
 	}
+	bool knows = s->place_known[place] >= 0 &&
+		     s->place_known[place] == viewer(u);
 	if (s->pile_size[pile] == 0)
 		fputs(" (empty)", u->out);
 	for (int depth = 0; depth < s->pile_size[pile]; depth++)
 		for (int c = 0; c < s->g->deck.ncards; c++)
 			if (s->pile_of[c] == pile + 1 && s->depth[c] == depth) {
 				char card[32];
-				fprintf(u->out, " %s", render_card(&u->r, (card_id)c,
-								    card, sizeof card));
+				bool down = cset_has(s->down, (card_id)c) &&
+					    !cset_has(s->seen, (card_id)c);
+				fprintf(u->out, " %s%s", down && !knows ? "##"
+					: render_card(&u->r, (card_id)c, card,
+						      sizeof card),
+					down && knows ? " (face down)" : "");
 			}
 }
 
@@ -203,7 +217,7 @@ static void print_places(table_ui *u)
 		for (int p = 0; p < pl->npiles; p++) {
 			if (pl->npiles > 1)
 				fprintf(u->out, "%s %d:", p ? " |" : "", p + 1);
-			print_pile(u, pl->first_pile + p, pl->face_up);
+			print_pile(u, k, pl->first_pile + p);
 		}
 		fputc('\n', u->out);
 	}
@@ -1014,10 +1028,12 @@ static void narrate(table_ui *u, const state *before, int seat,
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			!u->o->hotseat && seat == u->o->seat ? "bid" : "bids", words);
 	} else if (kind == PHASE_CHOOSE && before->laying >= 0) {
-		fprintf(u->out, "  %s %s %d card(s) back, face down.\n",
+		const choice_def *ch = &u->g->phase[before->phase].u.choose
+			.choice[before->laying];
+		fprintf(u->out, "  %s %s %d card(s) back, face %s.\n",
 			seat_name(u, seat, name, sizeof name),
 			is_human(u, seat) && !u->o->hotseat ? "lay" : "lays",
-			before->pass_need[seat]);
+			before->pass_need[seat], ch->lay_up ? "up" : "down");
 	} else if (kind != PHASE_PASS) {
 		char words[200];
 		state_action_words(before, c->actions, c->nactions, words,

@@ -385,6 +385,11 @@ static const schema s_tricks = {
 	.doc = "trick play: the winner of each trick leads the next",
 };
 
+static const schema s_lay_face = {
+	.kind = SK_ENUM, .choices = face_choices,
+	.doc = "down (default): only the chooser knows them, even in a face-up "
+	       "place; up: everybody sees them",
+};
 static const schema_field effect_fields[] = {
 	{"add", &s_counter_adds, false,
 	 "counters to raise, each by an integer expression (seat is the chooser)"},
@@ -394,9 +399,12 @@ static const schema_field effect_fields[] = {
 	 "the round ends at once: nobody after the chooser chooses"},
 	{"take", &s_place_name, false,
 	 "the chooser takes this place's cards into the hand and lays as many "
-	 "back, face down"},
+	 "back there, face down unless 'lay: up'"},
 	{"keep", &s_expr_cards, false,
 	 "cards the chooser may not lay back after 'take' (as long as others are left)"},
+	{"lay", &s_lay_face, false,
+	 "how the cards laid back after 'take' lie in the place: down "
+	 "(default; only the chooser knows them, even in a face-up place) or up"},
 	{0},
 };
 static const schema s_effect = {

@@ -667,10 +667,11 @@ START_TEST(test_passes_right)
 	script_passes(&s, &d3);
 	ck_assert(cset_has(s.hand[0], scn_card(BL, "3C")));
 	ck_assert(cset_eq(s.gave[1], scn_card_set(BL, "3C")));
-	/* seat 2 knows the card it just gave seat 1, nothing else of it */
+	/* seat 2 knows the cards it gave seat 1 that seat 1 still holds:
+	 * not 3C, passed on to seat 0 */
 	view v;
 	state_view(&s, 2, &v);
-	ck_assert(cset_eq(v.s.hand[1], scn_card_set(BL, "2H")));
+	ck_assert(cset_eq(v.s.hand[1], scn_card_set(BL, "AS 2H")));
 	ck_assert(cset_is_empty(v.s.hand[0]));
 }
 END_TEST

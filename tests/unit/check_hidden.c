@@ -1,0 +1,375 @@
+/*
+ * check_hidden.c — what each seat may see, on every shipped game and on
+ * the test files that cover every phase kind that moves or lays cards
+ * (places, pass, choose with take, vote, double trick, auction, tricks,
+ * layout).
+ *
+ * Random decisions are played; at every decision, for every seat, the
+ * seat's view must locate exactly the cards the seat may know, worked out
+ * here from the moves made, not by the view's code: its own hand, cards
+ * face up for all (on the table, in face-up places and leftovers, played
+ * to tricks, turned up) that have not gone into a hand since, the cards it
+ * passed (in any pass of the deal) while they stay where they went, and
+ * the cards it laid back while they lie where it laid them.  A sample of
+ * the view (the bots' guess) must leave every card the seat knows where
+ * it is, put the others only where the seat cannot tell (other hands,
+ * face-down leftovers, face-down positions of places), never against a
+ * suit a player showed it lacks, and play on to the end of the deal (its
+ * checks may fail: a sample guesses what others were dealt).
+ */
+#include "testutil.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/place.h"
+#include "engine/view.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
+
+#define DEALS 3
+
+/* What every seat may know, followed move by move through one deal. */
+typedef struct oracle {
+	int16_t deal_no;
+	cardset open;                   /* face up for all, and in no hand
+					   since */
+	cardset passed[SEAT_MAX];       /* passed by the seat, still held by
+					   whoever got them */
+	cardset choosing[SEAT_MAX];     /* chosen in the pass in progress */
+	int8_t holder[CARD_MAX];        /* who got a passed card */
+	cardset laying[SEAT_MAX];       /* being laid back */
+	cardset laid[SEAT_MAX];         /* laid back, still where they lie */
+	cardset laid_down;              /* laid back face down */
+	uint8_t laid_pile[CARD_MAX];    /* 1 + where */
+} oracle;
+
+static void oracle_start(oracle *o, const state *s)
+{
+	memset(o, 0, sizeof *o);
+	o->deal_no = s->deal_no;
+}
+
+static cardset face_up_places(const state *s, const oracle *o)
+{
+	const game *g = s->g;
+	cardset out = cset_empty();
+	for (int k = 0; k < g->nplaces; k++)
+		if (g->place[k].face_up)
+			out = cset_or(out, place_cards(s, k));
+	/* a solitaire says which cards lie face down; in other games only
+	 * cards laid back do, as followed here */
+	return cset_minus(out, game_is_solitaire(g) ? s->down : o->laid_down);
+}
+
+/* The cards on the table for all to see now. */
+static cardset visible(const state *s, const oracle *o)
+{
+	cardset v = cset_or(s->leftover_up, s->played);
+	for (int i = 0; i < s->nplayed; i++)
+		cset_add(&v, s->table[i]);
+	if (state_phase_kind(s) == PHASE_DOUBLE)
+		for (int q = 0; q < s->players; q++)
+			if ((s->pair_laid & ~s->pair_down) >> q & 1) {
+				cset_add(&v, s->pair[q][0]);
+				cset_add(&v, s->pair[q][1]);
+			}
+	return cset_or(v, face_up_places(s, o));
+}
+
+/* After any change: what is seen now, and what has moved out of sight. */
+static void oracle_refresh(oracle *o, const state *s)
+{
+	o->open = cset_or(o->open, visible(s, o));
+	for (int q = 0; q < s->players; q++)
+		o->open = cset_minus(o->open, s->hand[q]);
+	for (int k = 0; k < s->players; k++) {
+		CSET_FOREACH(c, o->passed[k])
+			if (!cset_has(s->hand[o->holder[c]], c))
+				cset_del(&o->passed[k], c);
+		CSET_FOREACH(c, o->laid[k])
+			if (s->pile_of[c] != o->laid_pile[c]) {
+				cset_del(&o->laid[k], c);
+				cset_del(&o->laid_down, c);
+			}
+	}
+}
+
+static int owner(const state *s, card_id c)
+{
+	for (int q = 0; q < s->players; q++)
+		if (cset_has(s->hand[q], c))
+			return q;
+	return -1;
+}
+
+/* Seat `seat` made action a, which led from `before` to `s`. */
+static void oracle_move(oracle *o, const state *before, const action *a,
+			const state *s)
+{
+	int seat = before->current;
+	int kind = state_phase_kind(before);
+	bool phase_over = s->phase != before->phase ||
+			  s->deal_no != before->deal_no || s->current < 0;
+	if (kind == PHASE_PASS) {
+		cset_add(&o->choosing[seat], a->card[0]);
+		/* a card passed on is no longer known to its first passer */
+		cardset moved = cset_empty();
+		for (int k = 0; phase_over && k < s->players; k++)
+			moved = cset_or(moved, o->choosing[k]);
+		for (int k = 0; phase_over && k < s->players; k++) {
+			o->passed[k] = cset_or(cset_minus(o->passed[k], moved),
+					       o->choosing[k]);
+			o->choosing[k] = cset_empty();
+		}
+		CSET_FOREACH(c, moved)
+			o->holder[c] = (int8_t)owner(s, c);
+	}
+	if (kind == PHASE_CHOOSE && before->laying >= 0) {
+		const choice_def *ch = &s->g->phase[before->phase].u.choose
+			.choice[before->laying];
+		cset_add(&o->laying[seat], a->card[0]);
+		if (s->laying < 0 || phase_over) {
+			CSET_FOREACH(c, o->laying[seat]) {
+				cset_add(&o->laid[seat], c);
+				o->laid_pile[c] = s->pile_of[c];
+				if (!ch->lay_up)
+					cset_add(&o->laid_down, c);
+			}
+			o->laying[seat] = cset_empty();
+		}
+	}
+	oracle_refresh(o, s);
+}
+
+/* The cards seat k may locate. */
+static cardset may_know(const oracle *o, const state *s, int k)
+{
+	return cset_and(cset_or(cset_or(s->hand[k], o->open),
+				cset_or(o->passed[k], o->laid[k])),
+			s->in_play);
+}
+
+/* Where a card is: a hand, a won pile, a pile and depth, the leftovers,
+ * or elsewhere (on the table, out of play). */
+enum { AT_HAND = 0x100, AT_WON = 0x200, AT_LEFTOVER = 0x300,
+       AT_ELSEWHERE = 0x400, AT_PILE = 0x10000 };
+
+static int locate(const state *s, card_id c)
+{
+	for (int q = 0; q < s->players; q++)
+		if (cset_has(s->hand[q], c))
+			return AT_HAND + q;
+	for (int q = 0; q < s->players; q++)
+		if (cset_has(s->won[q], c))
+			return AT_WON + q;
+	if (s->pile_of[c])
+		return AT_PILE + (s->pile_of[c] - 1) * 256 + s->depth[c];
+	if (cset_has(s->leftover, c))
+		return AT_LEFTOVER;
+	return AT_ELSEWHERE;
+}
+
+static void check_view(const state *s, const oracle *o, int k, const view *v)
+{
+	const char *name = s->g->name;
+	cardset shown = cset_minus(s->in_play, v->unknown);
+	ck_assert(cset_subset(v->unknown, s->in_play));
+	/* what the view shows is where it is; what it hides is nowhere */
+	CSET_FOREACH(c, shown)
+		ck_assert_int_eq(locate(&v->s, c), locate(s, c));
+	CSET_FOREACH(c, v->unknown) {
+		int at = locate(&v->s, c);
+		ck_assert_msg(at == AT_ELSEWHERE, "%s: seat %d's view locates "
+			      "card %d, which it says is unknown", name, k, c);
+		ck_assert(!cset_has(v->s.down, c));
+	}
+	for (int q = 0; q < s->players; q++)
+		if (q != k)
+			ck_assert(cset_is_empty(cset_and(v->s.passing[q],
+							 v->unknown)));
+	cardset leak = cset_minus(shown, may_know(o, s, k));
+	ck_assert_msg(cset_is_empty(leak), "%s, deal %d: seat %d sees card %d "
+		      "(at %#x), which it may not know", name, s->deal_no, k,
+		      cset_first(leak), locate(s, cset_first(leak)));
+	cardset lost = cset_minus(may_know(o, s, k), shown);
+	ck_assert_msg(cset_is_empty(lost), "%s, deal %d: seat %d does not see "
+		      "card %d (at %#x), which it knows", name, s->deal_no, k,
+		      cset_first(lost), locate(s, cset_first(lost)));
+	ck_assert_msg(v->s.seed != s->seed || s->seed == 0,
+		      "the view carries the match seed");
+}
+
+/* A sample keeps what the seat knows, and puts each card it does not
+ * know where the seat could not tell. */
+static void check_sample(const state *s, int k, const view *v, rng *r,
+			 bool playout)
+{
+	const char *name = s->g->name;
+	state t;
+	view_sample(v, r, &t);
+	cardset all = cset_empty();
+	CSET_FOREACH(c, s->in_play) {
+		int real = locate(s, c), guess = locate(&t, c);
+		cset_add(&all, c);
+		if (!cset_has(v->unknown, c)) {
+			ck_assert_msg(guess == real, "%s: a sample of seat %d's view "
+				      "moves card %d, which the seat sees (%#x to "
+				      "%#x)", name, k, c, real, guess);
+			continue;
+		}
+		bool hidden_spot = (guess >= AT_HAND && guess < AT_HAND + SEAT_MAX &&
+				    guess != AT_HAND + k) || guess == AT_LEFTOVER;
+		if (guess >= AT_PILE) {
+			/* a position whose real card the seat does not see,
+			 * face down if that card is */
+			int p = (guess - AT_PILE) / 256, d = (guess - AT_PILE) % 256;
+			CSET_FOREACH(x, v->unknown)
+				if (s->pile_of[x] == p + 1 && s->depth[x] == d) {
+					hidden_spot = true;
+					ck_assert(cset_has(t.down, c) ==
+						  cset_has(s->down, x));
+				}
+		}
+		ck_assert_msg(hidden_spot, "%s: a sample of seat %d's view puts "
+			      "card %d at %#x, where the seat would see it", name,
+			      k, c, guess);
+		if (guess < AT_HAND + SEAT_MAX && guess >= AT_HAND) {
+			int q = guess - AT_HAND;
+			int bit = cset_has(t.trumps, c) ? DECK_JOKER + 1
+							: s->g->deck.suit_of[c];
+			ck_assert_msg(!(s->void_suits[q] >> bit & 1), "%s: a sample "
+				      "gives seat %d a card of a suit it showed it "
+				      "lacks", name, q);
+		}
+	}
+	for (int q = 0; q < s->players; q++) {
+		ck_assert_int_eq(cset_count(t.hand[q]), cset_count(s->hand[q]));
+		ck_assert(cset_subset(t.passing[q], t.hand[q]));
+		ck_assert_int_eq(cset_count(t.passing[q]), cset_count(s->passing[q]));
+	}
+	for (int p = 0; p < s->g->npiles; p++)
+		ck_assert_int_eq(t.pile_size[p], s->pile_size[p]);
+	ck_assert_int_eq(cset_count(t.leftover), cset_count(s->leftover));
+	ck_assert(cset_eq(all, s->in_play));
+	if (playout) {
+		state_random_playout(&t, r);
+		ck_assert(t.current < 0);
+	}
+}
+
+static void check_seats(const state *s, const oracle *o, rng *r,
+			bool playout)
+{
+	for (int k = 0; k < s->players; k++) {
+		view v;
+		state_view(s, k, &v);
+		ck_assert_int_eq(v.seat, k);
+		check_view(s, o, k, &v);
+		check_sample(s, k, &v, r, playout);
+	}
+}
+
+static game *load(const char *path)
+{
+	diag *d = diag_new();
+	game *g = game_load(path, d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert_msg(g != NULL, "%s does not load", path);
+	return g;
+}
+
+/* Random deals of one file at one table, checked at every decision. */
+static void play(const game *g, int players, uint64_t seed)
+{
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, players, (int)(seed % players), NULL,
+				  seed, why, sizeof why), "%s", why);
+	s.checks = true;
+	rng r, rs;
+	rng_seed(&r, seed, 41);
+	rng_seed(&rs, seed, 42);
+	oracle o;
+	for (int d = 0; d < DEALS && !state_over(&s); d++) {
+		state_deal(&s);
+		oracle_start(&o, &s);
+		oracle_refresh(&o, &s);
+		int deal = s.deal_no;
+		/* samples are played out now and then: a solitaire's
+		 * playouts are long */
+		for (int step = 0; s.current >= 0 && s.deal_no == deal; step++) {
+			check_seats(&s, &o, &rs, step % 16 == 0);
+			action list[ACTIONS_MAX];
+			int n = state_legal(&s, list);
+			ck_assert_int_gt(n, 0);
+			state before = s;
+			action a = list[rng_below(&r, (uint32_t)n)];
+			ck_assert(state_apply(&s, a));
+			oracle_move(&o, &before, &a, &s);
+		}
+	}
+}
+
+/* Every rule file of a directory, at its smallest, usual and largest
+ * tables. */
+static void play_dir(const char *dir_path)
+{
+	DIR *dir = opendir(dir_path);
+	ck_assert_msg(dir != NULL, "cannot open %s", dir_path);
+	struct dirent *e;
+	int files = 0;
+	while ((e = readdir(dir))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		char path[600];
+		snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
+		game *g = load(path);
+		int counts[] = {g->min_players, g->default_players, g->max_players};
+		for (int i = 0; i < 3; i++)
+			if (i == 0 || counts[i] != counts[i - 1])
+				play(g, counts[i], (uint64_t)(100 * files + i + 1));
+		game_free(g);
+		files++;
+	}
+	closedir(dir);
+	ck_assert_int_gt(files, 0);
+}
+
+START_TEST(test_shipped_games)
+{
+	play_dir(TOP_SRCDIR "/games");
+}
+END_TEST
+
+START_TEST(test_phase_kinds)
+{
+	play_dir(TESTS_DIR "/data/games");
+}
+END_TEST
+
+static void teardown(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+static Suite *hidden_suite(void)
+{
+	Suite *s = suite_create("hidden");
+	TCase *tc = tcase_create("views");
+	tcase_set_timeout(tc, 300);
+	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_shipped_games);
+	tcase_add_test(tc, test_phase_kinds);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(hidden_suite)
