@@ -962,11 +962,24 @@ static void check_deal_fits(builder *b, const node *deal, const node *places)
 static void check_phase_cards(builder *b)
 {
 	game *g = b->g;
+	const phase *emptied = NULL;    /* tricks played out to the end */
 	for (int i = 0; i < g->nphases; i++) {
 		const phase *ph = &g->phase[i];
 		const count_spec *c = ph->kind == PHASE_PASS ? &ph->u.pass.cards
 				    : ph->kind == PHASE_VOTE ? &ph->u.vote.cards
 				    : NULL;
+		/* a phase that always comes after the hands are played out
+		 * would ask for cards nobody has */
+		if (c && emptied && !ph->when) {
+			build_fail(b, b->phase_body[i], "every hand is empty here: "
+				   "the tricks phase at %s:%d:%d is played until the "
+				   "hands are empty", emptied->file->name,
+				   emptied->line, emptied->col);
+			continue;
+		}
+		if (ph->kind == PHASE_TRICKS && !ph->u.tricks.has_count &&
+		    !ph->when)
+			emptied = ph;
 		for (int p = g->min_players; c && p <= g->max_players; p++) {
 			long n = build_count_at(g, c, p);
 			long hand = build_count_at(g, &g->hand_size, p);

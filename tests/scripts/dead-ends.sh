@@ -7,7 +7,7 @@ dir=tests/data/dead-ends
 
 # A pass after the tricks: the hands are empty.  simulate (one job, two
 # jobs, a Monte Carlo bot) and replay stop with the phase's position.
-stuck="$dir/pass-after-tricks.yaml:8:18: error: the deal cannot go on in this phase: the player to move has no legal action"
+stuck="$dir/pass-after-tricks.yaml:9:18: error: the deal cannot go on in this phase: the player to move has no legal action"
 for args in "" "-j 2" "--bot low" "--bot mc:4"; do
 	# shellcheck disable=SC2086 # one word per option
 	if cardrules simulate "$dir/pass-after-tricks.yaml" --deals 3 $args \
