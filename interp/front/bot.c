@@ -105,7 +105,9 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 					 "'%s'", text);
 				return false;
 			}
+			bool cheat = out.cheat;
 			bot_spec_all(&out, kind, playouts);
+			out.cheat = cheat;
 			for (int q = 0; q < SEAT_MAX; q++)
 				out.ms[q] = ms;
 		} else {

@@ -78,6 +78,7 @@ START_TEST(test_names_and_budgets)
 	parses_as("low,0=ismcts:100ms", "0=ismcts:100ms,1=low,2=low,3=low");
 	parses_as("ismcts:100ms,1=mc:300", "0=ismcts:100ms,1=mc:300,"
 		  "2=ismcts:100ms,3=ismcts:100ms");
+	parses_as("search:8 (cheating)", "search:8 (cheating)");
 	const char *bad[] = {"ismcts:", "ismcts:ms", "ismcts:0ms", "ismcts:0",
 			     "ismctsx", "ismcts:10s", "low:5", "0=ismcts:-1",
 			     "ismcts:700000ms"};

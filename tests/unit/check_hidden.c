@@ -364,7 +364,6 @@ static Suite *hidden_suite(void)
 {
 	Suite *s = suite_create("hidden");
 	TCase *tc = tcase_create("views");
-	tcase_set_timeout(tc, 300);
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_shipped_games);
 	tcase_add_test(tc, test_phase_kinds);
