@@ -125,6 +125,8 @@ static void clear_deal(state *s)
 	memset(s->passing, 0, sizeof s->passing);
 	memset(s->gave, 0, sizeof s->gave);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
+	memset(s->melded, 0, sizeof s->melded);
+	s->meld_due = false;
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->pair_down = s->pair_laid = 0;
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
@@ -346,6 +348,13 @@ static const phase *current_phase(const state *s)
 	return &s->g->phase[s->phase];
 }
 
+/* Does the phase decide with single cards now?  A tricks phase asks for
+ * a declaration of melds before a first-trick card (meld.h). */
+static bool by_cards(const state *s, const phase_kind_def *def)
+{
+	return def->legal_cards && !s->meld_due;
+}
+
 int state_phase_kind(const state *s)
 {
 	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases)
@@ -359,7 +368,7 @@ cardset state_legal_cards(const state *s)
 		return cset_empty();
 	const phase *p = current_phase(s);
 	const phase_kind_def *def = phase_def(p->kind);
-	return def->legal_cards ? def->legal_cards(s, p) : cset_empty();
+	return by_cards(s, def) ? def->legal_cards(s, p) : cset_empty();
 }
 
 int state_legal(const state *s, action *out)
@@ -376,7 +385,7 @@ bool state_is_legal(const state *s, const action *a)
 		return false;
 	const phase *p = current_phase(s);
 	const phase_kind_def *def = phase_def(p->kind);
-	if (def->legal_cards) {
+	if (by_cards(s, def)) {
 		action card = action_card(a->card[0]);
 		return action_eq(a, &card) &&
 		       cset_has(def->legal_cards(s, p), a->card[0]);
@@ -419,7 +428,7 @@ static __attribute__((noinline)) action random_listed(const state *s,
 static phase_step random_action(state *s, const phase *p, rng *r)
 {
 	const phase_kind_def *def = phase_def(p->kind);
-	action a = def->legal_cards
+	action a = by_cards(s, def)
 		? action_card(phase_random_card(def->legal_cards(s, p), r))
 		: random_listed(s, p, r);
 	return def->apply(s, p, &a);
@@ -431,7 +440,7 @@ action state_apply_random(state *s, rng *r)
 		return action_of(ACT_NONE, 0);
 	const phase *p = current_phase(s);
 	const phase_kind_def *def = phase_def(p->kind);
-	action a = def->legal_cards
+	action a = by_cards(s, def)
 		? action_card(phase_random_card(def->legal_cards(s, p), r))
 		: random_listed(s, p, r);
 	step(s, def->apply(s, p, &a));

@@ -6,12 +6,15 @@
 #include "engine/phase.h"
 #include "engine/place.h"
 
-/* The cards a seat knows another holds: those it passed to it last. */
+/* The cards a seat knows another holds: those of the melds the other
+ * declared (a meld withheld stays hidden), and those it passed to it
+ * last. */
 static cardset known_in(const state *s, int seat, int other)
 {
+	cardset shown = cset_and(s->hand[other], s->melded[other]);
 	if (s->pass_to == 0 || state_seat_plus(s, seat, s->pass_to) != other)
-		return cset_empty();
-	return cset_and(s->hand[other], s->gave[seat]);
+		return shown;
+	return cset_or(shown, cset_and(s->hand[other], s->gave[seat]));
 }
 
 /* Cards of face-down places leave the view, but for the seat that laid

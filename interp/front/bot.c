@@ -1,6 +1,7 @@
 /* bot.c — random and Monte Carlo players. */
 #include "front/bot.h"
 
+#include "engine/meld.h"
 #include "engine/phase.h"
 #include "engine/place.h"
 
@@ -183,7 +184,8 @@ static action choose_mc(bot *b, const view *v, const action *moves, int n)
 }
 
 /* Rules of thumb: the lowest card or pair, a quiet choice, the lowest
- * bid only when nobody has bid. */
+ * bid only when nobody has bid, the melds that score most for the side
+ * against those declared so far (the most melds among equals). */
 static action choose_low(const view *v, const action *moves, int n)
 {
 	const state *s = &v->s;
@@ -224,6 +226,10 @@ static action choose_low(const view *v, const action *moves, int n)
 			key = c->adds.n == 0 && !c->declare && c->take < 0 ? 0 : 1;
 			break;
 		}
+		case ACT_MELDS:
+			key = -(meld_side_points(s, v->seat, a) * 64 +
+				__builtin_popcount((unsigned)a->number));
+			break;
 		default:
 			key = 300000;
 			break;

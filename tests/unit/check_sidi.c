@@ -142,9 +142,12 @@ START_TEST(test_sdb_d4_no_undertrumping)
 	for (int k = 0; k < 3; k++)
 		ck_assert(say("pass"));
 	ck_assert_int_eq(s.current, 3);
+	ck_assert(say("declare all"));                  /* every seat has melds */
 	ck_assert(say("6C"));
+	ck_assert(say("declare all"));
 	ck_assert(say("9H"));                           /* South trumps */
 	ck_assert_int_eq(s.current, 1);
+	ck_assert(say("declare none"));
 	cardset legal = state_legal_cards(&s);
 	ck_assert(!cset_has(legal, scn_card(g, "6H")));  /* would under-trump */
 	ck_assert(cset_has(legal, scn_card(g, "AS")));
@@ -169,8 +172,10 @@ START_TEST(test_sdb_d4_trump_jack)
 	for (int k = 0; k < 3; k++)
 		ck_assert(say("pass"));
 	ck_assert_int_eq(s.current, 0);
+	ck_assert(say("declare all"));                  /* every seat has melds */
 	ck_assert(say("7H"));
 	ck_assert_int_eq(s.current, 3);                 /* West: only JH */
+	ck_assert(say("declare all"));
 	ck_assert(cset_eq(state_legal_cards(&s), s.hand[3]));
 	/* with another heart, West must follow */
 	s.hand[3] = scn_card_set(g, "JH 6H JS");
@@ -185,9 +190,13 @@ START_TEST(test_trumps_and_undenufe_win)
 	ck_assert(say("40 undenufe"));                  /* W */
 	for (int k = 0; k < 3; k++)
 		ck_assert(say("pass"));
+	ck_assert(say("declare all"));                  /* every seat has melds */
 	ck_assert(say("10D"));                          /* W leads */
+	ck_assert(say("declare none"));
 	ck_assert(say("QD"));                           /* S */
+	ck_assert(say("declare all"));
 	ck_assert(say("KD"));                           /* E */
+	ck_assert(say("declare none"));
 	ck_assert(say("AD"));                           /* N */
 	ck_assert_int_eq(s.last_trick.winner, 3);       /* 10 is lowest */
 }
@@ -196,7 +205,7 @@ END_TEST
 /* ---- scoring ------------------------------------------------------------ */
 
 /* Sets up a scored deal: the contract, each seat's cards won and tricks,
- * who won the last trick, the hands as dealt. */
+ * who won the last trick, the hands as dealt, every meld declared. */
 static void score(const char *declarer_bid, int declarer, bool doubled,
 		  const char *const *won, const int *tricks, int last,
 		  const char *const *dealt)
@@ -216,6 +225,7 @@ static void score(const char *declarer_bid, int declarer, bool doubled,
 		s.won[p] = won[p] ? scn_card_set(g, won[p]) : cset_empty();
 		s.tricks_won[p] = (uint8_t)tricks[p];
 		s.hand[p] = cset_empty();
+		s.melded[p] = s.dealt[p];       /* melds are found among them */
 	}
 	s.last_winner = (int8_t)last;
 	s.nplayed = 0;
@@ -372,6 +382,52 @@ START_TEST(test_sdb_d3_meld_comparison)
 }
 END_TEST
 
+/* ---- declaring melds -------------------------------------------------- */
+
+/* Says each of a deal's decisions in turn. */
+static void say_all(const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		ck_assert_msg(say(words[i]), "'%s' (decision %d) is refused",
+			      words[i], i + 1);
+}
+
+/* East plays 257 in hearts.  North (to play second) holds 7-8-9 of
+ * hearts and 8-9-10 of clubs (40), South 10-J-Q of spades (20), whose
+ * higher top card makes it the best meld: declared, it scores 20 for
+ * North-South; withheld, North's 40 score. */
+static void losing_meld_deal(const char *south_declares)
+{
+	deal("7S 7H 8H 9H KH 8C 9C 10C AC", "9S KS AS 10H QH 10D KD 7C KC",
+	     "8S 10S JS QS 6H 8D JD AD QC", "6S JH AH 6D 7D 9D QD 6C JC");
+	const char *const moves[] = {
+		"call 70 C", "call 150 obenabe", "call 257 H",
+		"play 7C", "declare all", "play AC", "play 6C", south_declares,
+		"play QC",
+		"play 9C", "play JC", "play JS", "play KC",
+		"play KD", "play 8H", "play 7D", "play 8D",
+		"play 10C", "play 6S", "play 8S", "play 9S",
+		"play 9H", "play AH", "play 6H", "play QH",
+		"play 7H", "play JH", "play QS", "play 10H",
+		"play 6D", "play AD", "play 10D", "play 7S",
+		"play JD", "play KS", "play KH", "play QD",
+		"play 8C", "play 9D", "play 10S", "play AS", NULL,
+	};
+	say_all(moves);
+	ck_assert_int_eq(s.current, SEAT_CHANCE);
+}
+
+START_TEST(test_withheld_meld_keeps_points)
+{
+	losing_meld_deal("declare all");
+	scn_check_scores(&s, (const int64_t[]){393, 41, 393, 41});
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
+	losing_meld_deal("declare none");
+	scn_check_scores(&s, (const int64_t[]){413, 41, 413, 41});
+}
+END_TEST
+
 static Suite *sidi_suite(void)
 {
 	Suite *su = suite_create("sidi");
@@ -388,6 +444,7 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_sdb_d2_all_tricks);
 	tcase_add_test(tc, test_sdb3_the_end);
 	tcase_add_test(tc, test_sdb_d3_meld_comparison);
+	tcase_add_test(tc, test_withheld_meld_keeps_points);
 	suite_add_tcase(su, tc);
 	return su;
 }
