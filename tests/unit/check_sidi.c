@@ -13,7 +13,10 @@
 
 #include "engine/engine.h"
 #include "engine/hook.h"
+#include "engine/meld.h"
 #include "engine/score.h"
+#include "engine/view.h"
+#include "front/bot.h"
 
 #define GAMES TOP_SRCDIR "/games/"
 
@@ -392,6 +395,139 @@ static void say_all(const char *const *words)
 			      words[i], i + 1);
 }
 
+/* The words of a decision refused, with the reason; the state is left
+ * as it was. */
+static const char *refused(const char *words)
+{
+	static char err[300];
+	char buf[100], *w[12];
+	snprintf(buf, sizeof buf, "%s", words);
+	int n = 0;
+	for (char *t = strtok(buf, " "); t && n < 12; t = strtok(NULL, " "))
+		if (n > 0 || strcmp(t, state_decision(&s).verb) != 0)
+			w[n++] = t;
+	state before = s;
+	action a[2];
+	int na;
+	ck_assert_msg(!state_parse_actions(&s, w, n, a, &na, err, sizeof err),
+		      "'%s' is accepted", words);
+	ck_assert(memcmp(&before, &s, sizeof s) == 0);
+	return err;
+}
+
+/* West (to lead, 40 in spades) holds 6-7-8 of spades and J-Q-K of
+ * hearts; South the clubs from 6 to K (a run of five and one of three);
+ * North and East no meld. */
+static void two_melds_deal(void)
+{
+	deal("9S JS KS 6H 8H 10H 6D 8D 10D", "10S QS AS 7H 9H AH 7D JD KD",
+	     "6C 7C 8C 9C 10C JC QC KC QD", "6S 7S 8S JH QH KH AD AC 9D");
+	say_all((const char *const[]){"call 40 S", "call pass", "call pass",
+				       "call pass", NULL});
+}
+
+START_TEST(test_declare_words)
+{
+	two_melds_deal();
+	ck_assert_str_eq(state_decision(&s).verb, "declare");
+	action list[ACTIONS_MAX];
+	ck_assert_int_eq(state_legal(&s, list), 4);     /* 2 melds: 2^2 */
+	ck_assert(cset_is_empty(state_legal_cards(&s)));
+	ck_assert_ptr_nonnull(strstr(refused("declare 6S 7S"),
+				     "a meld is declared whole"));
+	ck_assert_ptr_nonnull(strstr(refused("declare 9D"),
+				     "9D is in none of your melds"));
+	ck_assert_ptr_nonnull(strstr(refused("declare AS"), "not dealt AS"));
+	ck_assert_ptr_nonnull(strstr(refused("declare all 6S"), "stands alone"));
+	ck_assert_ptr_nonnull(strstr(refused("declare"), "your melds: "));
+	ck_assert_ptr_nonnull(strstr(refused("play 6S"), "is not a card"));
+	/* a card before the declaration is refused too */
+	char why[200];
+	action six = action_card(scn_card(g, "6S"));
+	ck_assert(!state_apply(&s, six));
+	state_why_illegal(&s, &six, why, sizeof why);
+	ck_assert_ptr_nonnull(strstr(why, "time to declare"));
+	ck_assert(say("declare JH KH QH"));             /* in any order */
+	ck_assert(cset_eq(s.melded[3], scn_card_set(g, "JH QH KH")));
+	ck_assert_int_eq(s.current, 3);
+	ck_assert_str_eq(state_decision(&s).verb, "play");
+	ck_assert(say("6S"));
+	/* South: all of them, named by their cards, is "all" */
+	ck_assert_int_eq(s.current, 2);
+	char cards[] = "6C 7C 8C 9C 10C JC QC KC", *w[8];
+	w[0] = strtok(cards, " ");
+	for (int i = 1; i < 8; i++)
+		w[i] = strtok(NULL, " ");
+	action a[2];
+	int na;
+	ck_assert(state_parse_actions(&s, w, 8, a, &na, why, sizeof why));
+	action both = action_of(ACT_MELDS, 3);
+	ck_assert(action_eq(&a[0], &both));
+	state_action_words(&s, &a[0], 1, why, sizeof why);
+	ck_assert_str_eq(why, "all");
+	ck_assert(say("declare none"));
+	ck_assert(cset_is_empty(s.melded[2]));
+	ck_assert_str_eq(state_decision(&s).verb, "play");
+}
+END_TEST
+
+/* A declared meld is known to every seat; one withheld is not, nor is
+ * whether the seat to move has melds to declare. */
+START_TEST(test_declared_melds_seen)
+{
+	two_melds_deal();
+	ck_assert(say("declare JH QH KH"));
+	ck_assert(say("6S"));
+	view v;
+	state_view(&s, 0, &v);
+	ck_assert(cset_subset(scn_card_set(g, "JH QH KH"), v.s.hand[3]));
+	ck_assert(!cset_has(v.s.hand[3], scn_card(g, "7S")));
+	ck_assert(!cset_has(v.unknown, scn_card(g, "QH")));
+	ck_assert(cset_has(v.unknown, scn_card(g, "7S")));
+	ck_assert(!v.s.meld_due);                       /* South's is hidden */
+	state_view(&s, 2, &v);
+	ck_assert(v.s.meld_due);
+	ck_assert(say("declare none"));
+	ck_assert(say("QD"));
+	state_view(&s, 0, &v);
+	ck_assert(cset_has(v.unknown, scn_card(g, "9C")));
+	/* a sample keeps the hearts declared in West's hand */
+	rng r;
+	rng_seed(&r, 5, 0);
+	for (int k = 0; k < 20; k++) {
+		state x;
+		view_sample(&v, &r, &x);
+		ck_assert(cset_subset(scn_card_set(g, "JH QH KH"), x.hand[3]));
+	}
+}
+END_TEST
+
+/* The bots at South's declaration in the losing deal: North declared
+ * 40, South's 20 would win and score less. */
+START_TEST(test_bots_withhold)
+{
+	deal("7S 7H 8H 9H KH 8C 9C 10C AC", "9S KS AS 10H QH 10D KD 7C KC",
+	     "8S 10S JS QS 6H 8D JD AD QC", "6S JH AH 6D 7D 9D QD 6C JC");
+	say_all((const char *const[]){"call 70 C", "call 150 obenabe",
+		"call 257 H", "play 7C", "declare all", "play AC", "play 6C",
+		NULL});
+	ck_assert_str_eq(state_decision(&s).verb, "declare");
+	view v;
+	state_view(&s, 2, &v);
+	action all = meld_all(&s), none = action_of(ACT_MELDS, 0);
+	ck_assert_int_eq(meld_side_points(&v.s, 2, &all), 20);
+	ck_assert_int_eq(meld_side_points(&v.s, 2, &none), 40);
+	bot b;
+	bot_init(&b, BOT_LOW, 1, 2);
+	action a = bot_choose(&b, &v);
+	ck_assert(action_eq(&a, &none));
+	bot_init(&b, BOT_MC, 1, 2);
+	b.playouts = 2000;
+	a = bot_choose(&b, &v);
+	ck_assert(action_eq(&a, &none));
+}
+END_TEST
+
 /* East plays 257 in hearts.  North (to play second) holds 7-8-9 of
  * hearts and 8-9-10 of clubs (40), South 10-J-Q of spades (20), whose
  * higher top card makes it the best meld: declared, it scores 20 for
@@ -445,6 +581,9 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_sdb3_the_end);
 	tcase_add_test(tc, test_sdb_d3_meld_comparison);
 	tcase_add_test(tc, test_withheld_meld_keeps_points);
+	tcase_add_test(tc, test_declare_words);
+	tcase_add_test(tc, test_declared_melds_seen);
+	tcase_add_test(tc, test_bots_withhold);
 	suite_add_tcase(su, tc);
 	return su;
 }
