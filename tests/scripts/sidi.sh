@@ -4,10 +4,10 @@
 #
 # Bots play the game and each optional alternative with each deal's cards
 # written out; sidi-oracle.py plays every deal again from the rules alone
-# (the auction, every card and trick, melds, the marriage, the contract,
-# the scores, the dealer and the end of the match) and must agree, and
-# must tell the alternatives from the base game.  Then a deal is typed
-# into the hot-seat text loop.
+# (the auction, every card and trick, the melds announced or withheld,
+# the marriage, the contract, the scores, the dealer and the end of the
+# match) and must agree, and must tell the alternatives from the base
+# game.  Then a deal is typed into the hot-seat text loop.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -26,6 +26,8 @@ for v in base standard-weis team-melds trump-at-will; do
 	oracle "$flag" "$tmp/$v"/*.yaml >"$tmp/$v.out" || fail "$file: $(cat "$tmp/$v.out")"
 	n=$(sed -n 's/^\([0-9]*\) deals agree, \([0-9]*\) thrown.*/\1 \2/p' "$tmp/$v.out")
 	[ "$(( ${n% *} + ${n#* } ))" -eq $((deals + 4)) ] || fail "$file: $n deals checked"
+	held=$(sed -n 's/.*; \([0-9]*\) announcements withheld.*/\1/p' "$tmp/$v.out")
+	[ "${held:-0}" -gt 0 ] || fail "$file: no meld was ever withheld"
 done
 for v in standard-weis trump-at-will; do
 	if oracle "$tmp/$v"/*.yaml >/dev/null; then
