@@ -5,9 +5,9 @@
  * melds declares all, none or some of them as they play to the first
  * trick: one decision (ACT_MELDS) before their card, due while
  * state.meld_due is set.  A player's melds are those the game's melds
- * hook finds in their hand as dealt, strongest first; the action's number
- * has bit k set when meld k is declared, so a player with k melds has
- * 2^k choices.  The cards of the melds declared go to state.melded: every
+ * hook finds in their hand as dealt, in the hook's order; the action's
+ * number has bit k set when meld k is declared, so a player with k melds
+ * has 2^k choices.  The cards of the melds declared go to state.melded: every
  * seat sees them, and the deal's melds are scored from them alone (those
  * withheld stay hidden and score nothing).
  *
@@ -20,7 +20,7 @@
 
 #include "engine/state.h"
 
-/* The melds of seat's hand as dealt, strongest first, into out[]
+/* The melds of seat's hand as dealt, in the hook's order, into out[]
  * (MELDS_MAX); how many.  None when the game has no melds hook. */
 int meld_find(const state *s, int seat, meld *out);
 
