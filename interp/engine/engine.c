@@ -126,7 +126,7 @@ static void clear_deal(state *s)
 	memset(s->gave, 0, sizeof s->gave);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
 	memset(s->melded, 0, sizeof s->melded);
-	s->meld_due = false;
+	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->pair_down = s->pair_laid = 0;
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
@@ -352,7 +352,7 @@ static const phase *current_phase(const state *s)
  * a declaration of melds before a first-trick card (meld.h). */
 static bool by_cards(const state *s, const phase_kind_def *def)
 {
-	return def->legal_cards && !s->meld_due;
+	return def->legal_cards && s->meld_due == 0;
 }
 
 int state_phase_kind(const state *s)

@@ -17,29 +17,29 @@ static void run_hook(const state *s, const cardset *hands, meld_result *r)
 			g->team_of, &g->meld_args, r);
 }
 
+/* The hook asked about one seat alone: it searches no other hand (the
+ * playouts ask at every turn of a first trick). */
 int meld_find(const state *s, int seat, meld *out)
 {
-	if (!s->g->melds)
+	const game *g = s->g;
+	if (!g->melds)
 		return 0;
-	cardset hands[SEAT_MAX];
-	memset(hands, 0, sizeof hands);
-	hands[seat] = s->dealt[seat];
 	meld_result r;
-	run_hook(s, hands, &r);
+	g->melds->melds(&g->deck, s->dealt, 1, &seat, s->trumps, g->team_of,
+			&g->meld_args, &r);
 	memcpy(out, r.meld[seat], sizeof r.meld[seat]);
 	return r.nmelds[seat];
 }
 
-bool meld_held(const state *s, int seat)
+int meld_count(const state *s, int seat)
 {
 	meld m[MELDS_MAX];
-	return meld_find(s, seat, m) > 0;
+	return meld_find(s, seat, m);
 }
 
 int meld_legal(const state *s, action *out)
 {
-	meld m[MELDS_MAX];
-	int n = 1 << meld_find(s, s->current, m);
+	int n = 1 << s->meld_due;
 	for (int i = 0; i < n; i++)
 		out[i] = action_of(ACT_MELDS, i);
 	return n;
@@ -66,7 +66,7 @@ void meld_apply(state *s, const action *a)
 	meld m[MELDS_MAX];
 	int n = meld_find(s, s->current, m);
 	s->melded[s->current] = chosen_cards(m, n, a->number);
-	s->meld_due = false;
+	s->meld_due = 0;
 	s->event = EV_ACTION;
 }
 

@@ -4,10 +4,10 @@
  * In a tricks phase with `declare-melds: chosen`, each player who holds
  * melds declares all, none or some of them as they play to the first
  * trick: one decision (ACT_MELDS) before their card, due while
- * state.meld_due is set.  A player's melds are those the game's melds
- * hook finds in their hand as dealt, in the hook's order; the action's
- * number has bit k set when meld k is declared, so a player with k melds
- * has 2^k choices.  The cards of the melds declared go to state.melded: every
+ * state.meld_due holds the number of their melds.  A player's melds are
+ * those the game's melds hook finds in their hand as dealt, in the hook's
+ * order; the action's number has bit k set when meld k is declared, so a
+ * player with k melds has 2^k choices.  The cards of the melds declared go to state.melded: every
  * seat sees them, and the deal's melds are scored from them alone (those
  * withheld stay hidden and score nothing).
  *
@@ -24,10 +24,10 @@
  * (MELDS_MAX); how many.  None when the game has no melds hook. */
 int meld_find(const state *s, int seat, meld *out);
 
-/* Does seat hold a meld in its hand as dealt? */
-bool meld_held(const state *s, int seat);
+/* How many melds seat holds in its hand as dealt. */
+int meld_count(const state *s, int seat);
 
-/* Every choice of the seat to move: 1 << (its melds), in order. */
+/* Every choice of the seat to move: 1 << state.meld_due, in order. */
 int meld_legal(const state *s, action *out);
 
 /* The seat to move declares every meld it holds (what a transcript

@@ -166,7 +166,7 @@ static bool enter(state *s, const phase *p)
 	s->trick_no = 1;
 	s->nplayed = 0;
 	s->led = -1;
-	s->meld_due = t->declare_melds && meld_held(s, leader);
+	s->meld_due = (uint8_t)(t->declare_melds ? meld_count(s, leader) : 0);
 	return true;
 }
 
@@ -341,7 +341,7 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	if (s->nplayed < s->players) {
 		s->current = (int8_t)state_next_seat(s, seat, 1);
 		if (t->declare_melds && s->trick_no == 1)
-			s->meld_due = meld_held(s, s->current);
+			s->meld_due = (uint8_t)meld_count(s, s->current);
 		return PHASE_GOES_ON;
 	}
 	return finish_trick(s, t);
@@ -392,7 +392,7 @@ static void hide(const state *s, const phase *p, int seat, state *v)
 {
 	(void)p;
 	if (seat != s->current)
-		v->meld_due = false;
+		v->meld_due = 0;
 }
 
 static action_prompt prompt(const state *s, const phase *p)
