@@ -528,6 +528,37 @@ START_TEST(test_bots_withhold)
 }
 END_TEST
 
+/* A random playout (random declarations included) is the same deal as
+ * random decisions one at a time, each seat from its own generator. */
+START_TEST(test_playout_as_decisions)
+{
+	int declared = 0;
+	for (int k = 0; k < 40; k++) {
+		char why[200];
+		ck_assert(state_setup(&s, g, 4, 0, NULL, (uint64_t)k, why,
+				      sizeof why));
+		state_deal(&s);
+		state one = s;
+		rng fast[4], slow[4];
+		seat_rngs r;
+		for (int p = 0; p < 4; p++) {
+			rng_seed(&fast[p], (uint64_t)k, (uint64_t)p);
+			slow[p] = fast[p];
+			r.seat[p] = &fast[p];
+		}
+		for (int p = 4; p < SEAT_MAX; p++)
+			r.seat[p] = &fast[0];
+		state_random_playout_seats(&s, &r);
+		while (one.current >= 0) {
+			action a = state_apply_random(&one, &slow[one.current]);
+			declared += a.kind == ACT_MELDS;
+		}
+		ck_assert(memcmp(&s, &one, sizeof s) == 0);
+	}
+	ck_assert_int_gt(declared, 0);
+}
+END_TEST
+
 /* East plays 257 in hearts.  North (to play second) holds 7-8-9 of
  * hearts and 8-9-10 of clubs (40), South 10-J-Q of spades (20), whose
  * higher top card makes it the best meld: declared, it scores 20 for
@@ -584,6 +615,7 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_declare_words);
 	tcase_add_test(tc, test_declared_melds_seen);
 	tcase_add_test(tc, test_bots_withhold);
+	tcase_add_test(tc, test_playout_as_decisions);
 	suite_add_tcase(su, tc);
 	return su;
 }
