@@ -7,9 +7,9 @@
  * state.meld_due holds the number of their melds.  A player's melds are
  * those the game's melds hook finds in their hand as dealt, in the hook's
  * order; the action's number has bit k set when meld k is declared, so a
- * player with k melds has 2^k choices.  The cards of the melds declared go to state.melded: every
- * seat sees them, and the deal's melds are scored from them alone (those
- * withheld stay hidden and score nothing).
+ * player with k melds has 2^k choices.  The cards of the melds declared
+ * go to state.melded: every seat sees them, and the deal's melds are
+ * scored from them alone (those withheld stay hidden and score nothing).
  *
  * Words: `all`, `none`, or the cards of the melds declared ("10S JS QS").
  */

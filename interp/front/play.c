@@ -556,7 +556,7 @@ static void print_help(table_ui *u)
 	      "    play 9 9 up two cards of a double trick, face up or down\n"
 	      "    vote 5C     lay a card face down for a vote\n"
 	      "    lay 7C 8D   lay cards back after taking the skat\n"
-	      "    declare all melds at the first trick: all, none, or the\n"
+	      "    declare X   melds at the first trick: all, none, or the\n"
 	      "                cards of those declared (declare 10S JS QS)\n"
 	      "    choose X    one of a round's named choices (or just: X)\n"
 	      "    hand        your hand        table   the trick and leftovers\n"
