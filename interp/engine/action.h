@@ -17,6 +17,8 @@
  *     ACT_MOVE      number: a solitaire's kind of move; card[0] the card
  *                   that leads it (the top card, or a run's first),
  *                   from its pile `from` to the pile `to`
+ *     ACT_MELDS     number: the melds declared at the first trick, one
+ *                   bit per meld of the player's (meld.h)
  *
  * flags holds ACT_DOWN when cards go face down.  Legal actions are sorted
  * by action_compare: by kind, then by the fields in the order above, so
@@ -43,6 +45,7 @@ typedef enum action_kind {
 	ACT_REDOUBLE,
 	ACT_CHOICE,
 	ACT_MOVE,
+	ACT_MELDS,
 } action_kind;
 
 #define ACT_DOWN 1              /* flags: the cards go face down */

@@ -146,6 +146,8 @@ static void clear_deal(state *s)
 	memset(s->gave, 0, sizeof s->gave);
 	memset(s->passed_by, 0, sizeof s->passed_by);
 	memset(&s->last_trick, 0, sizeof s->last_trick);
+	memset(s->melded, 0, sizeof s->melded);
+	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->pair_down = s->pair_laid = 0;
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
@@ -411,6 +413,13 @@ static const phase *current_phase(const state *s)
 	return &s->g->phase[s->phase];
 }
 
+/* Does the phase decide with single cards now?  A tricks phase asks for
+ * a declaration of melds before a first-trick card (meld.h). */
+static bool by_cards(const state *s, const phase_kind_def *def)
+{
+	return def->legal_cards && s->meld_due == 0;
+}
+
 int state_phase_kind(const state *s)
 {
 	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases)
@@ -424,7 +433,7 @@ cardset state_legal_cards(const state *s)
 		return cset_empty();
 	const phase *p = current_phase(s);
 	const phase_kind_def *def = phase_def(p->kind);
-	return def->legal_cards ? def->legal_cards(s, p) : cset_empty();
+	return by_cards(s, def) ? def->legal_cards(s, p) : cset_empty();
 }
 
 int state_legal(const state *s, action *out)
@@ -441,7 +450,7 @@ bool state_is_legal(const state *s, const action *a)
 		return false;
 	const phase *p = current_phase(s);
 	const phase_kind_def *def = phase_def(p->kind);
-	if (def->legal_cards) {
+	if (by_cards(s, def)) {
 		action card = action_card(a->card[0]);
 		return action_eq(a, &card) &&
 		       cset_has(def->legal_cards(s, p), a->card[0]);
@@ -479,7 +488,7 @@ bool state_stuck(state *s)
 	const phase *p = current_phase(s);
 	const phase_kind_def *def = phase_def(p->kind);
 	action list[ACTIONS_MAX];
-	if (def->legal_cards ? !cset_is_empty(def->legal_cards(s, p))
+	if (by_cards(s, def) ? !cset_is_empty(def->legal_cards(s, p))
 			     : def->legal(s, p, list) > 0)
 		return false;
 	stop_faulted(s, FAULT_NO_MOVE);
@@ -501,7 +510,7 @@ static __attribute__((noinline)) action random_listed(const state *s,
 static action random_legal(const state *s, const phase *p, rng *r)
 {
 	const phase_kind_def *def = phase_def(p->kind);
-	if (!def->legal_cards)
+	if (!by_cards(s, def))
 		return random_listed(s, p, r);
 	card_id c = phase_random_card(def->legal_cards(s, p), r);
 	return c == CARD_NONE ? action_of(ACT_NONE, 0) : action_card(c);

@@ -131,6 +131,8 @@ typedef struct tricks_phase {
 	bool has_count;
 	count_spec count;               /* tricks per deal when has_count */
 	leftover_rule leftover;
+	bool declare_melds;             /* melds are declared by choice at
+					   the first trick (meld.h) */
 } tricks_phase;
 
 /* Counters raised by an action: each by an integer expression, all read
@@ -362,6 +364,10 @@ typedef struct game {
 
 	const hook *melds;              /* slot "melds"; NULL */
 	hook_args meld_args;
+	bool melds_chosen;              /* a tricks phase has players declare
+					   melds by choice: they are scored
+					   from state.melded, not the hands
+					   as dealt */
 
 	let_def let[LETS_MAX];
 	int nlets;

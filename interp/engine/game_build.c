@@ -994,6 +994,26 @@ static void check_phase_cards(builder *b)
 	}
 }
 
+/* Melds declared by choice need a melds hook to find them, and are
+ * declared at one first trick. */
+static void check_declared_melds(builder *b)
+{
+	game *g = b->g;
+	for (int i = 0; i < g->nphases; i++) {
+		if (g->phase[i].kind != PHASE_TRICKS ||
+		    !g->phase[i].u.tricks.declare_melds)
+			continue;
+		const node *at = node_get(b->phase_body[i], "declare-melds");
+		if (!g->melds)
+			build_fail(b, at, "melds declared by choice need melds to "
+				   "declare: give 'scoring.melds' a melds hook");
+		else if (g->melds_chosen)
+			build_fail(b, at, "melds are declared at the first trick "
+				   "of one tricks phase only");
+		g->melds_chosen = true;
+	}
+}
+
 /* ======================================================================
  * The whole file
  * ====================================================================== */
@@ -1127,8 +1147,10 @@ static void build(builder *b, const node *root)
 	const node *phases = node_get(root, "phases");
 	if (phases && phases->kind == NODE_SEQ)
 		build_phases(b, phases);
-	if (scoring_ok)
+	if (scoring_ok) {
 		build_scoring(b, scoring);
+		check_declared_melds(b);
+	}
 	const node_pair *match = node_get_pair(root, "match");
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);

@@ -311,9 +311,10 @@ const hook hook_table[] = {
 	{
 		.name = "jass-melds",
 		.slot = "melds",
-		.doc = "Each player's melds in the hand as dealt: four of a kind "
-		       "(jacks, nines, or aces, kings, queens and tens, at the "
-		       "points given) and runs of 3, 4, 5 or more in a suit in "
+		.doc = "Each player's melds in the hand as dealt (or in the "
+		       "melds declared, when they are declared by choice): "
+		       "four of a kind (jacks, nines, or aces, kings, queens "
+		       "and tens, at the points given) and runs of 3, 4, 5 or more in a suit in "
 		       "the natural order (20, 50, 100), each card in one meld. "
 		       "The single strongest meld (more points, then the higher "
 		       "four or top card, then a run in trumps, then the earlier "

@@ -128,6 +128,11 @@ typedef struct state {
 	cardset played;                 /* every card played this deal */
 	cardset trumps;
 	trick_record last_trick;
+	cardset melded[SEAT_MAX];       /* the cards of the melds each seat
+					   declared (meld.h), seen by all */
+	uint8_t meld_due;               /* the seat to move declares its
+					   melds (this many) before its card;
+					   0: it plays */
 
 	/* decisions of the deal: counters, the declarer, the choices made */
 	int64_t counter[COUNTERS_MAX][SEAT_MAX];        /* [k][0] unless

@@ -1,7 +1,9 @@
-/* tricks.c — trick play: following, restrictions, the winner of a trick. */
+/* tricks.c — trick play: following, restrictions, the winner of a trick;
+ * melds declared by choice at the first trick (meld.c). */
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/meld.h"
 #include "engine/phase.h"
 
 /* ======================================================================
@@ -108,6 +110,8 @@ static void build(builder *b, const node *n, phase *p)
 	const node *left = build_field(b, sc, n, "leftover-to");
 	t->leftover = left && strcmp(left->text, "last-trick-winner") == 0
 		? LEFTOVER_LAST_TRICK_WINNER : LEFTOVER_NOBODY;
+	const node *declare = build_field(b, sc, n, "declare-melds");
+	t->declare_melds = declare && strcmp(declare->text, "chosen") == 0;
 }
 
 static bool setup(state *s, const phase *p, int index, char *why,
@@ -162,6 +166,7 @@ static bool enter(state *s, const phase *p)
 	s->trick_no = 1;
 	s->nplayed = 0;
 	s->led = -1;
+	s->meld_due = (uint8_t)(t->declare_melds ? meld_count(s, leader) : 0);
 	return true;
 }
 
@@ -335,6 +340,8 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	s->event = EV_ACTION;
 	if (s->nplayed < s->players) {
 		s->current = (int8_t)state_next_seat(s, seat, 1);
+		if (t->declare_melds && s->trick_no == 1)
+			s->meld_due = (uint8_t)meld_count(s, s->current);
 		return PHASE_GOES_ON;
 	}
 	return finish_trick(s, t);
@@ -342,7 +349,21 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 
 static phase_step apply(state *s, const phase *p, const action *a)
 {
+	if (a->kind == ACT_MELDS) {
+		meld_apply(s, a);
+		return PHASE_GOES_ON;
+	}
 	return apply_card(s, p, a->card[0]);
+}
+
+/* A random declaration, drawn as state_apply_random() draws from the
+ * list of legal actions.  Out of line: its list would weigh on the
+ * playouts' stack frame. */
+static __attribute__((noinline)) void random_melds(state *s, rng *r)
+{
+	action list[1 << MELDS_MAX];
+	int n = meld_legal(s, list);
+	meld_apply(s, &list[rng_below(r, (uint32_t)n)]);
 }
 
 /* Random cards until the phase ends: the playouts' inner loop, kept next
@@ -350,6 +371,8 @@ static phase_step apply(state *s, const phase *p, const action *a)
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	for (;;) {
+		if (s->meld_due)
+			random_melds(s, r->seat[s->current]);
 		card_id c = phase_random_card(legal_cards(s, p),
 					      r->seat[s->current]);
 		if (c == CARD_NONE)
@@ -361,20 +384,42 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 
 static int legal(const state *s, const phase *p, action *out)
 {
+	if (s->meld_due)
+		return meld_legal(s, out);
 	return phase_cards_as_actions(legal_cards(s, p), out);
+}
+
+/* Others do not see whether the seat to move has melds to declare. */
+static void hide(const state *s, const phase *p, int seat, state *v)
+{
+	(void)p;
+	if (seat != s->current)
+		v->meld_due = 0;
 }
 
 static action_prompt prompt(const state *s, const phase *p)
 {
-	(void)s;
 	(void)p;
-	action_prompt due = {"play", 1};
+	action_prompt due = {s->meld_due ? "declare" : "play", 1};
 	return due;
+}
+
+static void words(const state *s, const phase *p, const action *a, int n,
+		  char *buf, size_t size)
+{
+	if (n == 1 && a->kind == ACT_MELDS)
+		meld_words(s, a, buf, size);
+	else
+		phase_cards_words(s, p, a, n, buf, size);
 }
 
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
+	if (s->meld_due) {
+		*n = 1;
+		return meld_parse(s, word, nword, out, err, size);
+	}
 	return phase_parse_cards(s, "play", 1, legal_cards(s, p), word, nword,
 				 out, n, err, size);
 }
@@ -436,6 +481,11 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 {
 	const deck *d = &s->g->deck;
 	char name[8], why[200], cards[400];
+	if (s->meld_due) {
+		snprintf(buf, size, "it is time to declare your melds: all, none, "
+			 "or the cards of those you declare");
+		return;
+	}
 	if (a->kind != ACT_CARD) {
 		snprintf(buf, size, "it is time to play a card");
 		return;
@@ -520,6 +570,13 @@ static void explain(FILE *out, const game *g, const phase *p)
 		      "card of the suit led.\n", out);
 	else
 		fputs("Who wins a trick: the highest card of the suit led.\n", out);
+	if (t->declare_melds)
+		fputs("Melds: as they play to the first trick, the players who "
+		      "hold melds declare all of them, none or some, before "
+		      "their card (declare all, declare none, or the cards of "
+		      "the melds declared, as in: declare 10S JS QS). Only the "
+		      "melds declared count, and their cards are shown to the "
+		      "table.\n", out);
 	if (t->has_count && t->count.e)
 		fprintf(out, "The deal has %s trick(s).\n", expr_text(t->count.e));
 	else if (!t->has_count)
@@ -539,8 +596,9 @@ const phase_kind_def phase_tricks = {
 	.legal_cards = legal_cards,
 	.apply = apply,
 	.playout = playout,
+	.hide = hide,
 	.prompt = prompt,
-	.words = phase_cards_words,
+	.words = words,
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,

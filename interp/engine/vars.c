@@ -134,13 +134,20 @@ static value get_played(const expr_frame *f, int seat, int arg)
 	return set_value(STATE(f)->played);
 }
 
+/* The cards melds are found in: the hands as dealt, or the melds each
+ * player declared when declaring is a choice. */
+static const cardset *meld_hands(const state *s)
+{
+	return s->g->melds_chosen ? s->melded : s->dealt;
+}
+
 void vars_melds(const state *s, meld_result *r)
 {
 	const game *g = s->g;
 	int order[SEAT_MAX];
 	for (int i = 0; i < s->players; i++)
 		order[i] = state_next_seat(s, s->first_leader, i);
-	g->melds->melds(&g->deck, s->dealt, s->players, order, s->trumps,
+	g->melds->melds(&g->deck, meld_hands(s), s->players, order, s->trumps,
 			g->team_of, &g->meld_args, r);
 }
 
@@ -152,19 +159,19 @@ static value get_melds(const expr_frame *f, int seat, int arg)
 	static _Thread_local struct {
 		const game *g;
 		int8_t players, first;
-		cardset dealt[SEAT_MAX], trumps;
+		cardset hands[SEAT_MAX], trumps;
 		meld_result r;
 	} last;
 	const state *s = STATE(f);
 	if (last.g != s->g || last.players != s->players ||
 	    last.first != s->first_leader || !cset_eq(last.trumps, s->trumps) ||
-	    memcmp(last.dealt, s->dealt, sizeof last.dealt) != 0) {
+	    memcmp(last.hands, meld_hands(s), sizeof last.hands) != 0) {
 		vars_melds(s, &last.r);
 		last.g = s->g;
 		last.players = s->players;
 		last.first = s->first_leader;
 		last.trumps = s->trumps;
-		memcpy(last.dealt, s->dealt, sizeof last.dealt);
+		memcpy(last.hands, meld_hands(s), sizeof last.hands);
 	}
 	return int_value(seat >= 0 ? last.r.points[seat] : 0);
 }

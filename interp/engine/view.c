@@ -6,12 +6,13 @@
 #include "engine/phase.h"
 #include "engine/place.h"
 
-/* The cards a seat knows another holds: those it passed to it in any
- * pass of the deal, as long as they stay there (a card passed on has a
- * new passer; one laid back has none). */
+/* The cards a seat knows another holds: those of the melds the other
+ * declared (a meld withheld stays hidden), and those the seat passed to
+ * it in any pass of the deal, as long as they stay there (a card passed
+ * on has a new passer; one laid back has none). */
 static cardset known_in(const state *s, int seat, int other)
 {
-	cardset out = cset_empty();
+	cardset out = cset_and(s->hand[other], s->melded[other]);
 	CSET_FOREACH(c, s->hand[other])
 		if (s->passed_by[c] == seat + 1)
 			cset_add(&out, c);

@@ -3,7 +3,8 @@
  *
  * A view is a state with the hidden information taken out: other players'
  * hands keep only the cards the seat knows they hold (those it passed to
- * them), cards being passed by others are hidden, and face-down leftovers
+ * them, those of the melds they declared), cards being passed by others
+ * are hidden, and face-down leftovers
  * and cards of face-down places are gone (their positions are kept).  Bots receive views only, so no bot can read hidden cards.
  * view_sample() deals the unknown cards at random, consistently with what
  * the seat has seen (hand sizes, suits a player showed it lacks): the

@@ -15,6 +15,7 @@
 #include "front/command.h"
 #include "engine/elect.h"
 #include "engine/engine.h"
+#include "engine/meld.h"
 #include "engine/phase.h"
 #include "engine/place.h"
 #include "front/tableau.h"
@@ -456,6 +457,44 @@ static void print_moves_grouped(table_ui *u, const action *list, int n)
 	fputc('\n', u->out);
 }
 
+/* Melds as the table shows them, those of `bits` (one per meld):
+ * " 10♠ J♠ Q♠ (20); 8♣ 9♣ 10♣ (20)". */
+static void print_melds(table_ui *u, const meld *m, int n, int bits)
+{
+	const char *sep = "";
+	for (int k = 0; k < n; k++) {
+		if (!(bits >> k & 1))
+			continue;
+		fputs(sep, u->out);
+		for (int i = 0; i < m[k].n; i++) {
+			char card[32];
+			fprintf(u->out, " %s", render_card(&u->r, m[k].card[i],
+							   card, sizeof card));
+		}
+		fprintf(u->out, " (%d)", m[k].points);
+		sep = ";";
+	}
+}
+
+/* The melds the player may declare, and how to. */
+static void print_meld_choice(table_ui *u)
+{
+	meld m[MELDS_MAX];
+	int n = meld_find(&u->s, u->s.current, m);
+	char example[80] = "";
+	for (int i = 0; i < m[0].n; i++) {
+		char name[8];
+		size_t used = strlen(example);
+		snprintf(example + used, sizeof example - used, " %s",
+			 deck_card_name(&u->g->deck, m[0].card[i], true, name));
+	}
+	fputs("  Your melds:", u->out);
+	print_melds(u, m, n, (1 << n) - 1);
+	fprintf(u->out, ".\n  Declare %s (as in: declare%s)\n",
+		n > 1 ? "all, none, or the cards of those you declare"
+		: "all or none", n > 1 ? example : " all");
+}
+
 static void print_legal(table_ui *u)
 {
 	char buf[512];
@@ -463,6 +502,10 @@ static void print_legal(table_ui *u)
 	if (!cset_is_empty(cards)) {
 		fprintf(u->out, "  Legal: %s\n",
 			render_list(&u->r, cards, buf, sizeof buf));
+		return;
+	}
+	if (u->s.meld_due) {
+		print_meld_choice(u);
 		return;
 	}
 	action list[ACTIONS_MAX];
@@ -527,6 +570,8 @@ static void print_help(table_ui *u)
 	      "    play 9 9 up two cards of a double trick, face up or down\n"
 	      "    vote 5C     lay a card face down for a vote\n"
 	      "    lay 7C 8D   lay cards back after taking the skat\n"
+	      "    declare X   melds at the first trick: all, none, or the\n"
+	      "                cards of those declared (declare 10S JS QS)\n"
 	      "    choose X    one of a round's named choices (or just: X)\n"
 	      "    hand        your hand        table   the trick and leftovers\n"
 	      "    moves       the legal moves  scores  the totals so far\n"
@@ -862,7 +907,8 @@ static void narrate_melds(table_ui *u)
 	meld_result r;
 	vars_melds(&u->s, &r);
 	if (r.best < 0) {
-		fputs("  Melds: nobody has one.\n", u->out);
+		fprintf(u->out, "  Melds: nobody %s one.\n",
+			u->g->melds_chosen ? "declared" : "has");
 		return;
 	}
 	for (int p = 0; p < u->s.players; p++) {
@@ -975,6 +1021,26 @@ static void tell_taken(table_ui *u, const state *before, int seat)
 		need, example);
 }
 
+/* The melds a player declared, shown to the table; melds withheld are
+ * not told (a player who declares none is told so alone). */
+static void narrate_declared(table_ui *u, const state *before, int seat,
+			     int bits)
+{
+	char name[32];
+	bool me = !u->o->hotseat && seat == u->o->seat;
+	if (bits == 0) {
+		if (me)
+			fputs("  You declare none of your melds.\n", u->out);
+		return;
+	}
+	meld m[MELDS_MAX];
+	int n = meld_find(before, seat, m);
+	fprintf(u->out, "  %s %s", seat_name(u, seat, name, sizeof name),
+		me ? "declare" : "declares");
+	print_melds(u, m, n, bits);
+	fputs(".\n", u->out);
+}
+
 /* After a decision by `seat`: the card, the trick, the pass, the scores. */
 static void narrate(table_ui *u, const state *before, int seat,
 		    const command *c)
@@ -989,7 +1055,9 @@ static void narrate(table_ui *u, const state *before, int seat,
 		tableau_narrate(u->out, &u->r, before, s,
 				render_text(&u->r, words, text, sizeof text),
 				u->forced);
-	} else if (kind == PHASE_TRICKS)
+	} else if (kind == PHASE_TRICKS && c->actions[0].kind == ACT_MELDS)
+		narrate_declared(u, before, seat, c->actions[0].number);
+	else if (kind == PHASE_TRICKS)
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
 			render_card(&u->r, c->actions[0].card[0], card, sizeof card));

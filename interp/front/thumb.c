@@ -1,6 +1,7 @@
 /* thumb.c — rules of thumb: a move without search. */
 #include "front/thumb.h"
 
+#include "engine/meld.h"
 #include "engine/phase.h"
 
 /* Deals played at random to learn from: enough for the sign of a strong
@@ -107,6 +108,10 @@ action thumb_choose(const state *s, const thumb_style *style,
 			key = c->adds.n == 0 && !c->declare && c->take < 0 ? 0 : 1;
 			break;
 		}
+		case ACT_MELDS:         /* what scores most for the side */
+			key = -(meld_side_points(s, s->current, a) * 64 +
+				__builtin_popcount((unsigned)a->number));
+			break;
 		default:
 			key = 300000;
 			break;

@@ -22,8 +22,9 @@ thumb_style thumb_learn(const game *g, int players);
  * cost, the lowest card it may play, and when it cannot follow the
  * highest it may throw away or pass on; where they score, the highest,
  * and the lowest to throw away or pass on.  The lowest pair face up, the lowest bid only
- * when nobody has bid (else a pass), and a choice that changes nothing
- * when there is one. */
+ * when nobody has bid (else a pass), a choice that changes nothing when
+ * there is one, and the melds that score most for the side against those
+ * declared so far (the most melds among equals). */
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n);
 

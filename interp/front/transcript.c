@@ -7,8 +7,10 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
+#include "engine/meld.h"
 #include "front/command.h"
 #include "lang/load.h"
 #include "lang/schema.h"
@@ -633,7 +635,15 @@ static bool replay_move(reader *rd, const node *item, int number)
 				seat);
 	command c;
 	char err[600];
-	if (!command_parse(s, words->text, &c, err, sizeof err) ||
+	bool parsed = command_parse(s, words->text, &c, err, sizeof err);
+	if (!parsed && s->meld_due &&
+	    strncasecmp(words->text, "declare", 7) != 0) {
+		/* written before melds could be withheld: every meld was
+		 * declared, and these are the words of the card */
+		state_apply(s, meld_all(s));
+		parsed = command_parse(s, words->text, &c, err, sizeof err);
+	}
+	if (!parsed ||
 	    (c.kind != CMD_DECISION &&
 	     snprintf(err, sizeof err, "'%s' is not a move", words->text)) ||
 	    !command_apply(s, &c, err, sizeof err))

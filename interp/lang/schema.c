@@ -358,6 +358,14 @@ static const schema s_leftover_to = {
 	.kind = SK_ENUM, .choices = leftover_choices,
 	.doc = "who takes the leftover cards after the last trick (default: nobody)",
 };
+static const char *const declare_melds_choices[] = {"all", "chosen", NULL};
+static const schema s_declare_melds = {
+	.kind = SK_ENUM, .choices = declare_melds_choices,
+	.doc = "all (default): every meld the scoring's melds hook finds in "
+	       "a hand as dealt counts; chosen: as they play to the first "
+	       "trick, the players who hold melds declare all, none or some "
+	       "of them, and only those declared count",
+};
 
 static const schema_field tricks_fields[] = {
 	{"leader", &s_expr_seat, true, "who leads the first trick"},
@@ -377,6 +385,8 @@ static const schema_field tricks_fields[] = {
 	{"winner", &s_winner, false, "who wins a trick (default: highest)"},
 	{"tricks", &s_count, false, "how many tricks (default: until the hands are empty)"},
 	{"leftover-to", &s_leftover_to, false, "who takes the leftovers at the end"},
+	{"declare-melds", &s_declare_melds, false,
+	 "whether melds are declared by choice at the first trick (default: all)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };

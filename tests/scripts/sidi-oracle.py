@@ -6,9 +6,17 @@ deal, from transcripts with each deal's cards written out
 
 For every deal it checks the auction (who calls, numbers strictly rising,
 doubling by an opponent, the endings), every card played (following, the
-trump jack, no under-trumping), every trick's winner, the melds and the
-marriage, the contract, the deal's scores, the counter-clockwise dealer
-and the end of the match.  A deal thrown in by four passes is dealt again
+trump jack, no under-trumping), every trick's winner, the melds announced
+at the first trick and the marriage, the contract, the deal's scores, the
+counter-clockwise dealer and the end of the match.
+
+Melds are announced by choice (rule 6.3), each player as they play to the
+first trick: "declare all" (every meld of the hand), "declare none", or
+"declare" and the cards of the melds announced, which must be cards of
+the hand as dealt that form melds, each card in one.  Only a player who
+holds a meld has something to announce; one who says nothing announced
+every meld (transcripts written before the choice).  Only announced
+melds are compared and scored.  A deal thrown in by four passes is dealt again
 from the seed, whose cards the transcript does not hold: its calls are
 checked and the rest is counted as not checked.  Exits 1 at the first
 disagreement."""
@@ -30,6 +38,9 @@ class Disagreement(Exception):
     pass
 
 
+withheld = 0        # announcements that kept a meld back
+
+
 def expect(cond, what):
     if not cond:
         raise Disagreement(what)
@@ -47,6 +58,9 @@ class Moves:
     def __init__(self, moves):
         self.moves = [(int(k), v) for m in moves for k, v in m.items()]
         self.i = 0
+
+    def peek(self):
+        return self.moves[self.i] if self.i < len(self.moves) else (None, "")
 
     def take(self, seat):
         expect(self.i < len(self.moves), "a move is missing")
@@ -89,8 +103,8 @@ def auction(m, dealer):
         seat = (seat - 1) % 4
 
 
-def melds_of(hand, trumps, pts4):
-    """A hand's melds: the set with the strongest meld, then most points."""
+def candidates(hand, trumps, pts4):
+    """Every meld in the cards: (points, top, in trumps, cards)."""
     cands = []
     for r, p in pts4.items():
         if p and all(r + s in hand for s in "SHDC"):
@@ -104,6 +118,12 @@ def melds_of(hand, trumps, pts4):
                     n = hi - lo
                     p = 100 if n >= 5 else 50 if n == 4 else 20
                     cands.append((p, hi - 1, s == trumps, frozenset(cards)))
+    return cands
+
+
+def melds_of(hand, trumps, pts4):
+    """A hand's melds: the set with the strongest meld, then most points."""
+    cands = candidates(hand, trumps, pts4)
     best = ((0, 0, False), 0, [])
     for k in range(len(cands) + 1):
         for combo in itertools.combinations(cands, k):
@@ -124,6 +144,40 @@ def melds_of(hand, trumps, pts4):
     return best
 
 
+def split_whole(cards, trumps, pts4):
+    """Can the cards be split into melds, each card in one?"""
+    def cover(left, cands):
+        if not left:
+            return True
+        first = min(left)
+        return any(cover(left - c[3], cands) for c in cands
+                   if first in c[3] and c[3] <= left)
+    return cover(frozenset(cards), candidates(cards, trumps, pts4))
+
+
+def announce(m, seat, hand, trumps, pts4):
+    """The cards of the melds seat announces as it plays to the first
+    trick (rule 6.3)."""
+    held = melds_of(set(hand), trumps, pts4)[2]
+    every = set().union(*(c[3] for c in held)) if held else set()
+    s, words = m.peek()
+    if s != seat or not words.startswith("declare"):
+        return every                    # said nothing: all of them
+    global withheld
+    w = m.take(seat)[1:]
+    expect(held, "seat %d announces melds it does not hold: %s" % (seat, w))
+    if w == ["all"]:
+        return every
+    withheld += 1
+    if w == ["none"]:
+        return set()
+    expect(set(w) <= set(hand) and len(set(w)) == len(w),
+           "seat %d announces cards it was not dealt: %s" % (seat, w))
+    expect(split_whole(set(w), trumps, pts4),
+           "seat %d announces cards that are no melds: %s" % (seat, w))
+    return set(w)
+
+
 def play_deal(d, opts):
     dealer = d["dealer"]
     hands = {int(k): list(v) for k, v in d["hands"].items()}
@@ -139,10 +193,15 @@ def play_deal(d, opts):
     tricks = {p: 0 for p in range(4)}
     leader = declarer
     last = None
+    pts4 = {"J": 200, "9": opts["nines"], "A": opts["others"],
+            "K": opts["others"], "Q": opts["others"], "10": opts["others"]}
+    announced = {}
     for t in range(9):
         cards = []
         for i in range(4):
             seat = (leader - i) % 4
+            if t == 0:
+                announced[seat] = announce(m, seat, dealt[seat], trumps, pts4)
             (card,) = m.take(seat)[1:]
             hand = hands[seat]
             expect(card in hand, "trick %d: %s held" % (t + 1, card))
@@ -187,14 +246,13 @@ def play_deal(d, opts):
     for s in (0, 1):
         if side_tricks[s] == 9:
             side[s] += 100
-    # melds: in play order of the first trick, the strongest scores
-    pts4 = {"J": 200, "9": opts["nines"], "A": opts["others"],
-            "K": opts["others"], "Q": opts["others"], "10": opts["others"]}
+    # melds announced: in play order of the first trick, the strongest
+    # scores
     best_seat, best_top = None, None
     held = {}
     for i in range(4):
         seat = (declarer - i) % 4
-        top, total, combo = melds_of(set(dealt[seat]), trumps, pts4)
+        top, total, combo = melds_of(announced[seat], trumps, pts4)
         held[seat] = total
         if combo and (best_top is None or top > best_top):
             best_seat, best_top = seat, top
@@ -263,8 +321,8 @@ def main():
             sys.exit(1)
         checked += c
         thrown += t
-    print("%d deals agree, %d thrown in and dealt again from the seed"
-          % (checked, thrown))
+    print("%d deals agree, %d thrown in and dealt again from the seed; "
+          "%d announcements withheld melds" % (checked, thrown, withheld))
 
 
 main()

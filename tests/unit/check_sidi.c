@@ -13,7 +13,10 @@
 
 #include "engine/engine.h"
 #include "engine/hook.h"
+#include "engine/meld.h"
 #include "engine/score.h"
+#include "engine/view.h"
+#include "front/bot.h"
 
 #define GAMES TOP_SRCDIR "/games/"
 
@@ -142,9 +145,12 @@ START_TEST(test_sdb_d4_no_undertrumping)
 	for (int k = 0; k < 3; k++)
 		ck_assert(say("pass"));
 	ck_assert_int_eq(s.current, 3);
+	ck_assert(say("declare all"));                  /* every seat has melds */
 	ck_assert(say("6C"));
+	ck_assert(say("declare all"));
 	ck_assert(say("9H"));                           /* South trumps */
 	ck_assert_int_eq(s.current, 1);
+	ck_assert(say("declare none"));
 	cardset legal = state_legal_cards(&s);
 	ck_assert(!cset_has(legal, scn_card(g, "6H")));  /* would under-trump */
 	ck_assert(cset_has(legal, scn_card(g, "AS")));
@@ -169,8 +175,10 @@ START_TEST(test_sdb_d4_trump_jack)
 	for (int k = 0; k < 3; k++)
 		ck_assert(say("pass"));
 	ck_assert_int_eq(s.current, 0);
+	ck_assert(say("declare all"));                  /* every seat has melds */
 	ck_assert(say("7H"));
 	ck_assert_int_eq(s.current, 3);                 /* West: only JH */
+	ck_assert(say("declare all"));
 	ck_assert(cset_eq(state_legal_cards(&s), s.hand[3]));
 	/* with another heart, West must follow */
 	s.hand[3] = scn_card_set(g, "JH 6H JS");
@@ -185,9 +193,13 @@ START_TEST(test_trumps_and_undenufe_win)
 	ck_assert(say("40 undenufe"));                  /* W */
 	for (int k = 0; k < 3; k++)
 		ck_assert(say("pass"));
+	ck_assert(say("declare all"));                  /* every seat has melds */
 	ck_assert(say("10D"));                          /* W leads */
+	ck_assert(say("declare none"));
 	ck_assert(say("QD"));                           /* S */
+	ck_assert(say("declare all"));
 	ck_assert(say("KD"));                           /* E */
+	ck_assert(say("declare none"));
 	ck_assert(say("AD"));                           /* N */
 	ck_assert_int_eq(s.last_trick.winner, 3);       /* 10 is lowest */
 }
@@ -196,7 +208,7 @@ END_TEST
 /* ---- scoring ------------------------------------------------------------ */
 
 /* Sets up a scored deal: the contract, each seat's cards won and tricks,
- * who won the last trick, the hands as dealt. */
+ * who won the last trick, the hands as dealt, every meld declared. */
 static void score(const char *declarer_bid, int declarer, bool doubled,
 		  const char *const *won, const int *tricks, int last,
 		  const char *const *dealt)
@@ -216,6 +228,7 @@ static void score(const char *declarer_bid, int declarer, bool doubled,
 		s.won[p] = won[p] ? scn_card_set(g, won[p]) : cset_empty();
 		s.tricks_won[p] = (uint8_t)tricks[p];
 		s.hand[p] = cset_empty();
+		s.melded[p] = s.dealt[p];       /* melds are found among them */
 	}
 	s.last_winner = (int8_t)last;
 	s.nplayed = 0;
@@ -372,6 +385,216 @@ START_TEST(test_sdb_d3_meld_comparison)
 }
 END_TEST
 
+/* ---- declaring melds -------------------------------------------------- */
+
+/* Says each of a deal's decisions in turn. */
+static void say_all(const char *const *words)
+{
+	for (int i = 0; words[i]; i++)
+		ck_assert_msg(say(words[i]), "'%s' (decision %d) is refused",
+			      words[i], i + 1);
+}
+
+/* The words of a decision refused, with the reason; the state is left
+ * as it was. */
+static const char *refused(const char *words)
+{
+	static char err[300];
+	char buf[100], *w[12];
+	snprintf(buf, sizeof buf, "%s", words);
+	int n = 0;
+	for (char *t = strtok(buf, " "); t && n < 12; t = strtok(NULL, " "))
+		if (n > 0 || strcmp(t, state_decision(&s).verb) != 0)
+			w[n++] = t;
+	state before = s;
+	action a[2];
+	int na;
+	ck_assert_msg(!state_parse_actions(&s, w, n, a, &na, err, sizeof err),
+		      "'%s' is accepted", words);
+	ck_assert(memcmp(&before, &s, sizeof s) == 0);
+	return err;
+}
+
+/* West (to lead, 40 in spades) holds 6-7-8 of spades and J-Q-K of
+ * hearts; South the clubs from 6 to K (a run of five and one of three);
+ * North and East no meld. */
+static void two_melds_deal(void)
+{
+	deal("9S JS KS 6H 8H 10H 6D 8D 10D", "10S QS AS 7H 9H AH 7D JD KD",
+	     "6C 7C 8C 9C 10C JC QC KC QD", "6S 7S 8S JH QH KH AD AC 9D");
+	say_all((const char *const[]){"call 40 S", "call pass", "call pass",
+				       "call pass", NULL});
+}
+
+START_TEST(test_declare_words)
+{
+	two_melds_deal();
+	ck_assert_str_eq(state_decision(&s).verb, "declare");
+	action list[ACTIONS_MAX];
+	ck_assert_int_eq(state_legal(&s, list), 4);     /* 2 melds: 2^2 */
+	ck_assert(cset_is_empty(state_legal_cards(&s)));
+	ck_assert_ptr_nonnull(strstr(refused("declare 6S 7S"),
+				     "a meld is declared whole"));
+	ck_assert_ptr_nonnull(strstr(refused("declare 9D"),
+				     "9D is in none of your melds"));
+	ck_assert_ptr_nonnull(strstr(refused("declare AS"), "not dealt AS"));
+	ck_assert_ptr_nonnull(strstr(refused("declare all 6S"), "stands alone"));
+	ck_assert_ptr_nonnull(strstr(refused("declare"), "your melds: "));
+	ck_assert_ptr_nonnull(strstr(refused("play 6S"), "is not a card"));
+	/* a card before the declaration is refused too */
+	char why[200];
+	action six = action_card(scn_card(g, "6S"));
+	ck_assert(!state_apply(&s, six));
+	state_why_illegal(&s, &six, why, sizeof why);
+	ck_assert_ptr_nonnull(strstr(why, "time to declare"));
+	ck_assert(say("declare JH KH QH"));             /* in any order */
+	ck_assert(cset_eq(s.melded[3], scn_card_set(g, "JH QH KH")));
+	ck_assert_int_eq(s.current, 3);
+	ck_assert_str_eq(state_decision(&s).verb, "play");
+	ck_assert(say("6S"));
+	/* South: all of them, named by their cards, is "all" */
+	ck_assert_int_eq(s.current, 2);
+	char cards[] = "6C 7C 8C 9C 10C JC QC KC", *w[8];
+	w[0] = strtok(cards, " ");
+	for (int i = 1; i < 8; i++)
+		w[i] = strtok(NULL, " ");
+	action a[2];
+	int na;
+	ck_assert(state_parse_actions(&s, w, 8, a, &na, why, sizeof why));
+	action both = action_of(ACT_MELDS, 3);
+	ck_assert(action_eq(&a[0], &both));
+	state_action_words(&s, &a[0], 1, why, sizeof why);
+	ck_assert_str_eq(why, "all");
+	ck_assert(say("declare none"));
+	ck_assert(cset_is_empty(s.melded[2]));
+	ck_assert_str_eq(state_decision(&s).verb, "play");
+}
+END_TEST
+
+/* A declared meld is known to every seat; one withheld is not, nor is
+ * whether the seat to move has melds to declare. */
+START_TEST(test_declared_melds_seen)
+{
+	two_melds_deal();
+	ck_assert(say("declare JH QH KH"));
+	ck_assert(say("6S"));
+	view v;
+	state_view(&s, 0, &v);
+	ck_assert(cset_subset(scn_card_set(g, "JH QH KH"), v.s.hand[3]));
+	ck_assert(!cset_has(v.s.hand[3], scn_card(g, "7S")));
+	ck_assert(!cset_has(v.unknown, scn_card(g, "QH")));
+	ck_assert(cset_has(v.unknown, scn_card(g, "7S")));
+	ck_assert(!v.s.meld_due);                       /* South's is hidden */
+	state_view(&s, 2, &v);
+	ck_assert(v.s.meld_due);
+	ck_assert(say("declare none"));
+	ck_assert(say("QD"));
+	state_view(&s, 0, &v);
+	ck_assert(cset_has(v.unknown, scn_card(g, "9C")));
+	/* a sample keeps the hearts declared in West's hand */
+	rng r;
+	rng_seed(&r, 5, 0);
+	for (int k = 0; k < 20; k++) {
+		state x;
+		view_sample(&v, &r, &x);
+		ck_assert(cset_subset(scn_card_set(g, "JH QH KH"), x.hand[3]));
+	}
+}
+END_TEST
+
+/* The bots at South's declaration in the losing deal: North declared
+ * 40, South's 20 would win and score less. */
+START_TEST(test_bots_withhold)
+{
+	deal("7S 7H 8H 9H KH 8C 9C 10C AC", "9S KS AS 10H QH 10D KD 7C KC",
+	     "8S 10S JS QS 6H 8D JD AD QC", "6S JH AH 6D 7D 9D QD 6C JC");
+	say_all((const char *const[]){"call 70 C", "call 150 obenabe",
+		"call 257 H", "play 7C", "declare all", "play AC", "play 6C",
+		NULL});
+	ck_assert_str_eq(state_decision(&s).verb, "declare");
+	view v;
+	state_view(&s, 2, &v);
+	action all = meld_all(&s), none = action_of(ACT_MELDS, 0);
+	ck_assert_int_eq(meld_side_points(&v.s, 2, &all), 20);
+	ck_assert_int_eq(meld_side_points(&v.s, 2, &none), 40);
+	bot b;
+	bot_init(&b, BOT_LOW, 1, 2);
+	action a = bot_choose(&b, &v);
+	ck_assert(action_eq(&a, &none));
+	bot_init(&b, BOT_MC, 1, 2);
+	b.playouts = 2000;
+	a = bot_choose(&b, &v);
+	ck_assert(action_eq(&a, &none));
+}
+END_TEST
+
+/* A random playout (random declarations included) is the same deal as
+ * random decisions one at a time, each seat from its own generator. */
+START_TEST(test_playout_as_decisions)
+{
+	int declared = 0;
+	for (int k = 0; k < 40; k++) {
+		char why[200];
+		ck_assert(state_setup(&s, g, 4, 0, NULL, (uint64_t)k, why,
+				      sizeof why));
+		state_deal(&s);
+		state one = s;
+		rng fast[4], slow[4];
+		seat_rngs r;
+		for (int p = 0; p < 4; p++) {
+			rng_seed(&fast[p], (uint64_t)k, (uint64_t)p);
+			slow[p] = fast[p];
+			r.seat[p] = &fast[p];
+		}
+		for (int p = 4; p < SEAT_MAX; p++)
+			r.seat[p] = &fast[0];
+		state_random_playout_seats(&s, &r);
+		while (one.current >= 0) {
+			action a = state_apply_random(&one, &slow[one.current]);
+			declared += a.kind == ACT_MELDS;
+		}
+		ck_assert(memcmp(&s, &one, sizeof s) == 0);
+	}
+	ck_assert_int_gt(declared, 0);
+}
+END_TEST
+
+/* East plays 257 in hearts.  North (to play second) holds 7-8-9 of
+ * hearts and 8-9-10 of clubs (40), South 10-J-Q of spades (20), whose
+ * higher top card makes it the best meld: declared, it scores 20 for
+ * North-South; withheld, North's 40 score. */
+static void losing_meld_deal(const char *south_declares)
+{
+	deal("7S 7H 8H 9H KH 8C 9C 10C AC", "9S KS AS 10H QH 10D KD 7C KC",
+	     "8S 10S JS QS 6H 8D JD AD QC", "6S JH AH 6D 7D 9D QD 6C JC");
+	const char *const moves[] = {
+		"call 70 C", "call 150 obenabe", "call 257 H",
+		"play 7C", "declare all", "play AC", "play 6C", south_declares,
+		"play QC",
+		"play 9C", "play JC", "play JS", "play KC",
+		"play KD", "play 8H", "play 7D", "play 8D",
+		"play 10C", "play 6S", "play 8S", "play 9S",
+		"play 9H", "play AH", "play 6H", "play QH",
+		"play 7H", "play JH", "play QS", "play 10H",
+		"play 6D", "play AD", "play 10D", "play 7S",
+		"play JD", "play KS", "play KH", "play QD",
+		"play 8C", "play 9D", "play 10S", "play AS", NULL,
+	};
+	say_all(moves);
+	ck_assert_int_eq(s.current, SEAT_CHANCE);
+}
+
+START_TEST(test_withheld_meld_keeps_points)
+{
+	losing_meld_deal("declare all");
+	scn_check_scores(&s, (const int64_t[]){393, 41, 393, 41});
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
+	losing_meld_deal("declare none");
+	scn_check_scores(&s, (const int64_t[]){413, 41, 413, 41});
+}
+END_TEST
+
 static Suite *sidi_suite(void)
 {
 	Suite *su = suite_create("sidi");
@@ -388,6 +611,11 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_sdb_d2_all_tricks);
 	tcase_add_test(tc, test_sdb3_the_end);
 	tcase_add_test(tc, test_sdb_d3_meld_comparison);
+	tcase_add_test(tc, test_withheld_meld_keeps_points);
+	tcase_add_test(tc, test_declare_words);
+	tcase_add_test(tc, test_declared_melds_seen);
+	tcase_add_test(tc, test_bots_withhold);
+	tcase_add_test(tc, test_playout_as_decisions);
 	suite_add_tcase(su, tc);
 	return su;
 }
