@@ -136,7 +136,10 @@ static int legal(const state *s, const phase *p, action *out)
 static bool take(state *s, int place)
 {
 	const place_def *pl = &s->g->place[place];
-	int seat = s->current, n = 0;
+	int seat = s->current, n = 0, layer = s->place_known[place];
+	cardset got = cset_empty(), seen = cset_minus(s->seen, s->down);
+	if (pl->face_up)
+		seen = cset_or(seen, cset_minus(place_cards(s, place), s->down));
 	for (int k = 0; k < pl->npiles; k++) {
 		card_id row[CARD_MAX];
 		int m = pile_in_order(s, pl->first_pile + k, row);
@@ -144,9 +147,16 @@ static bool take(state *s, int place)
 			pile_remove(s, row[i]);
 			cset_del(&s->down, row[i]);
 			cset_add(&s->hand[seat], row[i]);
+			cset_add(&got, row[i]);
+			/* whoever laid them there knows where they went */
+			if (layer >= 0 && layer != seat)
+				s->passed_by[row[i]] = (uint8_t)(layer + 1);
 		}
 		n += m;
 	}
+	phase_hand_gets(s, seat, got, seen);
+	if (layer >= 0 && layer != seat)
+		s->pinned[layer] = cset_empty();        /* they may be here now */
 	s->pass_need[seat] = (uint8_t)n;
 	s->pass_chosen[seat] = 0;
 	s->passing[seat] = cset_empty();
@@ -183,6 +193,10 @@ static phase_step lay(state *s, const phase *p, card_id card)
 		if (pl->face_up && !c->lay_up)
 			cset_add(&s->down, x);
 	}
+	if (c->lay_up)
+		s->shown[seat] = cset_minus(s->shown[seat], s->passing[seat]);
+	else
+		phase_hand_hides(s, seat, s->passing[seat], true);
 	s->passing[seat] = cset_empty();
 	s->place_known[c->take] = (int8_t)seat;
 	s->laying = -1;

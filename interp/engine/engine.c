@@ -145,6 +145,9 @@ static void clear_deal(state *s)
 	memset(s->passing, 0, sizeof s->passing);
 	memset(s->gave, 0, sizeof s->gave);
 	memset(s->passed_by, 0, sizeof s->passed_by);
+	memset(s->shown, 0, sizeof s->shown);
+	memset(s->pinned, 0, sizeof s->pinned);
+	s->untraced = cset_empty();
 	memset(&s->last_trick, 0, sizeof s->last_trick);
 	memset(s->melded, 0, sizeof s->melded);
 	s->meld_due = 0;
@@ -394,6 +397,23 @@ bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
  * Phases
  * ====================================================================== */
 
+/* Where every meld is declared by itself, the melds that score are shown
+ * to all as the first trick starts: their cards are known in their
+ * holders' hands from then on.  (A declaration chosen by the player shows
+ * its cards as it is made: meld.c.) */
+static void show_melds(state *s)
+{
+	meld_result r;
+	vars_melds(s, &r);
+	for (int q = 0; q < s->players; q++) {
+		cardset shown = cset_empty();
+		for (int k = 0; r.points[q] > 0 && k < r.nmelds[q]; k++)
+			for (int i = 0; i < r.meld[q][k].n; i++)
+				cset_add(&shown, r.meld[q][k].card[i]);
+		phase_hand_gets(s, q, cset_and(shown, s->hand[q]), shown);
+	}
+}
+
 /* Enters the next phase that has something to do, or scores the deal. */
 static void next_phase(state *s)
 {
@@ -402,8 +422,12 @@ static void next_phase(state *s)
 		const phase *p = &g->phase[s->phase];
 		if (p->when && !vars_eval(s, p->when, -1).i)
 			continue;
-		if (phase_def(p->kind)->enter(s, p))
+		if (phase_def(p->kind)->enter(s, p)) {
+			if (g->melds && !g->melds_chosen &&
+			    p->kind == PHASE_TRICKS && cset_is_empty(s->played))
+				show_melds(s);
 			return;
+		}
 	}
 	score_deal(s);
 }

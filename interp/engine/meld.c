@@ -65,7 +65,11 @@ void meld_apply(state *s, const action *a)
 {
 	meld m[MELDS_MAX];
 	int n = meld_find(s, s->current, m);
-	s->melded[s->current] = chosen_cards(m, n, a->number);
+	cardset shown = chosen_cards(m, n, a->number);
+	s->melded[s->current] = shown;
+	/* declared, the cards are seen by all in the declarer's hand */
+	s->shown[s->current] = cset_or(s->shown[s->current],
+				       cset_and(shown, s->hand[s->current]));
 	s->meld_due = 0;
 	s->event = EV_ACTION;
 }

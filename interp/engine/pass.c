@@ -43,11 +43,14 @@ static bool enter(state *s, const phase *p)
 /* All passes happen at once, so nobody passes on what they receive. */
 static void give_all(state *s)
 {
-	for (int q = 0; q < s->players; q++)
+	for (int q = 0; q < s->players; q++) {
 		s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
+		phase_hand_hides(s, q, s->passing[q], false);
+	}
 	for (int q = 0; q < s->players; q++) {
 		int to = state_seat_plus(s, q, s->pass_to);
 		s->hand[to] = cset_or(s->hand[to], s->passing[q]);
+		phase_hand_gets(s, to, s->passing[q], cset_empty());
 		s->gave[q] = s->passing[q];
 		CSET_FOREACH(c, s->passing[q])
 			s->passed_by[c] = (uint8_t)(q + 1);

@@ -75,6 +75,28 @@ void phase_secret_hide(const state *s, const phase *p, int seat, state *v)
 			v->passing[q] = cset_empty();
 }
 
+void phase_hand_gets(state *s, int seat, cardset cards, cardset seen)
+{
+	cardset secret = cset_minus(cards, seen);
+	s->shown[seat] = cset_or(s->shown[seat], cset_and(cards, seen));
+	/* which of the hand's cards it was dealt is no longer plain (but
+	 * for the cards all saw come) */
+	if (!cset_is_empty(secret))
+		s->untraced = cset_or(s->untraced, cset_minus(s->hand[seat],
+			cset_or(s->shown[seat], s->pinned[seat])));
+}
+
+void phase_hand_hides(state *s, int seat, cardset cards, bool laid)
+{
+	s->untraced = cset_or(s->untraced, cset_minus(cards, cset_or(
+		s->shown[seat], s->pinned[seat])));
+	/* laid in a place, a shown card is in the hand or among those laid;
+	 * passed, it may be in another hand */
+	s->pinned[seat] = laid ? cset_or(s->pinned[seat], s->shown[seat])
+			       : cset_empty();
+	s->shown[seat] = cset_empty();
+}
+
 int phase_cards_as_actions(cardset cards, action *out)
 {
 	int n = 0;

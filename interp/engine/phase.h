@@ -132,6 +132,14 @@ void phase_secret_hide(const state *s, const phase *p, int seat, state *v);
 cardset phase_secret_legal_cards(const state *s, const phase *p);
 int phase_secret_legal(const state *s, const phase *p, action *out);
 
+/* What the table knows of hands as cards move (state.shown, pinned,
+ * untraced): cards that have gone into a seat's hand, those of them all
+ * have seen staying known there; cards leaving it face down, passed or
+ * laid in a place, after which nobody else can tell which of its shown
+ * cards it kept. */
+void phase_hand_gets(state *s, int seat, cardset cards, cardset seen);
+void phase_hand_hides(state *s, int seat, cardset cards, bool laid);
+
 /* The legal cards of a card phase as actions. */
 int phase_cards_as_actions(cardset cards, action *out);
 

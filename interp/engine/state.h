@@ -116,6 +116,17 @@ typedef struct state {
 	uint8_t passed_by[CARD_MAX];    /* 1 + the seat that passed a card to
 					   the hand holding it; 0 */
 
+	/* what the table knows of hands (views read it) */
+	cardset shown[SEAT_MAX];        /* in the hand, seen by all to go
+					   there (taken face up, a meld) */
+	cardset pinned[SEAT_MAX];       /* shown, then the seat laid cards
+					   face down: in its hand or among
+					   them */
+	cardset untraced;               /* cards whose first holder the
+					   others cannot tell: moved face
+					   down, or in a hand that got cards
+					   face down */
+
 	/* tricks */
 	int8_t leader, best, last_winner;
 	int8_t first_leader;            /* who led the deal's first trick */

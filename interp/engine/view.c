@@ -41,11 +41,37 @@ static void hide_places(const state *s, int seat, view *v)
 			if (cset_has(s->down, c))
 				cset_add(&v->slot_down, (card_id)v->hidden_slots);
 			cset_del(&v->s.down, c);
+			v->slot_by[v->hidden_slots] = s->place_known[k];
 			v->slot_pile[v->hidden_slots] = (uint8_t)(s->pile_of[c] - 1);
 			v->slot_depth[v->hidden_slots++] = s->depth[c];
 			v->s.pile_of[c] = 0;
 			v->s.depth[c] = 0;
 		}
+	}
+}
+
+/* Of what others were dealt, the view keeps the cards whose first holder
+ * the seat can tell: not those it cannot locate, nor those that moved
+ * face down or lie in a hand that got cards face down; but cards shown
+ * to all keep where they came from, wherever they went. */
+static void keep_dealt(const state *s, int seat, view *v)
+{
+	cardset pinned = cset_empty();
+	for (int q = 0; q < s->players; q++)
+		pinned = cset_or(pinned, s->pinned[q]);
+	v->untraced = cset_minus(cset_or(v->unknown, s->untraced),
+				 cset_or(s->dealt[seat], pinned));
+	v->s.untraced = v->untraced;
+	for (int q = 0; q < s->players; q++) {
+		v->pinned[q] = q == seat ? cset_empty()
+			: cset_and(s->pinned[q], v->unknown);
+		if (q == seat) {
+			v->untold[q] = 0;
+			continue;
+		}
+		v->s.dealt[q] = cset_minus(s->dealt[q], v->untraced);
+		v->untold[q] = (uint8_t)(cset_count(s->dealt[q]) -
+					 cset_count(v->s.dealt[q]));
 	}
 }
 
@@ -72,7 +98,8 @@ void state_view(const state *s, int seat, view *v)
 	for (int q = 0; q < s->players; q++) {
 		if (q == seat)
 			continue;
-		cardset known = known_in(s, seat, q);
+		cardset known = cset_or(known_in(s, seat, q),
+					cset_and(s->shown[q], s->hand[q]));
 		cardset secret = cset_minus(s->hand[q], known);
 		v->unknown = cset_or(v->unknown, secret);
 		v->hidden[q] = (uint8_t)cset_count(secret);
@@ -81,7 +108,6 @@ void state_view(const state *s, int seat, view *v)
 		v->chosen[q] = passing || (s->laying >= 0 && q == s->current)
 			? s->pass_chosen[q] : 0;
 		v->s.hand[q] = known;
-		v->s.dealt[q] = cset_empty();
 		v->s.gave[q] = cset_empty();
 	}
 	if (s->current >= 0 && s->phase >= 0) {
@@ -95,6 +121,7 @@ void state_view(const state *s, int seat, view *v)
 	v->hidden_leftover = (uint8_t)cset_count(down);
 	v->s.leftover = s->leftover_up;
 	hide_places(s, seat, v);
+	keep_dealt(s, seat, v);
 }
 
 static int suit_bit(const state *s, card_id c)
@@ -102,23 +129,61 @@ static int suit_bit(const state *s, card_id c)
 	return cset_has(s->trumps, c) ? DECK_JOKER + 1 : s->g->deck.suit_of[c];
 }
 
-/* Deals pool[] to the hidden places; false when the voids could not be
- * respected this time. */
+/* Puts each pinned card in its seat's hand (not against a void) or a
+ * slot that seat laid, at random; the slots taken are marked in `used`. */
+static void deal_pinned(const view *v, rng *r, uint8_t *need, bool *used,
+			bool respect_voids, state *out)
+{
+	for (int q = 0; q < v->s.players; q++) {
+		CSET_FOREACH(c, v->pinned[q]) {
+			int free[CARD_MAX], n = 0;
+			for (int i = 0; i < v->hidden_slots; i++)
+				if (!used[i] && v->slot_by[i] == q)
+					free[n++] = i;
+			bool lacks = respect_voids &&
+				     v->s.void_suits[q] >> suit_bit(&v->s, c) & 1;
+			int hand = n && lacks ? 0 : need[q];
+			if (n + hand == 0)
+				continue;       /* never: its hand and slots
+						   hold all its pinned cards */
+			int k = (int)rng_below(r, (uint32_t)(n + hand));
+			if (k >= n) {
+				cset_add(&out->hand[q], c);
+				need[q]--;
+				continue;
+			}
+			int i = free[k];
+			used[i] = true;
+			out->pile_of[c] = (uint8_t)(v->slot_pile[i] + 1);
+			out->depth[c] = v->slot_depth[i];
+			if (cset_has(v->slot_down, (card_id)i))
+				cset_add(&out->down, c);
+		}
+	}
+}
+
+/* Deals pool[] (the unknown cards but the pinned) to the hidden places;
+ * false when the voids could not be respected this time. */
 static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 		     bool respect_voids, state *out)
 {
 	uint8_t need[SEAT_MAX];
+	bool used[CARD_MAX] = {false};
 	memcpy(need, v->hidden, sizeof need);
 	int need_left = v->hidden_leftover;
+	if (n < cset_count(v->unknown))
+		deal_pinned(v, r, need, used, respect_voids, out);
 	/* the face-down places take the first of the shuffled pool */
 	for (int i = 0; i < v->hidden_slots; i++) {
-		out->pile_of[pool[i]] = (uint8_t)(v->slot_pile[i] + 1);
-		out->depth[pool[i]] = v->slot_depth[i];
+		if (used[i])
+			continue;
+		out->pile_of[*pool] = (uint8_t)(v->slot_pile[i] + 1);
+		out->depth[*pool] = v->slot_depth[i];
 		if (cset_has(v->slot_down, (card_id)i))
-			cset_add(&out->down, pool[i]);
+			cset_add(&out->down, *pool);
+		pool++;
+		n--;
 	}
-	pool += v->hidden_slots;
-	n -= v->hidden_slots;
 	for (int i = 0; i < n; i++) {
 		card_id c = pool[i];
 		int bit = suit_bit(&v->s, c);
@@ -158,11 +223,54 @@ static void guess_passes(const view *v, rng *r, state *out)
 	}
 }
 
+/* k cards of `from` at random. */
+static cardset some_of(cardset from, int k, rng *r)
+{
+	int n = cset_count(from);
+	if (k >= n)
+		return from;
+	cardset out = cset_empty();
+	for (; k > 0; k--, n--) {
+		card_id c = cset_nth(from, (int)rng_below(r, (uint32_t)n));
+		cset_add(&out, c);
+		cset_del(&from, c);
+	}
+	return out;
+}
+
+/* What each other seat was dealt in the sampled world: the cards the
+ * seat could tell, then untraced cards the sample put in its hand, then
+ * any others left untraced (those it passed or laid away, and played
+ * after they changed hands). */
+static void complete_dealt(const view *v, rng *r, state *out)
+{
+	cardset free = v->untraced;
+	int short_of[SEAT_MAX] = {0};
+	for (int q = 0; q < out->players; q++) {
+		if (q == v->seat || !v->untold[q])
+			continue;
+		cardset mine = some_of(cset_and(out->hand[q], free), v->untold[q], r);
+		out->dealt[q] = cset_or(v->s.dealt[q], mine);
+		free = cset_minus(free, mine);
+		short_of[q] = v->untold[q] - cset_count(mine);
+	}
+	for (int q = 0; q < out->players; q++) {
+		if (!short_of[q])
+			continue;
+		cardset more = some_of(free, short_of[q], r);
+		out->dealt[q] = cset_or(out->dealt[q], more);
+		free = cset_minus(free, more);
+	}
+}
+
 void view_sample(const view *v, rng *r, state *out)
 {
 	card_id pool[CARD_MAX];
 	int n = 0;
-	CSET_FOREACH(c, v->unknown)
+	cardset pinned = cset_empty();
+	for (int q = 0; q < v->s.players; q++)
+		pinned = cset_or(pinned, v->pinned[q]);
+	CSET_FOREACH(c, cset_minus(v->unknown, pinned))
 		pool[n++] = c;
 	for (int attempt = 0; attempt < 32; attempt++) {
 		*out = v->s;
@@ -170,8 +278,6 @@ void view_sample(const view *v, rng *r, state *out)
 		if (try_deal(v, r, pool, n, attempt < 31, out))
 			break;
 	}
-	for (int q = 0; q < out->players; q++)
-		if (q != v->seat)
-			out->dealt[q] = out->hand[q];
+	complete_dealt(v, r, out);
 	guess_passes(v, r, out);
 }

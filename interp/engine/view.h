@@ -3,11 +3,14 @@
  *
  * A view is a state with the hidden information taken out: other players'
  * hands keep only the cards the seat knows they hold (those it passed to
- * them, those of the melds they declared), cards being passed by others
- * are hidden, and face-down leftovers
- * and cards of face-down places are gone (their positions are kept).  Bots receive views only, so no bot can read hidden cards.
+ * them, those all saw go there, declared melds among them: state.shown), cards being passed by
+ * others are hidden, and face-down leftovers and cards of face-down
+ * places are gone (their positions are kept); of what others were dealt
+ * it keeps the cards it could follow from their hands.  Bots receive
+ * views only, so no bot can read hidden cards.
  * view_sample() deals the unknown cards at random, consistently with what
- * the seat has seen (hand sizes, suits a player showed it lacks): the
+ * the seat has seen (hand sizes, suits a player showed it lacks, shown
+ * cards laid back with others), and completes what each was dealt: the
  * determinization that Monte Carlo bots play out.
  */
 #ifndef CARDRULES_VIEW_H
@@ -28,6 +31,13 @@ typedef struct view {
 	uint8_t slot_depth[CARD_MAX];   /* and its position there */
 	cardset slot_down;              /* slots (as bits by index) lying face
 					   down in a face-up place */
+	int8_t slot_by[CARD_MAX];       /* who laid each slot's card; -1 */
+	cardset pinned[SEAT_MAX];       /* unknown cards in a seat's hand or
+					   among those it laid face down */
+	cardset untraced;               /* cards whose first holder the seat
+					   cannot tell */
+	uint8_t untold[SEAT_MAX];       /* cards dealt to each seat that are
+					   not in its s.dealt */
 } view;
 
 void state_view(const state *s, int seat, view *v);

@@ -241,13 +241,16 @@ static void check_view(const state *s, int k)
 	for (int q = 0; q < s->players; q++) {
 		if (q == k)
 			continue;
-		/* only cards k itself passed to q (check_hidden.c follows
-		 * them move by move) */
+		/* only cards k itself passed to q, or all saw go there
+		 * (check_hidden.c follows them move by move) */
 		ck_assert(cset_subset(v.s.hand[q], s->hand[q]));
 		CSET_FOREACH(c, v.s.hand[q])
-			ck_assert_int_eq(s->passed_by[c], k + 1);
+			ck_assert(s->passed_by[c] == k + 1 ||
+				  cset_has(s->shown[q], c));
 		ck_assert(cset_is_empty(v.s.passing[q]));
-		ck_assert(cset_is_empty(v.s.dealt[q]));
+		/* of what q was dealt, only cards k can locate */
+		ck_assert(cset_subset(v.s.dealt[q], s->dealt[q]));
+		ck_assert(!cset_meets(v.s.dealt[q], v.unknown));
 		ck_assert(cset_is_empty(v.s.gave[q]));
 		ck_assert_int_eq(v.hidden[q] + cset_count(v.s.hand[q]),
 				 cset_count(s->hand[q]));

@@ -8,14 +8,18 @@
  * seat's view must locate exactly the cards the seat may know, worked out
  * here from the moves made, not by the view's code: its own hand, cards
  * face up for all (on the table, in face-up places and leftovers, played
- * to tricks, turned up) that have not gone into a hand since, the cards it
- * passed (in any pass of the deal) while they stay where they went, and
- * the cards it laid back while they lie where it laid them.  A sample of
+ * to tricks, turned up) and in the hand they went into since (until its
+ * holder passes or lays cards face down), the scoring melds once shown,
+ * the cards it passed (in any pass of the deal) while they stay where
+ * they went, and the cards it laid back while they lie where it laid
+ * them or in the hand that took them.  A sample of
  * the view (the bots' guess) must leave every card the seat knows where
  * it is, put the others only where the seat cannot tell (other hands,
  * face-down leftovers, face-down positions of places), never against a
- * suit a player showed it lacks, and play on to the end of the deal (its
- * checks may fail: a sample guesses what others were dealt).
+ * suit a player showed it lacks, keep a card all saw a player take in
+ * that player's hand (or among the cards it laid back), deal each seat as
+ * many cards as it was dealt, and play on to the end of the deal with the
+ * rule file's checks holding.
  */
 #include "testutil.h"
 
@@ -25,6 +29,7 @@
 
 #include "engine/engine.h"
 #include "engine/place.h"
+#include "engine/vars.h"
 #include "engine/view.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
@@ -36,6 +41,13 @@ typedef struct oracle {
 	int16_t deal_no;
 	cardset open;                   /* face up for all, and in no hand
 					   since */
+	cardset held[SEAT_MAX];         /* seen by all to go into the hand
+					   (taken face up, melds shown), and
+					   in it since */
+	cardset bound[SEAT_MAX];        /* held, then the seat laid cards
+					   face down: in its hand or among
+					   them */
+	bool melds_shown;
 	cardset passed[SEAT_MAX];       /* passed by the seat, still held by
 					   whoever got them */
 	cardset choosing[SEAT_MAX];     /* chosen in the pass in progress */
@@ -79,12 +91,27 @@ static cardset visible(const state *s, const oracle *o)
 	return cset_or(v, face_up_places(s, o));
 }
 
-/* After any change: what is seen now, and what has moved out of sight. */
+static int owner(const state *s, card_id c)
+{
+	for (int q = 0; q < s->players; q++)
+		if (cset_has(s->hand[q], c))
+			return q;
+	return -1;
+}
+
+/* After any change: what is seen now, and what has moved out of sight
+ * (a card seen going into a hand stays known there). */
 static void oracle_refresh(oracle *o, const state *s)
 {
 	o->open = cset_or(o->open, visible(s, o));
-	for (int q = 0; q < s->players; q++)
+	for (int q = 0; q < s->players; q++) {
+		o->held[q] = cset_or(o->held[q], cset_and(o->open, s->hand[q]));
 		o->open = cset_minus(o->open, s->hand[q]);
+		/* played, or laid face up: face up for all again */
+		o->held[q] = cset_and(o->held[q], s->hand[q]);
+		o->bound[q] = cset_and(o->bound[q], cset_minus(s->in_play,
+							       visible(s, o)));
+	}
 	for (int k = 0; k < s->players; k++) {
 		CSET_FOREACH(c, o->passed[k])
 			if (!cset_has(s->hand[o->holder[c]], c))
@@ -93,16 +120,32 @@ static void oracle_refresh(oracle *o, const state *s)
 			if (s->pile_of[c] != o->laid_pile[c]) {
 				cset_del(&o->laid[k], c);
 				cset_del(&o->laid_down, c);
+				/* taken into a hand: its layer knows whose */
+				int q = owner(s, c);
+				if (q >= 0 && q != k) {
+					cset_add(&o->passed[k], c);
+					o->holder[c] = (int8_t)q;
+					o->bound[k] = cset_empty();
+				}
 			}
 	}
 }
 
-static int owner(const state *s, card_id c)
+/* Where every meld is declared by itself, the melds that score are shown
+ * as the first trick starts (a declaration chosen by the player shows its
+ * cards when it is made: oracle_move). */
+static void oracle_melds(oracle *o, const state *s)
 {
+	if (!s->g->melds || s->g->melds_chosen || o->melds_shown ||
+	    state_phase_kind(s) != PHASE_TRICKS)
+		return;
+	meld_result r;
+	vars_melds(s, &r);
 	for (int q = 0; q < s->players; q++)
-		if (cset_has(s->hand[q], c))
-			return q;
-	return -1;
+		for (int k = 0; r.points[q] > 0 && k < r.nmelds[q]; k++)
+			for (int i = 0; i < r.meld[q][k].n; i++)
+				cset_add(&o->held[q], r.meld[q][k].card[i]);
+	o->melds_shown = true;
 }
 
 /* Seat `seat` made action a, which led from `before` to `s`. */
@@ -122,6 +165,9 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 		for (int k = 0; phase_over && k < s->players; k++) {
 			o->passed[k] = cset_or(cset_minus(o->passed[k], moved),
 					       o->choosing[k]);
+			/* nobody else can tell which held cards went */
+			if (!cset_is_empty(o->choosing[k]))
+				o->held[k] = o->bound[k] = cset_empty();
 			o->choosing[k] = cset_empty();
 		}
 		CSET_FOREACH(c, moved)
@@ -138,16 +184,31 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 				if (!ch->lay_up)
 					cset_add(&o->laid_down, c);
 			}
+			/* laid face down: which held cards were laid is
+			 * hidden */
+			if (!ch->lay_up) {
+				o->bound[seat] = cset_or(o->bound[seat],
+							 o->held[seat]);
+				o->held[seat] = cset_empty();
+			}
 			o->laying[seat] = cset_empty();
 		}
 	}
+	/* the cards of a declaration are shown to all */
+	if (a->kind == ACT_MELDS)
+		o->held[seat] = cset_or(o->held[seat],
+					cset_and(s->melded[seat], s->hand[seat]));
 	oracle_refresh(o, s);
+	oracle_melds(o, s);
 }
 
 /* The cards seat k may locate. */
 static cardset may_know(const oracle *o, const state *s, int k)
 {
-	return cset_and(cset_or(cset_or(s->hand[k], o->open),
+	cardset held = cset_empty();
+	for (int q = 0; q < s->players; q++)
+		held = cset_or(held, o->held[q]);
+	return cset_and(cset_or(cset_or(s->hand[k], cset_or(o->open, held)),
 				cset_or(o->passed[k], o->laid[k])),
 			s->in_play);
 }
@@ -204,8 +265,44 @@ static void check_view(const state *s, const oracle *o, int k, const view *v)
 
 /* A sample keeps what the seat knows, and puts each card it does not
  * know where the seat could not tell. */
-static void check_sample(const state *s, int k, const view *v, rng *r,
-			 bool playout)
+/* What each seat was dealt, in a sample: as many cards as it was
+ * really dealt, none twice, the seat's own as they were, and with every
+ * card a seat holds that it cannot have got from another. */
+static void check_sample_dealt(const state *s, int k, const state *t)
+{
+	cardset all = cset_empty();
+	for (int q = 0; q < s->players; q++) {
+		ck_assert_int_eq(cset_count(t->dealt[q]), cset_count(s->dealt[q]));
+		ck_assert_msg(!cset_meets(all, t->dealt[q]), "%s: a sample of "
+			      "seat %d's view deals a card twice", s->g->name, k);
+		all = cset_or(all, t->dealt[q]);
+	}
+	ck_assert(cset_eq(t->dealt[k], s->dealt[k]));
+}
+
+/* A card the seat saw go into q's hand, then q laid cards face down, is
+ * in q's hand or among the cards q laid. */
+static void check_sample_bound(const state *s, const oracle *o, int k,
+			       const state *t)
+{
+	for (int q = 0; q < s->players; q++) {
+		if (q == k)
+			continue;
+		CSET_FOREACH(c, o->bound[q]) {
+			bool in_laid = false;
+			CSET_FOREACH(x, o->laid[q])
+				in_laid |= t->pile_of[c] && s->pile_of[x] ==
+					   t->pile_of[c] && s->depth[x] == t->depth[c];
+			ck_assert_msg(cset_has(t->hand[q], c) || in_laid,
+				      "%s: a sample of seat %d's view moves card "
+				      "%d away from seat %d, who was seen to take "
+				      "it", s->g->name, k, c, q);
+		}
+	}
+}
+
+static void check_sample(const state *s, const oracle *o, int k,
+			 const view *v, rng *r, bool playout)
 {
 	const char *name = s->g->name;
 	state t;
@@ -254,9 +351,15 @@ static void check_sample(const state *s, int k, const view *v, rng *r,
 		ck_assert_int_eq(t.pile_size[p], s->pile_size[p]);
 	ck_assert_int_eq(cset_count(t.leftover), cset_count(s->leftover));
 	ck_assert(cset_eq(all, s->in_play));
+	check_sample_dealt(s, k, &t);
+	check_sample_bound(s, o, k, &t);
 	if (playout) {
+		/* the rule file's checks hold in the sampled world too */
 		state_random_playout(&t, r);
 		ck_assert(t.current < 0);
+		ck_assert_msg(t.failed_check == 0, "%s, deal %d: a playout of a "
+			      "sample of seat %d's view fails check %d", name,
+			      s->deal_no, k, t.failed_check);
 	}
 }
 
@@ -268,7 +371,7 @@ static void check_seats(const state *s, const oracle *o, rng *r,
 		state_view(s, k, &v);
 		ck_assert_int_eq(v.seat, k);
 		check_view(s, o, k, &v);
-		check_sample(s, k, &v, r, playout);
+		check_sample(s, o, k, &v, r, playout);
 	}
 }
 
@@ -299,6 +402,7 @@ static void play(const game *g, int players, uint64_t seed)
 		state_deal(&s);
 		oracle_start(&o, &s);
 		oracle_refresh(&o, &s);
+		oracle_melds(&o, &s);
 		int deal = s.deal_no;
 		/* samples are played out now and then: a solitaire's
 		 * playouts are long */
