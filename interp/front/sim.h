@@ -27,6 +27,7 @@ typedef struct sim_failure {
 } sim_failure;
 
 #define SIM_VALUES_MAX 4
+#define SIM_DEALS_MAX 1000000000L      /* --deals at most */
 
 /* Several jobs play at most this many matches ahead of the one counted
  * next, so that memory does not grow with the deals asked for. */

@@ -277,6 +277,28 @@ START_TEST(test_json)
 }
 END_TEST
 
+/* Text from elsewhere that json_raw may copy: one JSON value. */
+static const struct json_case {
+	const char *text;
+	bool valid;
+} json_cases[] = {
+	{"{\"a\":[1,-2.5e3,true,false,null,\"x\\\"\\u00e9\"],\"b\":{}}", true},
+	{" [ 1 , {} ] ", true}, {"0", true}, {"\"\"", true},
+	{"", false}, {"{", false}, {"[1,]", false}, {"{\"a\":1,}", false},
+	{"{\"a\" 1}", false}, {"{a:1}", false}, {"[1] [2]", false},
+	{"01", false}, {"1.", false}, {"-", false}, {"tru", false},
+	{"\"\\q\"", false}, {"\"\\u12\"", false}, {"\"a\tb\"", false},
+	{"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+	 false},
+};
+
+START_TEST(test_json_valid)
+{
+	const struct json_case *c = &json_cases[_i];
+	ck_assert_msg(json_valid(c->text) == c->valid, "%s", c->text);
+}
+END_TEST
+
 /* ---- did you mean ---- */
 
 static const struct suggest_case {
@@ -407,6 +429,8 @@ static Suite *frontend_suite(void)
 	suite_add_tcase(su, tc);
 	TCase *tj = tcase_create("json and hints");
 	tcase_add_test(tj, test_json);
+	tcase_add_loop_test(tj, test_json_valid, 0,
+			    sizeof json_cases / sizeof *json_cases);
 	tcase_add_loop_test(tj, test_suggest, 0,
 			    sizeof suggest_cases / sizeof *suggest_cases);
 	suite_add_tcase(su, tj);
