@@ -764,7 +764,7 @@ static int cmd_simulate(int argc, char **argv)
 			       program);
 			return 0;
 		case 'N':
-			if (!parse_int(optarg, 1, 1000000000L, &v))
+			if (!parse_int(optarg, 1, SIM_DEALS_MAX, &v))
 				return usage_error("simulate", "--deals takes a "
 						   "positive number, not '%s'", optarg);
 			o.deals = v;
@@ -777,7 +777,7 @@ static int cmd_simulate(int argc, char **argv)
 			long k = strtol(optarg, &end, 10), n = 0;
 			if (*end == '/')
 				n = strtol(end + 1, &end, 10);
-			if (*end || k < 1 || n < 1 || k > n || n > 100000)
+			if (*end || k < 1 || n < 1 || k > n || n > SHARD_MAX)
 				return usage_error("simulate", "--shard is K/N with "
 						   "1 <= K <= N, not '%s'", optarg);
 			o.shard = (int)k;
@@ -966,18 +966,6 @@ static int cmd_compare(int argc, char **argv)
  * merge
  * ====================================================================== */
 
-/* Two result files of one run: the same settings. */
-static bool same_run(const shard_file *a, const shard_file *b, int noptions)
-{
-	return strcmp(a->game, b->game) == 0 && strcmp(a->bots, b->bots) == 0 &&
-	       a->o.players == b->o.players && a->o.dealer == b->o.dealer &&
-	       a->o.seed == b->o.seed && a->o.deals == b->o.deals &&
-	       a->o.shards == b->o.shards && a->o.checks == b->o.checks &&
-	       a->o.json == b->o.json &&
-	       memcmp(a->o.options, b->o.options,
-		      (size_t)noptions * sizeof *a->o.options) == 0;
-}
-
 static int cmd_merge(int argc, char **argv)
 {
 	if (argc >= 2 && (strcmp(argv[1], "-h") == 0 ||
@@ -985,54 +973,25 @@ static int cmd_merge(int argc, char **argv)
 		printf("Usage: %s merge FILE...\n"
 		       "Combines the result files of simulate --shard K/N --out FILE\n"
 		       "into the statistics (or, when the shards were run with --json,\n"
-		       "the JSON) of the whole run, exactly as one simulate prints them.\n",
+		       "the JSON) of the whole run, exactly as one simulate prints them.\n"
+		       "A file that is not a slice of the run is refused: exit status 1.\n",
 		       program);
 		return 0;
 	}
 	if (argc < 2)
 		return usage_error("merge", "name the result files of the shards");
-	shard_file f;
-	memset(&f, 0, sizeof f);
-	shard_file first;
-	int status = 1;
-	for (int i = 1; i < argc; i++) {
-		shard_file one;
-		memset(&one, 0, sizeof one);
-		one.match = f.match;
-		one.nmatch = f.nmatch;
-		bool ok = shard_read(argv[i], &one);
-		f.match = one.match;
-		f.nmatch = one.nmatch;
-		if (!ok)
-			goto done;
-		if (i == 1)
-			first = one;
-		else if (!same_run(&first, &one, OPTIONS_MAX)) {
-			fprintf(stderr, "%s: error: %s is a shard of another run than "
-				"%s\n", program, argv[i], argv[1]);
-			goto done;
-		}
+	char name[1024];
+	if (!shard_game(argv[1], name, sizeof name))
+		return 1;
+	game *g = load_game(name);
+	if (!g) {                       /* a result file names it on line 2 */
+		fprintf(stderr, "%s:2: error: the game of the shard, '%s', cannot "
+			"be loaded\n", argv[1], name);
+		return 1;
 	}
-	game *g = load_game(first.game);
-	if (!g)
-		goto done;
-	sim_opts o = first.o;
-	o.game_name = first.game;
-	o.out = stdout;
-	o.jobs = 1;
-	o.progress = false;
-	o.transcript = NULL;
-	char err[200];
-	bot_spec_all(&o.bots, BOT_RANDOM, 200);
-	if (!bot_spec_parse(&o.bots, first.bots, err, sizeof err)) {
-		fprintf(stderr, "%s: error: %s: %s\n", program, argv[1], err);
-		game_free(g);
-		goto done;
-	}
-	status = sim_report_matches(g, &o, f.match, f.nmatch);
+	int status = shard_merge(g, (const char *const *)argv + 1, argc - 1,
+				 stdout);
 	game_free(g);
-done:
-	shard_free(&f);
 	return status;
 }
 

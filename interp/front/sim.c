@@ -262,12 +262,18 @@ static bool play(sim *x)
 typedef struct pool {
 	sim *x;                         /* the options, the game, the totals */
 	pthread_mutex_t lock;
-	sim_match **match;              /* by match index, from 0 */
-	int nmatch, cap;
+	pthread_cond_t changed;         /* a match done or counted, or stop */
+	/* match mi at mi % SIM_AHEAD from its claim until it is counted:
+	 * the jobs wait rather than play further ahead */
+	sim_match *ring[SIM_AHEAD];
 	int next;                       /* the next match to claim */
-	int prefix;                     /* matches 0..prefix-1 are done */
+	int counted;                    /* matches before it are counted and
+					   freed */
+	int prefix;                     /* matches before it are done */
 	long prefix_deals;              /* their deals */
-	bool stop;                      /* enough deals are done */
+	int playing;                    /* claimed, not yet done */
+	bool stop;                      /* enough deals are done, or no memory */
+	int held_most;                  /* the most matches held at once */
 } pool;
 
 static bool add_deal(sim_match *m, const sim_deal_rec *d)
@@ -382,55 +388,57 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 	free(st);
 }
 
-/* Claims the next match and plays it; false when there is nothing more
- * to play. */
-static bool work_one(pool *pl)
+/* Claims the next match and plays it, with the lock held on entry and
+ * on return; false when no match may be claimed now. */
+static bool play_next(pool *pl)
 {
-	pthread_mutex_lock(&pl->lock);
-	if (pl->stop) {
-		pthread_mutex_unlock(&pl->lock);
+	if (pl->stop || pl->next >= pl->counted + SIM_AHEAD)
+		return false;
+	sim_match *m = cr_calloc(1, sizeof *m);
+	if (!m) {
+		pl->stop = true;
+		pthread_cond_broadcast(&pl->changed);
 		return false;
 	}
 	int mi = pl->next++;
-	if (mi == pl->cap) {
-		int cap = pl->cap ? pl->cap * 2 : 64;
-		sim_match **grown = cr_realloc(pl->match, (size_t)cap * sizeof *grown);
-		if (!grown) {
-			pl->stop = true;
-			pthread_mutex_unlock(&pl->lock);
-			return false;
-		}
-		pl->match = grown;
-		pl->cap = cap;
-	}
-	sim_match *m = cr_calloc(1, sizeof *m);
-	pl->match[mi] = m;
-	pl->nmatch = pl->next;
-	if (!m)
-		pl->stop = true;
+	pl->ring[mi % SIM_AHEAD] = m;
+	if (pl->next - pl->counted > pl->held_most)
+		pl->held_most = pl->next - pl->counted;
+	pl->playing++;
 	pthread_mutex_unlock(&pl->lock);
-	if (!m)
-		return false;
 	sim_play_match(pl->x->g, pl->x->o, mi, m);
 	pthread_mutex_lock(&pl->lock);
 	m->done = true;
+	pl->playing--;
 	if (m->failed_alloc)
 		pl->stop = true;
-	while (pl->prefix < pl->nmatch && pl->match[pl->prefix] &&
-	       pl->match[pl->prefix]->done) {
-		pl->prefix_deals += pl->match[pl->prefix]->n;
+	while (pl->prefix < pl->next && pl->ring[pl->prefix % SIM_AHEAD]->done) {
+		pl->prefix_deals += pl->ring[pl->prefix % SIM_AHEAD]->n;
 		pl->prefix++;
 	}
 	if (pl->prefix_deals >= pl->x->o->deals)
 		pl->stop = true;
-	pthread_mutex_unlock(&pl->lock);
+	pthread_cond_broadcast(&pl->changed);
 	return true;
+}
+
+/* Waits for a change, a second at most (the progress line's clock). */
+static void wait_change(pool *pl)
+{
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	until.tv_sec++;
+	pthread_cond_timedwait(&pl->changed, &pl->lock, &until);
 }
 
 static void *worker(void *arg)
 {
-	while (work_one(arg))
-		;
+	pool *pl = arg;
+	pthread_mutex_lock(&pl->lock);
+	while (!pl->stop)
+		if (!play_next(pl) && !pl->stop)
+			wait_change(pl);
+	pthread_mutex_unlock(&pl->lock);
 	return NULL;
 }
 
@@ -512,9 +520,8 @@ bool sim_match_add(sim_match *m, const sim_deal_rec *d)
 
 static void pool_free(pool *pl)
 {
-	for (int i = 0; i < pl->nmatch; i++)
-		sim_match_free(pl->match[i]);
-	free(pl->match);
+	for (int i = 0; i < SIM_AHEAD; i++)
+		sim_match_free(pl->ring[i]);
 }
 
 /* A line on stderr: deals done, and an estimate of the time left. */
@@ -533,6 +540,7 @@ static bool play_jobs(sim *x)
 {
 	pool pl = {.x = x};
 	pthread_mutex_init(&pl.lock, NULL);
+	pthread_cond_init(&pl.changed, NULL);
 	/* this thread is one of the jobs: it plays when nothing is ready to
 	 * be counted */
 	int jobs = x->o->jobs > 0 ? x->o->jobs : 1;
@@ -544,37 +552,40 @@ static bool play_jobs(sim *x)
 	bool ok = true;
 	time_t start = time(NULL), shown = 0;
 	/* count the matches in order as they are done, and free them */
-	for (int next = 0; ok && x->deals < x->o->deals;) {
-		pthread_mutex_lock(&pl.lock);
-		bool ready = next < pl.prefix;
-		bool stop = pl.stop;
-		sim_match *m = ready ? pl.match[next] : NULL;
-		pthread_mutex_unlock(&pl.lock);
-		if (ready) {
+	pthread_mutex_lock(&pl.lock);
+	while (ok && x->deals < x->o->deals) {
+		if (pl.counted < pl.prefix) {
+			sim_match *m = pl.ring[pl.counted % SIM_AHEAD];
+			pthread_mutex_unlock(&pl.lock);
 			ok = count_match(x, m);
-			next++;
-		} else if (!stop) {
-			work_one(&pl);
-		} else if (started == 0 || pl.next == next) {
+			sim_match_free(m);
+			pthread_mutex_lock(&pl.lock);
+			pl.ring[pl.counted++ % SIM_AHEAD] = NULL;
+			pthread_cond_broadcast(&pl.changed);
+		} else if (play_next(&pl)) {
+			continue;
+		} else if (pl.stop && pl.playing == 0) {
 			break;          /* (a job could not allocate) */
 		} else {
-			struct timespec pause = {0, 1000000};
-			nanosleep(&pause, NULL);
+			wait_change(&pl);
 		}
 		if (x->o->progress && time(NULL) != shown) {
 			shown = time(NULL);
 			progress(x, x->deals, start);
 		}
 	}
-	pthread_mutex_lock(&pl.lock);
 	pl.stop = true;
+	pthread_cond_broadcast(&pl.changed);
 	pthread_mutex_unlock(&pl.lock);
 	for (int i = 0; i < started; i++)
 		pthread_join(thread[i], NULL);
 	if (x->o->progress)
 		fputs("\r\033[K", stderr);
 	ok = ok && x->deals == x->o->deals;
+	if (x->o->held_most)
+		*x->o->held_most = pl.held_most;
 	pool_free(&pl);
+	pthread_cond_destroy(&pl.changed);
 	pthread_mutex_destroy(&pl.lock);
 	if (!ok && !x->faulted)
 		fputs("cardrules: error: out of memory\n", stderr);

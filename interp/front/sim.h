@@ -27,6 +27,11 @@ typedef struct sim_failure {
 } sim_failure;
 
 #define SIM_VALUES_MAX 4
+#define SIM_DEALS_MAX 1000000000L      /* --deals at most */
+
+/* Several jobs play at most this many matches ahead of the one counted
+ * next, so that memory does not grow with the deals asked for. */
+#define SIM_AHEAD 64
 
 /* One deal as played, for callers that compute their own statistics. */
 typedef struct sim_deal {
@@ -79,6 +84,8 @@ typedef struct sim_opts {
 					   on it (0: 1) */
 	int shard, shards;              /* --shard K/N; 0: the whole run */
 	bool progress;                  /* a progress line on stderr */
+	int *held_most;                 /* when not NULL: set to the most
+					   matches the jobs held at once */
 	bool timing;                    /* a solitaire's time per game */
 	/* named values of the scoring to record in each sim_deal */
 	const char *value[SIM_VALUES_MAX];

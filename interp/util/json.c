@@ -2,6 +2,7 @@
 #include "util/json.h"
 
 #include <math.h>
+#include <string.h>
 
 void json_init(json *j, FILE *out, bool pretty)
 {
@@ -151,4 +152,122 @@ void json_null(json *j)
 void json_finish(json *j)
 {
 	fputc('\n', j->out);
+}
+
+/* ---- checking ------------------------------------------------------- */
+
+static bool digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+static const char *blanks(const char *s)
+{
+	while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+		s++;
+	return s;
+}
+
+/* Each function below returns the end of what starts at s, or NULL. */
+
+static const char *string_end(const char *s)
+{
+	for (s++; *s != '"'; s++) {
+		if ((unsigned char)*s < 0x20)   /* the end of the text too */
+			return NULL;
+		if (*s != '\\')
+			continue;
+		s++;
+		if (*s == 'u') {
+			for (int i = 1; i <= 4; i++)
+				if (!s[i] || !strchr("0123456789abcdefABCDEF", s[i]))
+					return NULL;
+			s += 4;
+		} else if (!*s || !strchr("\"\\/bfnrt", *s)) {
+			return NULL;
+		}
+	}
+	return s + 1;
+}
+
+static const char *digits_end(const char *s)
+{
+	if (!digit(*s))
+		return NULL;
+	while (digit(*s))
+		s++;
+	return s;
+}
+
+static const char *number_end(const char *s)
+{
+	s += *s == '-';
+	s = *s == '0' ? s + 1 : digits_end(s);
+	if (s && *s == '.')
+		s = digits_end(s + 1);
+	if (s && (*s == 'e' || *s == 'E'))
+		s = digits_end(s + 1 + (s[1] == '+' || s[1] == '-'));
+	return s;
+}
+
+static const char *word_end(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+	return strncmp(s, word, n) == 0 ? s + n : NULL;
+}
+
+static const char *value_end(const char *s, int depth);
+
+/* An object or an array: its members, a key before each in an object. */
+static const char *nested_end(const char *s, int depth)
+{
+	char close = *s == '{' ? '}' : ']';
+	if (depth >= JSON_DEPTH)
+		return NULL;
+	s = blanks(s + 1);
+	if (*s == close)
+		return s + 1;
+	for (;;) {
+		if (close == '}') {
+			if (*s != '"' || !(s = string_end(s)))
+				return NULL;
+			s = blanks(s);
+			if (*s++ != ':')
+				return NULL;
+		}
+		if (!(s = value_end(s, depth + 1)))
+			return NULL;
+		s = blanks(s);
+		if (*s == close)
+			return s + 1;
+		if (*s++ != ',')
+			return NULL;
+		s = blanks(s);
+	}
+}
+
+static const char *value_end(const char *s, int depth)
+{
+	s = blanks(s);
+	switch (*s) {
+	case '{':
+	case '[':
+		return nested_end(s, depth);
+	case '"':
+		return string_end(s);
+	case 't':
+		return word_end(s, "true");
+	case 'f':
+		return word_end(s, "false");
+	case 'n':
+		return word_end(s, "null");
+	default:
+		return number_end(s);
+	}
+}
+
+bool json_valid(const char *text)
+{
+	const char *end = value_end(text, 0);
+	return end && *blanks(end) == '\0';
 }

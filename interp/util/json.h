@@ -38,4 +38,8 @@ void json_raw(json *j, const char *text);
 /* Ends the document with a newline. */
 void json_finish(json *j);
 
+/* True when text is one JSON value and nothing else (but blanks), nested
+ * at most JSON_DEPTH deep: text from elsewhere that json_raw may copy. */
+bool json_valid(const char *text);
+
 #endif

@@ -14,6 +14,7 @@
 #include "lang/expr.h"
 #include "util/json.h"
 #include "front/render.h"
+#include "front/sim.h"
 #include "lang/schema.h"
 #include "util/suggest.h"
 
@@ -276,6 +277,28 @@ START_TEST(test_json)
 }
 END_TEST
 
+/* Text from elsewhere that json_raw may copy: one JSON value. */
+static const struct json_case {
+	const char *text;
+	bool valid;
+} json_cases[] = {
+	{"{\"a\":[1,-2.5e3,true,false,null,\"x\\\"\\u00e9\"],\"b\":{}}", true},
+	{" [ 1 , {} ] ", true}, {"0", true}, {"\"\"", true},
+	{"", false}, {"{", false}, {"[1,]", false}, {"{\"a\":1,}", false},
+	{"{\"a\" 1}", false}, {"{a:1}", false}, {"[1] [2]", false},
+	{"01", false}, {"1.", false}, {"-", false}, {"tru", false},
+	{"\"\\q\"", false}, {"\"\\u12\"", false}, {"\"a\tb\"", false},
+	{"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]",
+	 false},
+};
+
+START_TEST(test_json_valid)
+{
+	const struct json_case *c = &json_cases[_i];
+	ck_assert_msg(json_valid(c->text) == c->valid, "%s", c->text);
+}
+END_TEST
+
 /* ---- did you mean ---- */
 
 static const struct suggest_case {
@@ -350,6 +373,45 @@ START_TEST(test_running_counts_and_breakdown)
 }
 END_TEST
 
+/* ---- simulate on several jobs ---- */
+
+/* A run of black-lady's deals on `jobs` jobs: its statistics, and the
+ * most matches it held at once. */
+static char *simulated(long deals, int jobs, int *held)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	ck_assert(out != NULL);
+	sim_opts o = {.game_name = "black-lady", .players = 4, .seed = 3,
+		      .deals = deals, .checks = true, .out = out, .jobs = jobs,
+		      .held_most = held};
+	bot_spec_all(&o.bots, BOT_RANDOM, 200);
+	for (int i = 0; i < bl->noptions; i++)
+		o.options[i] = bl->option[i].fallback;
+	ck_assert_int_eq(sim_run(bl, &o), 0);
+	fclose(out);
+	return text;
+}
+
+START_TEST(test_jobs_hold_few_matches)
+{
+	/* thousands of matches; a few dozen held, whatever the deals */
+	for (long deals = 2000; deals <= 40000; deals *= 20) {
+		int one = -1, two = -1;
+		char *a = simulated(deals, 1, &one);
+		char *b = simulated(deals, 2, &two);
+		ck_assert_str_eq(a, b);
+		ck_assert_int_eq(one, -1);      /* one job holds no match */
+		ck_assert_int_ge(two, 1);
+		ck_assert_msg(two <= SIM_AHEAD, "%ld deals: %d matches held at "
+			      "once", deals, two);
+		free(a);
+		free(b);
+	}
+}
+END_TEST
+
 static Suite *frontend_suite(void)
 {
 	Suite *su = suite_create("frontend");
@@ -367,9 +429,15 @@ static Suite *frontend_suite(void)
 	suite_add_tcase(su, tc);
 	TCase *tj = tcase_create("json and hints");
 	tcase_add_test(tj, test_json);
+	tcase_add_loop_test(tj, test_json_valid, 0,
+			    sizeof json_cases / sizeof *json_cases);
 	tcase_add_loop_test(tj, test_suggest, 0,
 			    sizeof suggest_cases / sizeof *suggest_cases);
 	suite_add_tcase(su, tj);
+	TCase *ts = tcase_create("simulate");
+	tcase_add_checked_fixture(ts, setup, teardown);
+	tcase_add_test(ts, test_jobs_hold_few_matches);
+	suite_add_tcase(su, ts);
 	return su;
 }
 
