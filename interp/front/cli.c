@@ -543,7 +543,13 @@ static int resume(play_opts *o, const char *path)
 		diag_free(d);
 		return 1;
 	}
-	bool ok = transcript_replay_resumable(path, r, d);
+	/* locked before it is read: another process may be writing it */
+	transcript_writer w = {0};
+	char err[PATH_MAX + 300];
+	bool locked = transcript_lock(&w, path, false, err, sizeof err);
+	if (!locked)
+		fprintf(stderr, "%s: error: %s\n", program, err);
+	bool ok = locked && transcript_replay_resumable(path, r, d);
 	diag_print(d, stderr, true);
 	diag_free(d);
 	int status = 1;
@@ -560,7 +566,9 @@ static int resume(play_opts *o, const char *path)
 		o->seat = r->humans == 0 ? 0 : __builtin_ctz(r->humans);
 		o->hotseat = r->humans != 0 &&
 			     r->humans == (1u << r->s.players) - 1 && r->s.players > 1;
-		status = play_resume(r->g, o, &r->s);
+		status = play_resume(r->g, o, &r->s, &w);
+	} else {
+		transcript_close(&w);
 	}
 	game_free(r->g);
 	free(r);

@@ -1356,7 +1356,8 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 	const play_opts *o = u->o;
 	if (resumed) {
 		u->s = *resumed;
-		return transcript_append(&u->w, o->transcript, &u->s, true, err, size);
+		transcript_append(&u->w, &u->s);
+		return true;
 	}
 	if (!state_setup(&u->s, g, o->players, o->dealer, o->options, o->seed,
 			 err, size))
@@ -1366,8 +1367,10 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 		snprintf(err, size, "--seat must be between 0 and %d", o->players - 1);
 		return false;
 	}
-	return !o->transcript || transcript_create(&u->w, o->transcript, o->game_name,
-					   &u->s, humans(o), true, err, size);
+	return !o->transcript ||
+	       (transcript_lock(&u->w, o->transcript, true, err, size) &&
+		transcript_start(&u->w, o->transcript, o->game_name, &u->s,
+				 humans(o), err, size));
 }
 
 /* Ctrl-C: every move is already saved, so the game stops at once with
@@ -1398,7 +1401,8 @@ static void catch_interrupt(table_ui *u)
 	sigaction(SIGINT, &sa, NULL);
 }
 
-static int play(game *g, const play_opts *o, const state *resumed)
+static int play(game *g, const play_opts *o, const state *resumed,
+		transcript_writer *w)
 {
 	table_ui *u = calloc(1, sizeof *u);
 	if (!u) {
@@ -1413,9 +1417,12 @@ static int play(game *g, const play_opts *o, const state *resumed)
 	u->r.color = u->r.color && o->color;
 	u->r.glyphs = u->r.glyphs && !o->ascii;
 	u->last_human = -1;
-	char err[300];
+	if (w)
+		u->w = *w;
+	char err[PATH_MAX + 300];
 	if (!start(u, g, resumed, err, sizeof err)) {
 		fprintf(stderr, "cardrules: error: %s\n", err);
+		transcript_close(&u->w);
 		free(u);
 		return 1;
 	}
@@ -1431,7 +1438,9 @@ static int play(game *g, const play_opts *o, const state *resumed)
 		rl_completion_entry_function = complete_word;
 	}
 	print_intro(u);
-	if (resumed)
+	if (resumed && u->s.deal_no == 0)
+		fprintf(u->out, "Resuming the game before its first deal.\n");
+	else if (resumed)
 		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);
 	run(u);
 	completing = NULL;
@@ -1449,10 +1458,11 @@ static int play(game *g, const play_opts *o, const state *resumed)
 
 int play_run(game *g, const play_opts *o)
 {
-	return play(g, o, NULL);
+	return play(g, o, NULL, NULL);
 }
 
-int play_resume(game *g, const play_opts *o, const state *s)
+int play_resume(game *g, const play_opts *o, const state *s,
+		transcript_writer *w)
 {
-	return play(g, o, s);
+	return play(g, o, s, w);
 }

@@ -2,11 +2,14 @@
 #include "front/transcript.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "front/command.h"
@@ -32,16 +35,12 @@ static void write_ints(FILE *f, const int64_t *v, int n)
 	fputc(']', f);
 }
 
-bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
-	       const state *s, unsigned humans, bool durable, char *err,
-	       size_t size)
+/* The head of a transcript: the game, the table, the options, and the
+ * list of deals opened (empty until the first decision). */
+static bool write_head(transcript_writer *w, const char *path,
+		       const char *game_name, const state *s, unsigned humans,
+		       char *err, size_t size)
 {
-	w->f = fopen(path, "w");
-	if (!w->f) {
-		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
-		return false;
-	}
-	w->durable = durable;
 	w->deal = s->deal_no;
 	const game *g = s->g;
 	char title[200];
@@ -56,8 +55,6 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	transcript_game_path(game_name, path, rel, sizeof rel);
 	if (!node_write_scalar(rel, name, sizeof name)) {
 		snprintf(err, size, "cannot write the game's name '%s'", game_name);
-		fclose(w->f);
-		w->f = NULL;
 		return false;
 	}
 	fprintf(w->f, "cardrules-transcript: 1\ngame: %s\nplayers: %d\n"
@@ -82,25 +79,89 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	if (fflush(w->f) != 0 || ferror(w->f)) {
 		snprintf(err, size, "cannot write '%s': %s", path,
 			 errno ? strerror(errno) : "write error");
-		fclose(w->f);
-		w->f = NULL;
 		return false;
 	}
 	flush(w);
 	return true;
 }
 
-bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
-	       char *err, size_t size)
+bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
+	       const state *s, unsigned humans, bool durable, char *err,
+	       size_t size)
 {
-	w->f = fopen(path, "a");
+	w->f = fopen(path, "w");
 	if (!w->f) {
 		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
 		return false;
 	}
 	w->durable = durable;
-	w->deal = s->deal_no;
+	if (!write_head(w, path, game_name, s, humans, err, size)) {
+		fclose(w->f);
+		w->f = NULL;
+		return false;
+	}
 	return true;
+}
+
+/* Does one of the first lines of path start a transcript? */
+static bool holds_transcript(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	bool found = false;
+	for (int i = 0; f && !found && i < 100 && fgets(line, sizeof line, f); i++)
+		found = strncmp(line, "cardrules-transcript:", 21) == 0;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* flock(2), not fcntl(2): a lock of fcntl's would be dropped as soon as
+ * the replay, which reads the file by its path, closes it. */
+bool transcript_lock(transcript_writer *w, const char *path, bool fresh,
+		     char *err, size_t size)
+{
+	w->f = NULL;
+	int fd = open(path, O_WRONLY | O_APPEND | (fresh ? O_CREAT : 0), 0644);
+	if (fd < 0) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+		return false;
+	}
+	struct stat st;
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno == EWOULDBLOCK)
+			snprintf(err, size, "%s is being played by another process",
+				 path);
+		else
+			snprintf(err, size, "cannot lock '%s': %s", path,
+				 strerror(errno));
+	} else if (fstat(fd, &st) != 0) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+	} else if (fresh && S_ISREG(st.st_mode) && st.st_size > 0) {
+		snprintf(err, size, "%s is not empty: a new game is saved only in "
+			 "a new or empty file%s%s", path, holds_transcript(path)
+			 ? "; the game saved there goes on with: cardrules play "
+			   "--resume " : "", holds_transcript(path) ? path : "");
+	} else if (!(w->f = fdopen(fd, "a"))) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+	}
+	if (!w->f) {
+		close(fd);
+		return false;
+	}
+	w->durable = true;              /* people's games survive a crash */
+	return true;
+}
+
+bool transcript_start(transcript_writer *w, const char *path, const char *game_name,
+	      const state *s, unsigned humans, char *err, size_t size)
+{
+	return write_head(w, path, game_name, s, humans, err, size);
+}
+
+void transcript_append(transcript_writer *w, const state *s)
+{
+	w->deal = s->deal_no;
 }
 
 static void write_cards(FILE *f, const deck *d, cardset cards)
@@ -729,6 +790,18 @@ static bool looks_like_transcript(const src_file *f)
 	return false;
 }
 
+/* "deals:" with nothing under it is a game saved before its first
+ * decision (the writer opens the list of deals with the head): read it
+ * as an empty list. */
+static void no_deals_yet(node *root)
+{
+	node *deals = node_get(root, "deals");
+	if (deals && node_is_null(deals) && !deals->tag) {
+		deals->kind = NODE_SEQ;
+		deals->n = 0;
+	}
+}
+
 /* Replays the transcript f (named path); takes f over. */
 static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 			  diag *d, transcript_on_deal on_deal, void *ctx)
@@ -748,6 +821,8 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 		ok = error_at(&rd, root ? root : &(node){.file = f, .line = 1,
 			      .col = 1}, "a transcript is a mapping that starts "
 			      "with 'cardrules-transcript: 1'");
+	if (ok)
+		no_deals_yet(root);
 	ok = ok && schema_check_document(&t_transcript, root, "the transcript",
 					 d) == 0;
 	ok = ok && read_header(&rd, root, path);
@@ -772,6 +847,15 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 	return replay_source(f, path, r, d, on_deal, ctx);
 }
 
+/* Is the text of a line (without its newline) blank or a comment? */
+static bool comment_only(const char *line, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	return i == len || line[i] == '#';
+}
+
 bool transcript_replay_resumable(const char *path, transcript_replay *r,
 				 diag *d)
 {
@@ -787,6 +871,20 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 		whole--;
 	if (whole == f->len)
 		return replay_source(f, path, r, d, NULL, NULL);
+	if (comment_only(f->text + whole, f->len - whole)) {
+		/* a comment written without its newline: kept whole, and
+		 * ended before the next decision is appended */
+		if (!replay_source(f, path, r, d, NULL, NULL) || r->s.over)
+			return false;
+		FILE *out = fopen(path, "a");
+		bool ended = out && fputc('\n', out) != EOF;
+		if (!out || fclose(out) != 0 || !ended) {
+			diag_error_path(d, path, "cannot end the last line: %s",
+					strerror(errno));
+			return false;
+		}
+		return true;
+	}
 	/* a crash cut the last line: the lines before it must be a
 	 * transcript of a game in progress before the file is touched */
 	src_file *lines = src_from_text(path, f->text, whole);

@@ -68,6 +68,60 @@ printf '      - 2: pla' >>"$tmp/crashed.yaml"          # half a line
 cardrules play --resume "$tmp/crashed.yaml" --no-color <"$tmp/second" >"$tmp/out3" 2>&1 ||
 	fail "resume after a crash exited with $? (output in $tmp/out3)"
 same_file "$tmp/words" <(decisions "$tmp/crashed.yaml") "the decisions after a crash"
+# --- -t never overwrites: a rule file, a game in progress, a finished game ---
+cp games/hearts.yaml "$tmp/rule.yaml"
+cp "$tmp/rule.yaml" "$tmp/rule.before"
+rc=0
+printf 'quit\n' | cardrules play "$tmp/rule.yaml" -t "$tmp/rule.yaml" >"$tmp/o" 2>"$tmp/e" || rc=$?
+[ "$rc" -eq 1 ] || fail "play -t over its own rule file exited with $rc"
+cmp -s "$tmp/rule.yaml" "$tmp/rule.before" || fail "play -t overwrote the rule file being played"
+expect_line "$tmp/e" "cardrules: error: $tmp/rule.yaml is not empty: a new game is saved only in a new or empty file"
+for saved in resumed crashed; do
+	cp "$tmp/$saved.yaml" "$tmp/saved.before"
+	rc=0
+	printf 'quit\n' | cardrules play "$game" -t "$tmp/$saved.yaml" >"$tmp/o" 2>"$tmp/e" || rc=$?
+	[ "$rc" -eq 1 ] || fail "play -t over a saved game exited with $rc"
+	cmp -s "$tmp/$saved.yaml" "$tmp/saved.before" || fail "play -t overwrote the game in $saved.yaml"
+	grep -qF "the game saved there goes on with: cardrules play --resume $tmp/$saved.yaml" "$tmp/e" ||
+		fail "no hint to resume the game in $saved.yaml: $(cat "$tmp/e")"
+done
+: >"$tmp/empty.yaml"
+printf 'quit\n' | cardrules play "$game" -t "$tmp/empty.yaml" >/dev/null 2>&1 ||
+	fail "play -t refused an empty file"
+# --- a game quit at its first prompt resumes, and so does one whose
+# last line is a comment without its newline, kept whole ---
+printf 'quit\n' | cardrules play hearts --seed 1 --seat 1 -t "$tmp/first.yaml" >"$tmp/o" 2>&1
+grep -q '^Stopped during deal 1. Continue with: .* play --resume' "$tmp/o" || fail "no resume hint at the first prompt"
+printf 'pass QS AS 3S\nquit\n' | cardrules play --resume "$tmp/first.yaml" >"$tmp/o" 2>&1 ||
+	fail "a game quit at its first prompt does not resume: $(tail -n 3 "$tmp/o")"
+grep -q -- '- 1: pass' "$tmp/first.yaml" || fail "the pass after resuming is not saved"
+printf '# a note at the end' >>"$tmp/first.yaml"
+printf 'quit\n' | cardrules play --resume "$tmp/first.yaml" >"$tmp/o" 2>&1 ||
+	fail "a transcript ending in a comment does not resume: $(tail -n 3 "$tmp/o")"
+expect_line "$tmp/first.yaml" "# a note at the end"
+printf 'play 2C\nquit\n' | cardrules play --resume "$tmp/first.yaml" >"$tmp/o" 2>&1 || true
+cardrules replay "$tmp/first.yaml" >/dev/null || fail "the transcript with a comment does not replay"
+expect_line "$tmp/first.yaml" "# a note at the end"
+# --- a game being played is locked: a second --resume of it is refused ---
+cp "$tmp/first.yaml" "$tmp/first.before"
+mkfifo "$tmp/lock-in" "$tmp/lock-out"
+"$CARDRULES" play --resume "$tmp/first.yaml" --no-color <"$tmp/lock-in" >"$tmp/lock-out" 2>&1 &
+pid=$!
+exec 3>"$tmp/lock-in" 4<"$tmp/lock-out"
+IFS= read -r _ <&4        # its first words: the game has started, the file is locked
+rc=0
+cardrules play --resume "$tmp/first.yaml" </dev/null >"$tmp/o" 2>"$tmp/e" || rc=$?
+[ "$rc" -eq 1 ] || fail "a second --resume of a game being played exited with $rc"
+expect_line "$tmp/e" "cardrules: error: $tmp/first.yaml is being played by another process"
+rc=0
+cardrules play hearts -t "$tmp/first.yaml" </dev/null >"$tmp/o" 2>"$tmp/e" || rc=$?
+[ "$rc" -eq 1 ] || fail "play -t of a game being played exited with $rc"
+expect_line "$tmp/e" "cardrules: error: $tmp/first.yaml is being played by another process"
+exec 3>&-
+cat <&4 >/dev/null
+exec 4<&-
+wait "$pid" || fail "the game holding the lock exited with $?"
+cmp -s "$tmp/first.yaml" "$tmp/first.before" || fail "a refused --resume changed the transcript"
 # --- a round of choices: the choices listed, typed, narrated, replayed ---
 printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
