@@ -443,6 +443,16 @@ static void dir_of(const char *path, char *buf, size_t size)
 		snprintf(buf, size, "%.*s", (int)(slash - path), path);
 }
 
+/* The game's path, found at path: a file, not a folder. */
+static bool rule_file_at(reader *rd, const node *name, const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return error_at(rd, name, "'%s' is a folder, not a rule file",
+				name->text);
+	return true;
+}
+
 /* The game named by a transcript: a shipped game by its name, or a rule
  * file by its path, which is relative to the transcript's folder (and,
  * for transcripts of earlier versions, to the current directory).  No
@@ -451,6 +461,9 @@ static bool find_game(reader *rd, const node *name, const char *transcript,
 		      char *buf, size_t size)
 {
 	const char *g = name->text;
+	if (!*g || node_is_null(name))
+		return error_at(rd, name, "the transcript does not name its game "
+				"('game: black-lady')");
 	if (!is_path(g)) {
 		if (load_find_game(g, buf, size))
 			return true;
@@ -461,10 +474,10 @@ static bool find_game(reader *rd, const node *name, const char *transcript,
 	dir_of(transcript, dir, sizeof dir);
 	if (g[0] != '/' && (size_t)snprintf(buf, size, "%s/%s", dir, g) < size &&
 	    access(buf, R_OK) == 0)
-		return true;
+		return rule_file_at(rd, name, buf);
 	snprintf(buf, size, "%s", g);
 	if (access(buf, R_OK) == 0)
-		return true;
+		return rule_file_at(rd, name, buf);
 	char stem[256], found[PATH_MAX];
 	const char *base = strrchr(g, '/');
 	snprintf(stem, sizeof stem, "%s", base ? base + 1 : g);
@@ -570,6 +583,9 @@ static bool read_header(reader *rd, const node *root, const char *path)
 	const node *dn = node_get(root, "dealer");
 	if (dn && !int_node(dn, &dealer))
 		return error_at(rd, dn, "'dealer' is a seat number");
+	if (dn && (dealer < 0 || dealer >= players))
+		return error_at(rd, dn, "the dealer must be a seat from 0 to %lld, "
+				"not %lld", players - 1, dealer);
 	const node *sn = node_get(root, "seed");
 	if (sn && !parse_seed(sn->text, &seed))
 		return error_at(rd, sn, "'seed' is a number from 0 to 2^64-1");
