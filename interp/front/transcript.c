@@ -831,7 +831,11 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal, .ctx = ctx};
 	arena a = ARENA_INIT;
 	node *root = NULL;
-	static const node_limits limits = {64, 20000000};
+	/* The longest match of a shipped game at its largest options, every
+	 * deal's cards written out (Ribs for 10, 20 rounds), is under
+	 * 100,000 nodes: ten times that refuses an alias bomb in a fraction
+	 * of a second. */
+	static const node_limits limits = {64, 1000000};
 	bool ok = node_parse(f, &a, &limits, d, &root);
 	if (ok && (!root || root->kind != NODE_MAP))
 		ok = error_at(&rd, root ? root : &(node){.file = f, .line = 1,

@@ -97,6 +97,11 @@ for t in tests/transcripts/bad/*.yaml; do
 	n=$((n + 1))
 done
 [ "$n" -ge 10 ] || fail "only $n bad transcripts"
+# the longest match of a shipped game, its cards written out, is far
+# within the limit that refuses the alias bomb
+status 0 cardrules simulate ribs --players 10 --set rounds=20 --deals 200 \
+	--explicit-deals --transcript "$tmp/long.yaml"
+status 0 cardrules replay "$tmp/long.yaml"
 # --- resuming touches nothing that is not a game in progress ---
 printf 'a\nb' >"$tmp/notes.txt"
 status 1 cardrules play --resume "$tmp/notes.txt"
