@@ -546,7 +546,7 @@ static void print_deal_header(table_ui *u)
 	print_leftovers(u);
 }
 
-static char *read_line(table_ui *u, const char *prompt);
+static char *read_line(table_ui *u, const char *prompt, bool *cut);
 static void tell_pass(table_ui *u, int me);
 
 /* Hot-seat: on a terminal, the screen is cleared and the next player
@@ -561,7 +561,8 @@ static void hand_over(table_ui *u, int seat)
 	char prompt[64];
 	snprintf(prompt, sizeof prompt, "Seat %d, press Enter when only you "
 		 "can see the screen. ", seat);
-	free(read_line(u, prompt));
+	bool cut;
+	free(read_line(u, prompt, &cut));
 }
 
 /* The auction so far: the standing bid, who made it, a double. */
@@ -1087,20 +1088,31 @@ static bool bot_turn(table_ui *u)
 	return record(u, &before, seat, &c);
 }
 
-static char *read_line(table_ui *u, const char *prompt)
+/* One line from the player, NULL at the end of the input.  A line longer
+ * than a command may be is read to its end and dropped: *cut. */
+static char *read_line(table_ui *u, const char *prompt, bool *cut)
 {
-	if (u->tty)
-		return readline(prompt);
+	*cut = false;
+	if (u->tty) {
+		char *line = readline(prompt);
+		*cut = line && strlen(line) > COMMAND_LINE_MAX;
+		return line;
+	}
 	fputs(prompt, u->out);
 	fflush(u->out);
-	char *line = NULL;
-	size_t cap = 0;
-	if (getline(&line, &cap, u->o->in) < 0) {
+	/* one character more than a command may have, to tell it too long */
+	char *line = malloc(COMMAND_LINE_MAX + 2);
+	if (!line || !fgets(line, COMMAND_LINE_MAX + 2, u->o->in)) {
 		free(line);
 		return NULL;
 	}
-	line[strcspn(line, "\r\n")] = '\0';
-	fprintf(u->out, "%s\n", line);         /* echo: logs read like a session */
+	size_t len = strcspn(line, "\r\n");
+	*cut = len == strlen(line) && !feof(u->o->in);
+	for (int c = 0; *cut && c != '\n' && c != EOF; c = getc(u->o->in))
+		;
+	line[len] = '\0';
+	/* echo: logs read like a session */
+	fprintf(u->out, "%s%s\n", line, *cut ? "..." : "");
 	return line;
 }
 
@@ -1207,19 +1219,23 @@ static bool human_turn(table_ui *u)
 {
 	char prompt[32];
 	snprintf(prompt, sizeof prompt, "%s> ", command_verb(&u->s));
-	char *line = read_line(u, prompt);
+	bool cut;
+	char *line = read_line(u, prompt, &cut);
 	if (!line) {
 		fputc('\n', u->out);
 		return false;
 	}
-	if (u->tty && *line)
+	if (u->tty && *line && !cut)
 		add_history(line);
 	command c;
 	char err[600], text[1200];
 	state before = u->s;
 	int seat = u->s.current;
 	bool go_on = true;
-	if (!command_parse(&u->s, line, &c, err, sizeof err)) {
+	if (cut) {
+		fprintf(u->out, "  ! the line is too long: a command has at most "
+			"%d characters\n", COMMAND_LINE_MAX);
+	} else if (!command_parse(&u->s, line, &c, err, sizeof err)) {
 		fprintf(u->out, "  ! %s\n", render_text(&u->r, err, text,
 							  sizeof text));
 	} else {

@@ -162,6 +162,14 @@ expect_line "$tmp/t" "  ! unknown command 'pas' (did you mean 'pass'?)"
 grep -q 'a rank alone (K) names the only card that fits' "$tmp/t" || fail "help pass shows no help"
 grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were not read as cards: $(cat "$tmp/t")"
 expect_line "$tmp/t" "  ! you cannot play K♠: the two of clubs leads the first trick; you may play 2♣"
+# a line of a megabyte: one line of error, read no further, the game unchanged
+{ printf 'pass'; head -c 1000000 /dev/zero | tr '\0' 'x'; printf ' quit\npass 10S 6S 2S\nquit\n'; } |
+	cardrules play hearts -t "$tmp/long.yaml" --seed 1 --no-color >"$tmp/long" 2>&1 ||
+	fail "a long line stopped the game: $(tail -n 3 "$tmp/long")"
+expect_line "$tmp/long" "  ! the line is too long: a command has at most 1000 characters"
+[ "$(grep -c '^  ! ' "$tmp/long")" -eq 1 ] || fail "a long line got more than one line of error"
+[ "$(grep -c -- '- 0: ' "$tmp/long.yaml")" -eq 1 ] || fail "not just the pass after the long line is saved"
+grep -q -- '- 0: pass 10S 6S 2S' "$tmp/long.yaml" || fail "the pass after a long line is not saved"
 # an example of what to type stays as it is typed
 printf 'pass 2S\nquit\n' | cardrules play hearts --no-save --seed 1 --no-color >"$tmp/ex" 2>&1
 expect_line "$tmp/ex" "  ! pass 3 cards, for example: pass QS 10H 2C"
