@@ -357,6 +357,7 @@ static bool autosave_dir(char *buf, size_t size, bool create)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
+	errno = 0;
 	if (xdg && *xdg)
 		snprintf(buf, size, "%s/cardrules/games", xdg);
 	else if (home && *home)
@@ -375,12 +376,20 @@ static bool autosave_dir(char *buf, size_t size, bool create)
 }
 
 /* A new file for the game `name` in the autosave folder: NAME-DATE-TIME,
- * never one that exists (an unfinished game is never overwritten). */
-static bool autosave_path(const char *name, char *buf, size_t size)
+ * never one that exists (an unfinished game is never overwritten).  False
+ * with the reason in why. */
+static bool autosave_path(const char *name, char *buf, size_t size,
+			  char *why, size_t wsize)
 {
 	char dir[PATH_MAX - 96];
-	if (!autosave_dir(dir, sizeof dir, true))
+	if (!autosave_dir(dir, sizeof dir, true)) {
+		if (errno)
+			snprintf(why, wsize, "cannot create %s: %s", dir,
+				 strerror(errno));
+		else
+			snprintf(why, wsize, "neither XDG_STATE_HOME nor HOME is set");
 		return false;
+	}
 	const char *base = strrchr(name, '/');
 	char stem[64];
 	snprintf(stem, sizeof stem, "%s", base ? base + 1 : name);
@@ -396,15 +405,19 @@ static bool autosave_path(const char *name, char *buf, size_t size)
 			snprintf(suffix, sizeof suffix, "-%d", k);
 		if ((size_t)snprintf(buf, size, "%s/%s-%s%s.yaml", dir, stem, when,
 				     suffix) >= size)
-			return false;
+			break;
 		int fd = open(buf, O_WRONLY | O_CREAT | O_EXCL, 0644);
 		if (fd >= 0) {
 			close(fd);
 			return true;
 		}
-		if (errno != EEXIST)
+		if (errno != EEXIST) {
+			snprintf(why, wsize, "cannot create %s: %s", buf,
+				 strerror(errno));
 			return false;
+		}
 	}
+	snprintf(why, wsize, "cannot name a new file in %s", dir);
 	return false;
 }
 
@@ -686,10 +699,15 @@ static int cmd_play(int argc, char **argv)
 		o.seed = t.seeded ? t.seed : fresh_seed();
 		tell_unfinished();
 		o.invocation = invocation;
+		char why[PATH_MAX + 100];
 		if (!o.transcript && !no_save &&
-		    autosave_path(argv[optind], saved, sizeof saved)) {
+		    autosave_path(argv[optind], saved, sizeof saved, why,
+				  sizeof why)) {
 			o.transcript = saved;
 			o.autosave = true;
+		} else if (!o.transcript && !no_save) {
+			fprintf(stderr, "%s: warning: this game is not saved: %s (-t "
+				"FILE saves it elsewhere)\n", program, why);
 		}
 		if (no_save)
 			o.transcript = NULL;
@@ -1319,12 +1337,13 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 
 static int cmd_list(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
 		printf("Usage: %s list\nLists the games that can be named without "
 		       "a path, with their players and options.\n", program);
-		return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : EXIT_USAGE;
+		return 0;
 	}
+	if (argc > 1)
+		return usage_error("list", "takes no arguments");
 	char names[64][256];
 	int n = list_games(names, 64);
 	for (int i = 0; i < n; i++) {

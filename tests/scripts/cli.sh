@@ -35,6 +35,9 @@ status 2 cardrules simulate black-lady --set colour=1
 status 2 cardrules simulate black-lady --deals 0
 status 2 cardrules play
 status 1 cardrules play no-such-game --no-save
+status 2 cardrules list extra
+[ ! -s "$tmp/out" ] || fail "list's usage error went to stdout"
+expect_line "$tmp/err" "cardrules list: takes no arguments"
 status 0 cardrules list
 grep -q "^black-lady  *Black Lady, 3 to 7 players" "$tmp/out" || fail "list lacks Black Lady"
 status 0 cardrules bench --deals 200 hearts

@@ -154,6 +154,12 @@ printf 'play %s\n' "$card" | cardrules play --resume "$saves/black-lady-end.yaml
 	fail "the last trick could not be played: $(tail -n 3 "$tmp/a4")"
 grep -q 'The game is over' "$tmp/a4" || fail "the game did not end: $(tail -n 5 "$tmp/a4")"
 [ ! -e "$saves/black-lady-end.yaml" ] || fail "a finished game's autosave is kept"
+# a folder that cannot be made: said at the start, the game still played
+touch "$tmp/not-a-folder"
+printf 'quit\n' | XDG_STATE_HOME="$tmp/not-a-folder/state" cardrules play hearts --seed 6 \
+	>"$tmp/a5" 2>"$tmp/e5" || fail "play without an autosave folder exited with $?"
+expect_line "$tmp/e5" "cardrules: warning: this game is not saved: cannot create $tmp/not-a-folder/state/cardrules/games: Not a directory (-t FILE saves it elsewhere)"
+grep -q '^Stopped during deal 1.$' "$tmp/a5" || fail "the unsaved game was not played: $(tail -n 2 "$tmp/a5")"
 unset XDG_STATE_HOME
 # typos get the closest command; help takes a topic; a rank alone is a card
 printf 'pas 2C\nhelp pass\npass K 2 5\nK\nquit\n' |
