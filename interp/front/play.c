@@ -1088,14 +1088,56 @@ static bool bot_turn(table_ui *u)
 	return record(u, &before, seat, &c);
 }
 
+/* ---- the terminal's characters, for line editing ---- */
+
+/* libedit redraws the line at every character, so a line pasted by the
+ * megabyte would cost the square of its length: past COMMAND_LINE_MAX
+ * characters, the rest of the line is read here and never handed on. */
+static int tty_chars;           /* characters of the line handed on */
+static bool tty_cut;            /* the line went on past them */
+
+static int tty_byte(FILE *f)
+{
+	unsigned char c;
+	return read(fileno(f), &c, 1) == 1 ? c : EOF;
+}
+
+/* libedit takes characters, not bytes: UTF-8 is decoded here, as it
+ * would be without this function. */
+static int tty_getc(FILE *f)
+{
+	int c = tty_byte(f);
+	if (c == '\n' || c == '\r' || c == EOF)
+		return c;
+	if (++tty_chars > COMMAND_LINE_MAX) {
+		tty_cut = true;
+		while (c != '\n' && c != '\r' && c != EOF)
+			c = tty_byte(f);
+		return c;
+	}
+	if (c < 0xc0 || MB_CUR_MAX == 1)
+		return c;
+	int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+	int wc = c & (0x3f >> more);
+	while (more-- > 0) {
+		int k = tty_byte(f);
+		if (k == EOF)
+			return EOF;
+		wc = wc << 6 | (k & 0x3f);
+	}
+	return wc;
+}
+
 /* One line from the player, NULL at the end of the input.  A line longer
  * than a command may be is read to its end and dropped: *cut. */
 static char *read_line(table_ui *u, const char *prompt, bool *cut)
 {
 	*cut = false;
 	if (u->tty) {
+		tty_chars = 0;
+		tty_cut = false;
 		char *line = readline(prompt);
-		*cut = line && strlen(line) > COMMAND_LINE_MAX;
+		*cut = line && (tty_cut || strlen(line) > COMMAND_LINE_MAX);
 		return line;
 	}
 	fputs(prompt, u->out);
@@ -1452,6 +1494,7 @@ static int play(game *g, const play_opts *o, const state *resumed,
 	if (u->tty) {
 		completing = u;
 		rl_completion_entry_function = complete_word;
+		rl_getc_function = tty_getc;
 	}
 	print_intro(u);
 	if (resumed && u->s.deal_no == 0)

@@ -176,6 +176,9 @@ expect_line "$tmp/long" "  ! the line is too long: a command has at most 1000 ch
 [ "$(grep -c '^  ! ' "$tmp/long")" -eq 1 ] || fail "a long line got more than one line of error"
 [ "$(grep -c -- '- 0: ' "$tmp/long.yaml")" -eq 1 ] || fail "not just the pass after the long line is saved"
 grep -q -- '- 0: pass 10S 6S 2S' "$tmp/long.yaml" || fail "the pass after a long line is not saved"
+# ... and pasted on a terminal, where line editing is handed none of it
+python3 tests/scripts/long-line.py "$CARDRULES" >"$tmp/tty" 2>&1 ||
+	fail "a long line on a terminal: $(tail -c 300 "$tmp/tty")"
 # an example of what to type stays as it is typed
 printf 'pass 2S\nquit\n' | cardrules play hearts --no-save --seed 1 --no-color >"$tmp/ex" 2>&1
 expect_line "$tmp/ex" "  ! pass 3 cards, for example: pass QS 10H 2C"
