@@ -569,6 +569,7 @@ static int resume(play_opts *o, const char *path)
 	int status = 1;
 	if (ok && r->s.over) {
 		fprintf(stderr, "%s: error: the game in %s is over\n", program, path);
+		transcript_close(&w);
 	} else if (ok) {
 		o->game_name = r->game_name;
 		o->players = r->s.players;
