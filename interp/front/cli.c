@@ -453,7 +453,9 @@ static int unfinished_games(saved_game *out, int max)
 		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
 			continue;
 		snprintf(out[n].path, sizeof out[n].path, "%s/%s", dir, e->d_name);
-		if (stat(out[n].path, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* an empty file is a game whose head is not written yet */
+		if (stat(out[n].path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size > 0) {
 			out[n].when = st.st_mtim;
 			n++;
 		}

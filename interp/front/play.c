@@ -1481,6 +1481,9 @@ static int play(game *g, const play_opts *o, const state *resumed,
 	if (!start(u, g, resumed, err, sizeof err)) {
 		fprintf(stderr, "cardrules: error: %s\n", err);
 		transcript_close(&u->w);
+		/* a new autosave, made for this game: never left empty */
+		if (!resumed && o->autosave)
+			remove(o->transcript);
 		free(u);
 		return 1;
 	}

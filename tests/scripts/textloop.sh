@@ -141,8 +141,15 @@ grep -q '^1 unfinished game is saved; the latest goes on with: .* play --resume$
 	fail "play does not say that a game is unfinished: $(head -n 3 "$tmp/a2")"
 [ -f "$saves/$first" ] || fail "a new game removed the autosave of an unfinished one"
 [ "$(ls "$saves" | wc -l)" -eq 2 ] || fail "the second game has no autosave of its own"
+# a game refused at its start leaves no autosave; an empty one is no game
+rc=0
+cardrules play hearts --seat 7 </dev/null >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || fail "play --seat 7 exited with $rc"
+[ "$(ls "$saves" | wc -l)" -eq 2 ] || fail "a game refused at its start left an autosave"
+: >"$saves/hearts-29991231-235959.yaml"
 printf 'quit\n' | cardrules play --resume >"$tmp/a3" 2>&1 || fail "--resume without a file failed"
 grep -q '^Hearts: ' "$tmp/a3" || fail "--resume did not take the latest game (Hearts)"
+rm "$saves/hearts-29991231-235959.yaml"
 # a game that ends removes its autosave
 rm "$saves"/*
 t=examples/transcripts/black-lady-seed7.yaml
