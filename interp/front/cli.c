@@ -359,6 +359,7 @@ static bool autosave_dir(char *buf, size_t size, bool create)
 {
 	const char *xdg = getenv("XDG_STATE_HOME");
 	const char *home = getenv("HOME");
+	errno = 0;
 	if (xdg && *xdg)
 		snprintf(buf, size, "%s/cardrules/games", xdg);
 	else if (home && *home)
@@ -377,12 +378,20 @@ static bool autosave_dir(char *buf, size_t size, bool create)
 }
 
 /* A new file for the game `name` in the autosave folder: NAME-DATE-TIME,
- * never one that exists (an unfinished game is never overwritten). */
-static bool autosave_path(const char *name, char *buf, size_t size)
+ * never one that exists (an unfinished game is never overwritten).  False
+ * with the reason in why. */
+static bool autosave_path(const char *name, char *buf, size_t size,
+			  char *why, size_t wsize)
 {
 	char dir[PATH_MAX - 96];
-	if (!autosave_dir(dir, sizeof dir, true))
+	if (!autosave_dir(dir, sizeof dir, true)) {
+		if (errno)
+			snprintf(why, wsize, "cannot create %s: %s", dir,
+				 strerror(errno));
+		else
+			snprintf(why, wsize, "neither XDG_STATE_HOME nor HOME is set");
 		return false;
+	}
 	const char *base = strrchr(name, '/');
 	char stem[64];
 	snprintf(stem, sizeof stem, "%s", base ? base + 1 : name);
@@ -398,15 +407,19 @@ static bool autosave_path(const char *name, char *buf, size_t size)
 			snprintf(suffix, sizeof suffix, "-%d", k);
 		if ((size_t)snprintf(buf, size, "%s/%s-%s%s.yaml", dir, stem, when,
 				     suffix) >= size)
-			return false;
+			break;
 		int fd = open(buf, O_WRONLY | O_CREAT | O_EXCL, 0644);
 		if (fd >= 0) {
 			close(fd);
 			return true;
 		}
-		if (errno != EEXIST)
+		if (errno != EEXIST) {
+			snprintf(why, wsize, "cannot create %s: %s", buf,
+				 strerror(errno));
 			return false;
+		}
 	}
+	snprintf(why, wsize, "cannot name a new file in %s", dir);
 	return false;
 }
 
@@ -442,7 +455,9 @@ static int unfinished_games(saved_game *out, int max)
 		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
 			continue;
 		snprintf(out[n].path, sizeof out[n].path, "%s/%s", dir, e->d_name);
-		if (stat(out[n].path, &st) == 0 && S_ISREG(st.st_mode)) {
+		/* an empty file is a game whose head is not written yet */
+		if (stat(out[n].path, &st) == 0 && S_ISREG(st.st_mode) &&
+		    st.st_size > 0) {
 			out[n].when = st.st_mtim;
 			n++;
 		}
@@ -494,9 +509,10 @@ static void play_help(void)
 	       "      --hint          a suggestion before each of your decisions\n"
 	       "      --playouts N    effort of the bots and the hint per decision\n"
 	       "                      (default 3000 iterations)\n"
-	       "  -t, --transcript F  save the game in F (default: a new file in\n"
-	       "                      $XDG_STATE_HOME or ~/.local/state/cardrules/games,\n"
-	       "                      kept until the game ends)\n"
+	       "  -t, --transcript F  save the game in F, a new or empty file\n"
+	       "                      (default: a new file in $XDG_STATE_HOME or\n"
+	       "                      ~/.local/state/cardrules/games, kept until\n"
+	       "                      the game ends)\n"
 	       "      --no-save       do not save the game\n"
 	       "      --resume [F]    continue the game saved in F (default: the\n"
 	       "                      latest unfinished game)\n"
@@ -548,12 +564,19 @@ static int resume(play_opts *o, const char *path)
 		diag_free(d);
 		return 1;
 	}
-	bool ok = transcript_replay_resumable(path, r, d);
+	/* locked before it is read: another process may be writing it */
+	transcript_writer w = {0};
+	char err[PATH_MAX + 300];
+	bool locked = transcript_lock(&w, path, false, err, sizeof err);
+	if (!locked)
+		fprintf(stderr, "%s: error: %s\n", program, err);
+	bool ok = locked && transcript_replay_resumable(path, r, d);
 	diag_print(d, stderr, true);
 	diag_free(d);
 	int status = 1;
 	if (ok && r->s.over) {
 		fprintf(stderr, "%s: error: the game in %s is over\n", program, path);
+		transcript_close(&w);
 	} else if (ok) {
 		o->game_name = r->game_name;
 		o->players = r->s.players;
@@ -565,7 +588,9 @@ static int resume(play_opts *o, const char *path)
 		o->seat = r->humans == 0 ? 0 : __builtin_ctz(r->humans);
 		o->hotseat = r->humans != 0 &&
 			     r->humans == (1u << r->s.players) - 1 && r->s.players > 1;
-		status = play_resume(r->g, o, &r->s);
+		status = play_resume(r->g, o, &r->s, &w);
+	} else {
+		transcript_close(&w);
 	}
 	game_free(r->g);
 	free(r);
@@ -687,10 +712,15 @@ static int cmd_play(int argc, char **argv)
 		o.seed = t.seeded ? t.seed : fresh_seed();
 		tell_unfinished();
 		o.invocation = invocation;
+		char why[PATH_MAX + 100];
 		if (!o.transcript && !no_save &&
-		    autosave_path(argv[optind], saved, sizeof saved)) {
+		    autosave_path(argv[optind], saved, sizeof saved, why,
+				  sizeof why)) {
 			o.transcript = saved;
 			o.autosave = true;
+		} else if (!o.transcript && !no_save) {
+			fprintf(stderr, "%s: warning: this game is not saved: %s (-t "
+				"FILE saves it elsewhere)\n", program, why);
 		}
 		if (no_save)
 			o.transcript = NULL;
@@ -1285,12 +1315,13 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 
 static int cmd_list(int argc, char **argv)
 {
-	(void)argv;
-	if (argc > 1) {
+	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
 		printf("Usage: %s list\nLists the games that can be named without "
 		       "a path, with their players and options.\n", program);
-		return argc == 2 && strcmp(argv[1], "--help") == 0 ? 0 : EXIT_USAGE;
+		return 0;
 	}
+	if (argc > 1)
+		return usage_error("list", "takes no arguments");
 	char names[64][256];
 	int n = list_games(names, 64);
 	for (int i = 0; i < n; i++) {

@@ -99,10 +99,16 @@ static bool parse_decision(const state *s, char **word, int n, command *out,
 bool command_parse(const state *s, const char *line, command *out, char *err,
 		   size_t size)
 {
-	char buf[512];
+	char buf[COMMAND_LINE_MAX + 1];
 	char *word[64];
 	memset(out, 0, sizeof *out);
-	snprintf(buf, sizeof buf, "%s", line);
+	size_t len = strnlen(line, COMMAND_LINE_MAX + 1);
+	if (len > COMMAND_LINE_MAX) {
+		snprintf(err, size, "the line is too long: a command has at most "
+			 "%d characters", COMMAND_LINE_MAX);
+		return false;
+	}
+	memcpy(buf, line, len + 1);
 	int n = split(buf, word, 64);
 	if (n == 0) {
 		out->kind = CMD_EMPTY;

@@ -35,8 +35,13 @@ typedef struct command {
 	int nactions;
 } command;
 
+/* The longest line read as a command: far beyond any decision of a
+ * shipped game, short enough to read at once. */
+#define COMMAND_LINE_MAX 1000
+
 /* Reads one line for the seat to move in s.  On a mistake returns false
- * with one line of explanation in err; s is never changed. */
+ * with one line of explanation in err; s is never changed.  A line longer
+ * than COMMAND_LINE_MAX is a mistake, read no further. */
 bool command_parse(const state *s, const char *line, command *out, char *err,
 		   size_t size);
 

@@ -605,7 +605,7 @@ static void print_deal_header(table_ui *u)
 	print_leftovers(u);
 }
 
-static char *read_line(table_ui *u, const char *prompt);
+static char *read_line(table_ui *u, const char *prompt, bool *cut);
 static void tell_pass(table_ui *u, int me);
 
 /* Hot-seat: on a terminal, the screen is cleared and the next player
@@ -620,7 +620,8 @@ static void hand_over(table_ui *u, int seat)
 	char prompt[64];
 	snprintf(prompt, sizeof prompt, "Seat %d, press Enter when only you "
 		 "can see the screen. ", seat);
-	free(read_line(u, prompt));
+	bool cut;
+	free(read_line(u, prompt, &cut));
 }
 
 /* The auction so far: the standing bid, who made it, a double. */
@@ -1171,20 +1172,73 @@ static bool bot_turn(table_ui *u)
 	return record(u, &before, seat, &c);
 }
 
-static char *read_line(table_ui *u, const char *prompt)
+/* ---- the terminal's characters, for line editing ---- */
+
+/* libedit redraws the line at every character, so a line pasted by the
+ * megabyte would cost the square of its length: past COMMAND_LINE_MAX
+ * characters, the rest of the line is read here and never handed on. */
+static int tty_chars;           /* characters of the line handed on */
+static bool tty_cut;            /* the line went on past them */
+
+static int tty_byte(FILE *f)
 {
-	if (u->tty)
-		return readline(prompt);
+	unsigned char c;
+	return read(fileno(f), &c, 1) == 1 ? c : EOF;
+}
+
+/* libedit takes characters, not bytes: UTF-8 is decoded here, as it
+ * would be without this function. */
+static int tty_getc(FILE *f)
+{
+	int c = tty_byte(f);
+	if (c == '\n' || c == '\r' || c == EOF)
+		return c;
+	if (++tty_chars > COMMAND_LINE_MAX) {
+		tty_cut = true;
+		while (c != '\n' && c != '\r' && c != EOF)
+			c = tty_byte(f);
+		return c;
+	}
+	if (c < 0xc0 || MB_CUR_MAX == 1)
+		return c;
+	int more = c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : 1;
+	int wc = c & (0x3f >> more);
+	while (more-- > 0) {
+		int k = tty_byte(f);
+		if (k == EOF)
+			return EOF;
+		wc = wc << 6 | (k & 0x3f);
+	}
+	return wc;
+}
+
+/* One line from the player, NULL at the end of the input.  A line longer
+ * than a command may be is read to its end and dropped: *cut. */
+static char *read_line(table_ui *u, const char *prompt, bool *cut)
+{
+	*cut = false;
+	if (u->tty) {
+		tty_chars = 0;
+		tty_cut = false;
+		char *line = readline(prompt);
+		*cut = line && (tty_cut || strlen(line) > COMMAND_LINE_MAX);
+		return line;
+	}
 	fputs(prompt, u->out);
 	fflush(u->out);
-	char *line = NULL;
-	size_t cap = 0;
-	if (getline(&line, &cap, u->o->in) < 0) {
+	/* one character more than a command may have, to tell it too long */
+	char *line = malloc(COMMAND_LINE_MAX + 2);
+	if (!line || !fgets(line, COMMAND_LINE_MAX + 2, u->o->in)) {
 		free(line);
 		return NULL;
 	}
-	line[strcspn(line, "\r\n")] = '\0';
-	fprintf(u->out, "%s\n", line);         /* echo: logs read like a session */
+	size_t len = strcspn(line, "\r\n");
+	*cut = len == strlen(line) && !feof(u->o->in);
+	for (int c = 0; *cut && c != '\n' && c != EOF; c = getc(u->o->in))
+		;
+	line[len] = '\0';
+	/* echo: logs read like a session */
+	fprintf(u->out, "%s%s\n", line, *cut ? "..." : "");
 	return line;
 }
 
@@ -1291,19 +1345,23 @@ static bool human_turn(table_ui *u)
 {
 	char prompt[32];
 	snprintf(prompt, sizeof prompt, "%s> ", command_verb(&u->s));
-	char *line = read_line(u, prompt);
+	bool cut;
+	char *line = read_line(u, prompt, &cut);
 	if (!line) {
 		fputc('\n', u->out);
 		return false;
 	}
-	if (u->tty && *line)
+	if (u->tty && *line && !cut)
 		add_history(line);
 	command c;
 	char err[600], text[1200];
 	state before = u->s;
 	int seat = u->s.current;
 	bool go_on = true;
-	if (!command_parse(&u->s, line, &c, err, sizeof err)) {
+	if (cut) {
+		fprintf(u->out, "  ! the line is too long: a command has at most "
+			"%d characters\n", COMMAND_LINE_MAX);
+	} else if (!command_parse(&u->s, line, &c, err, sizeof err)) {
 		fprintf(u->out, "  ! %s\n", render_text(&u->r, err, text,
 							  sizeof text));
 	} else {
@@ -1463,7 +1521,8 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 	const play_opts *o = u->o;
 	if (resumed) {
 		u->s = *resumed;
-		return transcript_append(&u->w, o->transcript, &u->s, true, err, size);
+		transcript_append(&u->w, &u->s);
+		return true;
 	}
 	if (!state_setup(&u->s, g, o->players, o->dealer, o->options, o->seed,
 			 err, size))
@@ -1473,8 +1532,10 @@ static bool start(table_ui *u, game *g, const state *resumed, char *err,
 		snprintf(err, size, "--seat must be between 0 and %d", o->players - 1);
 		return false;
 	}
-	return !o->transcript || transcript_create(&u->w, o->transcript, o->game_name,
-					   &u->s, humans(o), true, err, size);
+	return !o->transcript ||
+	       (transcript_lock(&u->w, o->transcript, true, err, size) &&
+		transcript_start(&u->w, o->transcript, o->game_name, &u->s,
+				 humans(o), err, size));
 }
 
 /* Ctrl-C: every move is already saved, so the game stops at once with
@@ -1505,7 +1566,8 @@ static void catch_interrupt(table_ui *u)
 	sigaction(SIGINT, &sa, NULL);
 }
 
-static int play(game *g, const play_opts *o, const state *resumed)
+static int play(game *g, const play_opts *o, const state *resumed,
+		transcript_writer *w)
 {
 	table_ui *u = calloc(1, sizeof *u);
 	if (!u) {
@@ -1520,9 +1582,15 @@ static int play(game *g, const play_opts *o, const state *resumed)
 	u->r.color = u->r.color && o->color;
 	u->r.glyphs = u->r.glyphs && !o->ascii;
 	u->last_human = -1;
-	char err[300];
+	if (w)
+		u->w = *w;
+	char err[PATH_MAX + 300];
 	if (!start(u, g, resumed, err, sizeof err)) {
 		fprintf(stderr, "cardrules: error: %s\n", err);
+		transcript_close(&u->w);
+		/* a new autosave, made for this game: never left empty */
+		if (!resumed && o->autosave)
+			remove(o->transcript);
 		free(u);
 		return 1;
 	}
@@ -1534,9 +1602,12 @@ static int play(game *g, const play_opts *o, const state *resumed)
 	if (u->tty) {
 		completing = u;
 		rl_completion_entry_function = complete_word;
+		rl_getc_function = tty_getc;
 	}
 	print_intro(u);
-	if (resumed)
+	if (resumed && u->s.deal_no == 0)
+		fprintf(u->out, "Resuming the game before its first deal.\n");
+	else if (resumed)
 		fprintf(u->out, "Resuming deal %d.\n", u->s.deal_no);
 	run(u);
 	completing = NULL;
@@ -1555,10 +1626,11 @@ static int play(game *g, const play_opts *o, const state *resumed)
 
 int play_run(game *g, const play_opts *o)
 {
-	return play(g, o, NULL);
+	return play(g, o, NULL, NULL);
 }
 
-int play_resume(game *g, const play_opts *o, const state *s)
+int play_resume(game *g, const play_opts *o, const state *s,
+		transcript_writer *w)
 {
-	return play(g, o, s);
+	return play(g, o, s, w);
 }

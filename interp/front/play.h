@@ -15,6 +15,7 @@
 #include <stdio.h>
 
 #include "front/bot.h"
+#include "front/transcript.h"
 #include "engine/game.h"
 
 /* The search of the bots at the table and of the hint, per decision: a
@@ -45,7 +46,9 @@ typedef struct play_opts {
 int play_run(game *g, const play_opts *o);
 
 /* Goes on with the match in state s, replayed from o->transcript, which
- * the new decisions are appended to. */
-int play_resume(game *g, const play_opts *o, const state *s);
+ * the new decisions are appended to: w is that file, locked before it
+ * was replayed (transcript_lock); the game takes it over and closes it. */
+int play_resume(game *g, const play_opts *o, const state *s,
+		transcript_writer *w);
 
 #endif

@@ -2,12 +2,15 @@
 #include "front/transcript.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "engine/meld.h"
@@ -34,16 +37,12 @@ static void write_ints(FILE *f, const int64_t *v, int n)
 	fputc(']', f);
 }
 
-bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
-	       const state *s, unsigned humans, bool durable, char *err,
-	       size_t size)
+/* The head of a transcript: the game, the table, the options, and the
+ * list of deals opened (empty until the first decision). */
+static bool write_head(transcript_writer *w, const char *path,
+		       const char *game_name, const state *s, unsigned humans,
+		       char *err, size_t size)
 {
-	w->f = fopen(path, "w");
-	if (!w->f) {
-		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
-		return false;
-	}
-	w->durable = durable;
 	w->deal = s->deal_no;
 	const game *g = s->g;
 	char title[200];
@@ -58,8 +57,6 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	transcript_game_path(game_name, path, rel, sizeof rel);
 	if (!node_write_scalar(rel, name, sizeof name)) {
 		snprintf(err, size, "cannot write the game's name '%s'", game_name);
-		fclose(w->f);
-		w->f = NULL;
 		return false;
 	}
 	fprintf(w->f, "cardrules-transcript: 1\ngame: %s\nplayers: %d\n"
@@ -84,25 +81,89 @@ bool transcript_create(transcript_writer *w, const char *path, const char *game_
 	if (fflush(w->f) != 0 || ferror(w->f)) {
 		snprintf(err, size, "cannot write '%s': %s", path,
 			 errno ? strerror(errno) : "write error");
-		fclose(w->f);
-		w->f = NULL;
 		return false;
 	}
 	flush(w);
 	return true;
 }
 
-bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
-	       char *err, size_t size)
+bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
+	       const state *s, unsigned humans, bool durable, char *err,
+	       size_t size)
 {
-	w->f = fopen(path, "a");
+	w->f = fopen(path, "w");
 	if (!w->f) {
 		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
 		return false;
 	}
 	w->durable = durable;
-	w->deal = s->deal_no;
+	if (!write_head(w, path, game_name, s, humans, err, size)) {
+		fclose(w->f);
+		w->f = NULL;
+		return false;
+	}
 	return true;
+}
+
+/* Does one of the first lines of path start a transcript? */
+static bool holds_transcript(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	bool found = false;
+	for (int i = 0; f && !found && i < 100 && fgets(line, sizeof line, f); i++)
+		found = strncmp(line, "cardrules-transcript:", 21) == 0;
+	if (f)
+		fclose(f);
+	return found;
+}
+
+/* flock(2), not fcntl(2): a lock of fcntl's would be dropped as soon as
+ * the replay, which reads the file by its path, closes it. */
+bool transcript_lock(transcript_writer *w, const char *path, bool fresh,
+		     char *err, size_t size)
+{
+	w->f = NULL;
+	int fd = open(path, O_WRONLY | O_APPEND | (fresh ? O_CREAT : 0), 0644);
+	if (fd < 0) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+		return false;
+	}
+	struct stat st;
+	if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		if (errno == EWOULDBLOCK)
+			snprintf(err, size, "%s is being played by another process",
+				 path);
+		else
+			snprintf(err, size, "cannot lock '%s': %s", path,
+				 strerror(errno));
+	} else if (fstat(fd, &st) != 0) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+	} else if (fresh && S_ISREG(st.st_mode) && st.st_size > 0) {
+		snprintf(err, size, "%s is not empty: a new game is saved only in "
+			 "a new or empty file%s%s", path, holds_transcript(path)
+			 ? "; the game saved there goes on with: cardrules play "
+			   "--resume " : "", holds_transcript(path) ? path : "");
+	} else if (!(w->f = fdopen(fd, "a"))) {
+		snprintf(err, size, "cannot write '%s': %s", path, strerror(errno));
+	}
+	if (!w->f) {
+		close(fd);
+		return false;
+	}
+	w->durable = true;              /* people's games survive a crash */
+	return true;
+}
+
+bool transcript_start(transcript_writer *w, const char *path, const char *game_name,
+	      const state *s, unsigned humans, char *err, size_t size)
+{
+	return write_head(w, path, game_name, s, humans, err, size);
+}
+
+void transcript_append(transcript_writer *w, const state *s)
+{
+	w->deal = s->deal_no;
 }
 
 static void write_cards(FILE *f, const deck *d, cardset cards)
@@ -384,6 +445,16 @@ static void dir_of(const char *path, char *buf, size_t size)
 		snprintf(buf, size, "%.*s", (int)(slash - path), path);
 }
 
+/* The game's path, found at path: a file, not a folder. */
+static bool rule_file_at(reader *rd, const node *name, const char *path)
+{
+	struct stat st;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		return error_at(rd, name, "'%s' is a folder, not a rule file",
+				name->text);
+	return true;
+}
+
 /* The game named by a transcript: a shipped game by its name, or a rule
  * file by its path, which is relative to the transcript's folder (and,
  * for transcripts of earlier versions, to the current directory).  No
@@ -392,6 +463,9 @@ static bool find_game(reader *rd, const node *name, const char *transcript,
 		      char *buf, size_t size)
 {
 	const char *g = name->text;
+	if (!*g || node_is_null(name))
+		return error_at(rd, name, "the transcript does not name its game "
+				"('game: black-lady')");
 	if (!is_path(g)) {
 		if (load_find_game(g, buf, size))
 			return true;
@@ -402,10 +476,10 @@ static bool find_game(reader *rd, const node *name, const char *transcript,
 	dir_of(transcript, dir, sizeof dir);
 	if (g[0] != '/' && (size_t)snprintf(buf, size, "%s/%s", dir, g) < size &&
 	    access(buf, R_OK) == 0)
-		return true;
+		return rule_file_at(rd, name, buf);
 	snprintf(buf, size, "%s", g);
 	if (access(buf, R_OK) == 0)
-		return true;
+		return rule_file_at(rd, name, buf);
 	char stem[256], found[PATH_MAX];
 	const char *base = strrchr(g, '/');
 	snprintf(stem, sizeof stem, "%s", base ? base + 1 : g);
@@ -511,6 +585,9 @@ static bool read_header(reader *rd, const node *root, const char *path)
 	const node *dn = node_get(root, "dealer");
 	if (dn && !int_node(dn, &dealer))
 		return error_at(rd, dn, "'dealer' is a seat number");
+	if (dn && (dealer < 0 || dealer >= players))
+		return error_at(rd, dn, "the dealer must be a seat from 0 to %lld, "
+				"not %lld", players - 1, dealer);
 	const node *sn = node_get(root, "seed");
 	if (sn && !parse_seed(sn->text, &seed))
 		return error_at(rd, sn, "'seed' is a number from 0 to 2^64-1");
@@ -739,6 +816,18 @@ static bool looks_like_transcript(const src_file *f)
 	return false;
 }
 
+/* "deals:" with nothing under it is a game saved before its first
+ * decision (the writer opens the list of deals with the head): read it
+ * as an empty list. */
+static void no_deals_yet(node *root)
+{
+	node *deals = node_get(root, "deals");
+	if (deals && node_is_null(deals) && !deals->tag) {
+		deals->kind = NODE_SEQ;
+		deals->n = 0;
+	}
+}
+
 /* Replays the transcript f (named path); takes f over. */
 static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 			  diag *d, transcript_on_deal on_deal, void *ctx)
@@ -752,12 +841,18 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal, .ctx = ctx};
 	arena a = ARENA_INIT;
 	node *root = NULL;
-	static const node_limits limits = {64, 20000000};
+	/* The longest match of a shipped game at its largest options, every
+	 * deal's cards written out (Ribs for 10, 20 rounds), is under
+	 * 100,000 nodes: ten times that refuses an alias bomb in a fraction
+	 * of a second. */
+	static const node_limits limits = {64, 1000000};
 	bool ok = node_parse(f, &a, &limits, d, &root);
 	if (ok && (!root || root->kind != NODE_MAP))
 		ok = error_at(&rd, root ? root : &(node){.file = f, .line = 1,
 			      .col = 1}, "a transcript is a mapping that starts "
 			      "with 'cardrules-transcript: 1'");
+	if (ok)
+		no_deals_yet(root);
 	ok = ok && schema_check_document(&t_transcript, root, "the transcript",
 					 d) == 0;
 	ok = ok && read_header(&rd, root, path);
@@ -782,6 +877,15 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 	return replay_source(f, path, r, d, on_deal, ctx);
 }
 
+/* Is the text of a line (without its newline) blank or a comment? */
+static bool comment_only(const char *line, size_t len)
+{
+	size_t i = 0;
+	while (i < len && (line[i] == ' ' || line[i] == '\t'))
+		i++;
+	return i == len || line[i] == '#';
+}
+
 bool transcript_replay_resumable(const char *path, transcript_replay *r,
 				 diag *d)
 {
@@ -797,6 +901,20 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 		whole--;
 	if (whole == f->len)
 		return replay_source(f, path, r, d, NULL, NULL);
+	if (comment_only(f->text + whole, f->len - whole)) {
+		/* a comment written without its newline: kept whole, and
+		 * ended before the next decision is appended */
+		if (!replay_source(f, path, r, d, NULL, NULL) || r->s.over)
+			return false;
+		FILE *out = fopen(path, "a");
+		bool ended = out && fputc('\n', out) != EOF;
+		if (!out || fclose(out) != 0 || !ended) {
+			diag_error_path(d, path, "cannot end the last line: %s",
+					strerror(errno));
+			return false;
+		}
+		return true;
+	}
 	/* a crash cut the last line: the lines before it must be a
 	 * transcript of a game in progress before the file is touched */
 	src_file *lines = src_from_text(path, f->text, whole);

@@ -54,14 +54,30 @@ typedef struct transcript_writer {
 } transcript_writer;
 
 /* Starts a transcript of the match set up in s (before its first deal);
- * `humans` has bit k set when a person plays seat k. */
+ * `humans` has bit k set when a person plays seat k.  Overwrites path
+ * (simulate's transcripts). */
 bool transcript_create(transcript_writer *w, const char *path, const char *game_name,
 	       const state *s, unsigned humans, bool durable, char *err,
 	       size_t size);
 
-/* Continues a transcript that replayed into s (play --resume). */
-bool transcript_append(transcript_writer *w, const char *path, const state *s, bool durable,
-	       char *err, size_t size);
+/* Opens path for a game that people play, locked for as long as w stays
+ * open, so that two processes never write one game: another process's
+ * lock is refused with "PATH is being played by another process".
+ * `fresh`: a new game, which takes only an absent or empty file (a rule
+ * file, a finished game or another game in progress is never
+ * overwritten); otherwise path must exist: a game to go on with, locked
+ * before it is replayed.  The file is never changed when this fails. */
+bool transcript_lock(transcript_writer *w, const char *path, bool fresh,
+		     char *err, size_t size);
+
+/* Writes the head of a new game's transcript into the file that
+ * transcript_lock() opened fresh. */
+bool transcript_start(transcript_writer *w, const char *path, const char *game_name,
+	      const state *s, unsigned humans, char *err, size_t size);
+
+/* Continues a transcript that replayed into s (play --resume), in the
+ * file transcript_lock() opened. */
+void transcript_append(transcript_writer *w, const state *s);
 
 /* One decision of `seat` in words; opens the deal's entry when needed. */
 void transcript_decision(transcript_writer *w, const state *s, int seat, const char *words);
@@ -99,8 +115,10 @@ bool parse_seed(const char *text, uint64_t *out);
 /* For play --resume: replays the transcript at path like
  * transcript_replay_file().  A crash can leave half a line at its end:
  * then the whole lines before it are replayed, and only when they are a
- * transcript of a game in progress is the file cut after them.  Nothing
- * else is ever written. */
+ * transcript of a game in progress is the file cut after them.  A last
+ * line that holds only a comment is kept whole: only its newline is
+ * added, once the file proves to be a game in progress.  Nothing else is
+ * ever written. */
 bool transcript_replay_resumable(const char *path, transcript_replay *r,
 				 diag *d);
 

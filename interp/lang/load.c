@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lang/schema.h"
@@ -520,10 +521,13 @@ bool load_rule_file(const char *path, loaded *out, diag *d)
 	return out->root != NULL;
 }
 
-/* Without opening it: opening a FIFO would wait for a writer. */
+/* Without opening it: opening a FIFO would wait for a writer.  A folder
+ * is no rule file ("games", or "games/" for an empty name). */
 static bool readable(const char *path)
 {
-	return access(path, R_OK) == 0;
+	struct stat st;
+	return access(path, R_OK) == 0 && stat(path, &st) == 0 &&
+	       !S_ISDIR(st.st_mode);
 }
 
 /* NAME or NAME.yaml inside dir. */

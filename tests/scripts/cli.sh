@@ -35,6 +35,9 @@ status 2 cardrules simulate black-lady --set colour=1
 status 2 cardrules simulate black-lady --deals 0
 status 2 cardrules play
 status 1 cardrules play no-such-game --no-save
+status 2 cardrules list extra
+[ ! -s "$tmp/out" ] || fail "list's usage error went to stdout"
+expect_line "$tmp/err" "cardrules list: takes no arguments"
 status 0 cardrules list
 grep -q "^black-lady  *Black Lady, 3 to 7 players" "$tmp/out" || fail "list lacks Black Lady"
 status 0 cardrules bench --deals 200 hearts
@@ -97,6 +100,11 @@ for t in tests/transcripts/bad/*.yaml; do
 	n=$((n + 1))
 done
 [ "$n" -ge 10 ] || fail "only $n bad transcripts"
+# the longest match of a shipped game, its cards written out, is far
+# within the limit that refuses the alias bomb
+status 0 cardrules simulate ribs --players 10 --set rounds=20 --deals 200 \
+	--explicit-deals --transcript "$tmp/long.yaml"
+status 0 cardrules replay "$tmp/long.yaml"
 # --- resuming touches nothing that is not a game in progress ---
 printf 'a\nb' >"$tmp/notes.txt"
 status 1 cardrules play --resume "$tmp/notes.txt"

@@ -68,6 +68,60 @@ printf '      - 2: pla' >>"$tmp/crashed.yaml"          # half a line
 cardrules play --resume "$tmp/crashed.yaml" --no-color <"$tmp/second" >"$tmp/out3" 2>&1 ||
 	fail "resume after a crash exited with $? (output in $tmp/out3)"
 same_file "$tmp/words" <(decisions "$tmp/crashed.yaml") "the decisions after a crash"
+# --- -t never overwrites: a rule file, a game in progress, a finished game ---
+cp games/hearts.yaml "$tmp/rule.yaml"
+cp "$tmp/rule.yaml" "$tmp/rule.before"
+rc=0
+printf 'quit\n' | cardrules play "$tmp/rule.yaml" -t "$tmp/rule.yaml" >"$tmp/o" 2>"$tmp/e" || rc=$?
+[ "$rc" -eq 1 ] || fail "play -t over its own rule file exited with $rc"
+cmp -s "$tmp/rule.yaml" "$tmp/rule.before" || fail "play -t overwrote the rule file being played"
+expect_line "$tmp/e" "cardrules: error: $tmp/rule.yaml is not empty: a new game is saved only in a new or empty file"
+for saved in resumed crashed; do
+	cp "$tmp/$saved.yaml" "$tmp/saved.before"
+	rc=0
+	printf 'quit\n' | cardrules play "$game" -t "$tmp/$saved.yaml" >"$tmp/o" 2>"$tmp/e" || rc=$?
+	[ "$rc" -eq 1 ] || fail "play -t over a saved game exited with $rc"
+	cmp -s "$tmp/$saved.yaml" "$tmp/saved.before" || fail "play -t overwrote the game in $saved.yaml"
+	grep -qF "the game saved there goes on with: cardrules play --resume $tmp/$saved.yaml" "$tmp/e" ||
+		fail "no hint to resume the game in $saved.yaml: $(cat "$tmp/e")"
+done
+: >"$tmp/empty.yaml"
+printf 'quit\n' | cardrules play "$game" -t "$tmp/empty.yaml" >/dev/null 2>&1 ||
+	fail "play -t refused an empty file"
+# --- a game quit at its first prompt resumes, and so does one whose
+# last line is a comment without its newline, kept whole ---
+printf 'quit\n' | cardrules play hearts --seed 1 --seat 1 -t "$tmp/first.yaml" >"$tmp/o" 2>&1
+grep -q '^Stopped during deal 1. Continue with: .* play --resume' "$tmp/o" || fail "no resume hint at the first prompt"
+printf 'pass QS AS 3S\nquit\n' | cardrules play --resume "$tmp/first.yaml" >"$tmp/o" 2>&1 ||
+	fail "a game quit at its first prompt does not resume: $(tail -n 3 "$tmp/o")"
+grep -q -- '- 1: pass' "$tmp/first.yaml" || fail "the pass after resuming is not saved"
+printf '# a note at the end' >>"$tmp/first.yaml"
+printf 'quit\n' | cardrules play --resume "$tmp/first.yaml" >"$tmp/o" 2>&1 ||
+	fail "a transcript ending in a comment does not resume: $(tail -n 3 "$tmp/o")"
+expect_line "$tmp/first.yaml" "# a note at the end"
+printf 'play 2C\nquit\n' | cardrules play --resume "$tmp/first.yaml" >"$tmp/o" 2>&1 || true
+cardrules replay "$tmp/first.yaml" >/dev/null || fail "the transcript with a comment does not replay"
+expect_line "$tmp/first.yaml" "# a note at the end"
+# --- a game being played is locked: a second --resume of it is refused ---
+cp "$tmp/first.yaml" "$tmp/first.before"
+mkfifo "$tmp/lock-in" "$tmp/lock-out"
+"$CARDRULES" play --resume "$tmp/first.yaml" --no-color <"$tmp/lock-in" >"$tmp/lock-out" 2>&1 &
+pid=$!
+exec 3>"$tmp/lock-in" 4<"$tmp/lock-out"
+IFS= read -r _ <&4        # its first words: the game has started, the file is locked
+rc=0
+cardrules play --resume "$tmp/first.yaml" </dev/null >"$tmp/o" 2>"$tmp/e" || rc=$?
+[ "$rc" -eq 1 ] || fail "a second --resume of a game being played exited with $rc"
+expect_line "$tmp/e" "cardrules: error: $tmp/first.yaml is being played by another process"
+rc=0
+cardrules play hearts -t "$tmp/first.yaml" </dev/null >"$tmp/o" 2>"$tmp/e" || rc=$?
+[ "$rc" -eq 1 ] || fail "play -t of a game being played exited with $rc"
+expect_line "$tmp/e" "cardrules: error: $tmp/first.yaml is being played by another process"
+exec 3>&-
+cat <&4 >/dev/null
+exec 4<&-
+wait "$pid" || fail "the game holding the lock exited with $?"
+cmp -s "$tmp/first.yaml" "$tmp/first.before" || fail "a refused --resume changed the transcript"
 # --- a round of choices: the choices listed, typed, narrated, replayed ---
 printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
@@ -94,8 +148,15 @@ grep -q '^1 unfinished game is saved; the latest goes on with: .* play --resume$
 	fail "play does not say that a game is unfinished: $(head -n 3 "$tmp/a2")"
 [ -f "$saves/$first" ] || fail "a new game removed the autosave of an unfinished one"
 [ "$(ls "$saves" | wc -l)" -eq 2 ] || fail "the second game has no autosave of its own"
+# a game refused at its start leaves no autosave; an empty one is no game
+rc=0
+cardrules play hearts --seat 7 </dev/null >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 1 ] || fail "play --seat 7 exited with $rc"
+[ "$(ls "$saves" | wc -l)" -eq 2 ] || fail "a game refused at its start left an autosave"
+: >"$saves/hearts-29991231-235959.yaml"
 printf 'quit\n' | cardrules play --resume >"$tmp/a3" 2>&1 || fail "--resume without a file failed"
 grep -q '^Hearts: ' "$tmp/a3" || fail "--resume did not take the latest game (Hearts)"
+rm "$saves/hearts-29991231-235959.yaml"
 # a game that ends removes its autosave
 rm "$saves"/*
 t=examples/transcripts/black-lady-seed7.yaml
@@ -107,6 +168,12 @@ printf 'play %s\n' "$card" | cardrules play --resume "$saves/black-lady-end.yaml
 	fail "the last trick could not be played: $(tail -n 3 "$tmp/a4")"
 grep -q 'The game is over' "$tmp/a4" || fail "the game did not end: $(tail -n 5 "$tmp/a4")"
 [ ! -e "$saves/black-lady-end.yaml" ] || fail "a finished game's autosave is kept"
+# a folder that cannot be made: said at the start, the game still played
+touch "$tmp/not-a-folder"
+printf 'quit\n' | XDG_STATE_HOME="$tmp/not-a-folder/state" cardrules play hearts --seed 6 \
+	>"$tmp/a5" 2>"$tmp/e5" || fail "play without an autosave folder exited with $?"
+expect_line "$tmp/e5" "cardrules: warning: this game is not saved: cannot create $tmp/not-a-folder/state/cardrules/games: Not a directory (-t FILE saves it elsewhere)"
+grep -q '^Stopped during deal 1.$' "$tmp/a5" || fail "the unsaved game was not played: $(tail -n 2 "$tmp/a5")"
 unset XDG_STATE_HOME
 # typos get the closest command; help takes a topic; a rank alone is a card
 printf 'pas 2C\nhelp pass\npass K 2 5\nquit\n' |
@@ -123,6 +190,17 @@ printf 'quit\n' | cardrules play hearts --seed 4 --no-save --hint --ascii \
 	--playouts 300 >"$tmp/hint" 2>&1
 grep -q '^  Hint: pass [2-9TJQKA0-9]*[SHDC] ' "$tmp/hint" ||
 	fail "--hint gave no hint: $(tail -n 3 "$tmp/hint")"
+# a line of a megabyte: one line of error, read no further, the game unchanged
+{ printf 'pass'; head -c 1000000 /dev/zero | tr '\0' 'x'; printf ' quit\npass 10S 6S 2S\nquit\n'; } |
+	cardrules play hearts -t "$tmp/long.yaml" --seed 1 --no-color >"$tmp/long" 2>&1 ||
+	fail "a long line stopped the game: $(tail -n 3 "$tmp/long")"
+expect_line "$tmp/long" "  ! the line is too long: a command has at most 1000 characters"
+[ "$(grep -c '^  ! ' "$tmp/long")" -eq 1 ] || fail "a long line got more than one line of error"
+[ "$(grep -c -- '- 0: ' "$tmp/long.yaml")" -eq 1 ] || fail "not just the pass after the long line is saved"
+grep -q -- '- 0: pass 10S 6S 2S' "$tmp/long.yaml" || fail "the pass after a long line is not saved"
+# ... and pasted on a terminal, where line editing is handed none of it
+python3 tests/scripts/long-line.py "$CARDRULES" >"$tmp/tty" 2>&1 ||
+	fail "a long line on a terminal: $(tail -c 300 "$tmp/tty")"
 # an example of what to type stays as it is typed
 printf 'pass 2S\nquit\n' | cardrules play hearts --no-save --seed 1 --no-color >"$tmp/ex" 2>&1
 expect_line "$tmp/ex" "  ! pass 3 cards, for example: pass QS 10H 2C"

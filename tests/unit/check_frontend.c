@@ -116,6 +116,24 @@ START_TEST(test_bad_lines)
 }
 END_TEST
 
+/* A line longer than a command may be is refused whole, never read as
+ * its beginning ("quit" and a thousand spaces, then more). */
+START_TEST(test_long_line)
+{
+	char line[COMMAND_LINE_MAX + 64], err[300];
+	command c;
+	memset(line, ' ', sizeof line);
+	memcpy(line, "quit", 4);
+	memcpy(line + sizeof line - 9, "pass 2C", 8);
+	ck_assert(!command_parse(&s, line, &c, err, sizeof err));
+	ck_assert_str_eq(err, "the line is too long: a command has at most "
+			 "1000 characters");
+	line[COMMAND_LINE_MAX] = '\0';
+	ck_assert(command_parse(&s, line, &c, err, sizeof err));
+	ck_assert_int_eq(c.kind, CMD_QUIT);
+}
+END_TEST
+
 START_TEST(test_not_held_and_twice)
 {
 	char a[8], line[64], err[300];
@@ -420,6 +438,7 @@ static Suite *frontend_suite(void)
 	tcase_add_loop_test(tc, test_words, 0, sizeof word_cases / sizeof *word_cases);
 	tcase_add_test(tc, test_pass_decision);
 	tcase_add_loop_test(tc, test_bad_lines, 0, sizeof bad_cases / sizeof *bad_cases);
+	tcase_add_test(tc, test_long_line);
 	tcase_add_test(tc, test_not_held_and_twice);
 	tcase_add_test(tc, test_all_or_nothing);
 	tcase_add_test(tc, test_render_plain_and_glyphs);
