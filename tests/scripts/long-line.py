@@ -7,6 +7,7 @@ import os
 import pty
 import select
 import sys
+import termios
 
 program = sys.argv[1]
 pid, fd = pty.fork()
@@ -34,7 +35,21 @@ def pump(text):
         out += chunk
 
 
+def wait_for_editing():
+    """Waits until line editing has the terminal (echo off): what the
+    terminal itself echoes before then is not the program's doing."""
+    global out
+    for _ in range(2400):
+        if not termios.tcgetattr(fd)[3] & termios.ECHO:
+            return
+        ready, _, _ = select.select([fd], [], [], 0.05)
+        if ready:
+            out += os.read(fd, 65536)
+    sys.exit("line editing never took the terminal")
+
+
 pump(b"pass> ")
+wait_for_editing()
 start = len(out)
 line = b"x" * 300000 + b"\r"
 sent = 0
