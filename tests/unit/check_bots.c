@@ -6,8 +6,8 @@
  * way its view allows, never change what it chooses from the same seed.
  */
 #include "testutil.h"
+#include "scenario.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -24,29 +24,7 @@ static int nfiles;
 
 static void find_games(void)
 {
-	DIR *dir = opendir(GAMES_DIR);
-	ck_assert_msg(dir != NULL, "cannot open %s", GAMES_DIR);
-	struct dirent *e;
-	nfiles = 0;
-	while ((e = readdir(dir)) && nfiles < 32) {
-		size_t len = strlen(e->d_name);
-		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
-			snprintf(files[nfiles++], sizeof files[0], "%s/%s",
-				 GAMES_DIR, e->d_name);
-	}
-	closedir(dir);
-	ck_assert_int_gt(nfiles, 0);
-}
-
-static game *load(const char *path)
-{
-	diag *d = diag_new();
-	game *g = game_load(path, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert_msg(g != NULL, "%s does not load", path);
-	return g;
+	nfiles = scn_rule_files(GAMES_DIR, files, 32);
 }
 
 /* ======================================================================
@@ -135,7 +113,7 @@ START_TEST(test_search_bots_play_every_game)
 {
 	find_games();
 	for (int i = 0; i < nfiles; i++) {
-		game *g = load(files[i]);
+		game *g = scn_load(files[i]);
 		if (game_is_solitaire(g)) {
 			game_free(g);
 			continue;
@@ -183,7 +161,7 @@ START_TEST(test_hidden_cards_change_nothing)
 	find_games();
 	const char *kinds[] = {"ismcts:30", "mc:20", "low"};
 	for (int i = 0; i < nfiles; i++) {
-		game *g = load(files[i]);
+		game *g = scn_load(files[i]);
 		if (game_is_solitaire(g)) {
 			game_free(g);
 			continue;

@@ -9,6 +9,7 @@
  * be read as that very card and accepted.
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -20,17 +21,6 @@
 
 #define TWO_DECKS TESTS_DIR "/data/games/two-decks.yaml"
 #define KLONDIKE TESTS_DIR "/data/games/klondike-two-decks.yaml"
-
-static game *load(const char *path)
-{
-	diag *d = diag_new();
-	game *g = game_load(path, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert_msg(g != NULL, "%s does not load", path);
-	return g;
-}
 
 /* The second copy of a card whose two copies are both among `cards`;
  * CARD_NONE when there is none. */
@@ -126,7 +116,7 @@ static state s;
 
 static void setup(void)
 {
-	two = load(TWO_DECKS);
+	two = scn_load(TWO_DECKS);
 }
 
 static void teardown(void)
@@ -179,7 +169,7 @@ END_TEST
  * tag does not name it. */
 START_TEST(test_layout)
 {
-	game *g = load(KLONDIKE);
+	game *g = scn_load(KLONDIKE);
 	rng r;
 	rng_seed(&r, 5, 5);
 	bool done = false;

@@ -22,6 +22,7 @@
  * rule file's checks holding.
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <dirent.h>
 #include <stdio.h>
@@ -375,17 +376,6 @@ static void check_seats(const state *s, const oracle *o, rng *r,
 	}
 }
 
-static game *load(const char *path)
-{
-	diag *d = diag_new();
-	game *g = game_load(path, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert_msg(g != NULL, "%s does not load", path);
-	return g;
-}
-
 /* Random deals of one file at one table, checked at every decision. */
 static void play(const game *g, int players, uint64_t seed)
 {
@@ -433,7 +423,7 @@ static void play_dir(const char *dir_path)
 			continue;
 		char path[600];
 		snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
-		game *g = load(path);
+		game *g = scn_load(path);
 		int counts[] = {g->min_players, g->default_players, g->max_players};
 		for (int i = 0; i < 3; i++)
 			if (i == 0 || counts[i] != counts[i - 1])

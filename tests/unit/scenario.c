@@ -2,8 +2,37 @@
 #include "scenario.h"
 
 #include <check.h>
+#include <dirent.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+game *scn_load(const char *path)
+{
+	diag *d = diag_new();
+	game *g = game_load(path, d);
+	if (!g)
+		diag_print(d, stderr, true);
+	diag_free(d);
+	ck_assert_msg(g != NULL, "%s does not load", path);
+	return g;
+}
+
+int scn_rule_files(const char *dir, char (*out)[512], int max)
+{
+	DIR *d = opendir(dir);
+	ck_assert_msg(d != NULL, "cannot open %s", dir);
+	struct dirent *e;
+	int n = 0;
+	while ((e = readdir(d)) && n < max) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
+			snprintf(out[n++], 512, "%s/%s", dir, e->d_name);
+	}
+	closedir(d);
+	ck_assert_int_gt(n, 0);
+	return n;
+}
 
 card_id scn_card(const game *g, const char *name)
 {

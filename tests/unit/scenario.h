@@ -10,6 +10,14 @@
 
 #include "engine/engine.h"
 
+/* The game of a rule file; one that does not load is a mistake of the
+ * test (its errors are printed). */
+game *scn_load(const char *path);
+
+/* The rule files (*.yaml) of a folder, as paths into out[0..max);
+ * how many. */
+int scn_rule_files(const char *dir, char (*out)[512], int max);
+
 /* The card named, in notation ("QS", "10H"). */
 card_id scn_card(const game *g, const char *name);
 
