@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/meld.h"
 #include "engine/phase.h"
 #include "engine/counters.h"
 #include "engine/place.h"
@@ -303,6 +304,21 @@ double state_deal_worth(const state *s, int seat)
 	double worth = (double)s->deal_score[seat] - (n ? others / n : 0);
 	bool highest = g->nrank == 0 || g->rank[0].highest;
 	return highest ? worth : -worth;
+}
+
+int state_melds(const state *s, int seat, meld *out)
+{
+	return meld_find(s, seat, out);
+}
+
+action state_declare_all_melds(const state *s)
+{
+	return meld_all(s);
+}
+
+int64_t state_meld_points(const state *s, int seat, const action *a)
+{
+	return meld_side_points(s, seat, a);
 }
 
 const char *state_fault_text(const state *s)

@@ -60,6 +60,15 @@ bool state_stuck(state *s);
  * given to the others count as much as points taken. */
 double state_deal_worth(const state *s, int seat);
 
+/* Melds declared by choice (meld.h), for front ends and bots: the melds
+ * of seat's hand as dealt, into out[MELDS_MAX] (how many); the action
+ * that declares all of the seat to move's (what transcripts written
+ * before melds could be withheld meant); and the meld points of seat's
+ * side if the melds declared so far stood and the seat declared a. */
+int state_melds(const state *s, int seat, meld *out);
+action state_declare_all_melds(const state *s);
+int64_t state_meld_points(const state *s, int seat, const action *a);
+
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);
 

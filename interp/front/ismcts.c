@@ -107,22 +107,10 @@ static double bound(const tree *t, const tnode *x)
 /* Plays the deal on from s to its score. */
 static void play_out(state *s, const thumb_style *style, rng *r)
 {
-	if (!style) {
+	if (style)
+		thumb_play_deal(s, style, MIX_PLAYOUT, r);
+	else
 		state_random_playout(s, r);
-		return;
-	}
-	int deal = s->deal_no;
-	action moves[ACTIONS_MAX];
-	while (s->current >= 0 && s->deal_no == deal) {
-		int n = state_legal(s, moves);
-		if (n == 0)
-			break;
-		/* mostly the rules of thumb, sometimes anything: playouts
-		 * of one sampled deal should not all be the same */
-		action a = rng_below(r, 4) ? thumb_choose(s, style, moves, n)
-					   : moves[rng_below(r, (uint32_t)n)];
-		state_apply_listed(s, a);
-	}
 }
 
 /* The child of `at` to follow among the legal moves[0..n), or a new one

@@ -15,7 +15,6 @@
 #include "front/command.h"
 #include "engine/elect.h"
 #include "engine/engine.h"
-#include "engine/meld.h"
 #include "engine/phase.h"
 #include "engine/place.h"
 #include "front/tableau.h"
@@ -480,7 +479,7 @@ static void print_melds(table_ui *u, const meld *m, int n, int bits)
 static void print_meld_choice(table_ui *u)
 {
 	meld m[MELDS_MAX];
-	int n = meld_find(&u->s, u->s.current, m);
+	int n = state_melds(&u->s, u->s.current, m);
 	char example[80] = "";
 	for (int i = 0; i < m[0].n; i++) {
 		char name[8];
@@ -1035,7 +1034,7 @@ static void narrate_declared(table_ui *u, const state *before, int seat,
 		return;
 	}
 	meld m[MELDS_MAX];
-	int n = meld_find(before, seat, m);
+	int n = state_melds(before, seat, m);
 	fprintf(u->out, "  %s %s", seat_name(u, seat, name, sizeof name),
 		me ? "declare" : "declares");
 	print_melds(u, m, n, bits);

@@ -1,19 +1,13 @@
 /* thumb.c — rules of thumb: a move without search. */
 #include "front/thumb.h"
 
-#include "engine/meld.h"
-#include "engine/phase.h"
-
 /* Deals played at random to learn from: enough for the sign of a strong
  * effect, few enough to cost a few milliseconds. */
 #define LEARN_DEALS 200
 
-/* A deal for learning: cards played at random, every other decision (a
- * bid, a declaration) by the rules of thumb, so that what is learnt is
- * the play of the cards in the deals the rules of thumb lead to. */
-static void learning_deal(state *s, rng *r)
+void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
+		     rng *r)
 {
-	static const thumb_style neutral = {false};
 	if (state_current(s) == SEAT_CHANCE)
 		state_deal(s);
 	int deal = s->deal_no;
@@ -22,9 +16,10 @@ static void learning_deal(state *s, rng *r)
 		int n = state_legal(s, moves);
 		if (n == 0)
 			break;
-		action a = moves[0].kind == ACT_CARD
-			? moves[rng_below(r, (uint32_t)n)]
-			: thumb_choose(s, &neutral, moves, n);
+		bool any = mix == MIX_CARDS_AT_RANDOM ? moves[0].kind == ACT_CARD
+						      : rng_below(r, 4) == 0;
+		action a = any ? moves[rng_below(r, (uint32_t)n)]
+			       : thumb_choose(s, style, moves, n);
 		state_apply_listed(s, a);
 	}
 }
@@ -45,7 +40,9 @@ thumb_style thumb_learn(const game *g, int players)
 		    !state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
 				 sizeof why))
 			break;
-		learning_deal(&s, &r);
+		/* what is learnt is the play of the cards in the deals
+		 * the rules of thumb bid and declare */
+		thumb_play_deal(&s, &style, MIX_CARDS_AT_RANDOM, &r);
 		if (s.fault || s.current >= 0)
 			break;
 		for (int p = 0; p < players; p++) {
@@ -109,7 +106,7 @@ action thumb_choose(const state *s, const thumb_style *style,
 			break;
 		}
 		case ACT_MELDS:         /* what scores most for the side */
-			key = -(meld_side_points(s, s->current, a) * 64 +
+			key = -(state_meld_points(s, s->current, a) * 64 +
 				__builtin_popcount((unsigned)a->number));
 			break;
 		default:

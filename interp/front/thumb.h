@@ -28,4 +28,17 @@ thumb_style thumb_learn(const game *g, int players);
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n);
 
+/* How thumb_play_deal plays: the rules of thumb three times in four and
+ * any legal action otherwise (a search's playouts, which should not all
+ * be alike), or the cards at random and every other decision (a bid, a
+ * declaration) by the rules of thumb. */
+typedef enum thumb_mix {
+	MIX_PLAYOUT,
+	MIX_CARDS_AT_RANDOM,
+} thumb_mix;
+
+/* Plays the deal in s (dealing it first at a chance node) to its score. */
+void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
+		     rng *r);
+
 #endif

@@ -13,7 +13,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "engine/meld.h"
 #include "front/command.h"
 #include "lang/load.h"
 #include "lang/schema.h"
@@ -717,7 +716,7 @@ static bool replay_move(reader *rd, const node *item, int number)
 	    strncasecmp(words->text, "declare", 7) != 0) {
 		/* written before melds could be withheld: every meld was
 		 * declared, and these are the words of the card */
-		state_apply(s, meld_all(s));
+		state_apply(s, state_declare_all_melds(s));
 		parsed = command_parse(s, words->text, &c, err, sizeof err);
 	}
 	if (!parsed ||

@@ -15,21 +15,15 @@
 #include "engine/game.h"
 #include "lang/schema.h"
 #include "engine/engine.h"
+#include "fuzz_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	char path[] = "/tmp/cardrules-fuzz-XXXXXX";
-	int fd = mkstemp(path);
-	if (fd < 0)
+	char path[] = FUZZ_PATH_TEMPLATE;
+	if (!fuzz_write_file(data, size, path))
 		return 0;
-	if (write(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		unlink(path);
-		return 0;
-	}
-	close(fd);
 	diag *d = diag_new();
 	game *g = game_load(path, d);
 	if (!g && diag_count(d) == 0)

@@ -15,6 +15,7 @@
 #include "engine/game.h"
 #include "front/shard.h"
 #include "lang/load.h"
+#include "fuzz_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -52,16 +53,9 @@ static const game *game_named(const char *name)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	find_games();
-	char path[] = "/tmp/cardrules-fuzz-shard-XXXXXX";
-	int fd = mkstemp(path);
-	if (fd < 0)
+	char path[] = FUZZ_PATH_TEMPLATE;
+	if (!fuzz_write_file(data, size, path))
 		return 0;
-	if (write(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		unlink(path);
-		return 0;
-	}
-	close(fd);
 	char name[1024];
 	const game *g = shard_game(path, name, sizeof name) ? game_named(name)
 							       : NULL;

@@ -14,6 +14,7 @@
 
 #include "engine/engine.h"
 #include "front/transcript.h"
+#include "fuzz_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -40,16 +41,9 @@ static char *contents(const char *path, size_t *len)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	find_games();
-	char path[] = "/tmp/cardrules-fuzz-transcript-XXXXXX";
-	int fd = mkstemp(path);
-	if (fd < 0)
+	char path[] = FUZZ_PATH_TEMPLATE;
+	if (!fuzz_write_file(data, size, path))
 		return 0;
-	if (write(fd, data, size) != (ssize_t)size) {
-		close(fd);
-		unlink(path);
-		return 0;
-	}
-	close(fd);
 	transcript_replay *r = calloc(1, sizeof *r);
 	diag *d = diag_new();
 	if (!r || !d)

@@ -12,8 +12,8 @@
  * must end in a byte-identical state.
  */
 #include "testutil.h"
+#include "scenario.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -32,29 +32,7 @@ static int ngames;
 
 static void find_games(void)
 {
-	DIR *dir = opendir(GAMES_DIR);
-	ck_assert_msg(dir != NULL, "cannot open %s", GAMES_DIR);
-	struct dirent *e;
-	ngames = 0;
-	while ((e = readdir(dir)) && ngames < 32) {
-		size_t len = strlen(e->d_name);
-		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
-			snprintf(game_files[ngames++], sizeof game_files[0], "%s/%s",
-				 GAMES_DIR, e->d_name);
-	}
-	closedir(dir);
-	ck_assert_int_gt(ngames, 0);
-}
-
-static game *load(const char *path)
-{
-	diag *d = diag_new();
-	game *g = game_load(path, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert_msg(g != NULL, "%s does not load", path);
-	return g;
+	ngames = scn_rule_files(GAMES_DIR, game_files, 32);
 }
 
 /* Every card of the deck in play is in exactly one place: a hand, a
@@ -182,7 +160,7 @@ static void deal_scored(state *s, int64_t *sum_scores, transcript_writer *w)
 
 static void play_and_replay(const char *path, int players, uint64_t seed)
 {
-	game *g = load(path);
+	game *g = scn_load(path);
 	state s;
 	char why[200];
 	ck_assert_msg(state_setup(&s, g, players, (int)(seed % players), NULL,
@@ -229,7 +207,7 @@ START_TEST(test_every_game_every_count)
 {
 	find_games();
 	for (int i = 0; i < ngames; i++) {
-		game *g = load(game_files[i]);
+		game *g = scn_load(game_files[i]);
 		int lo = g->min_players, hi = g->max_players;
 		game_free(g);
 		for (int n = lo; n <= hi; n++)
@@ -243,7 +221,7 @@ START_TEST(test_seed_determinism)
 {
 	find_games();
 	for (int i = 0; i < ngames; i++) {
-		game *g = load(game_files[i]);
+		game *g = scn_load(game_files[i]);
 		state a, b, c;
 		char why[200];
 		ck_assert(state_setup(&a, g, g->default_players, 0, NULL, 5, why, sizeof why));
@@ -266,7 +244,7 @@ START_TEST(test_fast_playout)
 {
 	find_games();
 	for (int i = 0; i < ngames; i++) {
-		game *g = load(game_files[i]);
+		game *g = scn_load(game_files[i]);
 		state s;
 		char why[200];
 		ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 3, why, sizeof why));
