@@ -87,14 +87,15 @@ typedef void (*hook_double_trick_fn)(const deck *d, const double_trick *t,
 #define MELDS_MAX 4
 
 typedef struct meld {
-	card_id card[SEAT_MAX];         /* a run or four of a kind */
+	card_id card[RANK_MAX];         /* a run (at most a whole suit) or
+					   four of a kind */
 	int n, points;
 } meld;
 
 typedef struct meld_result {
 	int64_t points[SEAT_MAX];       /* what each seat scores for melds */
 	int best;                       /* the seat with the best meld; -1 */
-	meld meld[SEAT_MAX][MELDS_MAX]; /* each seat's melds, best first */
+	meld meld[SEAT_MAX][MELDS_MAX]; /* each seat's melds, as found */
 	int nmelds[SEAT_MAX];
 } meld_result;
 

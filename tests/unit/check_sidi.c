@@ -595,6 +595,40 @@ START_TEST(test_withheld_meld_keeps_points)
 }
 END_TEST
 
+/* A run as long as the deck's ranks: thirteen spades in one hand of a
+ * thirteen-rank deck are found as melds of whole runs, every card once,
+ * none outside the hand (the melds' card lists hold a whole suit). */
+START_TEST(test_runs_as_long_as_the_deck)
+{
+	game *thirteen = scn_load(TESTS_DIR "/data/games/jass-long-runs.yaml");
+	state t;
+	char why[200];
+	ck_assert(state_setup(&t, thirteen, 4, 0, NULL, 3, why, sizeof why));
+	cardset hands[SEAT_MAX];
+	memset(hands, 0, sizeof hands);
+	hands[0] = scn_card_set(thirteen, "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS");
+	hands[1] = scn_card_set(thirteen, "2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH");
+	hands[2] = scn_card_set(thirteen, "2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD");
+	hands[3] = scn_card_set(thirteen, "2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC AC");
+	ck_assert_msg(state_deal_cards(&t, hands, NULL, 0, why, sizeof why),
+		      "%s", why);
+	meld m[MELDS_MAX];
+	int n = state_melds(&t, 0, m);
+	ck_assert_int_gt(n, 0);
+	cardset seen = cset_empty();
+	for (int k = 0; k < n; k++) {
+		ck_assert_int_ge(m[k].n, 3);
+		ck_assert_int_le(m[k].n, 13);
+		for (int i = 0; i < m[k].n; i++) {
+			ck_assert(cset_has(hands[0], m[k].card[i]));
+			ck_assert(!cset_has(seen, m[k].card[i]));
+			cset_add(&seen, m[k].card[i]);
+		}
+	}
+	game_free(thirteen);
+}
+END_TEST
+
 static Suite *sidi_suite(void)
 {
 	Suite *su = suite_create("sidi");
@@ -616,6 +650,7 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_declared_melds_seen);
 	tcase_add_test(tc, test_bots_withhold);
 	tcase_add_test(tc, test_playout_as_decisions);
+	tcase_add_test(tc, test_runs_as_long_as_the_deck);
 	suite_add_tcase(su, tc);
 	return su;
 }
