@@ -102,4 +102,18 @@ void action_sort(action *list, int n);
 /* Index of a in the list, or -1. */
 int action_find(const action *list, int n, const action *a);
 
+/* What a phase can tell bots of a move without searching: the cards it
+ * wins or turns down at once (a solitaire's attack); whether it spends
+ * something a player keeps for when stuck (a ploy); whether its card
+ * leaves the hand without contesting anything (a card passed, a discard
+ * on a trick the seat cannot follow); whether it commits the seat to
+ * more than it was (a choice that declares, takes cards or raises a
+ * counter). */
+typedef struct move_hint {
+	int gain;
+	bool spends;
+	bool gives_away;
+	bool commits;
+} move_hint;
+
 #endif

@@ -583,6 +583,50 @@ static void explain(FILE *out, const game *g, const phase *p)
 		: "the deal goes on without a contract");
 }
 
+/* ======================================================================
+ * Words at the table
+ * ====================================================================== */
+
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)after, (void)news;
+	char buf[200];
+	buf[0] = '\0';
+	words(before, p, a, n, buf, sizeof buf);
+	tale_printf(out, "  ");
+	tale_seat(out, seat);
+	if (a[0].kind == ACT_BID)
+		tale_printf(out, " %s %s\n", audience_verb(who, seat, "bid", "bids"),
+			    buf);
+	else
+		tale_printf(out, ": %s\n", buf);
+}
+
+/* The auction so far: the standing bid, who made it, a double. */
+static bool context(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)p, (void)who;
+	if (s->bid == 0) {
+		tale_printf(out, "  No bid yet.\n");
+		return false;
+	}
+	tale_printf(out, "  The bid to beat: %d%s%s by ", s->bid,
+		    s->denom >= 0 ? " " : "",
+		    s->denom >= 0 ? s->g->denom_name[s->denom] : "");
+	tale_seat(out, s->declarer);
+	tale_printf(out, "%s.\n", s->doubled ? ", doubled" : "");
+	return false;
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)g, (void)p;
+	tale_printf(out, "    call 120 H  an auction's bid (or: pass, double)\n");
+}
+
 const phase_kind_def phase_auction = {
 	.name = "auction",
 	.build = build,
@@ -595,4 +639,7 @@ const phase_kind_def phase_auction = {
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,
+	.narrate = narrate,
+	.context = context,
+	.help = help,
 };

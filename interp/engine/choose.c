@@ -225,12 +225,9 @@ static phase_step apply(state *s, const phase *p, const action *a)
 static action_prompt prompt(const state *s, const phase *p)
 {
 	(void)p;
-	int seat = s->current;
+	if (s->laying >= 0)
+		return phase_secret_prompt(s, "lay");
 	action_prompt due = {"choose", 1};
-	if (s->laying >= 0) {
-		due.verb = "lay";
-		due.actions = s->pass_need[seat] - s->pass_chosen[seat];
-	}
 	return due;
 }
 
@@ -260,9 +257,8 @@ static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
 	if (s->laying >= 0)
-		return phase_parse_cards(s, "lay", prompt(s, p).actions,
-					 layable(s, p), word, nword, out, n,
-					 err, size);
+		return phase_secret_parse(s, "lay", layable(s, p), word, nword,
+					  out, n, err, size);
 	const choose_phase *ch = &p->u.choose;
 	char names[300];
 	list_choices(ch, names, sizeof names);
@@ -291,11 +287,7 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		if (a->kind != ACT_CARD)
 			snprintf(buf, size, "lay %d card(s) back first, as in: lay %s",
 				 prompt(s, p).actions, name);
-		else if (!cset_has(s->hand[s->current], a->card[0]))
-			snprintf(buf, size, "you do not hold %s", name);
-		else if (cset_has(s->passing[s->current], a->card[0]))
-			snprintf(buf, size, "%s is already chosen", name);
-		else
+		else if (!phase_secret_why_illegal(s, a, NULL, buf, size))
 			snprintf(buf, size, "%s may not be laid back (%s)", name,
 				 c->keep ? expr_text(c->keep) : "");
 		return;
@@ -347,6 +339,90 @@ static void explain(FILE *out, const game *g, const phase *p)
 	}
 }
 
+/* ======================================================================
+ * Words at the table
+ * ====================================================================== */
+
+/* What a person who took a place's cards (the skat) found there, and
+ * how to lay cards back. */
+static void tell_taken(const state *before, const state *after, int seat,
+		       tale *t)
+{
+	const choice_def *c = &after->g->phase[after->phase].u.choose
+		.choice[after->laying];
+	char example[64] = "";
+	action list[ACTIONS_MAX];
+	int n = legal(after, &after->g->phase[after->phase], list);
+	int need = after->pass_need[seat];
+	for (int i = 0; i < n && i < need; i++) {
+		char name[8];
+		deck_card_name(&after->g->deck, list[i].card[0], false, name);
+		snprintf(example + strlen(example), sizeof example - strlen(example),
+			 "%s%s", i ? " " : "", name);
+	}
+	tale_printf(t, "  In the %s: ", after->g->place[c->take].name);
+	tale_cards(t, cset_minus(after->hand[seat], before->hand[seat]));
+	tale_printf(t, ". Lay %d card(s) back, as in: lay %s\n", need, example);
+}
+
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)news;
+	tale_printf(out, "  ");
+	tale_seat(out, seat);
+	if (before->laying >= 0) {
+		const choice_def *c = &p->u.choose.choice[before->laying];
+		tale_printf(out, " %s %d card(s) back, face %s.\n",
+			    audience_verb(who, seat, "lay", "lays"),
+			    before->pass_need[seat], c->lay_up ? "up" : "down");
+	} else {
+		char buf[200];
+		buf[0] = '\0';
+		words(before, p, a, n, buf, sizeof buf);
+		tale_printf(out, ": %s\n", buf);
+	}
+	if (after->laying >= 0 && before->laying < 0 &&
+	    audience_is_human(who, seat))
+		tell_taken(before, after, seat, out);
+}
+
+static bool context(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)p, (void)who;
+	if (s->laying < 0)
+		tale_printf(out, "  Your choice:\n");
+	return false;
+}
+
+/* A choice that raises a counter, declares or takes cards commits its
+ * chooser. */
+static move_hint hint(const state *s, const phase *p, const action *a)
+{
+	(void)s;
+	move_hint h = {0, false, false, false};
+	if (a->kind == ACT_CHOICE && a->number < p->u.choose.nchoices) {
+		const choice_def *c = &p->u.choose.choice[a->number];
+		h.commits = c->adds.n != 0 || c->declare || c->take >= 0;
+	}
+	return h;
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)g;
+	for (int i = 0; i < p->u.choose.nchoices; i++)
+		if (p->u.choose.choice[i].take >= 0) {
+			tale_printf(out, "    lay 7C 8D   lay cards back after "
+				    "taking the skat\n");
+			break;
+		}
+	tale_printf(out, "    choose X    one of a round's named choices "
+		    "(or just: X)\n");
+}
+
 const phase_kind_def phase_choose = {
 	.name = "choose",
 	.build = build,
@@ -359,4 +435,8 @@ const phase_kind_def phase_choose = {
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,
+	.narrate = narrate,
+	.context = context,
+	.help = help,
+	.hint = hint,
 };

@@ -407,6 +407,148 @@ static void explain(FILE *out, const game *g, const phase *p)
 	fputc('\n', out);
 }
 
+/* ======================================================================
+ * Words at the table
+ * ====================================================================== */
+
+static void tell_pair(tale *t, const card_id *c)
+{
+	tale_card(t, c[0]);
+	tale_printf(t, " ");
+	tale_card(t, c[1]);
+}
+
+/* Who dropped out, laying face down. */
+static void tell_dropped(const state *s, const double_record *r, tale *t)
+{
+	const char *sep = "  Dropped out (face down):";
+	for (int i = 1; i < s->players; i++)
+		if (r->fate[i] == FATE_DROPPED) {
+			tale_printf(t, "%s ", sep);
+			tale_seat(t, state_next_seat(s, r->leader, i));
+			sep = ",";
+		}
+	if (*sep == ',')
+		tale_printf(t, ".\n");
+}
+
+/* The ribs matched: the matcher takes every card shown. */
+static void tell_matched(const state *s, const double_record *r,
+			 const audience *who, tale *t)
+{
+	int q = state_next_seat(s, r->leader, r->matcher);
+	tale_printf(t, "  ");
+	tale_seat(t, q);
+	tale_printf(t, " matched the ribs with ");
+	tell_pair(t, r->card[r->matcher]);
+	tale_printf(t, " and %s every card shown.\n",
+		    audience_verb(who, q, "take", "takes"));
+	for (int i = 1; i < s->players; i++)
+		if (r->fate[i] == FATE_OUTMATCHED) {
+			tale_printf(t, "  ");
+			tale_seat(t, state_next_seat(s, r->leader, i));
+			tale_printf(t, " matched too, but later.\n");
+		}
+	tale_printf(t, "  The bid fails: the leader takes nothing.\n");
+}
+
+/* A double trick resolved, step by step: the pairs turned, who dropped
+ * out, who matched or kept their cards, the leader's take, the bid
+ * check. */
+static void tell_resolved(const state *s, const audience *who, tale *t)
+{
+	const double_record *r = &s->last_double;
+	tale_printf(t, "  The ribs of ");
+	tale_seat(t, r->leader);
+	tale_printf(t, ": ");
+	tell_pair(t, r->card[0]);
+	tale_printf(t, " (bid %d).\n", r->bid);
+	tell_dropped(s, r, t);
+	if (r->matcher >= 0) {
+		tell_matched(s, r, who, t);
+		return;
+	}
+	int taken = 0;
+	for (int i = 1; i < s->players; i++) {
+		int q = state_next_seat(s, r->leader, i);
+		if (r->fate[i] == FATE_BEAT) {
+			tale_printf(t, "  ");
+			tale_seat(t, q);
+			tale_printf(t, " beat the ribs and %s ",
+				    audience_verb(who, q, "keep", "keeps"));
+			tell_pair(t, r->card[i]);
+			tale_printf(t, ".\n");
+		} else if (r->fate[i] == FATE_TAKEN) {
+			tale_printf(t, "  ");
+			tale_seat(t, q);
+			tale_printf(t, "'s ");
+			tell_pair(t, r->card[i]);
+			tale_printf(t, " go to the leader.\n");
+			taken++;
+		}
+	}
+	if (!taken)
+		tale_printf(t, "  The leader takes no pair.\n");
+	tale_printf(t, "  Bid check: %d points for the ribs and the pairs "
+		    "taken, against a bid of %d: %s.\n", r->sum, r->bid, r->made
+		    ? "made, the leader keeps the ribs"
+		    : "failed, the ribs are discarded");
+}
+
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)p, (void)n, (void)news;
+	tale_printf(out, "  ");
+	tale_seat(out, seat);
+	tale_printf(out, " %s ", audience_verb(who, seat, "lay", "lays"));
+	if (a[0].flags & ACT_DOWN) {
+		tale_printf(out, "two cards face down%s.\n",
+			    seat == before->pair_leader ? " (the ribs)" : "");
+	} else {
+		tell_pair(out, a[0].card);
+		tale_printf(out, ".\n");
+	}
+	if (after->last_double.number != before->last_double.number &&
+	    after->deal_no == before->deal_no)  /* also when the deal ends */
+		tell_resolved(after, who, out);
+}
+
+/* A double trick in progress: who has laid what, face up or down. */
+static void table(const state *s, const phase *p, const audience *who,
+		  tale *out)
+{
+	(void)p, (void)who;
+	tale_printf(out, "  Double trick %d, bid %d by ",
+		    s->last_double.number + 1, s->bid);
+	tale_seat(out, s->pair_leader);
+	tale_printf(out, ":");
+	if (!s->pair_laid)
+		tale_printf(out, " nothing laid yet");
+	for (int i = 0, k = 0; i < s->players; i++) {
+		int q = state_next_seat(s, s->pair_leader, i);
+		if (!(s->pair_laid >> q & 1))
+			continue;
+		tale_printf(out, "%s ", k++ ? "," : "");
+		tale_seat(out, q);
+		tale_printf(out, " ");
+		if (s->pair_down >> q & 1)
+			tale_printf(out, q == s->pair_leader ? "the ribs, face down"
+				    : "two cards face down");
+		else
+			tell_pair(out, s->pair[q]);
+	}
+	tale_printf(out, "\n");
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)g, (void)p;
+	tale_printf(out, "    play 9 9 up two cards of a double trick, face "
+		    "up or down\n");
+}
+
 const phase_kind_def phase_double = {
 	.name = "double-trick",
 	.build = build,
@@ -421,4 +563,7 @@ const phase_kind_def phase_double = {
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,
+	.narrate = narrate,
+	.table = table,
+	.help = help,
 };

@@ -306,6 +306,11 @@ double state_deal_worth(const state *s, int seat)
 	return highest ? worth : -worth;
 }
 
+void state_meld_result(const state *s, meld_result *r)
+{
+	vars_melds(s, r);
+}
+
 int state_melds(const state *s, int seat, meld *out)
 {
 	return meld_find(s, seat, out);
@@ -482,6 +487,161 @@ int state_legal(const state *s, action *out)
 		return 0;
 	const phase *p = current_phase(s);
 	return phase_def(p->kind)->legal(s, p, out);
+}
+
+/* The kind of the phase in progress, when a seat is to move. */
+static const phase_kind_def *deciding_kind(const state *s)
+{
+	int kind = state_phase_kind(s);
+	return kind < 0 ? NULL : phase_def((phase_kind)kind);
+}
+
+move_hint state_move_hint(const state *s, const action *a)
+{
+	const phase_kind_def *def = deciding_kind(s);
+	move_hint none = {0, false, false, false};
+	return def && def->hint ? def->hint(s, current_phase(s), a) : none;
+}
+
+int state_legal_saving(const state *s, action *out)
+{
+	const phase_kind_def *def = deciding_kind(s);
+	if (def && def->legal_saving)
+		return def->legal_saving(s, current_phase(s), out);
+	return state_legal(s, out);
+}
+
+void state_narrate(const state *before, const state *after, int seat,
+		   const action *a, int n, const audience *who, tale *out,
+		   tale *news)
+{
+	tale_clear(out);
+	if (before->phase < 0 || before->phase >= before->g->nphases)
+		return;
+	const phase *p = current_phase(before);
+	const phase_kind_def *def = phase_def(p->kind);
+	if (def->narrate) {
+		def->narrate(before, after, p, seat, a, n, who, out, news);
+		return;
+	}
+	char words[200];
+	state_action_words(before, a, n, words, sizeof words);
+	tale_printf(out, "  ");
+	tale_seat(out, seat);
+	tale_printf(out, ": %s\n", words);
+}
+
+bool state_context(const state *s, const audience *who, tale *out)
+{
+	tale_clear(out);
+	const phase_kind_def *def = deciding_kind(s);
+	return def && def->context &&
+	       def->context(s, current_phase(s), who, out);
+}
+
+void state_table(const state *s, const audience *who, tale *out)
+{
+	tale_clear(out);
+	const phase_kind_def *def = deciding_kind(s);
+	if (def && def->table)
+		def->table(s, current_phase(s), who, out);
+}
+
+void state_decided(const state *s, tale *out)
+{
+	tale_clear(out);
+	for (int i = 0; i < s->g->nphases; i++) {
+		const phase *p = &s->g->phase[i];
+		if (phase_def(p->kind)->decided)
+			phase_def(p->kind)->decided(s, p, i, out);
+	}
+}
+
+bool state_shows_board(const state *s)
+{
+	const phase_kind_def *def = deciding_kind(s);
+	return def && def->board;
+}
+
+/* Appends the lines of `more` that `out` does not hold yet. */
+static void add_new_lines(tale *out, const char *more)
+{
+	while (*more) {
+		const char *end = strchr(more, '\n');
+		size_t n = end ? (size_t)(end - more) + 1 : strlen(more);
+		char line[TALE_MAX];
+		snprintf(line, sizeof line, "%.*s", (int)n, more);
+		if (!strstr(out->text, line) &&
+		    out->used + n < sizeof out->text) {
+			memcpy(out->text + out->used, line, n + 1);
+			out->used += n;
+		}
+		more += n;
+	}
+}
+
+void game_help(const game *g, tale *out)
+{
+	static _Thread_local tale one;
+	tale_clear(out);
+	for (int i = 0; i < g->nphases; i++) {
+		const phase *p = &g->phase[i];
+		if (!phase_def(p->kind)->help)
+			continue;
+		tale_clear(&one);
+		phase_def(p->kind)->help(g, p, &one);
+		add_new_lines(out, one.text);
+	}
+}
+
+cardset state_trumps_ahead(const state *s, const uint8_t **power)
+{
+	*power = NULL;
+	for (int i = s->phase < 0 ? 0 : s->phase; i < s->g->nphases; i++) {
+		const phase *p = &s->g->phase[i];
+		cardset trumps;
+		if (phase_def(p->kind)->trumps &&
+		    phase_def(p->kind)->trumps(s, p, i, &trumps, power))
+			return trumps;
+	}
+	return cset_empty();
+}
+
+bool game_reveals_place(const game *g, int k)
+{
+	for (int i = 0; i < g->nphases; i++)
+		if (phase_def(g->phase[i].kind)->reveals &&
+		    phase_def(g->phase[i].kind)->reveals(&g->phase[i], k))
+			return true;
+	return false;
+}
+
+void state_score_values(const state *s, value *slots)
+{
+	score_values(s, slots);
+}
+
+void state_scored_values(const state *scored, const state *during,
+			 value *slots)
+{
+	score_scored_values(scored, during, slots);
+}
+
+void game_explain_phase(FILE *out, const game *g, int i)
+{
+	phase_def(g->phase[i].kind)->explain(out, g, &g->phase[i]);
+}
+
+int64_t state_progress(const state *s)
+{
+	for (int i = 0; i < s->g->nphases; i++) {
+		const phase *p = &s->g->phase[i];
+		int64_t v;
+		if (phase_def(p->kind)->progress &&
+		    phase_def(p->kind)->progress(s, p, &v))
+			return v;
+	}
+	return s->deal_score[0];
 }
 
 bool state_is_legal(const state *s, const action *a)

@@ -21,8 +21,10 @@
 #define CARDRULES_ENGINE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "engine/state.h"
+#include "engine/tale.h"
 #include "lang/expr.h"
 
 /* Sets up a match.  options[i] gives option i, or the default when NULL.
@@ -68,6 +70,65 @@ double state_deal_worth(const state *s, int seat);
 int state_melds(const state *s, int seat, meld *out);
 action state_declare_all_melds(const state *s);
 int64_t state_meld_points(const state *s, int seat, const action *a);
+
+/* The named values of the scoring (`let`) evaluated on s as it is, in
+ * slots (VARS_SLOTS_MAX values): the per-seat value of seat p of let i at
+ * slots[g->let[i].slot + p], a table-wide one at slots[g->let[i].slot].
+ * Mid-deal, what the values would be if the deal ended now. */
+void state_score_values(const state *s, value *slots);
+
+/* The named values of the deal just scored in `scored`, as its scoring
+ * saw them; `during` is any state of that deal before it was scored (it
+ * holds the totals and kept values from before the deal). */
+void state_scored_values(const state *scored, const state *during,
+			 value *slots);
+
+/* The melds that score in the deal of s, as the game's melds rule finds
+ * them: each seat's melds and points, and the best holder. */
+void state_meld_result(const state *s, meld_result *r);
+
+/* The trumps of the deal's tricks as far as they are known, those of the
+ * trick play in progress or of the next one; their order of power among
+ * themselves in *power (NULL when the deal has no tricks). */
+cardset state_trumps_ahead(const state *s, const uint8_t **power);
+
+/* What the phase in progress tells bots of action a (all zero when it
+ * tells nothing). */
+move_hint state_move_hint(const state *s, const action *a);
+
+/* The legal actions that spend nothing a player keeps for when stuck,
+ * or all when each does (a solitaire's playouts); how many. */
+int state_legal_saving(const state *s, action *out);
+
+/* How far the deal has got toward its goal, by the first phase that
+ * measures it (a layout's `progress`), else seat 0's deal score: what
+ * search bots maximise short of a win. */
+int64_t state_progress(const state *s);
+
+/* The table's words (tale.h), from the phase kinds.  What `seat` did
+ * with a[0..n) in `before`, leading to `after`, and what followed in its
+ * phase; what seat q alone learns is added to news[q] (SEAT_MAX tales),
+ * for the front end to tell and clear. */
+void state_narrate(const state *before, const state *after, int seat,
+		   const action *a, int n, const audience *who, tale *out,
+		   tale *news);
+/* The words before a decision, after the hand; true when they are all
+ * the prompt shows. */
+bool state_context(const state *s, const audience *who, tale *out);
+/* What lies on the table of the phase in progress. */
+void state_table(const state *s, const audience *who, tale *out);
+/* What the deal's phases have decided so far, a line each. */
+void state_decided(const state *s, tale *out);
+/* The phase in progress draws its places as the board. */
+bool state_shows_board(const state *s);
+/* Whether a phase of game g turns up the tops of place k's piles (a
+ * tableau, drawn as columns even before any pile is stacked). */
+bool game_reveals_place(const game *g, int k);
+/* How the game's decisions are typed, a line each. */
+void game_help(const game *g, tale *out);
+
+/* Phase i of game g's rules in sentences, for `cardrules explain`. */
+void game_explain_phase(FILE *out, const game *g, int i);
 
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);

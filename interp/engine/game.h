@@ -24,6 +24,7 @@
 #define OPTIONS_MAX 8
 #define KEPT_MAX 8
 #define PHASES_MAX 16
+#define VARS_SLOTS_MAX 512      /* frame values: the lets of a scoring */
 #define RESTRICT_MAX 8
 #define LETS_MAX 32
 #define CHECKS_MAX 8

@@ -692,14 +692,13 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 	}
 }
 
-int layout_kills(const state *s, const action *a)
+/* How many cards the attack of action a would turn down (0 for a move
+ * without one). */
+static int kills(const state *s, const phase *p, const action *a)
 {
-	if (a->kind != ACT_MOVE || s->phase < 0 || s->phase >= s->g->nphases)
+	const layout_phase *l = LAYOUT(p);
+	if (a->kind != ACT_MOVE || a->number >= l->nmoves)
 		return 0;
-	const phase *p = &s->g->phase[s->phase];
-	if (p->kind != PHASE_LAYOUT || a->number >= p->u.layout.nmoves)
-		return 0;
-	const layout_phase *l = &p->u.layout;
 	if (!l->move[a->number].attack || l->attack_grid < 0 ||
 	    a->card[0] == CARD_NONE)
 		return 0;
@@ -713,12 +712,10 @@ int layout_kills(const state *s, const action *a)
 	return cset_count(after.killed);
 }
 
-int layout_legal_thrifty(const state *s, action *out)
+/* The legal moves that spend no card (a ploy), or all of them when each
+ * spends one: what a player keeping its ploys considers. */
+static int legal_saving(const state *s, const phase *p, action *out)
 {
-	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases ||
-	    s->g->phase[s->phase].kind != PHASE_LAYOUT)
-		return -1;
-	const phase *p = &s->g->phase[s->phase];
 	const layout_phase *l = LAYOUT(p);
 	/* a move whose `unless` names a spending one needs the whole list */
 	for (int i = 0; i < l->nmoves; i++)
@@ -732,22 +729,29 @@ int layout_legal_thrifty(const state *s, action *out)
 	return n;
 }
 
-bool layout_spends(const state *s, const action *a)
+/* A move's attack, and whether it spends a card (a ploy). */
+static move_hint hint(const state *s, const phase *p, const action *a)
 {
-	if (a->kind != ACT_MOVE || s->phase < 0 || s->phase >= s->g->nphases)
-		return false;
-	const phase *p = &s->g->phase[s->phase];
-	return p->kind == PHASE_LAYOUT && a->number < p->u.layout.nmoves &&
-	       p->u.layout.move[a->number].pay != NULL;
+	const layout_phase *l = LAYOUT(p);
+	move_hint h = {0, false, false, false};
+	if (a->kind != ACT_MOVE || a->number >= l->nmoves)
+		return h;
+	h.gain = kills(s, p, a);
+	h.spends = l->move[a->number].pay != NULL;
+	return h;
 }
 
-int64_t layout_progress(const state *s)
+static bool reveals(const phase *p, int k)
 {
-	const game *g = s->g;
-	for (int i = 0; i < g->nphases; i++)
-		if (g->phase[i].kind == PHASE_LAYOUT && g->phase[i].u.layout.progress)
-			return vars_eval(s, g->phase[i].u.layout.progress, -1).i;
-	return s->deal_score[0];
+	return LAYOUT(p)->reveal == k;
+}
+
+static bool progress(const state *s, const phase *p, int64_t *out)
+{
+	if (!LAYOUT(p)->progress)
+		return false;
+	*out = vars_eval(s, LAYOUT(p)->progress, -1).i;
+	return true;
 }
 
 const phase_kind_def phase_layout = {
@@ -763,4 +767,10 @@ const phase_kind_def phase_layout = {
 	.parse = layout_parse,
 	.why_illegal = layout_why_illegal,
 	.explain = layout_explain,
+	.hint = hint,
+	.legal_saving = legal_saving,
+	.progress = progress,
+	.help = layout_help,
+	.reveals = reveals,
+	.board = true,
 };

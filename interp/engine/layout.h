@@ -29,6 +29,7 @@ bool layout_parse(const state *s, const phase *p, char *const *word,
 void layout_why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size);
 void layout_explain(FILE *out, const game *g, const phase *p);
+void layout_help(const game *g, const phase *p, tale *out);
 
 /* layout_build.c */
 void layout_build(builder *b, const node *n, phase *p);

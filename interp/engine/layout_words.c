@@ -383,3 +383,61 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 	fputs(".\n", out);
 }
 
+
+/* ======================================================================
+ * Help at the table
+ * ====================================================================== */
+
+/* "waste or tableau": the places a move takes from. */
+static void tell_sources(const game *g, uint16_t from, tale *out)
+{
+	int n = __builtin_popcount(from), k = 0;
+	for (int i = 0; i < g->nplaces; i++)
+		if (from >> i & 1) {
+			tale_printf(out, "%s%s", k == 0 ? "" : k == n - 1 ? " or "
+				    : ", ", g->place[i].name);
+			k++;
+		}
+}
+
+/* One move typed as it is listed: its name, then an example of where
+ * from and where to when they need saying. */
+static void help_move(const game *g, const layout_phase *l, int i,
+		      tale *out)
+{
+	const move_def *m = &l->move[i];
+	char typed[64];
+	int used = snprintf(typed, sizeof typed, "%s", m->name);
+	int from = __builtin_ctz(m->from | 1u << 31);
+	if (m->group == GROUP_RUN)
+		used += snprintf(typed + used, sizeof typed - (size_t)used,
+				 " CARD");
+	else if (names_source(g, l, i) && from < g->nplaces)
+		used += snprintf(typed + used, sizeof typed - (size_t)used, " %s",
+				 g->place[from].pile_name[0]);
+	if (g->place[m->to].npiles > 1)
+		snprintf(typed + used, sizeof typed - (size_t)used, " %s",
+			 g->place[m->to].pile_name[0]);
+	tale_printf(out, "    %-15s %s from ", typed,
+		    m->group == GROUP_RUN ? "a run, by its first card,"
+		    : m->group == GROUP_ALL ? "a whole pile" : "a top card");
+	tell_sources(g, m->from, out);
+	tale_printf(out, " to %s%s\n", g->place[m->to].name,
+		    m->opening ? ", at the opening" : "");
+}
+
+void layout_help(const game *g, const phase *p, tale *out)
+{
+	const layout_phase *l = LAYOUT(p);
+	tale_printf(out, "  Moves are typed as they are listed: the move's "
+		    "name, then\n  where from and where to when they need "
+		    "saying:\n");
+	bool opening = false;
+	for (int i = 0; i < l->nmoves; i++) {
+		opening |= l->move[i].opening;
+		if (!l->move[i].automatic)
+			help_move(g, l, i, out);
+	}
+	if (opening)
+		tale_printf(out, "    %-15s decline the opening move\n", "start");
+}

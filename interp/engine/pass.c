@@ -72,30 +72,23 @@ static phase_step apply(state *s, const phase *p, const action *a)
 static action_prompt prompt(const state *s, const phase *p)
 {
 	(void)p;
-	action_prompt due = {"pass", s->pass_need[s->current] -
-				     s->pass_chosen[s->current]};
-	return due;
+	return phase_secret_prompt(s, "pass");
 }
 
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	return phase_parse_cards(s, "pass", prompt(s, p).actions, cset_empty(),
-				 word, nword, out, n, err, size);
+	(void)p;
+	return phase_secret_parse(s, "pass", cset_empty(), word, nword, out, n,
+				  err, size);
 }
 
 static void why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size)
 {
 	(void)p;
-	char name[8];
-	deck_card_name(&s->g->deck, a->card[0], false, name);
-	if (a->kind != ACT_CARD)
+	if (!phase_secret_why_illegal(s, a, "pass cards", buf, size))
 		snprintf(buf, size, "it is time to pass cards");
-	else if (!cset_has(s->hand[s->current], a->card[0]))
-		snprintf(buf, size, "you do not hold %s", name);
-	else
-		snprintf(buf, size, "%s is already chosen", name);
 }
 
 static void explain(FILE *out, const game *g, const phase *p)
@@ -140,6 +133,65 @@ static void explain(FILE *out, const game *g, const phase *p)
 	      "what they receive.\n", out);
 }
 
+/* A bot's choice is told, a person's not; once all have chosen, each
+ * seat alone learns what it gave and got. */
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)p;
+	if (!audience_is_human(who, seat)) {
+		tale_printf(out, "  ");
+		tale_seat(out, seat);
+		tale_printf(out, " has chosen the cards to pass.\n");
+	}
+	if (before->phase == after->phase && before->deal_no == after->deal_no)
+		return;
+	for (int q = 0; q < before->players; q++) {
+		cardset given = before->passing[q];
+		for (int i = 0; seat == q && i < n; i++)
+			cset_add(&given, a[i].card[0]);
+		tale_printf(&news[q], "  You passed ");
+		tale_cards(&news[q], given);
+		tale_printf(&news[q], " to ");
+		tale_seat(&news[q], state_seat_plus(before, q, before->pass_to));
+		tale_printf(&news[q], " and received ");
+		tale_cards(&news[q], cset_minus(after->hand[q], before->hand[q]));
+		tale_printf(&news[q], " from ");
+		tale_seat(&news[q], state_seat_plus(before, q, -before->pass_to));
+		tale_printf(&news[q], ".\n");
+	}
+}
+
+/* Whom the cards go to; the prompt needs no more. */
+static bool context(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)who;
+	int to = state_seat_plus(s, s->current, s->pass_to);
+	int cards = prompt(s, p).actions;
+	tale_printf(out, "  Choose %d card%s to pass to ", cards,
+		    cards == 1 ? "" : "s");
+	tale_seat(out, to);
+	tale_where(out, to);
+	tale_printf(out, ".\n");
+	return true;
+}
+
+/* Cards passed are given away. */
+static move_hint hint(const state *s, const phase *p, const action *a)
+{
+	(void)s, (void)p, (void)a;
+	move_hint h = {0, false, true, false};
+	return h;
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)g, (void)p;
+	tale_printf(out, "    pass 3C QS  choose the cards to pass\n");
+}
+
 const phase_kind_def phase_pass = {
 	.name = "pass",
 	.build = build,
@@ -154,4 +206,8 @@ const phase_kind_def phase_pass = {
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,
+	.narrate = narrate,
+	.context = context,
+	.help = help,
+	.hint = hint,
 };

@@ -55,6 +55,39 @@ bool phase_secret_add(state *s, card_id c)
 	return false;
 }
 
+action_prompt phase_secret_prompt(const state *s, const char *verb)
+{
+	int seat = s->current;
+	action_prompt due = {verb, s->pass_need[seat] - s->pass_chosen[seat]};
+	return due;
+}
+
+bool phase_secret_parse(const state *s, const char *verb, cardset first,
+			char *const *word, int nword, action *out, int *n,
+			char *err, size_t size)
+{
+	return phase_parse_cards(s, verb, phase_secret_prompt(s, verb).actions,
+				 first, word, nword, out, n, err, size);
+}
+
+bool phase_secret_why_illegal(const state *s, const action *a,
+			      const char *task, char *buf, size_t size)
+{
+	char name[8];
+	deck_card_name(&s->g->deck, a->card[0], false, name);
+	if (a->kind != ACT_CARD && task)
+		snprintf(buf, size, "it is time to %s", task);
+	else if (a->kind != ACT_CARD)
+		return false;
+	else if (!cset_has(s->hand[s->current], a->card[0]))
+		snprintf(buf, size, "you do not hold %s", name);
+	else if (cset_has(s->passing[s->current], a->card[0]))
+		snprintf(buf, size, "%s is already chosen", name);
+	else
+		return false;
+	return true;
+}
+
 cardset phase_secret_legal_cards(const state *s, const phase *p)
 {
 	(void)p;

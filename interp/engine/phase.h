@@ -19,6 +19,7 @@
 
 #include "engine/build.h"
 #include "engine/state.h"
+#include "engine/tale.h"
 #include "engine/vars.h"
 
 typedef enum phase_step {
@@ -72,6 +73,44 @@ typedef struct phase_kind_def {
 	/* Why the seat to move may not take action a now, in words. */
 	void (*why_illegal)(const state *s, const phase *p, const action *a,
 			    char *buf, size_t size);
+
+	/* What bots may know of a move without searching; NULL: nothing. */
+	move_hint (*hint)(const state *s, const phase *p, const action *a);
+	/* The legal actions that spend nothing a player keeps for when
+	 * stuck (move_hint.spends), or all of them when each does; NULL:
+	 * the legal list.  A faster list for playouts. */
+	int (*legal_saving)(const state *s, const phase *p, action *out);
+	/* How far the deal has got toward the phase's goal, into *out, for
+	 * search bots; false when the phase measures nothing. */
+	bool (*progress)(const state *s, const phase *p, int64_t *out);
+
+	/* Its words at the table (tale.h), each NULL when it has none. */
+	/* What `seat` did with a[0..n) in `before`, leading to `after`, and
+	 * what followed in the phase (a pass given, a vote turned up); in
+	 * news[q], what seat q alone learns.  NULL: "seat N: WORDS". */
+	void (*narrate)(const state *before, const state *after,
+			const phase *p, int seat, const action *a, int n,
+			const audience *who, tale *out, tale *news);
+	/* The words before a decision, after the hand (the bid to beat);
+	 * true when they are all the prompt shows (no table, no list). */
+	bool (*context)(const state *s, const phase *p, const audience *who,
+			tale *out);
+	/* What lies on the table now (a trick, a double trick). */
+	void (*table)(const state *s, const phase *p, const audience *who,
+		      tale *out);
+	/* What phase p, the deal's `index`th, has decided (a suit). */
+	void (*decided)(const state *s, const phase *p, int index, tale *out);
+	/* Lines of the text loop's help: how its decisions are typed. */
+	void (*help)(const game *g, const phase *p, tale *out);
+	/* The trumps of its tricks, as far as they are known in s (the
+	 * phase being `index`), and their order of power; false when it
+	 * plays no tricks. */
+	bool (*trumps)(const state *s, const phase *p, int index,
+		       cardset *out, const uint8_t **power);
+	/* It turns up the tops of place k's piles (a tableau). */
+	bool (*reveals)(const phase *p, int k);
+	/* Its places are the board, drawn before each decision. */
+	bool board;
 } phase_kind_def;
 
 extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
@@ -80,22 +119,6 @@ extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
 /* The cards of vote phase p in the order they are turned up, from the
  * cards laid (state.passing) and the place `with`; how many. */
 int vote_reveal_order(const state *s, const phase *p, card_id *out);
-
-/* How far a solitaire has got, by its layout's `progress` (else the
- * score): what search bots maximise short of a win. */
-int64_t layout_progress(const state *s);
-
-/* How many cards the attack of action a would turn down, for bots'
- * playouts (0 for a move without one). */
-int layout_kills(const state *s, const action *a);
-
-/* The legal actions that spend no card (a ploy), or all of them when
- * each spends one: what a player keeping its ploys considers; -1 when
- * no layout is in progress. */
-int layout_legal_thrifty(const state *s, action *out);
-
-/* Whether action a spends a card (a ploy) in the layout in progress. */
-bool layout_spends(const state *s, const action *a);
 
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);
@@ -128,6 +151,16 @@ const char *phase_seat_words(const expr *e, char *buf, size_t size);
 void phase_secret_start(state *s, int n);
 bool phase_secret_add(state *s, card_id c);
 void phase_secret_hide(const state *s, const phase *p, int seat, state *v);
+/* The words of a secret round: its decision (`verb`, the cards still to
+ * choose), read from words (among `first` first, as phase_parse_cards),
+ * and why action a is refused: "it is time to TASK", a card not held,
+ * one chosen already; false when none of these is the reason. */
+action_prompt phase_secret_prompt(const state *s, const char *verb);
+bool phase_secret_parse(const state *s, const char *verb, cardset first,
+			char *const *word, int nword, action *out, int *n,
+			char *err, size_t size);
+bool phase_secret_why_illegal(const state *s, const action *a,
+			      const char *task, char *buf, size_t size);
 /* The cards of the seat to move not chosen yet, as a set and as actions. */
 cardset phase_secret_legal_cards(const state *s, const phase *p);
 int phase_secret_legal(const state *s, const phase *p, action *out);

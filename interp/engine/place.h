@@ -13,6 +13,9 @@
 
 #include "engine/state.h"
 
+/* Reading the piles (pile_in_order, pile_cards, pile_top, place_cards) is
+ * part of the engine's API, in state.h; moving cards is here. */
+
 /* Puts card c on top of pile p. */
 static inline void pile_push(state *s, int p, card_id c)
 {
@@ -32,50 +35,6 @@ static inline void pile_remove(state *s, card_id c)
 	s->pile_size[p]--;
 	s->pile_of[c] = 0;
 	s->depth[c] = 0;
-}
-
-/* The cards of pile p from the bottom up; how many. */
-static inline int pile_in_order(const state *s, int p, card_id *out)
-{
-	int n = s->pile_size[p];
-	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c] == p + 1 && s->depth[c] < n)
-			out[s->depth[c]] = (card_id)c;
-	return n;
-}
-
-/* The cards of pile p, as a set. */
-static inline cardset pile_cards(const state *s, int p)
-{
-	cardset out = cset_empty();
-	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c] == p + 1)
-			cset_add(&out, (card_id)c);
-	return out;
-}
-
-/* The top card of pile p, or CARD_NONE when it is empty. */
-static inline card_id pile_top(const state *s, int p)
-{
-	if (s->pile_size[p] == 0)
-		return CARD_NONE;
-	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c] == p + 1 && s->depth[c] == s->pile_size[p] - 1)
-			return (card_id)c;
-	return CARD_NONE;
-}
-
-/* The cards of every pile of place k. */
-static inline cardset place_cards(const state *s, int k)
-{
-	const place_def *pl = &s->g->place[k];
-	cardset out = cset_empty();
-	for (int c = 0; c < s->g->deck.ncards; c++) {
-		int p = s->pile_of[c] - 1;
-		if (p >= pl->first_pile && p < pl->first_pile + pl->npiles)
-			cset_add(&out, (card_id)c);
-	}
-	return out;
 }
 
 /* Empties every pile. */

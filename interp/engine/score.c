@@ -132,18 +132,18 @@ void score_rank(state *s, const expr_frame *frame)
 	}
 }
 
-void state_score_values(const state *s, value *slots)
+void score_values(const state *s, value *slots)
 {
 	expr_frame f;
 	vars_frame(&f, s, slots);
 	eval_lets(s, &f);
 }
 
-void state_scored_values(const state *scored, const state *during,
+void score_scored_values(const state *scored, const state *during,
 			 value *slots)
 {
 	state pre = *scored;
 	memcpy(pre.total, during->total, sizeof pre.total);
 	memcpy(pre.kept, during->kept, sizeof pre.kept);
-	state_score_values(&pre, slots);
+	score_values(&pre, slots);
 }

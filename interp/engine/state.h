@@ -195,6 +195,52 @@ typedef struct state {
 	int8_t place[SEAT_MAX];         /* final places, 1 = first; ties share */
 } state;
 
+/* Reading the piles of the places (place.h moves cards between them). */
+
+/* The cards of pile p from the bottom up; how many. */
+static inline int pile_in_order(const state *s, int p, card_id *out)
+{
+	int n = s->pile_size[p];
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] == p + 1 && s->depth[c] < n)
+			out[s->depth[c]] = (card_id)c;
+	return n;
+}
+
+/* The cards of pile p, as a set. */
+static inline cardset pile_cards(const state *s, int p)
+{
+	cardset out = cset_empty();
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] == p + 1)
+			cset_add(&out, (card_id)c);
+	return out;
+}
+
+/* The top card of pile p, or CARD_NONE when it is empty. */
+static inline card_id pile_top(const state *s, int p)
+{
+	if (s->pile_size[p] == 0)
+		return CARD_NONE;
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] == p + 1 && s->depth[c] == s->pile_size[p] - 1)
+			return (card_id)c;
+	return CARD_NONE;
+}
+
+/* The cards of every pile of place k. */
+static inline cardset place_cards(const state *s, int k)
+{
+	const place_def *pl = &s->g->place[k];
+	cardset out = cset_empty();
+	for (int c = 0; c < s->g->deck.ncards; c++) {
+		int p = s->pile_of[c] - 1;
+		if (p >= pl->first_pile && p < pl->first_pile + pl->npiles)
+			cset_add(&out, (card_id)c);
+	}
+	return out;
+}
+
 /* Seat arithmetic on the table, independent of the direction of play:
  * "left" is seat + 1.  Offsets are nearly always within one turn of the
  * table, so the division is avoided in the hot path. */

@@ -587,6 +587,83 @@ static void explain(FILE *out, const game *g, const phase *p)
 	(void)g;
 }
 
+/* ======================================================================
+ * Words at the table
+ * ====================================================================== */
+
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)before, (void)after, (void)p, (void)n, (void)news;
+	tale_printf(out, "  ");
+	tale_seat(out, seat);
+	tale_printf(out, " %s ", audience_verb(who, seat, "play", "plays"));
+	tale_card(out, a[0].card[0]);
+	tale_printf(out, "\n");
+}
+
+/* The contract, and the trick in progress. */
+static void table(const state *s, const phase *p, const audience *who,
+		  tale *out)
+{
+	(void)p, (void)who;
+	if (s->bid > 0) {
+		tale_printf(out, "  Contract: %d%s%s by ", s->bid,
+			    s->denom >= 0 ? " " : "",
+			    s->denom >= 0 ? s->g->denom_name[s->denom] : "");
+		tale_seat(out, s->declarer);
+		tale_printf(out, "%s.\n", s->doubled ? ", doubled" : "");
+	}
+	tale_printf(out, "  Trick %d:", s->trick_no);
+	if (s->nplayed == 0)
+		tale_printf(out, " nothing played yet");
+	for (int i = 0; i < s->nplayed; i++) {
+		tale_printf(out, "%s ", i ? "," : "");
+		tale_seat(out, state_next_seat(s, s->leader, i));
+		tale_printf(out, " ");
+		tale_card(out, s->table[i]);
+	}
+	tale_printf(out, "\n");
+}
+
+/* The trumps of the tricks in progress, or of those to come as far as
+ * the deal so far tells. */
+static bool trumps(const state *s, const phase *p, int index, cardset *out,
+		   const uint8_t **power)
+{
+	*power = p->u.tricks.trump_power;
+	if (index == s->phase)
+		*out = s->trumps;
+	else if (p->u.tricks.trumps)
+		*out = cset_and(vars_eval(s, p->u.tricks.trumps, -1).s, s->in_play);
+	else
+		*out = cset_empty();
+	return true;
+}
+
+/* A card that does not follow the suit led is thrown away. */
+static move_hint hint(const state *s, const phase *p, const action *a)
+{
+	(void)p;
+	move_hint h = {0, false, false, false};
+	h.gives_away = s->nplayed > 0 && a->kind == ACT_CARD &&
+		       !cset_has(s->follow, a->card[0]);
+	return h;
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)p;
+	tale_printf(out, "    play QS     play a card (or just: QS); 10 may be "
+		    "written T;\n                a rank alone (K) names the only "
+		    "card that fits\n");
+	if (g->melds_chosen)
+		tale_printf(out, "    declare X   melds at the first trick: all, "
+			    "none, or the\n                cards of those declared "
+			    "(declare 10S JS QS)\n");
+}
+
 const phase_kind_def phase_tricks = {
 	.name = "tricks",
 	.build = build,
@@ -602,4 +679,9 @@ const phase_kind_def phase_tricks = {
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,
+	.narrate = narrate,
+	.table = table,
+	.help = help,
+	.hint = hint,
+	.trumps = trumps,
 };

@@ -14,7 +14,6 @@
 #include "lang/expr.h"
 #include "engine/game.h"
 
-#define VARS_SLOTS_MAX 512      /* frame values: the lets of a scoring */
 
 struct state;
 

@@ -164,30 +164,23 @@ static phase_step apply(state *s, const phase *p, const action *a)
 static action_prompt prompt(const state *s, const phase *p)
 {
 	(void)p;
-	action_prompt due = {"vote", s->pass_need[s->current] -
-				     s->pass_chosen[s->current]};
-	return due;
+	return phase_secret_prompt(s, "vote");
 }
 
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	return phase_parse_cards(s, "vote", prompt(s, p).actions, cset_empty(),
-				 word, nword, out, n, err, size);
+	(void)p;
+	return phase_secret_parse(s, "vote", cset_empty(), word, nword, out, n,
+				  err, size);
 }
 
 static void why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size)
 {
 	(void)p;
-	char name[8];
-	deck_card_name(&s->g->deck, a->card[0], false, name);
-	if (a->kind != ACT_CARD)
+	if (!phase_secret_why_illegal(s, a, "lay a card face down for the vote", buf, size))
 		snprintf(buf, size, "it is time to lay a card face down for the vote");
-	else if (!cset_has(s->hand[s->current], a->card[0]))
-		snprintf(buf, size, "you do not hold %s", name);
-	else
-		snprintf(buf, size, "%s is already chosen", name);
 }
 
 static void explain(FILE *out, const game *g, const phase *p)
@@ -236,6 +229,197 @@ static void explain(FILE *out, const game *g, const phase *p)
 	fputc('\n', out);
 }
 
+/* ======================================================================
+ * Words at the table
+ * ====================================================================== */
+
+/* "♣ and ♥", "♣, ❦ and ♠": the suits of a set of bits. */
+static void tell_suit_set(tale *t, unsigned suits)
+{
+	int n = __builtin_popcount(suits), k = 0;
+	for (int su = 0; su < SUIT_MAX; su++) {
+		if (!(suits >> su & 1))
+			continue;
+		tale_printf(t, "%s", k == 0 ? "" : k == n - 1 ? " and " : ", ");
+		tale_suit(t, su);
+		k++;
+	}
+}
+
+/* The ranks of suit su among row[0..n), highest first: "K J 5". */
+static void tell_ranks(tale *t, const deck *d, const card_id *row, int n,
+		       int su)
+{
+	bool first = true;
+	for (int r = d->nranks - 1; r >= 0; r--)
+		for (int i = 0; i < n; i++)
+			if (d->suit_of[row[i]] == su && d->rank_of[row[i]] == r) {
+				tale_printf(t, "%s%s", first ? "" : " ", d->rank[r]);
+				first = false;
+			}
+}
+
+/* Who laid which card, in the order they were turned up. */
+static void tell_turned_up(const state *before, const vote_phase *v,
+			   const card_id *row, int n, tale *t)
+{
+	tale_printf(t, "  The cards are turned up:");
+	bool centre = false;
+	for (int i = 0; i < n; i++) {
+		int owner = -1;
+		for (int q = 0; q < before->players; q++)
+			if (cset_has(before->hand[q], row[i]))
+				owner = q;
+		if (owner < 0 && !centre && v->with_place >= 0)
+			tale_printf(t, "; %s", before->g->place[v->with_place].name);
+		if (owner < 0)
+			centre = true;
+		tale_printf(t, "%s", i == 0 ? " " : owner >= 0 ? ", " : " ");
+		if (owner >= 0) {
+			tale_seat(t, owner);
+			tale_printf(t, " ");
+		}
+		tale_card(t, row[i]);
+	}
+	tale_printf(t, ".\n");
+}
+
+/* How a tie between suits was broken. */
+static void tell_tie(const deck *d, const vote_phase *v, const election *e,
+		     const card_id *row, int n, tale *t)
+{
+	if (e->how == ELECT_RANKS || (e->how == ELECT_ORDER &&
+				       e->after_ranks != e->tied)) {
+		tale_printf(t, "; their ranks, highest first:");
+		for (int su = 0, k = 0; su < SUIT_MAX; su++)
+			if (e->tied >> su & 1) {
+				tale_printf(t, "%s ", k++ ? "," : "");
+				tale_suit(t, su);
+				tale_printf(t, " ");
+				tell_ranks(t, d, row, n, su);
+			}
+		static const char *const nth[] = {"first", "second", "third",
+			"fourth", "fifth", "sixth", "seventh"};
+		tale_printf(t, "; ");
+		if (e->how == ELECT_RANKS) {
+			tale_suit(t, e->suit);
+			if (e->rank_step < 7)
+				tale_printf(t, " is higher at the %s card",
+					    nth[e->rank_step]);
+			else
+				tale_printf(t, " is higher at card %d",
+					    e->rank_step + 1);
+		} else {
+			tell_suit_set(t, e->after_ranks);
+			tale_printf(t, " stay tied");
+		}
+	} else if (e->how == ELECT_ORDER && v->nties > 0 &&
+		   v->tie[0] == ELECT_TIE_RANKS) {
+		tale_printf(t, " with the same ranks (");
+		tell_ranks(t, d, row, n, e->suit);
+		tale_printf(t, ")");
+	}
+	if (e->how == ELECT_ORDER) {
+		tale_printf(t, "; ");
+		tale_card(t, row[e->first]);
+		tale_printf(t, " comes first in the order turned up");
+	}
+}
+
+/* The count per suit and how the election was decided. */
+static void tell_election(const deck *d, const vote_phase *v,
+			  const card_id *row, int n, tale *t)
+{
+	election e;
+	elect_suit(d, row, n, v->tie, v->nties, &e);
+	if (e.suit < 0) {
+		tale_printf(t, "  No suit is elected: %s is none.\n", v->elects);
+		return;
+	}
+	tale_printf(t, "  Cards per suit:");
+	for (int most = n, k = 0; most > 0; most--)
+		for (int su = 0; su < SUIT_MAX; su++)
+			if (e.count[su] == most) {
+				tale_printf(t, "%s ", k++ ? "," : "");
+				tale_suit(t, su);
+				tale_printf(t, " %d", most);
+			}
+	tale_printf(t, ".\n  ");
+	if (e.how == ELECT_MOST) {
+		tale_suit(t, e.suit);
+		tale_printf(t, " has the most cards");
+	} else {
+		tell_suit_set(t, e.tied);
+		tale_printf(t, " have %d cards each", e.count[e.suit]);
+	}
+	tell_tie(d, v, &e, row, n, t);
+	tale_printf(t, ".\n");
+}
+
+static void decided(const state *s, const phase *p, int index, tale *out)
+{
+	const vote_phase *v = &p->u.vote;
+	if (!v->elects || s->elected[index] < 0)
+		return;
+	int suit = s->elected[index];
+	int partner = s->g->deck.partner[suit];
+	tale_printf(out, "  %s: ", v->elects);
+	tale_suit_named(out, suit);
+	if (partner >= 0) {
+		tale_printf(out, ", with its partner ");
+		tale_suit_named(out, partner);
+	}
+	tale_printf(out, "\n");
+}
+
+/* The cards turned up, who laid which, and what they elected. */
+static void tell_reveal(const state *before, const state *after,
+			const vote_phase *v, tale *t)
+{
+	if (v->to_place < 0)
+		return;
+	int pile = after->g->place[v->to_place].first_pile;
+	card_id all[CARD_MAX];
+	int total = pile_in_order(after, pile, all);
+	int n = total - before->pile_size[pile];
+	const card_id *row = all + before->pile_size[pile];
+	tell_turned_up(before, v, row, n, t);
+	if (!v->elects)
+		return;
+	tell_election(&after->g->deck, v, row, n, t);
+	if (after->elected[before->phase] >= 0)
+		for (int i = 0; i < after->g->nphases; i++)
+			if (after->g->phase[i].kind == PHASE_VOTE)
+				decided(after, &after->g->phase[i], i, t);
+}
+
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)news;
+	if (audience_is_me(who, seat)) {
+		cardset laid = cset_empty();
+		for (int i = 0; i < n; i++)
+			cset_add(&laid, a[i].card[0]);
+		tale_printf(out, "  You lay ");
+		tale_cards(out, laid);
+		tale_printf(out, " face down.\n");
+	} else {
+		tale_printf(out, "  ");
+		tale_seat(out, seat);
+		tale_printf(out, " has laid a card face down.\n");
+	}
+	if (after->event == EV_REVEALED)
+		tell_reveal(before, after, &p->u.vote, out);
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)g, (void)p;
+	tale_printf(out, "    vote 5C     lay a card face down for a vote\n");
+}
+
 const phase_kind_def phase_vote = {
 	.name = "vote",
 	.build = build,
@@ -250,4 +434,7 @@ const phase_kind_def phase_vote = {
 	.parse = parse,
 	.why_illegal = why_illegal,
 	.explain = explain,
+	.narrate = narrate,
+	.decided = decided,
+	.help = help,
 };

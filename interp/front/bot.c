@@ -1,8 +1,6 @@
 /* bot.c — random and Monte Carlo players. */
 #include "front/bot.h"
 
-#include "engine/phase.h"
-#include "engine/place.h"
 #include "front/ismcts.h"
 
 #include <stdio.h>
@@ -274,7 +272,7 @@ void bot_view(const bot *b, const state *s, int seat, view *v)
 static int64_t solitaire_worth(const state *s)
 {
 	return (s->solved ? 1000 + 10 * s->deal_score[0] : 0) +
-	       layout_progress(s);
+	       state_progress(s);
 }
 
 /* Moves a playout looks ahead before the progress is read. */
@@ -340,14 +338,12 @@ static void search_playout(state *s, rng *r)
 {
 	action moves[ACTIONS_MAX];
 	for (int step = 0; step < SEARCH_DEPTH && s->current >= 0; step++) {
-		int keep = layout_legal_thrifty(s, moves);
-		if (keep < 0)
-			keep = state_legal(s, moves);
+		int keep = state_legal_saving(s, moves);
 		if (keep == 0)
 			break;
 		int best = -1, most = 0;
 		for (int i = 0; i < keep; i++) {
-			int k = layout_kills(s, &moves[i]);
+			int k = state_move_hint(s, &moves[i]).gain;
 			if (k > most) {
 				most = k;
 				best = i;
@@ -437,14 +433,15 @@ static action choose_search(bot *b, const view *v, const action *moves,
  * never a move that spends a card (a ploy) while another is legal; else
  * onto the highest-ranked card it may go on (keeping low cards and empty
  * piles for later); else the first move listed. */
-static action choose_low_layout(const state *s, const action *moves, int n)
+static action choose_low_by_hints(const state *s, const action *moves, int n)
 {
 	int best = -1;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
-		if (layout_spends(s, &moves[i]))
+		move_hint h = state_move_hint(s, &moves[i]);
+		if (h.spends)
 			continue;
-		long key = layout_kills(s, &moves[i]) * 1000L;
+		long key = h.gain * 1000L;
 		card_id top = moves[i].kind == ACT_MOVE
 			? pile_top(s, moves[i].to) : CARD_NONE;
 		if (top != CARD_NONE)
@@ -473,9 +470,9 @@ action bot_choose(bot *b, const view *v)
 		return n ? moves[0] : action_of(ACT_NONE, 0);
 	if (b->kind == BOT_RANDOM)
 		return moves[rng_below(&b->r, (uint32_t)n)];
-	if (b->kind == BOT_LOW && state_phase_kind(at) == PHASE_LAYOUT) {
+	if (b->kind == BOT_LOW && state_shows_board(at)) {
 		n = drop_repeats(b, v, at, moves, n);
-		return choose_low_layout(at, moves, n);
+		return choose_low_by_hints(at, moves, n);
 	}
 	if (b->kind == BOT_LOW)
 		return thumb_choose(&v->s, style_of(b, &v->s), moves, n);

@@ -5,8 +5,6 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/score.h"
-#include "engine/vars.h"
 
 #define COLUMN 9
 

@@ -20,7 +20,7 @@
 #include "cards/deck.h"
 #include "lang/diag.h"
 #include "lang/expr.h"
-#include "engine/game.h"
+#include "engine/engine.h"
 #include "util/arith.h"
 #include "util/json.h"
 #include "lang/load.h"

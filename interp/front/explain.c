@@ -6,7 +6,6 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/phase.h"
 #include "front/render.h"
 
 static const char *one_card_of(const deck *d, int suit, char *buf,
@@ -251,7 +250,7 @@ static void phases(FILE *out, const game *g)
 		fprintf(out, "%d. ", i + 1);
 		if (p->when)
 			fprintf(out, "(Only when `%s`.) ", expr_text(p->when));
-		phase_def(p->kind)->explain(out, g, p);
+		game_explain_phase(out, g, i);
 	}
 }
 

@@ -13,7 +13,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "engine/game.h"
+#include "engine/engine.h"
 
 /* The rules of g at a table of `players` with the options `options`
  * (NULL: the defaults). */

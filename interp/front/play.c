@@ -13,13 +13,8 @@
 #include <unistd.h>
 
 #include "front/command.h"
-#include "engine/elect.h"
 #include "engine/engine.h"
-#include "engine/phase.h"
-#include "engine/place.h"
 #include "front/tableau.h"
-#include "engine/score.h"
-#include "engine/vars.h"
 #include "front/breakdown.h"
 #include "front/explain.h"
 #include "front/render.h"
@@ -37,10 +32,9 @@ typedef struct table_ui {
 	bool tty;                       /* input from a terminal: line editing */
 	int last_human;                 /* hot-seat: whose screen is shown */
 	bool check_reported;            /* a failed check is told once */
-	/* hot-seat: each seat's last pass, told at its next turn */
-	bool pass_news[SEAT_MAX];
-	cardset news_gave[SEAT_MAX], news_got[SEAT_MAX];
-	int8_t news_to[SEAT_MAX], news_from[SEAT_MAX];
+	/* what each seat alone has learnt (its pass), told at its next
+	 * turn in hot-seat, at once to the one player otherwise */
+	tale news[SEAT_MAX];
 	bool forced;                    /* the move told was the only one */
 } table_ui;
 
@@ -85,32 +79,36 @@ static const char *where(const table_ui *u, int seat)
 	return "";
 }
 
-/* The trumps of the deal's tricks (so far as known), for the hand: those
- * of the trick play in progress or to come. */
-static const tricks_phase *trumps_ahead(const state *s, cardset *trumps)
+static const char *name_for_tale(const void *ctx, int seat, bool where_too,
+				 char *buf, size_t size)
 {
-	*trumps = cset_empty();
-	for (int i = s->phase < 0 ? 0 : s->phase; i < s->g->nphases; i++) {
-		const phase *p = &s->g->phase[i];
-		if (p->kind != PHASE_TRICKS)
-			continue;
-		if (i == s->phase)
-			*trumps = s->trumps;
-		else if (p->u.tricks.trumps)
-			*trumps = cset_and(vars_eval(s, p->u.tricks.trumps, -1).s,
-					   s->in_play);
-		return &p->u.tricks;
-	}
-	return NULL;
+	const table_ui *u = ctx;
+	if (where_too)
+		snprintf(buf, size, "%s", where(u, seat));
+	else
+		seat_name(u, seat, buf, size);
+	return buf;
+}
+
+/* Words of the engine's phases (engine/tale.h), drawn for this table. */
+static void print_tale(table_ui *u, const tale *t)
+{
+	render_tale(u->out, &u->r, t->text, name_for_tale, u);
+}
+
+static audience audience_of(const table_ui *u)
+{
+	audience a = {u->o->seat, u->o->hotseat};
+	return a;
 }
 
 static void print_hand(table_ui *u, int seat)
 {
 	char buf[512];
-	cardset trumps;
-	const tricks_phase *t = trumps_ahead(&u->s, &trumps);
-	render_hand_trumps(&u->r, u->s.hand[seat], trumps,
-			   t ? t->trump_power : NULL, buf, sizeof buf);
+	const uint8_t *power;
+	cardset trumps = state_trumps_ahead(&u->s, &power);
+	render_hand_trumps(&u->r, u->s.hand[seat], trumps, power, buf,
+			   sizeof buf);
 	if (game_is_solitaire(u->g))
 		return;         /* no hand: the layout is the table */
 	if (u->o->hotseat)
@@ -223,35 +221,6 @@ static void print_places(table_ui *u)
 	}
 }
 
-/* "♦ (diamonds)". */
-static const char *suit_words(table_ui *u, int suit, char *buf, size_t size)
-{
-	char glyph[32];
-	snprintf(buf, size, "%s (%s)", render_suit(&u->r, suit, glyph,
-						   sizeof glyph),
-		 render_suit_name(&u->g->deck, suit));
-	return buf;
-}
-
-/* The suits the votes of this deal elected, with their partners. */
-static void print_elected(table_ui *u)
-{
-	const state *s = &u->s;
-	for (int i = 0; i < u->g->nphases; i++) {
-		const phase *p = &u->g->phase[i];
-		if (p->kind != PHASE_VOTE || !p->u.vote.elects || s->elected[i] < 0)
-			continue;
-		char a[64], b[64];
-		int partner = u->g->deck.partner[s->elected[i]];
-		fprintf(u->out, "  %s: %s", p->u.vote.elects,
-			suit_words(u, s->elected[i], a, sizeof a));
-		if (partner >= 0)
-			fprintf(u->out, ", with its partner %s",
-				suit_words(u, partner, b, sizeof b));
-		fputc('\n', u->out);
-	}
-}
-
 /* The deal's counters (pushes, the pots), those of each seat by seat. */
 static void print_counters(table_ui *u)
 {
@@ -285,7 +254,9 @@ static void print_leftovers(table_ui *u)
 	const state *s = &u->s;
 	char buf[512];
 	print_places(u);
-	print_elected(u);
+	static tale decided;
+	state_decided(&u->s, &decided);
+	print_tale(u, &decided);
 	print_counters(u);
 	if (cset_is_empty(s->leftover))
 		return;
@@ -311,58 +282,14 @@ static void print_taken(table_ui *u, bool always)
 	breakdown_running(u->out, &u->s, list, always);
 }
 
-/* A double trick in progress: who has laid what, face up or down. */
-static void print_double(table_ui *u)
-{
-	const state *s = &u->s;
-	char name[32], a[32], b[32];
-	fprintf(u->out, "  Double trick %d, bid %d by %s:", s->last_double.number + 1,
-		s->bid, seat_name(u, s->pair_leader, name, sizeof name));
-	if (!s->pair_laid)
-		fputs(" nothing laid yet", u->out);
-	for (int i = 0, k = 0; i < s->players; i++) {
-		int q = state_next_seat(s, s->pair_leader, i);
-		if (!(s->pair_laid >> q & 1))
-			continue;
-		fprintf(u->out, "%s %s ", k++ ? "," : "", seat_name(u, q, name,
-								     sizeof name));
-		if (s->pair_down >> q & 1)
-			fputs(q == s->pair_leader ? "the ribs, face down"
-			      : "two cards face down", u->out);
-		else
-			fprintf(u->out, "%s %s", render_card(&u->r, s->pair[q][0], a,
-							      sizeof a),
-				render_card(&u->r, s->pair[q][1], b, sizeof b));
-	}
-	fputc('\n', u->out);
-}
-
+/* What lies on the table of the phase in progress: a trick, a double
+ * trick. */
 static void print_trick(table_ui *u)
 {
-	const state *s = &u->s;
-	if (state_phase_kind(s) == PHASE_DOUBLE)
-		print_double(u);
-	if (state_phase_kind(s) == PHASE_TRICKS && s->bid > 0) {
-		char name[32];
-		fprintf(u->out, "  Contract: %d%s%s by %s%s.\n", s->bid,
-			s->denom >= 0 ? " " : "",
-			s->denom >= 0 ? s->g->denom_name[s->denom] : "",
-			seat_name(u, s->declarer, name, sizeof name),
-			s->doubled ? ", doubled" : "");
-	}
-	if (state_phase_kind(s) == PHASE_TRICKS) {
-		fprintf(u->out, "  Trick %d:", s->trick_no);
-		if (s->nplayed == 0)
-			fputs(" nothing played yet", u->out);
-		for (int i = 0; i < s->nplayed; i++) {
-			char name[32], card[32];
-			fprintf(u->out, "%s %s %s", i ? "," : "",
-				seat_name(u, state_next_seat(s, s->leader, i),
-					  name, sizeof name),
-				render_card(&u->r, s->table[i], card, sizeof card));
-		}
-		fputc('\n', u->out);
-	}
+	static tale t;
+	audience who = audience_of(u);
+	state_table(&u->s, &who, &t);
+	print_tale(u, &t);
 }
 
 static void print_table(table_ui *u)
@@ -511,7 +438,7 @@ static void print_legal(table_ui *u)
 	int n = state_legal(&u->s, list);
 	if (print_bids_compactly(u, list, n))
 		return;
-	if (state_phase_kind(&u->s) == PHASE_LAYOUT) {
+	if (state_shows_board(&u->s)) {
 		print_moves_grouped(u, list, n);
 		return;
 	}
@@ -545,34 +472,20 @@ static void print_legal(table_ui *u)
 
 static void print_help(table_ui *u)
 {
+	static tale moves;
+	game_help(u->g, &moves);
 	if (game_is_solitaire(u->g)) {
-		fputs("  Moves are typed as they are listed: the move's name, then\n"
-		      "  where from and where to when they need saying:\n"
-		      "    place 1,2   the card drawn onto row 1, column 2 (1 2 also works)\n"
-		      "    royal N0    a royal to slot N0 (N above, E right, S below, W left)\n"
-		      "    joker 0,0 1,1   a top card from 0,0 to 1,1\n"
-		      "    move 9C t5  a run headed by 9C onto pile t5 (or: move t3 t5)\n"
-		      "    up waste    the waste's top card to a foundation\n"
-		      "    start       decline the opening move (Gridcannon's swap)\n"
-		      "  Commands:\n"
+		print_tale(u, &moves);
+		fputs("  Commands:\n"
 		      "    table       the layout       moves   the legal moves\n"
 		      "    hint        a suggestion     quit    stop (the game is saved)\n"
 		      "    rules       the rules of the game, from its rule file\n"
 		      "  A move that is the only one is made at once.\n", u->out);
 		return;
 	}
-	fputs("  Commands:\n"
-	      "    play QS     play a card (or just: QS); 10 may be written T;\n"
-	      "                a rank alone (K) names the only card that fits\n"
-	      "    pass 3C QS  choose the cards to pass\n"
-	      "    call 120 H  an auction's bid (or: pass, double)\n"
-	      "    play 9 9 up two cards of a double trick, face up or down\n"
-	      "    vote 5C     lay a card face down for a vote\n"
-	      "    lay 7C 8D   lay cards back after taking the skat\n"
-	      "    declare X   melds at the first trick: all, none, or the\n"
-	      "                cards of those declared (declare 10S JS QS)\n"
-	      "    choose X    one of a round's named choices (or just: X)\n"
-	      "    hand        your hand        table   the trick and leftovers\n"
+	fputs("  Commands:\n", u->out);
+	print_tale(u, &moves);
+	fputs("    hand        your hand        table   the trick and leftovers\n"
 	      "    moves       the legal moves  scores  the totals so far\n"
 	      "    hint        a suggestion     quit    stop (the game is saved)\n"
 	      "    rules       the rules of the game, from its rule file\n",
@@ -605,7 +518,7 @@ static void print_deal_header(table_ui *u)
 }
 
 static char *read_line(table_ui *u, const char *prompt, bool *cut);
-static void tell_pass(table_ui *u, int me);
+static void tell_news(table_ui *u, int seat);
 
 /* Hot-seat: on a terminal, the screen is cleared and the next player
  * presses Enter, so that nobody sees another's hand. */
@@ -623,22 +536,6 @@ static void hand_over(table_ui *u, int seat)
 	free(read_line(u, prompt, &cut));
 }
 
-/* The auction so far: the standing bid, who made it, a double. */
-static void print_standing_bid(table_ui *u)
-{
-	const state *s = &u->s;
-	if (s->bid == 0) {
-		fputs("  No bid yet.\n", u->out);
-		return;
-	}
-	char name[32];
-	fprintf(u->out, "  The bid to beat: %d%s%s by %s%s.\n", s->bid,
-		s->denom >= 0 ? " " : "",
-		s->denom >= 0 ? s->g->denom_name[s->denom] : "",
-		seat_name(u, s->declarer, name, sizeof name),
-		s->doubled ? ", doubled" : "");
-}
-
 static void print_prompt_context(table_ui *u)
 {
 	const state *s = &u->s;
@@ -647,27 +544,20 @@ static void print_prompt_context(table_ui *u)
 		hand_over(u, seat);
 	u->last_human = seat;
 	if (u->o->hotseat)
-		tell_pass(u, seat);
-	if (state_phase_kind(s) == PHASE_PASS) {
-		int to = state_seat_plus(s, seat, s->pass_to);
-		char name[32];
-		print_hand(u, seat);
-		fprintf(u->out, "  Choose %d card%s to pass to %s%s.\n",
-			command_decision_size(s),
-			command_decision_size(s) == 1 ? "" : "s",
-			seat_name(u, to, name, sizeof name), where(u, to));
-		return;
+		tell_news(u, seat);
+	static tale context;
+	audience who = audience_of(u);
+	bool alone = state_context(s, &who, &context);
+	if (!alone && state_shows_board(s))
+		print_places(u);
+	if (!alone) {
+		print_taken(u, false);
+		print_trick(u);
 	}
-	if (state_phase_kind(s) == PHASE_LAYOUT)
-		print_places(u);        /* the layout is the board */
-	print_taken(u, false);
-	print_trick(u);
 	print_hand(u, seat);
-	if (state_phase_kind(s) == PHASE_CHOOSE && s->laying < 0)
-		fprintf(u->out, "  Your choice:\n");
-	if (state_phase_kind(s) == PHASE_AUCTION)
-		print_standing_bid(u);
-	print_legal(u);
+	print_tale(u, &context);
+	if (!alone)
+		print_legal(u);
 }
 
 /* Who won the trick, and what it changed in the running counts of the
@@ -700,159 +590,11 @@ static void narrate_trick(table_ui *u, const state *before)
 /* What the human gave and got.  The cards given are those chosen before
  * the pass was carried out (the next pass may already have begun). */
 /* What seat `me` gave and received in the last pass, told once. */
-static void tell_pass(table_ui *u, int me)
+/* What the seat alone has learnt since its last turn. */
+static void tell_news(table_ui *u, int seat)
 {
-	if (!u->pass_news[me])
-		return;
-	u->pass_news[me] = false;
-	char gave[256], got[256], n1[32], n2[32];
-	fprintf(u->out, "  You passed %s to %s and received %s from %s.\n",
-		render_list(&u->r, u->news_gave[me], gave, sizeof gave),
-		seat_name(u, u->news_to[me], n1, sizeof n1),
-		render_list(&u->r, u->news_got[me], got, sizeof got),
-		seat_name(u, u->news_from[me], n2, sizeof n2));
-}
-
-static void narrate_pass(table_ui *u, const state *before, int seat,
-			 const command *c)
-{
-	const state *s = &u->s;
-	for (int q = 0; q < s->players; q++) {
-		cardset given = before->passing[q];
-		for (int i = 0; seat == q && i < c->nactions; i++)
-			cset_add(&given, c->actions[i].card[0]);
-		u->news_gave[q] = given;
-		u->news_got[q] = cset_minus(s->hand[q], before->hand[q]);
-		u->news_to[q] = (int8_t)state_seat_plus(s, q, before->pass_to);
-		u->news_from[q] = (int8_t)state_seat_plus(s, q, -before->pass_to);
-		u->pass_news[q] = true;
-	}
-	if (!u->o->hotseat)
-		tell_pass(u, u->o->seat);
-}
-
-/* "♣ and ♥", "♣, ❦ and ♠": the suits of a set of bits. */
-static const char *suit_set_words(table_ui *u, unsigned suits, char *buf,
-				  size_t size)
-{
-	int n = __builtin_popcount(suits), k = 0;
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int su = 0; su < SUIT_MAX && used < size; su++) {
-		if (!(suits >> su & 1))
-			continue;
-		char g[32];
-		used += (size_t)snprintf(buf + used, size - used, "%s%s",
-			k == 0 ? "" : k == n - 1 ? " and " : ", ",
-			render_suit(&u->r, su, g, sizeof g));
-		k++;
-	}
-	return buf;
-}
-
-/* The ranks of suit su among row[0..n), highest first: "K J 5". */
-static const char *rank_words(table_ui *u, const card_id *row, int n, int su,
-			      char *buf, size_t size)
-{
-	const deck *d = &u->g->deck;
-	size_t used = 0;
-	buf[0] = '\0';
-	for (int r = d->nranks - 1; r >= 0; r--)
-		for (int i = 0; i < n && used < size; i++)
-			if (d->suit_of[row[i]] == su && d->rank_of[row[i]] == r)
-				used += (size_t)snprintf(buf + used, size - used,
-					"%s%s", used ? " " : "", d->rank[r]);
-	return buf;
-}
-
-/* The cards of a vote turned up, who laid which, the count per suit and
- * how the election was decided, in words. */
-static void narrate_reveal(table_ui *u, const state *before)
-{
-	const state *s = &u->s;
-	const phase *p = &u->g->phase[before->phase];
-	const vote_phase *v = &p->u.vote;
-	if (v->to_place < 0)
-		return;
-	int pile = u->g->place[v->to_place].first_pile;
-	card_id all[CARD_MAX];
-	int total = pile_in_order(s, pile, all);
-	int n = total - before->pile_size[pile];
-	const card_id *row = all + before->pile_size[pile];
-	char name[32], card[32];
-	fputs("  The cards are turned up:", u->out);
-	bool centre = false;
-	for (int i = 0; i < n; i++) {
-		int owner = -1;
-		for (int q = 0; q < s->players; q++)
-			if (cset_has(before->hand[q], row[i]))
-				owner = q;
-		if (owner < 0 && !centre && v->with_place >= 0)
-			fprintf(u->out, "; %s", u->g->place[v->with_place].name);
-		if (owner < 0)
-			centre = true;
-		fprintf(u->out, "%s", i == 0 ? " " : owner >= 0 ? ", " : " ");
-		if (owner >= 0)
-			fprintf(u->out, "%s ", seat_name(u, owner, name, sizeof name));
-		fputs(render_card(&u->r, row[i], card, sizeof card), u->out);
-	}
-	fputs(".\n", u->out);
-	if (!v->elects)
-		return;
-	election e;
-	elect_suit(&u->g->deck, row, n, v->tie, v->nties, &e);
-	if (e.suit < 0) {
-		fprintf(u->out, "  No suit is elected: %s is none.\n", v->elects);
-		return;
-	}
-	fputs("  Cards per suit:", u->out);
-	for (int most = n, k = 0; most > 0; most--)
-		for (int su = 0; su < SUIT_MAX; su++)
-			if (e.count[su] == most) {
-				char g[32];
-				fprintf(u->out, "%s %s %d", k++ ? "," : "",
-					render_suit(&u->r, su, g, sizeof g), most);
-			}
-	fputs(".\n  ", u->out);
-	char set[128], ranks[64], a[64];
-	int most = e.count[e.suit];
-	if (e.how == ELECT_MOST)
-		fprintf(u->out, "%s has the most cards", render_suit(&u->r, e.suit,
-							       a, sizeof a));
-	else
-		fprintf(u->out, "%s have %d cards each",
-			suit_set_words(u, e.tied, set, sizeof set), most);
-	if (e.how == ELECT_RANKS || (e.how == ELECT_ORDER &&
-				      e.after_ranks != e.tied)) {
-		fputs("; their ranks, highest first:", u->out);
-		for (int su = 0, k = 0; su < SUIT_MAX; su++)
-			if (e.tied >> su & 1)
-				fprintf(u->out, "%s %s %s", k++ ? "," : "",
-					render_suit(&u->r, su, a, sizeof a),
-					rank_words(u, row, n, su, ranks,
-						   sizeof ranks));
-		static const char *const nth[] = {"first", "second", "third",
-			"fourth", "fifth", "sixth", "seventh"};
-		if (e.how == ELECT_RANKS && e.rank_step < 7)
-			fprintf(u->out, "; %s is higher at the %s card",
-				render_suit(&u->r, e.suit, a, sizeof a),
-				nth[e.rank_step]);
-		else if (e.how == ELECT_RANKS)
-			fprintf(u->out, "; %s is higher at card %d",
-				render_suit(&u->r, e.suit, a, sizeof a),
-				e.rank_step + 1);
-		else
-			fprintf(u->out, "; %s stay tied",
-				suit_set_words(u, e.after_ranks, set, sizeof set));
-	} else if (e.how == ELECT_ORDER && v->nties > 0 &&
-		   v->tie[0] == ELECT_TIE_RANKS)
-		fprintf(u->out, " with the same ranks (%s)",
-			rank_words(u, row, n, e.suit, ranks, sizeof ranks));
-	if (e.how == ELECT_ORDER)
-		fprintf(u->out, "; %s comes first in the order turned up",
-			render_card(&u->r, row[e.first], card, sizeof card));
-	fputs(".\n", u->out);
-	print_elected(u);
+	print_tale(u, &u->news[seat]);
+	tale_clear(&u->news[seat]);
 }
 
 /* The deal's score explained; a check of the rule file that failed. */
@@ -905,7 +647,7 @@ static void narrate_match(table_ui *u)
 static void narrate_melds(table_ui *u)
 {
 	meld_result r;
-	vars_melds(&u->s, &r);
+	state_meld_result(&u->s, &r);
 	if (r.best < 0) {
 		fprintf(u->out, "  Melds: nobody %s one.\n",
 			u->g->melds_chosen ? "declared" : "has");
@@ -935,92 +677,6 @@ static void narrate_melds(table_ui *u)
 }
 
 /* "K♠ 8♦". */
-static const char *pair_words(table_ui *u, const card_id *c, char *buf,
-			      size_t size)
-{
-	char a[32], b[32];
-	snprintf(buf, size, "%s %s", render_card(&u->r, c[0], a, sizeof a),
-		 render_card(&u->r, c[1], b, sizeof b));
-	return buf;
-}
-
-/* A double trick resolved, step by step: the pairs turned, who dropped
- * out, who matched or kept their cards, the leader's take, the bid check. */
-static void narrate_double(table_ui *u)
-{
-	const state *s = &u->s;
-	const double_record *r = &s->last_double;
-	char name[32], buf[64];
-	int n = s->players;
-	seat_name(u, r->leader, name, sizeof name);
-	fprintf(u->out, "  The ribs of %s: %s (bid %d).\n", name,
-		pair_words(u, r->card[0], buf, sizeof buf), r->bid);
-	const char *sep = "  Dropped out (face down):";
-	for (int i = 1; i < n; i++)
-		if (r->fate[i] == FATE_DROPPED) {
-			fprintf(u->out, "%s %s", sep, seat_name(u, state_next_seat(s,
-				r->leader, i), name, sizeof name));
-			sep = ",";
-		}
-	if (*sep == ',')
-		fputs(".\n", u->out);
-	if (r->matcher >= 0) {
-		int q = state_next_seat(s, r->leader, r->matcher);
-		fprintf(u->out, "  %s matched the ribs with %s and %s every card "
-			"shown.\n", seat_name(u, q, name, sizeof name),
-			pair_words(u, r->card[r->matcher], buf, sizeof buf),
-			!u->o->hotseat && q == u->o->seat ? "take" : "takes");
-		for (int i = 1; i < n; i++)
-			if (r->fate[i] == FATE_OUTMATCHED)
-				fprintf(u->out, "  %s matched too, but later.\n",
-					seat_name(u, state_next_seat(s, r->leader, i),
-						  name, sizeof name));
-		fprintf(u->out, "  The bid fails: the leader takes nothing.\n");
-		return;
-	}
-	int taken = 0;
-	for (int i = 1; i < n; i++) {
-		int q = state_next_seat(s, r->leader, i);
-		if (r->fate[i] == FATE_BEAT)
-			fprintf(u->out, "  %s beat the ribs and %s %s.\n",
-				seat_name(u, q, name, sizeof name),
-				!u->o->hotseat && q == u->o->seat ? "keep" : "keeps",
-				pair_words(u, r->card[i], buf, sizeof buf));
-		else if (r->fate[i] == FATE_TAKEN) {
-			fprintf(u->out, "  %s's %s go to the leader.\n",
-				seat_name(u, q, name, sizeof name),
-				pair_words(u, r->card[i], buf, sizeof buf));
-			taken++;
-		}
-	}
-	if (!taken)
-		fputs("  The leader takes no pair.\n", u->out);
-	fprintf(u->out, "  Bid check: %d points for the ribs and the pairs "
-		"taken, against a bid of %d: %s.\n", r->sum, r->bid, r->made
-		? "made, the leader keeps the ribs"
-		: "failed, the ribs are discarded");
-}
-
-/* What a person who took a place's cards (the skat) found there. */
-static void tell_taken(table_ui *u, const state *before, int seat)
-{
-	const state *s = &u->s;
-	const choice_def *c = &u->g->phase[s->phase].u.choose.choice[s->laying];
-	char buf[256], example[64] = "";
-	cardset got = cset_minus(s->hand[seat], before->hand[seat]);
-	action list[ACTIONS_MAX];
-	int n = state_legal(s, list), need = s->pass_need[seat];
-	for (int i = 0; i < n && i < need; i++) {
-		char name[8];
-		deck_card_name(&u->g->deck, list[i].card[0], false, name);
-		snprintf(example + strlen(example), sizeof example - strlen(example),
-			 "%s%s", i ? " " : "", name);
-	}
-	fprintf(u->out, "  In the %s: %s. Lay %d card(s) back, as in: lay %s\n",
-		u->g->place[c->take].name, render_list(&u->r, got, buf, sizeof buf),
-		need, example);
-}
-
 /* The melds a player declared, shown to the table; melds withheld are
  * not told (a player who declares none is told so alone). */
 static void narrate_declared(table_ui *u, const state *before, int seat,
@@ -1046,85 +702,34 @@ static void narrate(table_ui *u, const state *before, int seat,
 		    const command *c)
 {
 	const state *s = &u->s;
-	char name[32], card[32];
-	int kind = state_phase_kind(before);
-	if (kind == PHASE_LAYOUT) {
+	char name[32];
+	if (state_shows_board(before)) {
 		char words[200], text[400];
 		state_action_words(before, c->actions, c->nactions, words,
 				   sizeof words);
 		tableau_narrate(u->out, &u->r, before, s,
 				render_text(&u->r, words, text, sizeof text),
 				u->forced);
-	} else if (kind == PHASE_TRICKS && c->actions[0].kind == ACT_MELDS)
+	} else if (c->actions[0].kind == ACT_MELDS) {
 		narrate_declared(u, before, seat, c->actions[0].number);
-	else if (kind == PHASE_TRICKS)
-		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
-			(!u->o->hotseat && seat == u->o->seat) ? "play" : "plays",
-			render_card(&u->r, c->actions[0].card[0], card, sizeof card));
-	else if (kind == PHASE_PASS && !is_human(u, seat))
-		fprintf(u->out, "  %s has chosen the cards to pass.\n",
-			seat_name(u, seat, name, sizeof name));
-	else if (kind == PHASE_VOTE && !is_human(u, seat))
-		fprintf(u->out, "  %s has laid a card face down.\n",
-			seat_name(u, seat, name, sizeof name));
-	else if (kind == PHASE_VOTE) {
-		char buf[256];
-		cardset laid = cset_empty();
-		for (int i = 0; i < c->nactions; i++)
-			cset_add(&laid, c->actions[i].card[0]);
-		if (u->o->hotseat)
-			fprintf(u->out, "  %s has laid a card face down.\n",
-				seat_name(u, seat, name, sizeof name));
-		else
-			fprintf(u->out, "  You lay %s face down.\n",
-				render_list(&u->r, laid, buf, sizeof buf));
-	} else if (kind == PHASE_DOUBLE) {
-		char buf[64];
-		bool me = !u->o->hotseat && seat == u->o->seat;
-		if (c->actions[0].flags & ACT_DOWN)
-			fprintf(u->out, "  %s %s two cards face down%s.\n",
-				seat_name(u, seat, name, sizeof name), me ? "lay" : "lays",
-				seat == before->pair_leader ? " (the ribs)" : "");
-		else
-			fprintf(u->out, "  %s %s %s.\n",
-				seat_name(u, seat, name, sizeof name), me ? "lay" : "lays",
-				pair_words(u, c->actions[0].card, buf, sizeof buf));
-	} else if (kind == PHASE_AUCTION && c->actions[0].kind == ACT_BID) {
-		char words[200];
-		state_action_words(before, c->actions, c->nactions, words,
-				   sizeof words);
-		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
-			!u->o->hotseat && seat == u->o->seat ? "bid" : "bids", words);
-	} else if (kind == PHASE_CHOOSE && before->laying >= 0) {
-		const choice_def *ch = &u->g->phase[before->phase].u.choose
-			.choice[before->laying];
-		fprintf(u->out, "  %s %s %d card(s) back, face %s.\n",
-			seat_name(u, seat, name, sizeof name),
-			is_human(u, seat) && !u->o->hotseat ? "lay" : "lays",
-			before->pass_need[seat], ch->lay_up ? "up" : "down");
-	} else if (kind != PHASE_PASS) {
-		char words[200];
-		state_action_words(before, c->actions, c->nactions, words,
-				   sizeof words);
-		fprintf(u->out, "  %s: %s\n", seat_name(u, seat, name, sizeof name),
-			words);
+	} else {
+		static tale told;
+		audience who = audience_of(u);
+		state_narrate(before, s, seat, c->actions, c->nactions, &who,
+			      &told, u->news);
+		print_tale(u, &told);
+		if (!u->o->hotseat) {
+			tell_news(u, u->o->seat);
+			for (int q = 0; q < SEAT_MAX; q++)
+				tale_clear(&u->news[q]);  /* for no one here */
+		}
 	}
-	if (kind == PHASE_CHOOSE && s->laying >= 0 && before->laying < 0 &&
-	    is_human(u, seat))
-		tell_taken(u, before, seat);
 	if (s->last_trick.number != before->last_trick.number ||
 	    s->deal_no != before->deal_no) {
 		narrate_trick(u, before);
 		if (u->s.last_trick.number == 1 && u->g->melds)
 			narrate_melds(u);
 	}
-	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
-		narrate_pass(u, before, seat, c);
-	if (s->event == EV_REVEALED)
-		narrate_reveal(u, before);
-	if (s->last_double.number != before->last_double.number &&
-	    s->deal_no == before->deal_no)     /* also when the deal ends */
-		narrate_double(u);
 	if (s->event == EV_REDEALT)
 		fprintf(u->out, "  Nobody bid: the cards are thrown in, and %s "
 			"deals again.\n", seat_name(u, s->dealer, name,
@@ -1278,8 +883,6 @@ static int completion_words(const table_ui *u, char words[][64])
 		snprintf(words[n++], 64, "%s", commands[i]);
 	snprintf(words[n++], 64, "%s", command_verb(&u->s));
 	cardset cards = state_legal_cards(&u->s);
-	if (state_phase_kind(&u->s) == PHASE_PASS)
-		cards = u->s.hand[u->s.current];
 	if (!cset_is_empty(cards)) {
 		CSET_FOREACH(c, cards) {
 			if (n == COMPLETIONS_MAX)

@@ -16,7 +16,7 @@
 
 #include "front/bot.h"
 #include "front/transcript.h"
-#include "engine/game.h"
+#include "engine/engine.h"
 
 /* The search of the bots at the table and of the hint, per decision: a
  * tenth of a second or so, well under a second in every shipped game. */

@@ -218,3 +218,64 @@ const char *render_text(const render *r, const char *text, char *buf,
 	}
 	return buf;
 }
+
+/* The set of cards of a {lHEX} mark, high word first. */
+static cardset tale_set(const char *hex)
+{
+	cardset s = cset_empty();
+	for (int i = CSET_WORDS - 1; i >= 0; i--, hex += 16) {
+		char word[17];
+		memcpy(word, hex, 16);
+		word[16] = '\0';
+		s.w[i] = strtoull(word, NULL, 16);
+	}
+	return s;
+}
+
+/* One mark, at p (after its brace); returns what follows it. */
+static const char *tale_mark(FILE *out, const render *r, const char *p,
+			     seat_namer *name, const void *ctx)
+{
+	char buf[1024];
+	char kind = *p++;
+	if (kind == 'l') {
+		fputs(render_list(r, tale_set(p), buf, sizeof buf), out);
+		return strchr(p, '}') + 1;
+	}
+	char *end;
+	int n = (int)strtol(p, &end, 10);
+	switch (kind) {
+	case 's':
+		fputs(name(ctx, n, false, buf, sizeof buf), out);
+		break;
+	case 'w':
+		fputs(name(ctx, n, true, buf, sizeof buf), out);
+		break;
+	case 'c':
+		fputs(render_card(r, (card_id)n, buf, sizeof buf), out);
+		break;
+	case 'u':
+		fputs(render_suit(r, n, buf, sizeof buf), out);
+		break;
+	case 'U':
+		fprintf(out, "%s (%s)", render_suit(r, n, buf, sizeof buf),
+			render_suit_name(r->d, n));
+		break;
+	}
+	return end + 1;
+}
+
+void render_tale(FILE *out, const render *r, const char *text,
+		 seat_namer *name, const void *ctx)
+{
+	for (const char *p = text; *p;) {
+		if (p[0] == '{' && p[1] == '{') {
+			fputc('{', out);
+			p += 2;
+		} else if (p[0] == '{') {
+			p = tale_mark(out, r, p + 1, name, ctx);
+		} else {
+			fputc(*p++, out);
+		}
+	}
+}

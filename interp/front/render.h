@@ -48,4 +48,14 @@ const char *render_list(const render *r, cardset s, char *buf, size_t size);
 const char *render_text(const render *r, const char *text, char *buf,
 			size_t size);
 
+/* Names the table gives seats: "you" or "seat 2"; with `where`, where
+ * the seat sits from the reader (" (on your left)", or ""). */
+typedef const char *seat_namer(const void *ctx, int seat, bool where,
+			       char *buf, size_t size);
+
+/* Writes a tale of the engine (engine/tale.h) to out: its marks as seat
+ * names, cards and suits. */
+void render_tale(FILE *out, const render *r, const char *text,
+		 seat_namer *name, const void *ctx);
+
 #endif

@@ -1,8 +1,6 @@
 /* report.c — deal and match results as JSON fields. */
 #include "front/report.h"
 
-#include "engine/score.h"
-#include "engine/vars.h"
 
 static void seat_ints(json *j, const char *key, const int64_t *v, int n)
 {

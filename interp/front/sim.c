@@ -10,8 +10,6 @@
 #include <unistd.h>
 
 #include "front/command.h"
-#include "engine/score.h"
-#include "engine/vars.h"
 #include "util/alloc.h"
 #include "util/arith.h"
 #include "util/json.h"

@@ -18,7 +18,7 @@
 #include <stdio.h>
 
 #include "front/bot.h"
-#include "engine/game.h"
+#include "engine/engine.h"
 
 /* Where the first failed check was, for callers that report it their way. */
 typedef struct sim_failure {

@@ -4,7 +4,8 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "engine/place.h"
+#include "engine/engine.h"
+
 
 #define CELL 7                  /* columns of one pile on a grid */
 
@@ -226,17 +227,6 @@ static void print_under(FILE *out, const render *r, const state *s,
 	}
 }
 
-/* Whether a layout of the game turns up the tops of place k's piles (a
- * tableau, drawn as columns even before any pile is stacked). */
-static bool revealed(const game *g, int k)
-{
-	for (int i = 0; i < g->nphases; i++)
-		if (g->phase[i].kind == PHASE_LAYOUT &&
-		    g->phase[i].u.layout.reveal == k)
-			return true;
-	return false;
-}
-
 static void place_title(FILE *out, const place_def *pl)
 {
 	fprintf(out, "%c%s", toupper((unsigned char)pl->name[0]), pl->name + 1);
@@ -272,7 +262,7 @@ void tableau_print(FILE *out, const render *r, const state *s)
 				stacked |= s->pile_size[pl->first_pile + i] > 1 &&
 					   !cset_is_empty(cset_and(s->down,
 						pile_cards(s, pl->first_pile + i)));
-			bool tableau = stacked || revealed(g, k);
+			bool tableau = stacked || game_reveals_place(g, k);
 			if (tableau) {
 				fputc('\n', out);
 				print_columns(out, r, s, pl);

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "engine/state.h"
+#include "engine/engine.h"
 #include "front/render.h"
 
 void tableau_print(FILE *out, const render *r, const state *s);

@@ -65,12 +65,10 @@ action thumb_choose(const state *s, const thumb_style *style,
 	const deck *d = &s->g->deck;
 	/* unable to follow: throw away what the game wants rid of (a high
 	 * card when tricks cost, a low one when they score) */
-	bool discard = state_phase_kind(s) == PHASE_TRICKS && s->nplayed > 0;
+	bool discard = n > 0;
 	for (int i = 0; discard && i < n; i++)
 		discard = moves[i].kind == ACT_CARD &&
-			  !cset_has(s->follow, moves[i].card[0]);
-	/* cards passed on are thrown away as well */
-	discard |= state_phase_kind(s) == PHASE_PASS;
+			  state_move_hint(s, &moves[i]).gives_away;
 	/* lead and follow low to duck tricks that cost, high to take tricks
 	 * that score */
 	bool high = !style->tricks_cost;
@@ -95,16 +93,9 @@ action thumb_choose(const state *s, const thumb_style *style,
 		case ACT_PASS:
 			key = s->bid > 0 ? 0 : 200000;
 			break;
-		case ACT_CHOICE: {
-			const phase *p = &s->g->phase[s->phase];
-			if (p->kind != PHASE_CHOOSE) {
-				key = 0;
-				break;
-			}
-			const choice_def *c = &p->u.choose.choice[a->number];
-			key = c->adds.n == 0 && !c->declare && c->take < 0 ? 0 : 1;
+		case ACT_CHOICE:        /* the choice that commits least */
+			key = state_move_hint(s, a).commits;
 			break;
-		}
 		case ACT_MELDS:         /* what scores most for the side */
 			key = -(state_meld_points(s, s->current, a) * 64 +
 				__builtin_popcount((unsigned)a->number));

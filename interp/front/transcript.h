@@ -31,7 +31,7 @@
 #include <stdio.h>
 
 #include "lang/diag.h"
-#include "engine/game.h"
+#include "engine/engine.h"
 #include "engine/engine.h"
 
 #define TRANSCRIPT_MAX_BYTES (64 * 1024 * 1024)

@@ -12,6 +12,10 @@ ROOMS = ["util", "cards", "lang", "engine", "front"]
 # The schema checks hook parameters through the hook interface (hook.h
 # declares no schema); that one header is read from below.
 ALLOWED = {("lang", "engine/hook.h")}
+# The front ends use the engine through its API alone: these headers, and
+# no phase kind by name (PHASE_*) nor a kind's compiled part (phase.u).
+ENGINE_API = {"engine/engine.h", "engine/view.h"}
+KIND_NAMES = re.compile(r"\bPHASE_[A-Z]+\b|(->|\.)u\.[a-z]+\b")
 
 top = sys.argv[1] if len(sys.argv) > 1 else "interp"
 problems = []
@@ -44,6 +48,15 @@ for room in os.listdir(top):
                                 % (path, inc, other, room))
             if module(inc) != module(name):
                 graph.setdefault(module(name), set()).add(module(inc))
+            if room == "front" and other == "engine" and inc not in ENGINE_API:
+                problems.append("%s includes %s: the front ends use only %s"
+                                % (path, inc, ", ".join(sorted(ENGINE_API))))
+        if room == "front":
+            for lineno, line in enumerate(text.splitlines(), 1):
+                m = KIND_NAMES.search(line)
+                if m:
+                    problems.append("%s:%d names %s: front ends ask the engine's "
+                                    "API, not a phase kind" % (path, lineno, m.group(0)))
 
 
 def reaches(start, goal, seen):

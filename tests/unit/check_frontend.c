@@ -184,6 +184,109 @@ END_TEST
 
 /* ---- rendering ---- */
 
+/* ---- the phases' words (tales) ---- */
+
+static const char *name_seat(const void *ctx, int seat, bool where, char *buf,
+			     size_t size)
+{
+	(void)ctx;
+	if (where)
+		snprintf(buf, size, "%s", seat == 1 ? " (on your left)" : "");
+	else
+		snprintf(buf, size, seat == 0 ? "you" : "seat %d", seat);
+	return buf;
+}
+
+/* A tale drawn: its marks as the table words seats, cards and suits, and
+ * braces of plain words kept. */
+static const char *drawn(const tale *t, bool glyphs, char *buf, size_t size)
+{
+	render r = {.d = &bl->deck, .color = false, .glyphs = glyphs};
+	buf[0] = '\0';
+	FILE *f = fmemopen(buf, size, "w");
+	ck_assert(f != NULL);
+	render_tale(f, &r, t->text, name_seat, NULL);
+	fclose(f);
+	return buf;
+}
+
+START_TEST(test_tale_marks)
+{
+	static tale t;
+	char buf[256], a[8];
+	card_id c = cset_nth(s.hand[0], 0);
+	cardset two = cset_empty();
+	cset_add(&two, cset_nth(s.hand[1], 0));
+	cset_add(&two, cset_nth(s.hand[1], 1));
+	tale_clear(&t);
+	tale_printf(&t, "{a} %d ", 5);
+	tale_seat(&t, 1);
+	tale_where(&t, 1);
+	tale_printf(&t, " and ");
+	tale_seat(&t, 0);
+	tale_printf(&t, ": ");
+	tale_card(&t, c);
+	tale_printf(&t, "; ");
+	tale_cards(&t, two);
+	tale_printf(&t, "; ");
+	tale_suit_named(&t, 2);
+	char want[256], list[64];
+	render r = {.d = &bl->deck, .color = false, .glyphs = false};
+	snprintf(want, sizeof want, "{a} 5 seat 1 (on your left) and you: %s; %s; "
+		 "D (diamonds)", deck_card_name(&bl->deck, c, false, a),
+		 render_list(&r, two, list, sizeof list));
+	ck_assert_str_eq(drawn(&t, false, buf, sizeof buf), want);
+}
+END_TEST
+
+/* The first pass (two cards each) is told as it happens; once all have
+ * chosen, each seat alone learns what it gave and got, in its own tale. */
+START_TEST(test_pass_narrated)
+{
+	static tale told, news[SEAT_MAX];
+	char buf[512];
+	audience me = {0, false};
+	for (int q = 0; q < SEAT_MAX; q++)
+		tale_clear(&news[q]);
+	int first = s.phase;
+	while (s.phase == first) {
+		state before = s;
+		action a[2];
+		int seat = s.current;
+		a[0] = action_card(cset_nth(s.hand[seat], 0));
+		a[1] = action_card(cset_nth(s.hand[seat], 1));
+		ck_assert(state_apply(&s, a[0]));
+		ck_assert(state_apply(&s, a[1]));
+		state_narrate(&before, &s, seat, a, 2, &me, &told, news);
+		if (seat == 0)
+			ck_assert_str_eq(drawn(&told, false, buf, sizeof buf), "");
+		else
+			ck_assert(strstr(drawn(&told, false, buf, sizeof buf),
+					 "has chosen the cards to pass") != NULL);
+	}
+	for (int q = 0; q < s.players; q++) {
+		drawn(&news[q], false, buf, sizeof buf);
+		ck_assert_msg(strncmp(buf, "  You passed ", 13) == 0, "%s", buf);
+		ck_assert(strstr(buf, " and received ") != NULL);
+	}
+}
+END_TEST
+
+/* The help lists each way of typing a decision once, for the game's own
+ * phases only. */
+START_TEST(test_help_of_the_game)
+{
+	static tale help;
+	game_help(bl, &help);
+	ck_assert(strstr(help.text, "pass 3C QS") != NULL);
+	ck_assert(strstr(help.text, "play QS") != NULL);
+	ck_assert(strstr(help.text, "vote") == NULL);
+	ck_assert(strstr(help.text, "call 120") == NULL);
+	const char *first = strstr(help.text, "play QS");
+	ck_assert(strstr(first + 1, "play QS") == NULL);
+}
+END_TEST
+
 START_TEST(test_render_plain_and_glyphs)
 {
 	render r = {.d = &bl->deck, .color = false, .glyphs = false};
@@ -441,6 +544,9 @@ static Suite *frontend_suite(void)
 	tcase_add_test(tc, test_long_line);
 	tcase_add_test(tc, test_not_held_and_twice);
 	tcase_add_test(tc, test_all_or_nothing);
+	tcase_add_test(tc, test_tale_marks);
+	tcase_add_test(tc, test_pass_narrated);
+	tcase_add_test(tc, test_help_of_the_game);
 	tcase_add_test(tc, test_render_plain_and_glyphs);
 	tcase_add_test(tc, test_render_tennos_suits);
 	tcase_add_test(tc, test_render_hand);
