@@ -11,6 +11,7 @@
 #include <inttypes.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -164,44 +165,6 @@ typedef struct table_args {
 	int nset;
 } table_args;
 
-enum {
-	OPT_SET = 1000, OPT_NO_SAVE, OPT_NO_COLOR, OPT_NO_CHECK, OPT_RESUME,
-	OPT_HOTSEAT, OPT_PLAYOUTS, OPT_SECONDS, OPT_EXPLICIT, OPT_ASCII, OPT_CSV, OPT_VALUE, OPT_JSON, OPT_PLOT, OPT_SHARD, OPT_OUT, OPT_CHEAT, OPT_TIME,
-	OPT_HINT,
-};
-
-/* Handles --players, --seed, --dealer, --set; 1 taken, 0 not ours, -1 bad. */
-static int table_option(const char *cmd, int opt, table_args *t)
-{
-	long v;
-	switch (opt) {
-	case 'n':
-		if (!parse_int(optarg, 1, SEAT_MAX, &v))
-			return usage_error(cmd, "--players takes a number from 1 "
-					   "to 10, not '%s'", optarg), -1;
-		t->players = (int)v;
-		return 1;
-	case 's':
-		if (!parse_seed(optarg, &t->seed))
-			return usage_error(cmd, "--seed takes a number from 0 to "
-					   "2^64-1, not '%s'", optarg), -1;
-		t->seeded = true;
-		return 1;
-	case 'd':
-		if (!parse_int(optarg, 0, SEAT_MAX - 1, &v))
-			return usage_error(cmd, "--dealer takes a seat number, "
-					   "not '%s'", optarg), -1;
-		t->dealer = (int)v;
-		return 1;
-	case OPT_SET:
-		if (t->nset == OPTIONS_MAX * 2)
-			return usage_error(cmd, "too many --set options"), -1;
-		t->set[t->nset++] = optarg;
-		return 1;
-	}
-	return 0;
-}
-
 /* Applies --set NAME=VALUE to the game's option values. */
 static bool resolve_table(const char *cmd, const game *g, const table_args *t,
 			  int *players, int64_t *options)
@@ -250,18 +213,379 @@ static uint64_t fresh_seed(void)
 	       ((uint64_t)getpid() << 20);
 }
 
-#define TABLE_LONG_OPTIONS                                    \
-	{"players", required_argument, NULL, 'n'},            \
-	{"seed", required_argument, NULL, 's'},               \
-	{"dealer", required_argument, NULL, 'd'},             \
-	{"set", required_argument, NULL, OPT_SET},            \
-	{"help", no_argument, NULL, 'h'}
+/* ======================================================================
+ * The options of play, simulate, compare and explain: one table gives
+ * each option's names, the commands that take it, how its argument is
+ * read and its lines of --help.
+ * ====================================================================== */
 
-#define TABLE_HELP                                                          \
-	"  -n, --players N     number of players (default: the game's)\n"     \
-	"  -s, --seed S        seed of the shuffles: same seed, same game\n"   \
-	"  -d, --dealer K      the first dealer's seat (default 0)\n"          \
-	"      --set NAME=N    set one of the game's options (see 'list')\n"
+/* The commands an option belongs to. */
+enum {
+	FOR_PLAY = 1 << 0,
+	FOR_SIMULATE = 1 << 1,
+	FOR_COMPARE = 1 << 2,
+	FOR_EXPLAIN = 1 << 3,
+	FOR_RUNS = FOR_SIMULATE | FOR_COMPARE,        /* many deals by bots */
+	FOR_ALL = FOR_PLAY | FOR_RUNS | FOR_EXPLAIN,
+};
+
+/* The options as given; each command reads those it takes. */
+typedef struct cli_args {
+	table_args table;       /* --players, --seed, --dealer, --set */
+	bool help;
+	const char *bot;        /* read by bots_resolve once all are known */
+	int playouts, deals, jobs;
+	int seat;               /* -1: not given */
+	bool hotseat, hint, no_save, no_color, ascii;
+	bool resuming;          /* --resume, with or without its file */
+	const char *transcript, *resume_path;
+	bool json, cheat, timing, explicit_deals, no_check, diff;
+	int format;             /* compare's: a compare_format */
+	const char *plot, *shard_out;
+	int shard, shards;
+	const char *value[COMPARE_VALUES_MAX];
+	int nvalues;
+} cli_args;
+
+typedef struct cli_option cli_option;
+
+/* Reads the option's argument (NULL when it has none) into a; false after
+ * a usage error of command cmd. */
+typedef bool option_reader(const cli_option *o, const char *cmd,
+			   const char *arg, cli_args *a);
+
+struct cli_option {
+	const char *name;       /* --name */
+	char letter;            /* -l; 0: none */
+	int has_arg;            /* no_argument, required_argument, ... */
+	unsigned commands;      /* FOR_... */
+	bool letter_unlisted;   /* -l is taken, but --help shows --name only */
+	option_reader *read;
+	size_t field;           /* the member of cli_args it sets */
+	long min, max;          /* a number's range ... */
+	const char *range;      /* ... in words (NULL: "from MIN to MAX") */
+	int choice;             /* the value read_choice sets */
+	const char *arg;        /* the argument's name in --help */
+	const char *help;       /* its lines in --help; NULL: not listed */
+};
+
+static void *field_of(cli_args *a, const cli_option *o)
+{
+	return (char *)a + o->field;
+}
+
+static bool read_flag(const cli_option *o, const char *cmd, const char *arg,
+		      cli_args *a)
+{
+	(void)cmd;
+	(void)arg;
+	*(bool *)field_of(a, o) = true;
+	return true;
+}
+
+static bool read_choice(const cli_option *o, const char *cmd, const char *arg,
+			cli_args *a)
+{
+	(void)cmd;
+	(void)arg;
+	*(int *)field_of(a, o) = o->choice;
+	return true;
+}
+
+static bool read_text(const cli_option *o, const char *cmd, const char *arg,
+		      cli_args *a)
+{
+	(void)cmd;
+	*(const char **)field_of(a, o) = arg;
+	return true;
+}
+
+static bool read_number(const cli_option *o, const char *cmd, const char *arg,
+			cli_args *a)
+{
+	long v;
+	if (parse_int(arg, o->min, o->max, &v)) {
+		*(int *)field_of(a, o) = (int)v;
+		return true;
+	}
+	if (o->range)
+		usage_error(cmd, "--%s takes %s, not '%s'", o->name, o->range, arg);
+	else
+		usage_error(cmd, "--%s takes a number from %ld to %ld, not '%s'",
+			    o->name, o->min, o->max, arg);
+	return false;
+}
+
+static bool read_seed(const cli_option *o, const char *cmd, const char *arg,
+		      cli_args *a)
+{
+	if (!parse_seed(arg, &a->table.seed)) {
+		usage_error(cmd, "--%s takes %s, not '%s'", o->name, o->range, arg);
+		return false;
+	}
+	a->table.seeded = true;
+	return true;
+}
+
+/* --set NAME=N: checked against the game once it is loaded */
+static bool read_set(const cli_option *o, const char *cmd, const char *arg,
+		     cli_args *a)
+{
+	(void)o;
+	table_args *t = &a->table;
+	if (t->nset == OPTIONS_MAX * 2) {
+		usage_error(cmd, "too many --set options");
+		return false;
+	}
+	t->set[t->nset++] = arg;
+	return true;
+}
+
+static bool read_value(const cli_option *o, const char *cmd, const char *arg,
+		       cli_args *a)
+{
+	(void)o;
+	if (a->nvalues == COMPARE_VALUES_MAX) {
+		usage_error(cmd, "at most %d --value", COMPARE_VALUES_MAX);
+		return false;
+	}
+	a->value[a->nvalues++] = arg;
+	return true;
+}
+
+static bool read_shard(const cli_option *o, const char *cmd, const char *arg,
+		       cli_args *a)
+{
+	(void)o;
+	char *end;
+	long k = strtol(arg, &end, 10), n = 0;
+	if (*end == '/')
+		n = strtol(end + 1, &end, 10);
+	if (*end || k < 1 || n < 1 || k > n || n > SHARD_MAX) {
+		usage_error(cmd, "--shard is K/N with 1 <= K <= N, not '%s'", arg);
+		return false;
+	}
+	a->shard = (int)k;
+	a->shards = (int)n;
+	return true;
+}
+
+/* --resume [F]: without F, the file may follow as a word of its own */
+static bool read_resume(const cli_option *o, const char *cmd, const char *arg,
+			cli_args *a)
+{
+	(void)o;
+	(void)cmd;
+	a->resuming = true;
+	a->resume_path = arg;
+	return true;
+}
+
+#define FLAG(member) .read = read_flag, .field = offsetof(cli_args, member)
+#define TEXT(member) .read = read_text, .field = offsetof(cli_args, member)
+#define CHOICE(member, value) \
+	.read = read_choice, .field = offsetof(cli_args, member), .choice = (value)
+#define NUMBER(member, low, high) .read = read_number, \
+	.field = offsetof(cli_args, member), .min = (low), .max = (high)
+
+/* In the order of --help.  An option whose help or default differs from
+ * one command to another has a row for each. */
+static const cli_option option_table[] = {
+	{"players", 'n', required_argument, FOR_ALL,
+	 NUMBER(table.players, 1, SEAT_MAX), .arg = "N",
+	 .help = "number of players (default: the game's)"},
+	{"seed", 's', required_argument, FOR_ALL, .read = read_seed,
+	 .range = "a number from 0 to 2^64-1", .arg = "S",
+	 .help = "seed of the shuffles: same seed, same game"},
+	{"dealer", 'd', required_argument, FOR_ALL,
+	 NUMBER(table.dealer, 0, SEAT_MAX - 1), .range = "a seat number",
+	 .arg = "K", .help = "the first dealer's seat (default 0)"},
+	{"set", 0, required_argument, FOR_ALL, .read = read_set, .arg = "NAME=N",
+	 .help = "set one of the game's options (see 'list')"},
+	{"help", 'h', no_argument, FOR_ALL, FLAG(help)},
+
+	{"seat", 0, required_argument, FOR_PLAY, NUMBER(seat, 0, SEAT_MAX - 1),
+	 .range = "a seat number", .arg = "K", .help = "your seat (default 0)"},
+	{"hotseat", 0, no_argument, FOR_PLAY, FLAG(hotseat),
+	 .help = "people play every seat, in turn"},
+	{"bot", 'b', required_argument, FOR_PLAY, TEXT(bot),
+	 .letter_unlisted = true, .arg = "KIND",
+	 .help = "ismcts (default: tree search, the strongest),\n"
+		 "mc, low, random, ismcts:N or ismcts:100ms,\n"
+		 "or per seat: 1=mc:500,2=low (others ismcts)"},
+	{"hint", 0, no_argument, FOR_PLAY, FLAG(hint),
+	 .help = "a suggestion before each of your decisions"},
+	{"playouts", 0, required_argument, FOR_PLAY,
+	 NUMBER(playouts, 1, 1000000), .arg = "N",
+	 .help = "effort of the bots and the hint per decision\n"
+		 "(default 3000 iterations)"},
+	{"transcript", 't', required_argument, FOR_PLAY, TEXT(transcript),
+	 .arg = "F", .help = "save the game in F, a new or empty file\n"
+			     "(default: a new file in $XDG_STATE_HOME or\n"
+			     "~/.local/state/cardrules/games, kept until\n"
+			     "the game ends)"},
+	{"no-save", 0, no_argument, FOR_PLAY, FLAG(no_save),
+	 .help = "do not save the game"},
+	{"resume", 0, optional_argument, FOR_PLAY, .read = read_resume,
+	 .arg = "[F]", .help = "continue the game saved in F (default: the\n"
+			       "latest unfinished game)"},
+	{"no-color", 0, no_argument, FOR_PLAY, FLAG(no_color),
+	 .help = "no colours"},
+	{"ascii", 0, no_argument, FOR_PLAY, FLAG(ascii),
+	 .help = "suits as letters (S H D C X L), not glyphs"},
+
+	{"deals", 'N', required_argument, FOR_SIMULATE,
+	 NUMBER(deals, 1, SIM_DEALS_MAX), .range = "a positive number",
+	 .arg = "N", .help = "deals to play (default 1000)"},
+	{"deals", 'N', required_argument, FOR_COMPARE,
+	 NUMBER(deals, 1, SIM_DEALS_MAX), .range = "a positive number",
+	 .arg = "N", .help = "deals to play under each file (default 1000)"},
+	{"value", 0, required_argument, FOR_COMPARE, .read = read_value,
+	 .arg = "NAME", .help = "also compare a named value of the scoring\n"
+				"(its sum over the seats; up to 4 times)"},
+	{"bot", 'b', required_argument, FOR_RUNS, TEXT(bot),
+	 .letter_unlisted = true, .arg = "KIND",
+	 .help = "random (default), low, mc, mc:N, or per\n"
+		 "seat: 0=mc:500,1=low (others random)"},
+	{"playouts", 0, required_argument, FOR_RUNS,
+	 NUMBER(playouts, 1, 1000000), .arg = "N",
+	 .help = "effort of mc bots (default 200)"},
+	{"cheat", 0, no_argument, FOR_SIMULATE, FLAG(cheat),
+	 .help = "bots see hidden cards (a solitaire's stock)"},
+	{"time", 0, no_argument, FOR_SIMULATE, FLAG(timing),
+	 .help = "a solitaire's time per game"},
+	{"json", 0, no_argument, FOR_SIMULATE, FLAG(json),
+	 .help = "every deal's dealer, scores and totals"},
+	{"jobs", 'j', required_argument, FOR_RUNS, NUMBER(jobs, 1, 64),
+	 .arg = "N", .help = "play on N cores (the results do not change)"},
+	{"json", 0, no_argument, FOR_COMPARE, CHOICE(format, COMPARE_JSON),
+	 .help = "the comparison as JSON"},
+	{"csv", 0, no_argument, FOR_COMPARE, CHOICE(format, COMPARE_CSV),
+	 .help = "the comparison as CSV"},
+	{"plot", 0, required_argument, FOR_COMPARE, TEXT(plot), .arg = "F.svg",
+	 .help = "draw the scores' distributions and the\n"
+		 "differences with their intervals"},
+	/* --out goes with --shard, and is told on its line */
+	{"shard", 0, required_argument, FOR_SIMULATE, .read = read_shard,
+	 .arg = "K/N --out F", .help = "play slice K of N of the run into the\n"
+				      "result file F; cardrules merge combines them"},
+	{"out", 0, required_argument, FOR_SIMULATE, TEXT(shard_out)},
+	{"transcript", 't', required_argument, FOR_SIMULATE, TEXT(transcript),
+	 .arg = "F", .help = "write the matches as transcripts\n"
+			     "(F, then F with .2, .3 ... before .yaml)"},
+	{"explicit-deals", 0, no_argument, FOR_SIMULATE, FLAG(explicit_deals),
+	 .help = "transcripts list each deal's cards"},
+	{"no-check", 0, no_argument, FOR_SIMULATE, FLAG(no_check),
+	 .help = "do not evaluate the rule file's checks"},
+
+	{"diff", 0, no_argument, FOR_EXPLAIN, FLAG(diff),
+	 .help = "for a variant: what it changes\n"
+		 "against the file it extends"},
+};
+
+enum { NOPTIONS = sizeof option_table / sizeof *option_table };
+
+/* What getopt_long returns for the option: its letter, or a number past
+ * every letter. */
+static int option_code(const cli_option *o)
+{
+	return o->letter ? o->letter : 256 + (int)(o - option_table);
+}
+
+static const cli_option *option_for_code(unsigned command, int code)
+{
+	for (const cli_option *o = option_table; o < option_table + NOPTIONS; o++)
+		if ((o->commands & command) && option_code(o) == code)
+			return o;
+	return NULL;
+}
+
+/* The options of a command for getopt_long: longs[] and the letters,
+ * after the ':' that has getopt report a missing value quietly. */
+static void getopt_tables(unsigned command, struct option *longs,
+			  char *letters)
+{
+	int n = 0, k = 0;
+	letters[k++] = ':';
+	for (const cli_option *o = option_table; o < option_table + NOPTIONS; o++) {
+		if (!(o->commands & command))
+			continue;
+		longs[n++] = (struct option){o->name, o->has_arg, NULL,
+					     option_code(o)};
+		if (o->letter)
+			letters[k++] = o->letter;
+		if (o->letter && o->has_arg == required_argument)
+			letters[k++] = ':';
+	}
+	longs[n] = (struct option){0};
+	letters[k] = '\0';
+}
+
+/* A command of the table and the words of its --help. */
+typedef struct option_command {
+	const char *name;
+	unsigned bit;           /* its FOR_... */
+	const char *usage[2];   /* after "Usage: cardrules NAME" */
+	const char *about;      /* before the options */
+	const char *footer;     /* after them; NULL: none */
+} option_command;
+
+enum { HELP_TEXT_COLUMN = 22 };
+
+/* "  -n, --players N", then the text from HELP_TEXT_COLUMN, or two spaces
+ * after names that reach it; the text's further lines under its first. */
+static void print_option_help(const cli_option *o)
+{
+	bool listed = o->letter && !o->letter_unlisted;
+	int used = listed ? printf("  -%c, --%s", o->letter, o->name)
+			  : printf("      --%s", o->name);
+	if (o->arg)
+		used += printf(" %s", o->arg);
+	int pad = used + 2 > HELP_TEXT_COLUMN ? 2 : HELP_TEXT_COLUMN - used;
+	for (const char *line = o->help; *line; pad = HELP_TEXT_COLUMN) {
+		int len = (int)strcspn(line, "\n");
+		printf("%*s%.*s\n", pad, "", len, line);
+		line += len + (line[len] == '\n');
+	}
+}
+
+static void command_help(const option_command *c)
+{
+	printf("Usage: %s %s %s\n", program, c->name, c->usage[0]);
+	if (c->usage[1])
+		printf("       %s %s %s\n", program, c->name, c->usage[1]);
+	fputs(c->about, stdout);
+	for (const cli_option *o = option_table; o < option_table + NOPTIONS; o++)
+		if ((o->commands & c->bit) && o->help)
+			print_option_help(o);
+	if (c->footer)
+		fputs(c->footer, stdout);
+}
+
+enum { OPTIONS_READ = -1 };
+
+/* Reads the options of command c into a, stopping at the first one that
+ * is refused or at --help; OPTIONS_READ, or the status to exit with. */
+static int read_options(const option_command *c, int argc, char **argv,
+			cli_args *a)
+{
+	struct option longs[NOPTIONS + 1];
+	char letters[1 + 2 * NOPTIONS + 1];
+	getopt_tables(c->bit, longs, letters);
+	int code;
+	while ((code = getopt_long(argc, argv, letters, longs, NULL)) != -1) {
+		const cli_option *o = option_for_code(c->bit, code);
+		if (!o)
+			return option_error(c->name, code, argv);
+		if (!o->read(o, c->name, optarg, a))
+			return EXIT_USAGE;
+		if (a->help) {
+			command_help(c);
+			return 0;
+		}
+	}
+	return OPTIONS_READ;
+}
 
 /* ======================================================================
  * validate
@@ -494,53 +818,6 @@ static void tell_unfinished(void)
 		printf("  (and %d more in the same folder)\n", n - 3);
 }
 
-static void play_help(void)
-{
-	printf("Usage: %s play GAME [options]\n"
-	       "       %s play --resume TRANSCRIPT\n"
-	       "Plays GAME (a rule file, or a name such as black-lady) in the\n"
-	       "terminal against bots.  Type help during the game.\n"
-	       TABLE_HELP
-	       "      --seat K        your seat (default 0)\n"
-	       "      --hotseat       people play every seat, in turn\n"
-	       "      --bot KIND      ismcts (default: tree search, the strongest),\n"
-	       "                      mc, low, random, ismcts:N or ismcts:100ms,\n"
-	       "                      or per seat: 1=mc:500,2=low (others ismcts)\n"
-	       "      --hint          a suggestion before each of your decisions\n"
-	       "      --playouts N    effort of the bots and the hint per decision\n"
-	       "                      (default 3000 iterations)\n"
-	       "  -t, --transcript F  save the game in F, a new or empty file\n"
-	       "                      (default: a new file in $XDG_STATE_HOME or\n"
-	       "                      ~/.local/state/cardrules/games, kept until\n"
-	       "                      the game ends)\n"
-	       "      --no-save       do not save the game\n"
-	       "      --resume [F]    continue the game saved in F (default: the\n"
-	       "                      latest unfinished game)\n"
-	       "      --no-color      no colours\n"
-	       "      --ascii         suits as letters (S H D C X L), not glyphs\n",
-	       program, program);
-}
-
-/* Handles --bot and --playouts (the text of --bot into *text, read by
- * bots_resolve once all options are known); 1 taken, 0 not ours, -1 bad. */
-static int bot_option(const char *cmd, int opt, const char **text,
-		      int *playouts)
-{
-	long v;
-	switch (opt) {
-	case 'b':
-		*text = optarg;
-		return 1;
-	case OPT_PLAYOUTS:
-		if (!parse_int(optarg, 1, 1000000, &v))
-			return usage_error(cmd, "--playouts takes a number from 1 "
-					   "to 1000000, not '%s'", optarg), -1;
-		*playouts = (int)v;
-		return 1;
-	}
-	return 0;
-}
-
 /* The bots of every seat: `kind` with `playouts`, then --bot's text. */
 static bool bots_resolve(const char *cmd, bot_spec *spec, bot_kind kind,
 			 int playouts, const char *text)
@@ -597,278 +874,191 @@ static int resume(play_opts *o, const char *path)
 	return status;
 }
 
-static int cmd_play(int argc, char **argv)
+static const option_command play_command = {
+	"play", FOR_PLAY, {"GAME [options]", "--resume TRANSCRIPT"},
+	"Plays GAME (a rule file, or a name such as black-lady) in the\n"
+	"terminal against bots.  Type help during the game.\n",
+	NULL,
+};
+
+/* The option given that would change a saved game's table, or NULL. */
+static const char *changes_saved_table(const cli_args *a)
 {
-	static const struct option longs[] = {
-		TABLE_LONG_OPTIONS,
-		{"seat", required_argument, NULL, 'k'},
-		{"hotseat", no_argument, NULL, OPT_HOTSEAT},
-		{"bot", required_argument, NULL, 'b'},
-		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
-		{"transcript", required_argument, NULL, 't'},
-		{"no-save", no_argument, NULL, OPT_NO_SAVE},
-		{"resume", optional_argument, NULL, OPT_RESUME},
-		{"no-color", no_argument, NULL, OPT_NO_COLOR},
-		{"ascii", no_argument, NULL, OPT_ASCII},
-		{"hint", no_argument, NULL, OPT_HINT},
-		{0},
-	};
-	table_args t = {0};
-	const char *bot_text = NULL;
-	play_opts o = {.playouts = PLAY_PLAYOUTS, .color = true,
-		       .in = stdin, .out = stdout};
-	bool no_save = false, seat_given = false;
-	const char *resume_path = NULL;
-	bool resuming = false;
-	int opt;
-	long v;
-	while ((opt = getopt_long(argc, argv, ":" "n:s:d:t:b:h", longs, NULL)) != -1) {
-		int taken = table_option("play", opt, &t);
-		if (!taken)
-			taken = bot_option("play", opt, &bot_text, &o.playouts);
-		if (taken < 0)
-			return EXIT_USAGE;
-		if (taken)
-			continue;
-		switch (opt) {
-		case 'h':
-			play_help();
-			return 0;
-		case 'k':
-			if (!parse_int(optarg, 0, SEAT_MAX - 1, &v))
-				return usage_error("play", "--seat takes a seat "
-						   "number, not '%s'", optarg);
-			o.seat = (int)v;
-			seat_given = true;
-			break;
-		case OPT_HOTSEAT:
-			o.hotseat = true;
-			break;
-		case 't':
-			o.transcript = optarg;
-			break;
-		case OPT_NO_SAVE:
-			no_save = true;
-			break;
-		case OPT_RESUME:
-			resuming = true;
-			resume_path = optarg;
-			break;
-		case OPT_NO_COLOR:
-			o.color = false;
-			break;
-		case OPT_ASCII:
-			o.ascii = true;
-			break;
-		case OPT_HINT:
-			o.hints = true;
-			break;
-		default:
-			return option_error("play", opt, argv);
+	const table_args *t = &a->table;
+	return a->seat >= 0 ? "--seat" : a->hotseat ? "--hotseat"
+		: t->players ? "--players" : t->seeded ? "--seed"
+		: t->nset ? "--set" : t->dealer ? "--dealer"
+		: a->transcript ? "--transcript" : a->no_save ? "--no-save" : NULL;
+}
+
+/* play --resume [F]: the game saved in F, or the latest unfinished one. */
+static int play_saved(const cli_args *a, play_opts *o, int argc, char **argv)
+{
+	/* a saved game keeps its table: say so rather than ignore */
+	const char *fixed = changes_saved_table(a);
+	if (fixed)
+		return usage_error("play", "%s cannot be used with --resume: "
+				   "the saved game keeps its seats, players, "
+				   "seed, options and file", fixed);
+	const char *path = a->resume_path;
+	if (!path && optind < argc)
+		path = argv[optind++];
+	if (optind != argc)
+		return usage_error("play", "--resume takes the game from the "
+				   "transcript; do not name a game (%s)",
+				   argv[optind]);
+	if (!path) {
+		static saved_game games[256];
+		if (unfinished_games(games, 256) == 0) {
+			fprintf(stderr, "%s: error: no unfinished game is saved\n",
+				program);
+			return 1;
 		}
+		path = games[0].path;
 	}
-	if (!bots_resolve("play", &o.bots, BOT_ISMCTS, o.playouts, bot_text))
-		return EXIT_USAGE;
-	if (resuming) {
-		/* a saved game keeps its table: say so rather than ignore */
-		const char *fixed = seat_given ? "--seat" : o.hotseat ? "--hotseat"
-			: t.players ? "--players" : t.seeded ? "--seed"
-			: t.nset ? "--set" : t.dealer ? "--dealer"
-			: o.transcript ? "--transcript" : no_save ? "--no-save" : NULL;
-		if (fixed)
-			return usage_error("play", "%s cannot be used with --resume: "
-					   "the saved game keeps its seats, players, "
-					   "seed, options and file", fixed);
-		if (!resume_path && optind < argc)
-			resume_path = argv[optind++];
-		if (optind != argc)
-			return usage_error("play", "--resume takes the game from the "
-					   "transcript; do not name a game (%s)",
-					   argv[optind]);
-		if (!resume_path) {
-			static saved_game games[256];
-			if (unfinished_games(games, 256) == 0) {
-				fprintf(stderr, "%s: error: no unfinished game is saved\n",
-					program);
-				return 1;
-			}
-			resume_path = games[0].path;
-		}
-		return resume(&o, resume_path);
+	return resume(o, path);
+}
+
+/* Where a new game is saved: in -t's file, or else in a new file of the
+ * autosave folder (`saved`); nowhere with --no-save. */
+static void choose_save(const char *name, bool no_save, play_opts *o,
+			char *saved, size_t size)
+{
+	char why[PATH_MAX + 100];
+	if (no_save)
+		o->transcript = NULL;
+	else if (o->transcript)
+		return;
+	else if (autosave_path(name, saved, size, why, sizeof why)) {
+		o->transcript = saved;
+		o->autosave = true;
+	} else {
+		fprintf(stderr, "%s: warning: this game is not saved: %s (-t "
+			"FILE saves it elsewhere)\n", program, why);
 	}
-	if (optind + 1 != argc)
-		return usage_error("play", "name one game to play, e.g. "
-				   "'%s play black-lady'", program);
-	game *g = load_game(argv[optind]);
+}
+
+/* play GAME: a new game at the table of t. */
+static int play_new(const char *name, const table_args *t, bool no_save,
+		    play_opts *o)
+{
+	game *g = load_game(name);
 	if (!g)
 		return 1;
 	int players;
 	char saved[PATH_MAX];
-	int status = 1;
-	if (resolve_table("play", g, &t, &players, o.options)) {
-		o.game_name = argv[optind];
-		o.players = players;
-		o.dealer = t.dealer;
-		o.seed = t.seeded ? t.seed : fresh_seed();
+	int status = EXIT_USAGE;
+	if (resolve_table("play", g, t, &players, o->options)) {
+		o->game_name = name;
+		o->players = players;
+		o->dealer = t->dealer;
+		o->seed = t->seeded ? t->seed : fresh_seed();
 		tell_unfinished();
-		o.invocation = invocation;
-		char why[PATH_MAX + 100];
-		if (!o.transcript && !no_save &&
-		    autosave_path(argv[optind], saved, sizeof saved, why,
-				  sizeof why)) {
-			o.transcript = saved;
-			o.autosave = true;
-		} else if (!o.transcript && !no_save) {
-			fprintf(stderr, "%s: warning: this game is not saved: %s (-t "
-				"FILE saves it elsewhere)\n", program, why);
-		}
-		if (no_save)
-			o.transcript = NULL;
-		status = play_run(g, &o);
-	} else {
-		status = EXIT_USAGE;
+		o->invocation = invocation;
+		choose_save(name, no_save, o, saved, sizeof saved);
+		status = play_run(g, o);
 	}
 	game_free(g);
 	return status;
+}
+
+static int cmd_play(int argc, char **argv)
+{
+	cli_args a = {.playouts = PLAY_PLAYOUTS, .seat = -1};
+	int status = read_options(&play_command, argc, argv, &a);
+	if (status != OPTIONS_READ)
+		return status;
+	play_opts o = {.seat = a.seat < 0 ? 0 : a.seat, .hotseat = a.hotseat,
+		       .playouts = a.playouts, .transcript = a.transcript,
+		       .color = !a.no_color, .ascii = a.ascii, .hints = a.hint,
+		       .in = stdin, .out = stdout};
+	if (!bots_resolve("play", &o.bots, BOT_ISMCTS, o.playouts, a.bot))
+		return EXIT_USAGE;
+	if (a.resuming)
+		return play_saved(&a, &o, argc, argv);
+	if (optind + 1 != argc)
+		return usage_error("play", "name one game to play, e.g. "
+				   "'%s play black-lady'", program);
+	return play_new(argv[optind], &a.table, a.no_save, &o);
 }
 
 /* ======================================================================
  * simulate
  * ====================================================================== */
 
+static const option_command simulate_command = {
+	"simulate", FOR_SIMULATE, {"GAME [options]", NULL},
+	"Bots play many deals; prints each seat's mean deal score,\n"
+	"its spread, the totals and the matches won, and checks the\n"
+	"rule file's invariants after every deal.\n",
+	"The seed defaults to 1.  Exit status 1 when a check failed.\n",
+};
+
+/* Simulate's and compare's defaults: the seed 1, 1000 deals, 200
+ * playouts for mc bots. */
+static cli_args run_defaults(void)
+{
+	return (cli_args){.table = {.seed = 1, .seeded = true}, .deals = 1000,
+			  .playouts = 200};
+}
+
+/* The table of a run of the game `name`: players, options, dealer, seed;
+ * false after a usage error. */
+static bool run_table(const char *cmd, const game *g, const char *name,
+		      const table_args *t, sim_opts *o)
+{
+	int players;
+	if (!resolve_table(cmd, g, t, &players, o->options))
+		return false;
+	o->game_name = name;
+	o->players = players;
+	o->dealer = t->dealer;
+	o->seed = t->seed;
+	return true;
+}
+
+/* A run is split into shards, or among jobs, or written as transcripts:
+ * one of them; false after a usage error. */
+static bool one_split(const sim_opts *o, const char *shard_out)
+{
+	if (!!o->shards != !!shard_out)
+		return usage_error("simulate", "--shard and --out go together"),
+		       false;
+	if (o->shards && (o->transcript || o->jobs > 1))
+		return usage_error("simulate", "a shard is played by one job, "
+				   "without --transcript"), false;
+	if (o->transcript && o->jobs > 1)
+		return usage_error("simulate", "--transcript is written by one "
+				   "job: leave out --jobs"), false;
+	return true;
+}
+
 static int cmd_simulate(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		TABLE_LONG_OPTIONS,
-		{"deals", required_argument, NULL, 'N'},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"jobs", required_argument, NULL, 'j'},
-		{"shard", required_argument, NULL, OPT_SHARD},
-		{"out", required_argument, NULL, OPT_OUT},
-		{"bot", required_argument, NULL, 'b'},
-		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
-		{"transcript", required_argument, NULL, 't'},
-		{"no-check", no_argument, NULL, OPT_NO_CHECK},
-		{"explicit-deals", no_argument, NULL, OPT_EXPLICIT},
-		{"cheat", no_argument, NULL, OPT_CHEAT},
-		{"time", no_argument, NULL, OPT_TIME},
-		{0},
-	};
-	table_args t = {.seed = 1, .seeded = true};
-	const char *bot_text = NULL, *shard_out = NULL;
-	bool cheat = false;
-	int playouts = 200;
-	sim_opts o = {.deals = 1000, .checks = true, .out = stdout};
-	int opt;
-	long v;
-	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:j:t:b:h", longs, NULL)) != -1) {
-		int taken = table_option("simulate", opt, &t);
-		if (!taken)
-			taken = bot_option("simulate", opt, &bot_text, &playouts);
-		if (taken < 0)
-			return EXIT_USAGE;
-		if (taken)
-			continue;
-		switch (opt) {
-		case 'h':
-			printf("Usage: %s simulate GAME [options]\n"
-			       "Bots play many deals; prints each seat's mean deal score,\n"
-			       "its spread, the totals and the matches won, and checks the\n"
-			       "rule file's invariants after every deal.\n"
-			       TABLE_HELP
-			       "  -N, --deals N       deals to play (default 1000)\n"
-			       "      --bot KIND      random (default), low, mc, mc:N, or per\n"
-			       "                      seat: 0=mc:500,1=low (others random)\n"
-			       "      --playouts N    effort of mc bots (default 200)\n"
-			       "      --cheat         bots see hidden cards (a solitaire's stock)\n"
-			       "      --time          a solitaire's time per game\n"
-			       "      --json          every deal's dealer, scores and totals\n"
-			       "  -j, --jobs N        play on N cores (the results do not change)\n"
-			       "      --shard K/N --out F  play slice K of N of the run into the\n"
-			       "                      result file F; cardrules merge combines them\n"
-			       "  -t, --transcript F  write the matches as transcripts\n"
-			       "                      (F, then F with .2, .3 ... before .yaml)\n"
-			       "      --explicit-deals  transcripts list each deal's cards\n"
-			       "      --no-check      do not evaluate the rule file's checks\n"
-			       "The seed defaults to 1.  Exit status 1 when a check failed.\n",
-			       program);
-			return 0;
-		case 'N':
-			if (!parse_int(optarg, 1, SIM_DEALS_MAX, &v))
-				return usage_error("simulate", "--deals takes a "
-						   "positive number, not '%s'", optarg);
-			o.deals = v;
-			break;
-		case OPT_JSON:
-			o.json = true;
-			break;
-		case OPT_SHARD: {
-			char *end;
-			long k = strtol(optarg, &end, 10), n = 0;
-			if (*end == '/')
-				n = strtol(end + 1, &end, 10);
-			if (*end || k < 1 || n < 1 || k > n || n > SHARD_MAX)
-				return usage_error("simulate", "--shard is K/N with "
-						   "1 <= K <= N, not '%s'", optarg);
-			o.shard = (int)k;
-			o.shards = (int)n;
-			break;
-		}
-		case OPT_OUT:
-			shard_out = optarg;
-			break;
-		case 'j':
-			if (!parse_int(optarg, 1, 64, &v))
-				return usage_error("simulate", "--jobs takes a number "
-						   "from 1 to 64, not '%s'", optarg);
-			o.jobs = (int)v;
-			break;
-		case 't':
-			o.transcript = optarg;
-			break;
-		case OPT_NO_CHECK:
-			o.checks = false;
-			break;
-		case OPT_EXPLICIT:
-			o.explicit_deals = true;
-			break;
-		case OPT_CHEAT:
-			cheat = true;
-			break;
-		case OPT_TIME:
-			o.timing = true;
-			break;
-		default:
-			return option_error("simulate", opt, argv);
-		}
-	}
+	cli_args a = run_defaults();
+	int status = read_options(&simulate_command, argc, argv, &a);
+	if (status != OPTIONS_READ)
+		return status;
 	if (optind + 1 != argc)
 		return usage_error("simulate", "name one game, e.g. '%s simulate "
 				   "black-lady --deals 10000'", program);
-	if (!bots_resolve("simulate", &o.bots, BOT_RANDOM, playouts, bot_text))
+	sim_opts o = {.deals = a.deals, .json = a.json, .jobs = a.jobs,
+		      .shard = a.shard, .shards = a.shards,
+		      .transcript = a.transcript, .explicit_deals = a.explicit_deals,
+		      .checks = !a.no_check, .timing = a.timing, .out = stdout};
+	if (!bots_resolve("simulate", &o.bots, BOT_RANDOM, a.playouts, a.bot))
 		return EXIT_USAGE;
-	o.bots.cheat = cheat;
-	if (!!o.shards != !!shard_out)
-		return usage_error("simulate", "--shard and --out go together");
-	if (o.shards && (o.transcript || o.jobs > 1))
-		return usage_error("simulate", "a shard is played by one job, "
-				   "without --transcript");
-	if (o.transcript && o.jobs > 1)
-		return usage_error("simulate", "--transcript is written by one "
-				   "job: leave out --jobs");
+	o.bots.cheat = a.cheat;
+	if (!one_split(&o, a.shard_out))
+		return EXIT_USAGE;
 	o.progress = isatty(STDERR_FILENO) && !o.json && !o.transcript;
 	game *g = load_game(argv[optind]);
 	if (!g)
 		return 1;
-	int players;
-	int status = EXIT_USAGE;
-	if (resolve_table("simulate", g, &t, &players, o.options)) {
-		o.game_name = argv[optind];
-		o.players = players;
-		o.dealer = t.dealer;
-		o.seed = t.seed;
-		status = shard_out ? shard_run(g, &o, shard_out) : sim_run(g, &o);
-	}
+	status = EXIT_USAGE;
+	if (run_table("simulate", g, argv[optind], &a.table, &o))
+		status = a.shard_out ? shard_run(g, &o, a.shard_out)
+				     : sim_run(g, &o);
 	game_free(g);
 	return status;
 }
@@ -877,118 +1067,57 @@ static int cmd_simulate(int argc, char **argv)
  * compare
  * ====================================================================== */
 
+static const option_command compare_command = {
+	"compare", FOR_COMPARE, {"A.yaml B.yaml [options]", NULL},
+	"Plays the same deals (the same seeds, the same hands where\n"
+	"the decks agree) under both rule files with the same bots,\n"
+	"and reports each quantity side by side with the 95% interval\n"
+	"of the paired differences B - A: every seat's mean deal\n"
+	"score, the spread within a deal, the dealer's and the first\n"
+	"player's advantage, named values, and the matches won.\n",
+	"Options and player counts apply to both files.\n",
+};
+
+/* Games a and b, named names[0] and names[1], at the same table. */
+static int compare_games(const game *a, const game *b, char **names,
+			 const table_args *t, compare_opts *o)
+{
+	int players_b;
+	if (!run_table("compare", a, names[0], t, &o->sim) ||
+	    !resolve_table("compare", b, t, &players_b, o->options_b))
+		return EXIT_USAGE;
+	if (o->sim.players != players_b) {
+		fprintf(stderr, "%s: error: %s is played by %d players here, "
+			"%s by %d: give --players\n", program, names[0],
+			o->sim.players, names[1], players_b);
+		return 1;
+	}
+	o->names[0] = names[0];
+	o->names[1] = names[1];
+	return compare_run(a, b, o);
+}
+
 static int cmd_compare(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		TABLE_LONG_OPTIONS,
-		{"deals", required_argument, NULL, 'N'},
-		{"json", no_argument, NULL, OPT_JSON},
-		{"jobs", required_argument, NULL, 'j'},
-		{"csv", no_argument, NULL, OPT_CSV},
-		{"value", required_argument, NULL, OPT_VALUE},
-		{"plot", required_argument, NULL, OPT_PLOT},
-		{"bot", required_argument, NULL, 'b'},
-		{"playouts", required_argument, NULL, OPT_PLAYOUTS},
-		{0},
-	};
-	table_args t = {.seed = 1, .seeded = true};
-	const char *bot_text = NULL;
-	int playouts = 200;
-	compare_opts o = {.sim = {.deals = 1000, .checks = true}, .out = stdout};
-	int opt;
-	long v;
-	while ((opt = getopt_long(argc, argv, ":" "n:s:d:N:j:b:h", longs, NULL)) != -1) {
-		int taken = table_option("compare", opt, &t);
-		if (!taken)
-			taken = bot_option("compare", opt, &bot_text, &playouts);
-		if (taken < 0)
-			return EXIT_USAGE;
-		if (taken)
-			continue;
-		switch (opt) {
-		case 'h':
-			printf("Usage: %s compare A.yaml B.yaml [options]\n"
-			       "Plays the same deals (the same seeds, the same hands where\n"
-			       "the decks agree) under both rule files with the same bots,\n"
-			       "and reports each quantity side by side with the 95%% interval\n"
-			       "of the paired differences B - A: every seat's mean deal\n"
-			       "score, the spread within a deal, the dealer's and the first\n"
-			       "player's advantage, named values, and the matches won.\n"
-			       TABLE_HELP
-			       "  -N, --deals N       deals to play under each file (default 1000)\n"
-			       "      --value NAME    also compare a named value of the scoring\n"
-			       "                      (its sum over the seats; up to 4 times)\n"
-			       "      --bot KIND      random (default), low, mc, mc:N, or per seat\n"
-			       "      --playouts N    effort of mc bots (default 200)\n"
-			       "  -j, --jobs N        play on N cores (the results do not change)\n"
-			       "      --json          the comparison as JSON\n"
-			       "      --csv           the comparison as CSV\n"
-			       "      --plot F.svg    draw the scores' distributions and the\n"
-			       "                      differences with their intervals\n"
-			       "Options and player counts apply to both files.\n",
-			       program);
-			return 0;
-		case 'N':
-			if (!parse_int(optarg, 1, 1000000000L, &v))
-				return usage_error("compare", "--deals takes a "
-						   "positive number, not '%s'", optarg);
-			o.sim.deals = v;
-			break;
-		case OPT_JSON:
-			o.format = COMPARE_JSON;
-			break;
-		case 'j':
-			if (!parse_int(optarg, 1, 64, &v))
-				return usage_error("compare", "--jobs takes a number "
-						   "from 1 to 64, not '%s'", optarg);
-			o.sim.jobs = (int)v;
-			break;
-		case OPT_CSV:
-			o.format = COMPARE_CSV;
-			break;
-		case OPT_PLOT:
-			o.plot = optarg;
-			break;
-		case OPT_VALUE:
-			if (o.nvalues == COMPARE_VALUES_MAX)
-				return usage_error("compare", "at most %d --value",
-						   COMPARE_VALUES_MAX);
-			o.value[o.nvalues++] = optarg;
-			break;
-		default:
-			return option_error("compare", opt, argv);
-		}
-	}
+	cli_args a = run_defaults();
+	int status = read_options(&compare_command, argc, argv, &a);
+	if (status != OPTIONS_READ)
+		return status;
 	if (optind + 2 != argc)
 		return usage_error("compare", "name two games, e.g. '%s compare "
 				   "hearts omnibus-hearts.yaml'", program);
-	if (!bots_resolve("compare", &o.sim.bots, BOT_RANDOM, playouts, bot_text))
+	compare_opts o = {.sim = {.deals = a.deals, .jobs = a.jobs, .checks = true},
+			  .format = (compare_format)a.format, .plot = a.plot,
+			  .nvalues = a.nvalues, .out = stdout};
+	memcpy(o.value, a.value, sizeof o.value);
+	if (!bots_resolve("compare", &o.sim.bots, BOT_RANDOM, a.playouts, a.bot))
 		return EXIT_USAGE;
-	game *a = load_game(argv[optind]);
-	game *b = a ? load_game(argv[optind + 1]) : NULL;
-	int status = 1;
-	int players, players_b;
-	table_args tb = t;
-	if (a && b && resolve_table("compare", a, &t, &players, o.sim.options) &&
-	    resolve_table("compare", b, &tb, &players_b, o.options_b)) {
-		if (players != players_b) {
-			fprintf(stderr, "%s: error: %s is played by %d players here, "
-				"%s by %d: give --players\n", program, argv[optind],
-				players, argv[optind + 1], players_b);
-		} else {
-			o.names[0] = argv[optind];
-			o.names[1] = argv[optind + 1];
-			o.sim.game_name = argv[optind];
-			o.sim.players = players;
-			o.sim.dealer = t.dealer;
-			o.sim.seed = t.seed;
-			status = compare_run(a, b, &o);
-		}
-	} else if (a && b) {
-		status = EXIT_USAGE;
-	}
-	game_free(a);
-	game_free(b);
+	game *ga = load_game(argv[optind]);
+	game *gb = ga ? load_game(argv[optind + 1]) : NULL;
+	status = ga && gb ? compare_games(ga, gb, argv + optind, &a.table, &o)
+			  : 1;
+	game_free(ga);
+	game_free(gb);
 	return status;
 }
 
@@ -1174,65 +1303,58 @@ static int cmd_replay(int argc, char **argv)
  * explain
  * ====================================================================== */
 
+static const option_command explain_command = {
+	"explain", FOR_EXPLAIN, {"GAME [options]", NULL},
+	"Prints the rules of GAME in words, written from its rule\n"
+	"file: players, cards, the deal, each phase, the scoring,\n"
+	"the match and the options.\n",
+	NULL,
+};
+
+/* explain --diff: what the variant g, named `name`, changes against the
+ * file it extends. */
+static int explain_changes(const game *g, const char *name)
+{
+	if (g->nsources < 2) {
+		fprintf(stderr, "%s: error: %s extends no other rule file\n",
+			program, name);
+		return 1;
+	}
+	game *base = load_game(g->source[1]->name);
+	if (!base)
+		return 1;
+	printf("%s against %s:\n", g->name, base->name);
+	if (explain_diff(stdout, base, g) == 0)
+		puts("(no difference in the rules as explained)");
+	game_free(base);
+	return 0;
+}
+
+/* explain GAME: its rules at the table of t. */
+static int explain_table(const game *g, const table_args *t)
+{
+	int players;
+	int64_t options[OPTIONS_MAX];
+	if (!resolve_table("explain", g, t, &players, options))
+		return EXIT_USAGE;
+	explain_game(stdout, g, players, options);
+	return 0;
+}
+
 static int cmd_explain(int argc, char **argv)
 {
-	static const struct option longs[] = {
-		TABLE_LONG_OPTIONS,
-		{"diff", no_argument, NULL, 'D'},
-		{0},
-	};
-	table_args t = {0};
-	bool diff = false;
-	int opt;
-	while ((opt = getopt_long(argc, argv, ":" "n:s:d:h", longs, NULL)) != -1) {
-		int taken = table_option("explain", opt, &t);
-		if (taken < 0)
-			return EXIT_USAGE;
-		if (taken)
-			continue;
-		if (opt == 'h') {
-			printf("Usage: %s explain GAME [options]\n"
-			       "Prints the rules of GAME in words, written from its rule\n"
-			       "file: players, cards, the deal, each phase, the scoring,\n"
-			       "the match and the options.\n"
-			       TABLE_HELP
-			       "      --diff          for a variant: what it changes\n"
-			       "                      against the file it extends\n",
-			       program);
-			return 0;
-		}
-		if (opt == 'D')
-			diff = true;
-		else
-			return option_error("explain", opt, argv);
-	}
+	cli_args a = {0};
+	int status = read_options(&explain_command, argc, argv, &a);
+	if (status != OPTIONS_READ)
+		return status;
 	if (optind + 1 != argc)
 		return usage_error("explain", "name one game, e.g. '%s explain "
 				   "hearts'", program);
 	game *g = load_game(argv[optind]);
 	if (!g)
 		return 1;
-	int status = 0, players;
-	int64_t options[OPTIONS_MAX];
-	if (diff && g->nsources < 2) {
-		fprintf(stderr, "%s: error: %s extends no other rule file\n",
-			program, argv[optind]);
-		status = 1;
-	} else if (diff) {
-		game *base = load_game(g->source[1]->name);
-		if (!base) {
-			status = 1;
-		} else {
-			printf("%s against %s:\n", g->name, base->name);
-			if (explain_diff(stdout, base, g) == 0)
-				puts("(no difference in the rules as explained)");
-			game_free(base);
-		}
-	} else if (resolve_table("explain", g, &t, &players, options)) {
-		explain_game(stdout, g, players, options);
-	} else {
-		status = EXIT_USAGE;
-	}
+	status = a.diff ? explain_changes(g, argv[optind])
+			: explain_table(g, &a.table);
 	game_free(g);
 	return status;
 }
@@ -1407,6 +1529,7 @@ static int bench_game(const char *name, long deals, double seconds,
 
 static int cmd_bench(int argc, char **argv)
 {
+	enum { OPT_SECONDS = 1000 };
 	static const struct option longs[] = {
 		{"deals", required_argument, NULL, 'N'},
 		{"seconds", required_argument, NULL, OPT_SECONDS},

@@ -148,6 +148,69 @@ for cmd in "simulate hearts --deals 5 --json" "schema" "schema --markdown" \
 	expect_line "$tmp/err" "cardrules: error: cannot write the output: No space left on device"
 done
 status 1 cardrules simulate hearts --deals 5 -t /dev/full
+# --- play, simulate, compare and explain: their help, their refusals and
+# two runs stay as they are; the expected outputs are in tests/cli/ (after
+# a deliberate change, write them again with ./cardrules) ---
+for cmd in play simulate compare explain; do
+	status 0 cardrules "$cmd" --help
+	same_file "tests/cli/$cmd-help.txt" "$tmp/out" "$cmd --help and tests/cli/$cmd-help.txt"
+done
+status 0 cardrules simulate black-lady --deals 200 --seed 3 --json
+same_file tests/cli/simulate-black-lady.json "$tmp/out" "the simulation and tests/cli/simulate-black-lady.json"
+status 0 cardrules compare black-lady black-lady-tournament --deals 200 --seed 3 --json
+same_file tests/cli/compare-black-lady.json "$tmp/out" "the comparison and tests/cli/compare-black-lady.json"
+refused() {	# refused MESSAGE COMMAND ARG...: a usage error, and only that
+	local want=$1 cmd=$2
+	shift
+	status 2 cardrules "$@"
+	printf "cardrules %s: %s\nTry 'cardrules %s --help'.\n" "$cmd" "$want" "$cmd" >"$tmp/want"
+	same_file "$tmp/want" "$tmp/err" "the refusal of '$*'"
+	[ ! -s "$tmp/out" ] || fail "'$*' wrote to stdout"
+}
+for cmd in play simulate compare explain; do
+	refused "unknown option '--frob'" "$cmd" hearts --frob
+	refused "unknown option '-x'" "$cmd" hearts -x
+	refused "'--players' needs a value" "$cmd" hearts --players
+	refused "--players takes a number from 1 to 10, not 'x'" "$cmd" hearts --players x
+	refused "--seed takes a number from 0 to 2^64-1, not 'x'" "$cmd" hearts --seed x
+	refused "--dealer takes a seat number, not '10'" "$cmd" hearts -d 10
+done
+for cmd in play simulate explain; do
+	refused "--set takes NAME=NUMBER, not 'x'" "$cmd" hearts --set x
+done
+refused "--set takes NAME=NUMBER, not 'x'" compare hearts hearts --set x
+bad_bot="--bot is random, low, mc, ismcts or search, the last three with :N playouts or :Nms milliseconds a decision, or a list such as low,0=ismcts:100ms, not 'nosuch'"
+refused "$bad_bot" play hearts --bot nosuch
+refused "$bad_bot" simulate hearts --bot nosuch
+refused "$bad_bot" compare hearts hearts -b nosuch
+for cmd in play simulate compare; do
+	refused "--playouts takes a number from 1 to 1000000, not '0'" "$cmd" hearts --playouts 0
+done
+for cmd in simulate compare; do
+	refused "--deals takes a positive number, not 'x'" "$cmd" hearts --deals x
+	refused "--deals takes a positive number, not '1000000001'" "$cmd" hearts -N 1000000001
+	refused "'-N' needs a value" "$cmd" hearts -N
+	refused "--jobs takes a number from 1 to 64, not '0'" "$cmd" hearts -j 0
+	refused "unknown option '--de'" "$cmd" hearts --de 3     # --dealer or --deals
+done
+refused "--seat takes a seat number, not 'x'" play hearts --seat x
+refused "unknown option '-k'" play -k 1 hearts
+refused "unknown option '-j'" play -j 2 hearts
+refused "unknown option '--h'" play hearts --h          # --help, --hotseat or --hint
+refused "--dealer cannot be used with --resume: the saved game keeps its seats, players, seed, options and file" \
+	play --resume x --dealer 1
+refused "--resume takes the game from the transcript; do not name a game (y)" play --resume=x y
+refused "--shard is K/N with 1 <= K <= N, not '3/2'" simulate hearts --shard 3/2 --out x
+refused "--shard and --out go together" simulate hearts --shard 1/2
+refused "a shard is played by one job, without --transcript" simulate hearts --shard 1/2 --out x -j 2
+refused "--transcript is written by one job: leave out --jobs" simulate hearts -t x.yaml -j 2
+refused "name one game, e.g. 'cardrules simulate black-lady --deals 10000'" simulate
+refused "unknown option '-t'" compare -t x.yaml hearts hearts
+refused "unknown option '--cheat'" compare hearts hearts --cheat
+refused "at most 4 --value" compare hearts hearts --value a --value b --value c --value d --value e
+refused "name two games, e.g. 'cardrules compare hearts omnibus-hearts.yaml'" compare hearts
+refused "unknown option '-N'" explain -N 5 hearts
+refused "name one game, e.g. 'cardrules explain hearts'" explain
 # --- numbers are plain digits; unclear invocations get clear messages ---
 for bad in ' 4' '+4' '4x' ''; do
 	status 2 cardrules simulate hearts --players "$bad" --deals 1

@@ -21,14 +21,10 @@
 static game *g;
 static state s;
 
-static void load(const char *path, int players)
+/* The game of `path`, dealt at a table of `players`. */
+static void deal_table(const char *path, int players)
 {
-	diag *d = diag_new();
-	g = game_load(path, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(g != NULL);
+	g = scn_load(path);
 	char why[200];
 	ck_assert(state_setup(&s, g, players, 0, NULL, 7, why, sizeof why));
 	state_deal(&s);
@@ -100,7 +96,7 @@ static int count_cards(const char *text)
 
 START_TEST(test_calls_and_their_words)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	/* counter-clockwise from the dealer's right: seat 3, 2, 1, 0 */
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
 	ck_assert_int_eq(s.current, 3);
@@ -142,7 +138,7 @@ END_TEST
 
 START_TEST(test_a_passed_player_may_come_back)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	say("pass");                            /* 3 */
 	say("40 S");                            /* 2 */
 	say("pass");                            /* 1 */
@@ -161,7 +157,7 @@ END_TEST
 
 START_TEST(test_a_double_ends_the_auction)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	say("40 D");                            /* 3 */
 	say("double");                          /* 2, an opponent */
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
@@ -174,7 +170,7 @@ END_TEST
 
 START_TEST(test_the_top_bid_ends_at_once)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	say("157 obenabe");
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
 	ck_assert_int_eq(eval_int("obenabe"), 1);
@@ -184,7 +180,7 @@ END_TEST
 
 START_TEST(test_four_passes_throw_the_cards_in)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	cardset first = s.hand[0];
 	int dealer = s.dealer;
 	say("pass");
@@ -216,7 +212,7 @@ END_TEST
  * fault at the auction, where it was dealt REDEALS_MAX times. */
 START_TEST(test_endless_throw_ins_stop_the_match)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	int calls = 0;
 	while (s.current >= 0 && calls < 4 * (REDEALS_MAX + 1)) {
 		ck_assert(state_apply(&s, action_of(ACT_PASS, 0)));
@@ -240,7 +236,7 @@ END_TEST
  * leaves no bid. */
 START_TEST(test_bids_that_cannot_be_listed_are_refused)
 {
-	load(RAISE, 4);
+	deal_table(RAISE, 4);
 	const phase *p = &g->phase[0];
 	ck_assert_int_eq(p->kind, PHASE_AUCTION);
 	char why[200];
@@ -272,7 +268,7 @@ END_TEST
 
 START_TEST(test_raises_by_one_from_a_forced_opening)
 {
-	load(RAISE, 3);
+	deal_table(RAISE, 3);
 	ck_assert_int_eq(s.current, 1);
 	action list[ACTIONS_MAX];
 	ck_assert_int_eq(state_legal(&s, list), 1);
@@ -305,7 +301,7 @@ END_TEST
 
 START_TEST(test_the_ceiling_leaves_only_a_pass)
 {
-	load(RAISE, 3);
+	deal_table(RAISE, 3);
 	say("2");
 	for (int v = 3; v <= 12; v++) {
 		char words[20];
@@ -323,10 +319,10 @@ END_TEST
 
 START_TEST(test_random_play_is_legal_and_ends)
 {
-	load(AUCTION, 4);
+	deal_table(AUCTION, 4);
 	teardown();
 	for (int players = 3; players <= 5; players++) {
-		load(RAISE, players);
+		deal_table(RAISE, players);
 		rng r;
 		rng_seed(&r, 11, (uint64_t)players);
 		for (int i = 0; i < 200 && !s.over; i++)
@@ -341,7 +337,7 @@ END_TEST
 
 START_TEST(test_explained_in_words)
 {
-	load(RAISE, 3);
+	deal_table(RAISE, 3);
 	char *text = NULL;
 	size_t size = 0;
 	FILE *out = open_memstream(&text, &size);

@@ -18,12 +18,7 @@ static state s;
 
 static void setup(void)
 {
-	diag *d = diag_new();
-	g = game_load(CHOOSE, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(g != NULL);
+	g = scn_load(CHOOSE);
 	char why[200];
 	ck_assert(state_setup(&s, g, 3, 0, NULL, 5, why, sizeof why));
 	state_deal(&s);
@@ -182,12 +177,7 @@ static void shoot_the_moon(game *moon, state *m)
 
 START_TEST(test_moon_choice)
 {
-	diag *d = diag_new();
-	game *moon = game_load(TOP_SRCDIR "/examples/hearts-moon-choice.yaml", d);
-	if (!moon)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(moon != NULL);
+	game *moon = scn_load(TOP_SRCDIR "/examples/hearts-moon-choice.yaml");
 	static const char *const words[] = {"choose self", "others"};
 	static const int64_t want[][4] = {{-26, 0, 0, 0}, {0, 26, 26, 26}};
 	for (int i = 0; i < 2; i++) {

@@ -9,12 +9,11 @@
  * and the engine only assigns fields, so padding bytes stay zero.
  */
 #include "testutil.h"
+#include "scenario.h"
 
-#include <stdio.h>
 #include <string.h>
 
 #include "front/bot.h"
-#include "lang/diag.h"
 #include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/score.h"
@@ -34,23 +33,18 @@ static const struct game_file {
 	{TOP_SRCDIR "/games/hearts.yaml", 4},
 };
 
-static diag *D;
 static game *G[NGAMES];
 
 static void load_games(void)
 {
-	D = diag_new();
 	for (int i = 0; i < NGAMES; i++)
-		G[i] = game_load(files[i].path, D);
-	if (diag_count(D))
-		diag_print(D, stderr, true);
+		G[i] = scn_load(files[i].path);
 }
 
 static void free_games(void)
 {
 	for (int i = 0; i < NGAMES; i++)
 		game_free(G[i]);
-	diag_free(D);
 	deck_cleanup();
 	expr_cleanup();
 	schema_cleanup();
@@ -58,7 +52,6 @@ static void free_games(void)
 
 static void setup(state *s, int gi, int players, int dealer, uint64_t seed)
 {
-	ck_assert_msg(G[gi] != NULL, "%s did not load", files[gi].path);
 	char why[200];
 	ck_assert_msg(state_setup(s, G[gi], players, dealer, NULL, seed, why,
 				  sizeof why), "%s", why);

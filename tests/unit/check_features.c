@@ -48,12 +48,7 @@ static void play(const char *name)
 
 static void setup(void)
 {
-	diag *d = diag_new();
-	g = game_load(FEATURES, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(g != NULL);
+	g = scn_load(FEATURES);
 }
 
 static void teardown(void)
@@ -196,12 +191,7 @@ END_TEST
  * partners' scores equal, the checks hold over random deals. */
 START_TEST(test_teams)
 {
-	diag *d = diag_new();
-	game *t = game_load(TESTS_DIR "/data/games/teams.yaml", d);
-	if (!t)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(t != NULL);
+	game *t = scn_load(TESTS_DIR "/data/games/teams.yaml");
 	ck_assert_int_eq(t->nteams, 2);
 	ck_assert_int_eq(t->team_of[0], 0);
 	ck_assert_int_eq(t->team_of[1], 1);

@@ -23,10 +23,7 @@ static state s;                 /* a Black Lady deal at its first pass */
 
 static void setup(void)
 {
-	diag *d = diag_new();
-	bl = game_load(TOP_SRCDIR "/games/black-lady.yaml", d);
-	diag_free(d);
-	ck_assert(bl != NULL);
+	bl = scn_load(TOP_SRCDIR "/games/black-lady.yaml");
 	char why[100];
 	ck_assert(state_setup(&s, bl, 4, 0, NULL, 7, why, sizeof why));
 	state_deal(&s);
@@ -459,11 +456,7 @@ END_TEST
  * scored deal shows every named value per seat. */
 START_TEST(test_running_counts_and_breakdown)
 {
-	diag *d = diag_new();
-	game *om = game_load(TOP_SRCDIR "/examples/omnibus-hearts.yaml", d);
-	diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert_ptr_nonnull(om);
+	game *om = scn_load(TOP_SRCDIR "/examples/omnibus-hearts.yaml");
 	state m;
 	char why[200];
 	ck_assert(state_setup(&m, om, 4, 0, NULL, 3, why, sizeof why));

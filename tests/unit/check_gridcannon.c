@@ -33,21 +33,9 @@
 
 #define GAMES TOP_SRCDIR "/games/"
 
-
-static game *load(const char *name)
-{
-	diag *d = diag_new();
-	game *out = game_load(name, d);
-	if (!out)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(out != NULL);
-	return out;
-}
-
 static void setup(void)
 {
-	g = load(GAMES "gridcannon.yaml");
+	g = scn_load(GAMES "gridcannon.yaml");
 }
 
 static void teardown(void)

@@ -10,10 +10,8 @@
 #include "testutil.h"
 #include "scenario.h"
 
-#include <stdio.h>
 #include <string.h>
 
-#include "lang/diag.h"
 #include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/score.h"
@@ -21,21 +19,16 @@
 #include "engine/game.h"
 #include "lang/schema.h"
 
-static diag *D;
 static game *G;
 
 static void load_game(void)
 {
-	D = diag_new();
-	G = game_load(TOP_SRCDIR "/games/hearts.yaml", D);
-	if (diag_count(D))
-		diag_print(D, stderr, true);
+	G = scn_load(TOP_SRCDIR "/games/hearts.yaml");
 }
 
 static void free_game(void)
 {
 	game_free(G);
-	diag_free(D);
 	deck_cleanup();
 	expr_cleanup();
 	schema_cleanup();
@@ -57,7 +50,6 @@ static cardset card_set(const char *text)
 
 static void setup(state *s, int dealer, uint64_t seed)
 {
-	ck_assert_msg(G != NULL, "the rule file did not load");
 	char why[200];
 	ck_assert_msg(state_setup(s, G, 4, dealer, NULL, seed, why, sizeof why),
 		      "%s", why);

@@ -36,21 +36,9 @@
 #define HEARTS "AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH"
 #define DIAMONDS "AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"
 
-
-static game *load(const char *name)
-{
-	diag *d = diag_new();
-	game *out = game_load(name, d);
-	if (!out)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(out != NULL);
-	return out;
-}
-
 static void setup(void)
 {
-	g = load(GAMES "klondike.yaml");
+	g = scn_load(GAMES "klondike.yaml");
 }
 
 static void teardown(void)

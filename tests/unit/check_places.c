@@ -20,12 +20,7 @@ static state s;
 
 static void setup(void)
 {
-	diag *d = diag_new();
-	g = game_load(PLACES, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(g != NULL);
+	g = scn_load(PLACES);
 	char why[200];
 	ck_assert(state_setup(&s, g, 3, 0, NULL, 9, why, sizeof why));
 }

@@ -22,17 +22,6 @@
 static game *g;
 static state s;
 
-static game *load(const char *name)
-{
-	diag *d = diag_new();
-	game *out = game_load(name, d);
-	if (!out)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(out != NULL);
-	return out;
-}
-
 static void table(int players)
 {
 	char why[200];
@@ -42,7 +31,7 @@ static void table(int players)
 
 static void setup(void)
 {
-	g = load(GAMES "ribs.yaml");
+	g = scn_load(GAMES "ribs.yaml");
 	table(4);
 }
 
@@ -322,7 +311,7 @@ END_TEST
 
 START_TEST(test_open_fourth_trick)
 {
-	game *v = load(GAMES "ribs-open-fourth.yaml");
+	game *v = scn_load(GAMES "ribs-open-fourth.yaml");
 	state t;
 	char why[200];
 	ck_assert(state_setup(&t, v, 4, 0, NULL, 5, why, sizeof why));
@@ -349,7 +338,7 @@ END_TEST
 
 START_TEST(test_rib_d6_lemon)
 {
-	game *v = load(GAMES "ribs-lemon.yaml");
+	game *v = scn_load(GAMES "ribs-lemon.yaml");
 	state t;
 	char why[200];
 	ck_assert(state_setup(&t, v, 4, 0, NULL, 5, why, sizeof why));

@@ -23,20 +23,9 @@
 static game *g;
 static state s;
 
-static game *load(const char *name)
-{
-	diag *d = diag_new();
-	game *out = game_load(name, d);
-	if (!out)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(out != NULL);
-	return out;
-}
-
 static void setup(void)
 {
-	g = load(GAMES "schieberamsch.yaml");
+	g = scn_load(GAMES "schieberamsch.yaml");
 	char why[200];
 	ck_assert(state_setup(&s, g, 3, 0, NULL, 3, why, sizeof why));
 }
@@ -319,7 +308,7 @@ END_TEST
 
 START_TEST(test_no_jacks_laid_back)
 {
-	game *nj = load(GAMES "schieberamsch-no-jacks.yaml");
+	game *nj = scn_load(GAMES "schieberamsch-no-jacks.yaml");
 	state t;
 	char why[200];
 	/* a deal where forehand holds a jack after picking up */
@@ -402,7 +391,7 @@ END_TEST
 
 START_TEST(test_skat_to_the_highest)
 {
-	game *v = load(GAMES "schieberamsch-skat-to-most.yaml");
+	game *v = scn_load(GAMES "schieberamsch-skat-to-most.yaml");
 	game *base = g;
 	g = v;
 	char why[200];
@@ -434,7 +423,7 @@ END_TEST
 
 START_TEST(test_kontra_in_ramsch)
 {
-	game *v = load(GAMES "schieberamsch-kontra.yaml");
+	game *v = scn_load(GAMES "schieberamsch-kontra.yaml");
 	state t;
 	char why[200];
 	ck_assert(state_setup(&t, v, 3, 0, NULL, 3, why, sizeof why));

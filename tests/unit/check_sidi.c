@@ -25,12 +25,7 @@ static state s;
 
 static void setup(void)
 {
-	diag *d = diag_new();
-	g = game_load(GAMES "sidi-barrani.yaml", d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(g != NULL);
+	g = scn_load(GAMES "sidi-barrani.yaml");
 	char why[200];
 	ck_assert(state_setup(&s, g, 4, 0, NULL, 21, why, sizeof why));
 }

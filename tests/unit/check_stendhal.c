@@ -24,12 +24,7 @@ static state s;
 
 static void setup(void)
 {
-	diag *d = diag_new();
-	g = game_load(STENDHAL, d);
-	if (!g)
-		diag_print(d, stderr, true);
-	diag_free(d);
-	ck_assert(g != NULL);
+	g = scn_load(STENDHAL);
 }
 
 static void teardown(void)
