@@ -439,7 +439,7 @@ static void next_phase(state *s)
 		if (p->when && !vars_eval(s, p->when, -1).i)
 			continue;
 		if (phase_def(p->kind)->enter(s, p)) {
-			if (g->melds && !g->melds_chosen &&
+			if (g->melds.hook && !g->melds_chosen &&
 			    p->kind == PHASE_TRICKS && cset_is_empty(s->played))
 				show_melds(s);
 			return;

@@ -21,6 +21,7 @@
 #include "lang/diag.h"
 #include "lang/expr.h"
 #include "engine/game.h"
+#include "engine/hook.h"
 #include "util/arith.h"
 #include "util/json.h"
 #include "lang/load.h"
@@ -1524,6 +1525,8 @@ int cli_main(int argc, char **argv)
 		printf("cardrules %s\n", PACKAGE_VERSION);
 		return 0;
 	}
+	/* `schema` writes the hooks without loading a game */
+	hook_register_with_schema();
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (strcmp(argv[1], commands[i].name) == 0) {
 			int status = commands[i].run(argc - 1, argv + 1);

@@ -957,7 +957,7 @@ static void narrate_double(table_ui *u)
 		pair_words(u, r->card[0], buf, sizeof buf), r->bid);
 	const char *sep = "  Dropped out (face down):";
 	for (int i = 1; i < n; i++)
-		if (r->fate[i] == FATE_DROPPED) {
+		if (r->fate[i] == PAIR_DOWN) {
 			fprintf(u->out, "%s %s", sep, seat_name(u, state_next_seat(s,
 				r->leader, i), name, sizeof name));
 			sep = ",";
@@ -971,7 +971,7 @@ static void narrate_double(table_ui *u)
 			pair_words(u, r->card[r->matcher], buf, sizeof buf),
 			!u->o->hotseat && q == u->o->seat ? "take" : "takes");
 		for (int i = 1; i < n; i++)
-			if (r->fate[i] == FATE_OUTMATCHED)
+			if (r->fate[i] == PAIR_MATCHED_LATE)
 				fprintf(u->out, "  %s matched too, but later.\n",
 					seat_name(u, state_next_seat(s, r->leader, i),
 						  name, sizeof name));
@@ -981,12 +981,12 @@ static void narrate_double(table_ui *u)
 	int taken = 0;
 	for (int i = 1; i < n; i++) {
 		int q = state_next_seat(s, r->leader, i);
-		if (r->fate[i] == FATE_BEAT)
+		if (r->fate[i] == PAIR_BEATS_LEAD)
 			fprintf(u->out, "  %s beat the ribs and %s %s.\n",
 				seat_name(u, q, name, sizeof name),
 				!u->o->hotseat && q == u->o->seat ? "keep" : "keeps",
 				pair_words(u, r->card[i], buf, sizeof buf));
-		else if (r->fate[i] == FATE_TAKEN) {
+		else if (r->fate[i] == PAIR_TO_LEADER) {
 			fprintf(u->out, "  %s's %s go to the leader.\n",
 				seat_name(u, q, name, sizeof name),
 				pair_words(u, r->card[i], buf, sizeof buf));
@@ -1115,7 +1115,7 @@ static void narrate(table_ui *u, const state *before, int seat,
 	if (s->last_trick.number != before->last_trick.number ||
 	    s->deal_no != before->deal_no) {
 		narrate_trick(u, before);
-		if (u->s.last_trick.number == 1 && u->g->melds)
+		if (u->s.last_trick.number == 1 && u->g->melds.hook)
 			narrate_melds(u);
 	}
 	if (state_phase_kind(before) == PHASE_PASS && before->phase != s->phase)
