@@ -92,12 +92,8 @@ static void build(builder *b, const node *n, phase *p)
 	d->values = values ? table_named(b, values) : -1;
 	build_counter_adds(b, build_field(b, sc, n, "then-adds"), &d->then_adds);
 	const node *resolve = build_field(b, sc, n, "resolve");
-	if (resolve) {
-		d->resolve = hook_find("double-trick",
-				       node_get(resolve, "hook")->text);
-		if (d->resolve)
-			hook_read_args(d->resolve, resolve, &d->args);
-	}
+	if (resolve)
+		d->resolve = hook_named("double-trick", resolve);
 }
 
 /* ======================================================================
@@ -193,42 +189,60 @@ static bool is_legal(const state *s, const phase *p, const action *a)
 	return false;
 }
 
-/* Turns every pair and carries out the resolution. */
-static void resolve(state *s, const phase *p)
+/* Turns every pair: position i's (from the leader) into cards[2i] and
+ * cards[2i + 1], a face-down one out of its owner's hand.  Returns the
+ * positions laid face down, as bits. */
+static uint16_t turn_pairs(state *s, card_id *cards)
 {
-	const double_phase *d = &p->u.dbl;
-	double_trick t = {.n = s->players, .bid = s->bid,
-			  .value = d->values >= 0 ? s->g->table[d->values].value
-						  : NULL};
-	static const int32_t none[CARD_MAX];
-	if (!t.value)
-		t.value = none;
-	int seat[SEAT_MAX];
+	uint16_t down = 0;
 	for (int i = 0; i < s->players; i++) {
-		int q = seat[i] = state_next_seat(s, s->pair_leader, i);
-		t.down[i] = s->pair_down >> q & 1;
-		if (t.down[i]) {
-			cset_to_array(s->passing[q], t.card[i]);
+		int q = state_next_seat(s, s->pair_leader, i);
+		card_id *pair = &cards[2 * i];
+		if (s->pair_down >> q & 1) {
+			down |= (uint16_t)(1u << i);
+			cset_to_array(s->passing[q], pair);
 			s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
 			s->passing[q] = cset_empty();
 			s->pass_chosen[q] = 0;
 		} else {
-			t.card[i][0] = s->pair[q][0];
-			t.card[i][1] = s->pair[q][1];
+			pair[0] = s->pair[q][0];
+			pair[1] = s->pair[q][1];
 		}
 	}
-	double_result r;
-	memset(&r, 0, sizeof r);
-	if (d->resolve)
-		d->resolve->double_trick(&s->g->deck, &t, &d->args, &r);
+	return down;
+}
+
+/* The resolve hook over the pairs turned: one group per position, the
+ * pair with where it goes and its fate. */
+static hook_result resolution(const state *s, const double_phase *d,
+			      const card_id *cards, uint16_t down)
+{
+	static const int32_t none[CARD_MAX];
+	hook_input in = {
+		.cards = cards, .ncards = 2 * s->players, .down = down,
+		.values = d->values >= 0 ? s->g->table[d->values].value : none,
+	};
+	/* `resolve` is a required key: a game that loaded has the hook */
+	return hook_call(&d->resolve, s, s->pair_leader, in);
+}
+
+/* Turns every pair and carries out the resolution. */
+static void resolve(state *s, const phase *p)
+{
+	const double_phase *d = &p->u.dbl;
+	card_id cards[2 * SEAT_MAX];
+	uint16_t down = turn_pairs(s, cards);
+	hook_result r = resolution(s, d, cards, down);
 	double_record *rec = &s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	for (int i = 0; i < s->players; i++)
 		for (int k = 0; k < 2; k++) {
-			card_id c = t.card[i][k];
+			card_id c = cards[2 * i + k];
+			int to = r.group[i].seat;       /* a position; -1 */
 			cset_add(&s->played, c);
-			if (r.to[i][k] >= 0 && r.to[i][k] < s->players)
-				cset_add(&s->won[seat[r.to[i][k]]], c);
+			if (to >= 0 && to < s->players)
+				cset_add(&s->won[state_next_seat(s, s->pair_leader,
+								 to)], c);
 			else if (place >= 0) {
 				/* turned for all to see: known there even when
 				 * the place lies face down */
@@ -236,18 +250,16 @@ static void resolve(state *s, const phase *p)
 				cset_add(&s->seen, c);
 			}
 			rec->card[i][k] = c;
-			rec->to[i][k] = r.to[i][k];
+			rec->to[i][k] = (int8_t)to;
 		}
-	rec->down = 0;
-	for (int i = 0; i < s->players; i++) {
-		rec->down |= (uint16_t)(t.down[i] << i);
-		rec->fate[i] = r.fate[i];
-	}
+	rec->down = down;
+	for (int i = 0; i < s->players; i++)
+		rec->fate[i] = r.group[i].tag;
 	rec->leader = s->pair_leader;
-	rec->matcher = (int8_t)r.matcher;
+	rec->matcher = (int8_t)r.pick;
 	rec->bid = (int16_t)s->bid;
-	rec->sum = (int16_t)r.sum;
-	rec->made = r.made;
+	rec->sum = (int16_t)r.total;
+	rec->made = r.yes;
 	rec->number++;
 	counters_add(s, &d->then_adds, s->pair_leader);
 	s->pair_down = s->pair_laid = 0;
@@ -396,8 +408,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 		d->ribs_up ? "up" : "down", d->ribs_up ? "" : " (the ribs)",
 		d->others_up ? "face up" : "both face up or both face down "
 		"(face down drops out of the trick)");
-	if (d->resolve)
-		fprintf(out, "Then all are turned: %s", d->resolve->doc);
+	if (d->resolve.hook)
+		fprintf(out, "Then all are turned: %s",
+			d->resolve.hook->about.doc);
 	if (d->values >= 0)
 		fprintf(out, " The bid check counts `%s` against the bid.",
 			g->table[d->values].name);
@@ -423,7 +436,7 @@ static void tell_dropped(const state *s, const double_record *r, tale *t)
 {
 	const char *sep = "  Dropped out (face down):";
 	for (int i = 1; i < s->players; i++)
-		if (r->fate[i] == FATE_DROPPED) {
+		if (r->fate[i] == PAIR_DOWN) {
 			tale_printf(t, "%s ", sep);
 			tale_seat(t, state_next_seat(s, r->leader, i));
 			sep = ",";
@@ -444,7 +457,7 @@ static void tell_matched(const state *s, const double_record *r,
 	tale_printf(t, " and %s every card shown.\n",
 		    audience_verb(who, q, "take", "takes"));
 	for (int i = 1; i < s->players; i++)
-		if (r->fate[i] == FATE_OUTMATCHED) {
+		if (r->fate[i] == PAIR_MATCHED_LATE) {
 			tale_printf(t, "  ");
 			tale_seat(t, state_next_seat(s, r->leader, i));
 			tale_printf(t, " matched too, but later.\n");
@@ -471,14 +484,14 @@ static void tell_resolved(const state *s, const audience *who, tale *t)
 	int taken = 0;
 	for (int i = 1; i < s->players; i++) {
 		int q = state_next_seat(s, r->leader, i);
-		if (r->fate[i] == FATE_BEAT) {
+		if (r->fate[i] == PAIR_BEATS_LEAD) {
 			tale_printf(t, "  ");
 			tale_seat(t, q);
 			tale_printf(t, " beat the ribs and %s ",
 				    audience_verb(who, q, "keep", "keeps"));
 			tell_pair(t, r->card[i]);
 			tale_printf(t, ".\n");
-		} else if (r->fate[i] == FATE_TAKEN) {
+		} else if (r->fate[i] == PAIR_TO_LEADER) {
 			tale_printf(t, "  ");
 			tale_seat(t, q);
 			tale_printf(t, "'s ");

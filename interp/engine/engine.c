@@ -306,6 +306,11 @@ double state_deal_worth(const state *s, int seat)
 	return highest ? worth : -worth;
 }
 
+void engine_register_hooks(void)
+{
+	hook_register_with_schema();
+}
+
 void state_meld_result(const state *s, meld_result *r)
 {
 	vars_melds(s, r);
@@ -444,7 +449,7 @@ static void next_phase(state *s)
 		if (p->when && !vars_eval(s, p->when, -1).i)
 			continue;
 		if (phase_def(p->kind)->enter(s, p)) {
-			if (g->melds && !g->melds_chosen &&
+			if (g->melds.hook && !g->melds_chosen &&
 			    p->kind == PHASE_TRICKS && cset_is_empty(s->played))
 				show_melds(s);
 			return;

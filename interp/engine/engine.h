@@ -27,6 +27,11 @@
 #include "engine/tale.h"
 #include "lang/expr.h"
 
+/* Tells the rule-file checker which hooks the engine has (loading a
+ * game does it too): for checking files and printing the schema before
+ * any game is loaded. */
+void engine_register_hooks(void);
+
 /* Sets up a match.  options[i] gives option i, or the default when NULL.
  * Returns false with a reason when the player count or an option is out
  * of range or the deal does not fit the deck. */

@@ -127,8 +127,7 @@ typedef struct tricks_phase {
 	const expr *trumps;             /* NULL: no trumps */
 	uint8_t trump_power[CARD_MAX];  /* rank among trumps, 1 = lowest */
 	bool has_order;                 /* trump-order given */
-	const hook *winner_hook;        /* NULL: highest */
-	hook_args winner_args;
+	hook_use winner;                /* slot "trick-winner"; none: highest */
 	bool has_count;
 	count_spec count;               /* tricks per deal when has_count */
 	leftover_rule leftover;
@@ -207,8 +206,7 @@ typedef struct double_phase {
 	bool others_up;                 /* the others may not lay face down */
 	int discard;                    /* the place of discarded cards */
 	int values;                     /* the table for the bid check */
-	const hook *resolve;            /* slot "double-trick" */
-	hook_args args;
+	hook_use resolve;               /* slot "double-trick" */
 	counter_adds then_adds;         /* after the resolution, for the leader */
 } double_phase;
 
@@ -363,8 +361,7 @@ typedef struct game {
 	int8_t denom_suit[DENOMS_MAX];  /* the suit, or -1 */
 	int ndenoms;
 
-	const hook *melds;              /* slot "melds"; NULL */
-	hook_args meld_args;
+	hook_use melds;                 /* slot "melds"; none */
 	bool melds_chosen;              /* a tricks phase has players declare
 					   melds by choice: they are scored
 					   from state.melded, not the hands

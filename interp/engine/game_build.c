@@ -832,10 +832,8 @@ static void build_scoring(builder *b, const node *n)
 	}
 	const node *melds = node_get(n, "melds");
 	if (melds) {
-		g->melds = hook_find("melds", node_get(melds, "hook")->text);
-		if (g->melds)
-			hook_read_args(g->melds, melds, &g->meld_args);
-		if (g->melds && !vars_declare_melds(b->scoring))
+		g->melds = hook_named("melds", melds);
+		if (g->melds.hook && !vars_declare_melds(b->scoring))
 			build_fail(b, melds, "the name 'melds' is already taken");
 	}
 	build_lets(b, node_get(n, "let"));
@@ -1004,7 +1002,7 @@ static void check_declared_melds(builder *b)
 		    !g->phase[i].u.tricks.declare_melds)
 			continue;
 		const node *at = node_get(b->phase_body[i], "declare-melds");
-		if (!g->melds)
+		if (!g->melds.hook)
 			build_fail(b, at, "melds declared by choice need melds to "
 				   "declare: give 'scoring.melds' a melds hook");
 		else if (g->melds_chosen)
@@ -1294,6 +1292,7 @@ game *game_load(const char *path, diag *d)
 	}
 	g->path = arena_strndup(&g->arena, path, strlen(path));
 	builder b = {.g = g, .d = d};
+	hook_register_with_schema();    /* the schema knows no hook by itself */
 	b.errors = schema_check(&schema_rule_file, l.root, d);
 	b.loose = b.errors > 0;
 	build(&b, l.root);

@@ -7,6 +7,26 @@
  *
  *     winner: {hook: majority-suit, all-different: leader}
  *
+ * Every hook has one signature: it reads a context (the table, the seat
+ * asked about, its parameters and what its slot gives it) and hands back
+ * a generic result (a chosen position or seat, numbers, groups of cards)
+ * that its slot reads.  The slots, and what they give and read:
+ *
+ *   trick-winner  in: the trick's cards in play order (ctx.seat: its
+ *                 leader); out: pick, the winning card's position.
+ *   double-trick  in: each position's pair, two cards a position from the
+ *                 leader's (ctx.seat), the pairs laid face down, the card
+ *                 values of the bid check (the bid is state.bid); out: one
+ *                 group per position, its pair, with the position whose
+ *                 won pile gets it (-1: discarded) and its pair_fate
+ *                 (state.h) as tag; pick, the position that took
+ *                 everything (-1); total, the bid check's points; yes,
+ *                 the bid made.
+ *   melds         in: the hands to search, by seat (ctx.seat: that seat
+ *                 alone, -1: every seat); out: a group per meld, its
+ *                 holder and points, a seat's melds in order; score, what
+ *                 each seat scores; pick, the best meld's holder (-1).
+ *
  * All hooks live in the one table of hooks.c, each with its parameters, its
  * documentation and the games that use it (docs/hooks.md is the user's
  * view of the same table).  Keep them few: prefer a key or an expression.
@@ -18,23 +38,13 @@
 #include <stdint.h>
 
 #include "cards/deck.h"
-#include "lang/expr.h"
 #include "lang/node.h"
+#include "lang/schema.h"
 
-/* Parameter types are schema entries (lang/schema.h), which check them;
- * the hooks themselves and their table are in hooks.c. */
-typedef struct schema schema;
+struct state;
 
 #define HOOK_PARAMS_MAX 4
-
-typedef struct hook_param {
-	const char *name;
-	const schema *type;             /* SK_BOOL, SK_INT or SK_ENUM */
-	const char *fallback;           /* default as YAML text; NULL: required */
-	const char *doc;
-	/* For an enumeration: a sentence per choice for `explain`; NULL */
-	const char *const *choice_words;
-} hook_param;
+#define HOOK_GROUPS_MAX (SEAT_MAX * 4)  /* every seat's melds */
 
 /* Parameter values after validation: booleans and integers as themselves,
  * an enumeration as the index of its choice. */
@@ -42,79 +52,58 @@ typedef struct hook_args {
 	int64_t v[HOOK_PARAMS_MAX];
 } hook_args;
 
-/* A trick-winner hook: the position (0 = the lead) of the winning card
- * among the n cards of a complete trick, in play order. */
-typedef int (*hook_trick_winner_fn)(const deck *d, const card_id *cards,
-				    int n, const hook_args *args);
+/* What a slot gives its hook besides the table; each slot fills its own
+ * fields (see above), the others stay empty. */
+typedef struct hook_input {
+	const card_id *cards;           /* a trick; the pairs, two by two */
+	int ncards;
+	uint16_t down;                  /* positions whose pair lies face down */
+	const int32_t *values;          /* card values */
+	const cardset *hands;           /* by seat */
+} hook_input;
 
-/* A double trick (Ribs): every seat has laid two cards, in play order from
- * the leader (position 0, whose two are the ribs), face up or down. */
-typedef struct double_trick {
-	int n;
-	card_id card[SEAT_MAX][2];
-	bool down[SEAT_MAX];
-	int bid;                        /* the leader's contract */
-	const int32_t *value;           /* card values for the bid check */
-} double_trick;
+typedef struct hook_context {
+	const struct state *s;
+	int phase;                      /* the phase the table is in (past the
+					   last while a deal is scored) */
+	int seat;                       /* the seat asked about; -1: every one */
+	const hook_args *args;          /* the hook's parameters */
+	hook_input in;
+} hook_context;
 
-/* What became of each position's pair. */
-typedef enum pair_fate {
-	FATE_DROPPED,                   /* face down: discarded */
-	FATE_MATCHED,                   /* matched the ribs: took everything */
-	FATE_OUTMATCHED,                /* matched, but a seat before did too */
-	FATE_BEAT,                      /* beat the ribs: taken back */
-	FATE_TAKEN,                     /* taken by the leader */
-	FATE_RIBS_KEPT,                 /* the leader's ribs, bid made */
-	FATE_RIBS_LOST,                 /* the ribs, discarded: bid failed */
-	FATE_RIBS_MATCHED,              /* the ribs, taken by a match */
-} pair_fate;
+/* Cards a hook hands back together: a meld, a pair and where it goes. */
+typedef struct hook_group {
+	card_id card[RANK_MAX];
+	int8_t n;
+	int8_t seat;                    /* whose they are or become: a seat or
+					   a position; -1: nobody's */
+	uint8_t tag;                    /* the slot's word for them */
+	int16_t points;
+} hook_group;
 
-/* The resolution: where each card goes, and the bid check. */
-typedef struct double_result {
-	int8_t to[SEAT_MAX][2];         /* the position whose pile gets it; -1:
-					   discarded */
-	uint8_t fate[SEAT_MAX];         /* pair_fate */
-	int matcher;                    /* the position that matched; -1 */
-	int sum;                        /* the bid check's points */
-	bool made;                      /* the bid was made */
-} double_result;
+typedef struct hook_result {
+	int pick;                       /* the position or seat chosen; -1 */
+	int64_t total;
+	bool yes;
+	int64_t score[SEAT_MAX];        /* a number per seat */
+	hook_group group[HOOK_GROUPS_MAX];
+	int ngroups;
+} hook_result;
 
-typedef void (*hook_double_trick_fn)(const deck *d, const double_trick *t,
-				     const hook_args *args, double_result *r);
-
-/* Melds (Jass Weis): the hands as dealt, the seats in the order they play
- * to the first trick, the trumps; out: each seat's melds and points. */
-#define MELDS_MAX 4
-
-typedef struct meld {
-	card_id card[RANK_MAX];         /* a run (at most a whole suit) or
-					   four of a kind */
-	int n, points;
-} meld;
-
-typedef struct meld_result {
-	int64_t points[SEAT_MAX];       /* what each seat scores for melds */
-	int best;                       /* the seat with the best meld; -1 */
-	meld meld[SEAT_MAX][MELDS_MAX]; /* each seat's melds, as found */
-	int nmelds[SEAT_MAX];
-} meld_result;
-
-typedef void (*hook_melds_fn)(const deck *d, const cardset *hands, int n,
-			      const int *order, cardset trumps,
-			      const int8_t *team, const hook_args *args,
-			      meld_result *r);
+typedef hook_result (*hook_fn)(const hook_context *ctx);
 
 typedef struct hook {
-	const char *name;
-	const char *slot;               /* where it may be used: "trick-winner" */
-	const char *doc;
+	schema_hook about;              /* name, slot, parameters, docs: what
+					   validation checks */
 	const char *games;              /* the games that need it */
-	const hook_param *params;
-	int nparams;
-	hook_trick_winner_fn trick_winner;
-	hook_double_trick_fn double_trick;
-	hook_melds_fn melds;
+	hook_fn run;
 } hook;
+
+/* A hook a rule file names, with its parameters read. */
+typedef struct hook_use {
+	const hook *hook;               /* NULL: none named */
+	hook_args args;
+} hook_use;
 
 extern const hook hook_table[];
 extern const int hook_count;
@@ -122,7 +111,17 @@ extern const int hook_count;
 /* The hook `name` usable in `slot`, or NULL. */
 const hook *hook_find(const char *slot, const char *name);
 
-/* Reads the parameters of a validated {hook: ...} mapping into args. */
-void hook_read_args(const hook *h, const node *map, hook_args *args);
+/* The hook a validated {hook: NAME, ...} mapping names for slot, with its
+ * parameters (defaults where the mapping has none). */
+hook_use hook_named(const char *slot, const node *map);
+
+/* Runs the hook in use at table s, asking about seat (-1: every seat),
+ * with what its slot gives. */
+hook_result hook_call(const hook_use *use, const struct state *s, int seat,
+		      hook_input in);
+
+/* Hands the schema the hooks' names, slots and parameters, so that rule
+ * files naming them validate (game_load does it before it checks one). */
+void hook_register_with_schema(void);
 
 #endif

@@ -1,7 +1,7 @@
 /* hooks.c — the one table of hooks, and the hooks themselves. */
 #include "engine/hook.h"
 
-#include "lang/schema.h"
+#include "engine/state.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -22,17 +22,19 @@ static const char *const all_different_words[] = {
 	"A trick of all different suits goes to its leader.",
 };
 
-static const hook_param majority_params[] = {
+static const schema_hook_param majority_params[] = {
 	{"all-different", &s_all_different, "majority",
 	 "what happens when every card of the trick has a different suit",
 	 all_different_words},
 };
 
+enum { ALL_DIFFERENT_MAJORITY, ALL_DIFFERENT_LEADER };
+
 /* The suit with the most cards wins; among tied suits, the one whose last
  * card was played latest; within it, the highest rank (the first played
- * among equals). */
-static int majority_suit_winner(const deck *d, const card_id *cards, int n,
-				const hook_args *args)
+ * among equals).  The winning card's position. */
+static int majority_position(const deck *d, const card_id *cards, int n,
+			     bool leader_if_all_different)
 {
 	int count[SUIT_MAX + 1] = {0}, last[SUIT_MAX + 1] = {0};
 	for (int i = 0; i < n; i++) {
@@ -40,7 +42,7 @@ static int majority_suit_winner(const deck *d, const card_id *cards, int n,
 		count[s]++;
 		last[s] = i;
 	}
-	if (args->v[0] == 1) {
+	if (leader_if_all_different) {
 		bool distinct = true;
 		for (int s = 0; s <= SUIT_MAX; s++)
 			if (count[s] > 1)
@@ -62,6 +64,14 @@ static int majority_suit_winner(const deck *d, const card_id *cards, int n,
 		    (best < 0 || d->rank_of[cards[i]] > d->rank_of[cards[best]]))
 			best = i;
 	return best < 0 ? 0 : best;
+}
+
+static hook_result majority_suit(const hook_context *ctx)
+{
+	bool leader = ctx->args->v[0] == ALL_DIFFERENT_LEADER;
+	hook_result r = {.pick = majority_position(&ctx->s->g->deck,
+		ctx->in.cards, ctx->in.ncards, leader)};
+	return r;
 }
 
 /* ======================================================================
@@ -88,48 +98,68 @@ static bool beats(const deck *d, const card_id *pair, const card_id *ribs)
 	return d->rank_of[pair[0]] > low || d->rank_of[pair[1]] > low;
 }
 
-static void ribs_resolution(const deck *d, const double_trick *t,
-			    const hook_args *args, double_result *r)
+/* Position i's pair: the laid cards come two by two, the lead first. */
+static const card_id *pair_at(const hook_context *ctx, int i)
 {
-	(void)args;
-	const card_id *ribs = t->card[0];
-	r->matcher = -1;
-	r->sum = 0;
-	r->made = false;
+	return &ctx->in.cards[2 * i];
+}
+
+static bool laid_down(const hook_context *ctx, int i)
+{
+	return ctx->in.down >> i & 1;
+}
+
+/* Position i's pair goes to position `to` (-1: discarded). */
+static void send_pair(hook_result *r, const hook_context *ctx, int i, int to)
+{
+	hook_group *g = &r->group[i];
+	g->card[0] = pair_at(ctx, i)[0];
+	g->card[1] = pair_at(ctx, i)[1];
+	g->n = 2;
+	g->seat = (int8_t)to;
+}
+
+static hook_result ribs_resolution(const hook_context *ctx)
+{
+	const deck *d = &ctx->s->g->deck;
+	const int32_t *worth = ctx->in.values;
+	const card_id *ribs = pair_at(ctx, 0);
+	int n = ctx->in.ncards / 2;
+	hook_result r = {.pick = -1, .ngroups = n};
+	hook_group *pair = r.group;
 	/* 1. drop-outs; 2. the first exact match takes everything up */
-	for (int i = 1; i < t->n; i++) {
-		r->fate[i] = t->down[i] ? FATE_DROPPED : FATE_TAKEN;
-		if (!t->down[i] && same_ranks(d, t->card[i], ribs)) {
-			r->fate[i] = r->matcher < 0 ? FATE_MATCHED : FATE_OUTMATCHED;
-			if (r->matcher < 0)
-				r->matcher = i;
+	for (int i = 1; i < n; i++) {
+		pair[i].tag = laid_down(ctx, i) ? PAIR_DOWN : PAIR_TO_LEADER;
+		if (!laid_down(ctx, i) && same_ranks(d, pair_at(ctx, i), ribs)) {
+			pair[i].tag = r.pick < 0 ? PAIR_TAKES_ALL
+						 : PAIR_MATCHED_LATE;
+			if (r.pick < 0)
+				r.pick = i;
 		}
 	}
-	if (r->matcher >= 0) {
-		r->fate[0] = FATE_RIBS_MATCHED;
-		for (int i = 0; i < t->n; i++)
-			for (int k = 0; k < 2; k++)
-				r->to[i][k] = (int8_t)(r->fate[i] == FATE_DROPPED
-						       ? -1 : r->matcher);
-		return;
+	if (r.pick >= 0) {
+		pair[0].tag = PAIR_LEAD_TAKEN;
+		for (int i = 0; i < n; i++)
+			send_pair(&r, ctx, i, pair[i].tag == PAIR_DOWN ? -1 : r.pick);
+		return r;
 	}
 	/* 3. pairs that beat the ribs go back; the leader takes the rest */
 	int taken = 0;
-	for (int i = 1; i < t->n; i++) {
-		if (r->fate[i] == FATE_TAKEN && beats(d, t->card[i], ribs))
-			r->fate[i] = FATE_BEAT;
-		for (int k = 0; k < 2; k++) {
-			r->to[i][k] = (int8_t)(r->fate[i] == FATE_DROPPED ? -1
-					       : r->fate[i] == FATE_BEAT ? i : 0);
-			if (r->fate[i] == FATE_TAKEN)
-				taken += t->value[t->card[i][k]];
-		}
+	for (int i = 1; i < n; i++) {
+		const card_id *cards = pair_at(ctx, i);
+		if (pair[i].tag == PAIR_TO_LEADER && beats(d, cards, ribs))
+			pair[i].tag = PAIR_BEATS_LEAD;
+		send_pair(&r, ctx, i, pair[i].tag == PAIR_DOWN ? -1
+			  : pair[i].tag == PAIR_BEATS_LEAD ? i : 0);
+		if (pair[i].tag == PAIR_TO_LEADER)
+			taken += worth[cards[0]] + worth[cards[1]];
 	}
 	/* 5. the bid check: the ribs are kept only if the bid is made */
-	r->sum = taken + t->value[ribs[0]] + t->value[ribs[1]];
-	r->made = r->sum >= t->bid;
-	r->fate[0] = r->made ? FATE_RIBS_KEPT : FATE_RIBS_LOST;
-	r->to[0][0] = r->to[0][1] = (int8_t)(r->made ? 0 : -1);
+	r.total = taken + worth[ribs[0]] + worth[ribs[1]];
+	r.yes = r.total >= ctx->s->bid;
+	pair[0].tag = r.yes ? PAIR_LEAD_KEPT : PAIR_LEAD_DISCARDED;
+	send_pair(&r, ctx, 0, r.yes ? 0 : -1);
+	return r;
 }
 
 /* ======================================================================
@@ -142,7 +172,7 @@ static const schema s_meld_points = {.kind = SK_INT, .min = 0, .max = 1000,
 static const schema s_meld_team = {.kind = SK_BOOL,
 	.doc = "true: the best holder's team scores its players' melds"};
 
-static const hook_param meld_params[] = {
+static const schema_hook_param meld_params[] = {
 	{"jacks", &s_meld_points, "200", "four jacks", NULL},
 	{"nines", &s_meld_points, "0", "four nines (0: no meld)", NULL},
 	{"others", &s_meld_points, "200", "four aces, kings, queens or tens",
@@ -246,38 +276,84 @@ static void fours_from(meld_search *ms, cardset hand, int r, const int *pts)
 	}
 }
 
-static void jass_melds(const deck *d, const cardset *hands, int n,
-		       const int *order, cardset trumps, const int8_t *team,
-		       const hook_args *args, meld_result *r)
+enum { MELD_JACKS, MELD_NINES, MELD_OTHERS, MELD_TEAM };
+
+/* What four cards of each rank are worth, by the parameters. */
+static void four_points(const deck *d, const hook_args *args, int *pts)
 {
-	int pts[RANK_MAX] = {0};
 	for (int k = 0; k < d->nranks; k++) {
 		const char *rk = d->rank[k];
-		pts[k] = strcmp(rk, "J") == 0 ? (int)args->v[0]
-			: strcmp(rk, "9") == 0 ? (int)args->v[1]
+		pts[k] = strcmp(rk, "J") == 0 ? (int)args->v[MELD_JACKS]
+			: strcmp(rk, "9") == 0 ? (int)args->v[MELD_NINES]
 			: strchr("AKQ", rk[0]) || strcmp(rk, "10") == 0
-			? (int)args->v[2] : 0;
+			? (int)args->v[MELD_OTHERS] : 0;
 	}
-	memset(r, 0, sizeof *r);
-	r->best = -1;
+}
+
+/* The seats to search, in the order of play to the first trick (which
+ * breaks ties between equal melds): every seat, or the one asked about. */
+static int seats_to_search(const hook_context *ctx, int *order)
+{
+	const state *s = ctx->s;
+	if (ctx->seat >= 0) {
+		order[0] = ctx->seat;
+		return 1;
+	}
+	for (int i = 0; i < s->players; i++)
+		order[i] = state_next_seat(s, s->first_leader, i);
+	return s->players;
+}
+
+_Static_assert(HOOK_GROUPS_MAX >= SEAT_MAX * MELDS_MAX,
+	       "a result holds every seat's melds");
+
+static void add_melds(hook_result *r, int seat, const meld_search *ms)
+{
+	for (int k = 0; k < ms->nbest && r->ngroups < HOOK_GROUPS_MAX; k++) {
+		hook_group *g = &r->group[r->ngroups++];
+		g->n = (int8_t)ms->best[k].n;
+		memcpy(g->card, ms->best[k].card, sizeof g->card);
+		g->seat = (int8_t)seat;
+		g->points = (int16_t)ms->best[k].points;
+	}
+}
+
+/* The melds of seat, as added to r. */
+static int64_t meld_points_of(const hook_result *r, int seat)
+{
+	int64_t sum = 0;
+	for (int k = 0; k < r->ngroups; k++)
+		if (r->group[k].seat == seat)
+			sum += r->group[k].points;
+	return sum;
+}
+
+static hook_result jass_melds(const hook_context *ctx)
+{
+	const state *s = ctx->s;
+	const deck *d = &s->g->deck;
+	int pts[RANK_MAX] = {0};
+	four_points(d, ctx->args, pts);
+	int order[SEAT_MAX], n = seats_to_search(ctx, order);
+	hook_result r = {.pick = -1};
 	long best = 0;
 	for (int i = 0; i < n; i++) {
-		int seat = order[i];
-		meld_search ms = {.d = d, .trumps = trumps};
-		fours_from(&ms, hands[seat], 0, pts);
-		r->nmelds[seat] = ms.nbest;
-		memcpy(r->meld[seat], ms.best, sizeof ms.best);
+		meld_search ms = {.d = d, .trumps = s->trumps};
+		fours_from(&ms, ctx->in.hands[order[i]], 0, pts);
+		add_melds(&r, order[i], &ms);
 		if (ms.best_top > best) {       /* earlier players win ties */
 			best = ms.best_top;
-			r->best = seat;
+			r.pick = order[i];
 		}
 	}
-	for (int seat = 0; seat < n && r->best >= 0; seat++) {
-		bool scores = seat == r->best ||
-			      (args->v[3] && team[seat] == team[r->best]);
-		for (int k = 0; scores && k < r->nmelds[seat]; k++)
-			r->points[seat] += r->meld[seat][k].points;
+	const int8_t *team = s->g->team_of;
+	for (int i = 0; i < n && r.pick >= 0; i++) {
+		int seat = order[i];
+		if (seat == r.pick || (ctx->args->v[MELD_TEAM] &&
+				       team[seat] == team[r.pick]))
+			r.score[seat] = meld_points_of(&r, seat);
 	}
+	return r;
 }
 
 /* ======================================================================
@@ -286,44 +362,53 @@ static void jass_melds(const deck *d, const cardset *hands, int n,
 
 const hook hook_table[] = {
 	{
-		.name = "majority-suit",
-		.slot = "trick-winner",
-		.doc = "The suit with the most cards in the trick wins, not the "
-		       "led suit; a tie goes to the tied suit whose last card was "
-		       "played latest; the highest card of that suit takes the trick.",
+		.about = {
+			.name = "majority-suit",
+			.slot = "trick-winner",
+			.doc = "The suit with the most cards in the trick wins, "
+			       "not the led suit; a tie goes to the tied suit "
+			       "whose last card was played latest; the highest "
+			       "card of that suit takes the trick.",
+			.params = majority_params,
+			.nparams = 1,
+		},
 		.games = "Stendhal",
-		.params = majority_params,
-		.nparams = 1,
-		.trick_winner = majority_suit_winner,
+		.run = majority_suit,
 	},
 	{
-		.name = "ribs-resolution",
-		.slot = "double-trick",
-		.doc = "Face-down pairs drop out; the first face-up pair with "
-		       "the ribs' two ranks takes every card shown; else each "
-		       "pair with neither rib rank and a card above the lower "
-		       "rib is taken back, the leader takes the other pairs, "
-		       "and keeps the ribs only if the ribs and the pairs taken "
-		       "are worth the bid.",
+		.about = {
+			.name = "ribs-resolution",
+			.slot = "double-trick",
+			.doc = "Face-down pairs drop out; the first face-up pair "
+			       "with the ribs' two ranks takes every card shown; "
+			       "else each pair with neither rib rank and a card "
+			       "above the lower rib is taken back, the leader "
+			       "takes the other pairs, and keeps the ribs only if "
+			       "the ribs and the pairs taken are worth the bid.",
+		},
 		.games = "Ribs",
-		.double_trick = ribs_resolution,
+		.run = ribs_resolution,
 	},
 	{
-		.name = "jass-melds",
-		.slot = "melds",
-		.doc = "Each player's melds in the hand as dealt (or in the "
-		       "melds declared, when they are declared by choice): "
-		       "four of a kind (jacks, nines, or aces, kings, queens "
-		       "and tens, at the points given) and runs of 3, 4, 5 or more in a suit in "
-		       "the natural order (20, 50, 100), each card in one meld. "
-		       "The single strongest meld (more points, then the higher "
-		       "four or top card, then a run in trumps, then the earlier "
-		       "player to the first trick) lets its holder score all of "
-		       "their melds; nobody else scores any.",
+		.about = {
+			.name = "jass-melds",
+			.slot = "melds",
+			.doc = "Each player's melds in the hand as dealt (or in "
+			       "the melds declared, when they are declared by "
+			       "choice): four of a kind (jacks, nines, or aces, "
+			       "kings, queens and tens, at the points given) and "
+			       "runs of 3, 4, 5 or more in a suit in the natural "
+			       "order (20, 50, 100), each card in one meld. The "
+			       "single strongest meld (more points, then the "
+			       "higher four or top card, then a run in trumps, "
+			       "then the earlier player to the first trick) lets "
+			       "its holder score all of their melds; nobody else "
+			       "scores any.",
+			.params = meld_params,
+			.nparams = 4,
+		},
 		.games = "Sidi Barrani",
-		.params = meld_params,
-		.nparams = 4,
-		.melds = jass_melds,
+		.run = jass_melds,
 	},
 };
 const int hook_count = sizeof hook_table / sizeof *hook_table;
@@ -331,13 +416,13 @@ const int hook_count = sizeof hook_table / sizeof *hook_table;
 const hook *hook_find(const char *slot, const char *name)
 {
 	for (int i = 0; i < hook_count; i++)
-		if (strcmp(hook_table[i].slot, slot) == 0 &&
-		    strcmp(hook_table[i].name, name) == 0)
+		if (strcmp(hook_table[i].about.slot, slot) == 0 &&
+		    strcmp(hook_table[i].about.name, name) == 0)
 			return &hook_table[i];
 	return NULL;
 }
 
-static int64_t read_param(const hook_param *p, const char *text)
+static int64_t read_param(const schema_hook_param *p, const char *text)
 {
 	switch (p->type->kind) {
 	case SK_BOOL:
@@ -352,13 +437,33 @@ static int64_t read_param(const hook_param *p, const char *text)
 	}
 }
 
-void hook_read_args(const hook *h, const node *map, hook_args *args)
+hook_use hook_named(const char *slot, const node *map)
 {
-	memset(args, 0, sizeof *args);
-	for (int i = 0; i < h->nparams && i < HOOK_PARAMS_MAX; i++) {
+	hook_use use = {.hook = hook_find(slot, node_get(map, "hook")->text)};
+	const schema_hook *h = use.hook ? &use.hook->about : NULL;
+	for (int i = 0; h && i < h->nparams && i < HOOK_PARAMS_MAX; i++) {
 		const node *v = node_get(map, h->params[i].name);
 		const char *text = v && v->kind == NODE_SCALAR
 			? v->text : h->params[i].fallback;
-		args->v[i] = text ? read_param(&h->params[i], text) : 0;
+		use.args.v[i] = text ? read_param(&h->params[i], text) : 0;
 	}
+	return use;
+}
+
+hook_result hook_call(const hook_use *use, const state *s, int seat,
+		      hook_input in)
+{
+	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
+			    .args = &use->args, .in = in};
+	return use->hook->run(&ctx);
+}
+
+static const schema_hook *hook_about(int i)
+{
+	return i >= 0 && i < hook_count ? &hook_table[i].about : NULL;
+}
+
+void hook_register_with_schema(void)
+{
+	schema_set_hooks(hook_about);
 }

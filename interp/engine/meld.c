@@ -5,28 +5,39 @@
 #include <string.h>
 #include <strings.h>
 
-/* The hook over the given hands, in the order of play to the first
- * trick (which breaks ties between equal melds). */
-static void run_hook(const state *s, const cardset *hands, meld_result *r)
+/* The hook's groups, a meld each, by holder. */
+static void melds_by_seat(const hook_result *h, meld_result *r)
 {
-	const game *g = s->g;
-	int order[SEAT_MAX];
-	for (int i = 0; i < s->players; i++)
-		order[i] = state_next_seat(s, s->first_leader, i);
-	g->melds->melds(&g->deck, hands, s->players, order, s->trumps,
-			g->team_of, &g->meld_args, r);
+	memset(r, 0, sizeof *r);
+	r->best = h->pick;
+	memcpy(r->points, h->score, sizeof r->points);
+	for (int k = 0; k < h->ngroups; k++) {
+		const hook_group *g = &h->group[k];
+		if (g->seat < 0 || r->nmelds[g->seat] == MELDS_MAX)
+			continue;
+		meld *m = &r->meld[g->seat][r->nmelds[g->seat]++];
+		memcpy(m->card, g->card, sizeof m->card);
+		m->n = g->n;
+		m->points = g->points;
+	}
+}
+
+void meld_run_hook(const state *s, const cardset *hands, int seat,
+		   meld_result *r)
+{
+	hook_input in = {.hands = hands};
+	hook_result h = hook_call(&s->g->melds, s, seat, in);
+	melds_by_seat(&h, r);
 }
 
 /* The hook asked about one seat alone: it searches no other hand (the
  * playouts ask at every turn of a first trick). */
 int meld_find(const state *s, int seat, meld *out)
 {
-	const game *g = s->g;
-	if (!g->melds)
+	if (!s->g->melds.hook)
 		return 0;
 	meld_result r;
-	g->melds->melds(&g->deck, s->dealt, 1, &seat, s->trumps, g->team_of,
-			&g->meld_args, &r);
+	meld_run_hook(s, s->dealt, seat, &r);
 	memcpy(out, r.meld[seat], sizeof r.meld[seat]);
 	return r.nmelds[seat];
 }
@@ -217,7 +228,7 @@ int64_t meld_side_points(const state *s, int seat, const action *a)
 	memcpy(hands, s->melded, sizeof hands);
 	hands[seat] = chosen_cards(m, n, a->number);
 	meld_result r;
-	run_hook(s, hands, &r);
+	meld_run_hook(s, hands, -1, &r);
 	int64_t side = 0;
 	for (int q = 0; q < s->players; q++)
 		if (s->g->team_of[q] == s->g->team_of[seat])

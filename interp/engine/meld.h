@@ -20,6 +20,11 @@
 
 #include "engine/state.h"
 
+/* The game's melds hook over hands (by seat), for seat alone or, with
+ * seat -1, every seat in the order of play to the first trick. */
+void meld_run_hook(const state *s, const cardset *hands, int seat,
+		   meld_result *r);
+
 /* The melds of seat's hand as dealt, in the hook's order, into out[]
  * (MELDS_MAX); how many.  None when the game has no melds hook. */
 int meld_find(const state *s, int seat, meld *out);

@@ -56,17 +56,47 @@ typedef struct trick_record {
 	uint8_t number;                 /* 1 for the first trick of the deal */
 } trick_record;
 
-/* The last double trick, in positions from its leader (0: the ribs). */
+/* What became of a pair of a double trick, as its resolve hook says;
+ * the lead is the leader's pair. */
+typedef enum pair_fate {
+	PAIR_DOWN,                      /* laid face down: discarded */
+	PAIR_TAKES_ALL,                 /* the first to match the lead: took
+					   every card shown */
+	PAIR_MATCHED_LATE,              /* matched, but a pair before did too */
+	PAIR_BEATS_LEAD,                /* beat the lead: back to its player */
+	PAIR_TO_LEADER,                 /* taken by the leader */
+	PAIR_LEAD_KEPT,                 /* the lead, kept: the bid made */
+	PAIR_LEAD_DISCARDED,            /* the lead, discarded: the bid failed */
+	PAIR_LEAD_TAKEN,                /* the lead, taken by a match */
+} pair_fate;
+
+/* The last double trick, in positions from its leader (0: the lead). */
 typedef struct double_record {
 	card_id card[SEAT_MAX][2];
 	uint16_t down;                  /* positions laid face down, as bits */
-	uint8_t fate[SEAT_MAX];         /* pair_fate (hook.h) */
+	uint8_t fate[SEAT_MAX];         /* pair_fate */
 	int8_t to[SEAT_MAX][2];         /* the position that got each card; -1 */
 	int8_t leader, matcher;
 	int16_t bid, sum;
 	bool made;
 	uint8_t number;                 /* 1 for the deal's first; 0: none */
 } double_record;
+
+/* Melds, as the game's melds hook finds them (scoring.melds). */
+#define MELDS_MAX 4                     /* in one hand */
+
+typedef struct meld {
+	card_id card[RANK_MAX];         /* a run (at most a whole suit) or
+					   four of a kind */
+	int n, points;
+} meld;
+
+typedef struct meld_result {
+	int64_t points[SEAT_MAX];       /* what each seat scores for melds */
+	int best;                       /* the seat with the best meld; -1 */
+	meld meld[SEAT_MAX][MELDS_MAX]; /* each seat's melds, as found */
+	int nmelds[SEAT_MAX];
+} meld_result;
 
 typedef struct state {
 	const game *g;

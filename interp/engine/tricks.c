@@ -73,9 +73,7 @@ static void build_winner(const node *n, tricks_phase *t)
 {
 	if (!n || n->kind == NODE_SCALAR)
 		return;                 /* highest */
-	t->winner_hook = hook_find("trick-winner", node_get(n, "hook")->text);
-	if (t->winner_hook)
-		hook_read_args(t->winner_hook, n, &t->winner_args);
+	t->winner = hook_named("trick-winner", n);
 }
 
 static void build(builder *b, const node *n, phase *p)
@@ -274,10 +272,9 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 							 const tricks_phase *t)
 {
 	int n = s->nplayed;
-	int pos = t->winner_hook
-		? t->winner_hook->trick_winner(&s->g->deck, s->table, n,
-					       &t->winner_args)
-		: s->best;
+	hook_input trick = {.cards = s->table, .ncards = n};
+	int pos = t->winner.hook
+		? hook_call(&t->winner, s, s->leader, trick).pick : s->best;
 	if (pos < 0 || pos >= n)
 		pos = 0;
 	int w = state_next_seat(s, s->leader, pos);
@@ -556,13 +553,13 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->nrestrict)
 		fputs("  (A limit that would leave a player no card to play is "
 		      "not applied.)\n", out);
-	if (t->winner_hook) {
-		const hook *h = t->winner_hook;
+	if (t->winner.hook) {
+		const schema_hook *h = &t->winner.hook->about;
 		fprintf(out, "Who wins a trick: %s", h->doc);
 		for (int i = 0; i < h->nparams && i < HOOK_PARAMS_MAX; i++)
 			if (h->params[i].choice_words)
 				fprintf(out, " %s", h->params[i].choice_words
-					[t->winner_args.v[i]]);
+					[t->winner.args.v[i]]);
 		fputc('\n', out);
 	}
 	else if (t->trumps)

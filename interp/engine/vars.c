@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "engine/meld.h"
 #include "engine/place.h"
 
 #define STATE(f) ((const state *)(f)->ctx)
@@ -143,12 +144,7 @@ static const cardset *meld_hands(const state *s)
 
 void vars_melds(const state *s, meld_result *r)
 {
-	const game *g = s->g;
-	int order[SEAT_MAX];
-	for (int i = 0; i < s->players; i++)
-		order[i] = state_next_seat(s, s->first_leader, i);
-	g->melds->melds(&g->deck, meld_hands(s), s->players, order, s->trumps,
-			g->team_of, &g->meld_args, r);
+	meld_run_hook(s, meld_hands(s), -1, r);
 }
 
 /* The melds of the hands a scoring sees, found once: a scoring asks for

@@ -16,6 +16,7 @@
 
 
 struct state;
+struct meld_result;
 
 /* players (built in) and the options. */
 bool vars_declare_static(expr_scope *sc, const game *g);
@@ -45,7 +46,7 @@ bool vars_declare_elected(expr_scope *sc, const char *name, int index);
 /* `melds`: each seat's meld points, by the game's melds hook; and the
  * hook's whole result, for front ends that show the melds. */
 bool vars_declare_melds(expr_scope *sc);
-void vars_melds(const struct state *s, meld_result *r);
+void vars_melds(const struct state *s, struct meld_result *r);
 
 /* `score`: each seat's score for the deal being scored. */
 bool vars_declare_scores(expr_scope *sc);

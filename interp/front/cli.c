@@ -1647,6 +1647,8 @@ int cli_main(int argc, char **argv)
 		printf("cardrules %s\n", PACKAGE_VERSION);
 		return 0;
 	}
+	/* `schema` writes the hooks without loading a game */
+	engine_register_hooks();
 	for (size_t i = 0; i < sizeof commands / sizeof *commands; i++)
 		if (strcmp(argv[1], commands[i].name) == 0) {
 			int status = commands[i].run(argc - 1, argv + 1);

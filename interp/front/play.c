@@ -676,7 +676,6 @@ static void narrate_melds(table_ui *u)
 	}
 }
 
-/* "K♠ 8♦". */
 /* The melds a player declared, shown to the table; melds withheld are
  * not told (a player who declares none is told so alone). */
 static void narrate_declared(table_ui *u, const state *before, int seat,
@@ -727,7 +726,7 @@ static void narrate(table_ui *u, const state *before, int seat,
 	if (s->last_trick.number != before->last_trick.number ||
 	    s->deal_no != before->deal_no) {
 		narrate_trick(u, before);
-		if (u->s.last_trick.number == 1 && u->g->melds)
+		if (u->s.last_trick.number == 1 && u->g->melds.hook)
 			narrate_melds(u);
 	}
 	if (s->event == EV_REDEALT)

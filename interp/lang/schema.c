@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "engine/hook.h"
 #include "util/suggest.h"
 
 /* ======================================================================
@@ -1025,6 +1024,29 @@ void schema_cleanup(void)
 	}
 }
 
+/* ---- hooks ---- */
+
+static schema_hook_lookup hook_lookup;
+
+void schema_set_hooks(schema_hook_lookup lookup)
+{
+	hook_lookup = lookup;
+}
+
+const schema_hook *schema_hook_at(int i)
+{
+	return hook_lookup && i >= 0 ? hook_lookup(i) : NULL;
+}
+
+const schema_hook *schema_hook_find(const char *slot, const char *name)
+{
+	const schema_hook *h;
+	for (int i = 0; (h = schema_hook_at(i)); i++)
+		if (strcmp(h->slot, slot) == 0 && strcmp(h->name, name) == 0)
+			return h;
+	return NULL;
+}
+
 /* ---- suggestions ---- */
 
 const char *schema_suggest(const char *word, const char *const *candidates)
@@ -1362,7 +1384,8 @@ static void check_either(checker *ck, const schema *sc, const node *n)
 {
 	for (size_t i = 0; n->kind == NODE_SCALAR && sc->alternatives[i]; i++) {
 		const schema *alt = sc->alternatives[i];
-		if (alt->kind == SK_HOOK && hook_find(alt->hook_slot, n->text)) {
+		if (alt->kind == SK_HOOK &&
+		    schema_hook_find(alt->hook_slot, n->text)) {
 			report(ck, n, "'%s' names a %s hook: write {hook: %s}",
 			       where(ck), alt->hook_slot, n->text);
 			return;
@@ -1378,6 +1401,26 @@ static void check_either(checker *ck, const schema *sc, const node *n)
 	       node_describe(n, buf, sizeof buf), sc->doc);
 }
 
+/* "unknown trick-winner hook 'x'", with the closest name of the slot's
+ * hooks as a hint. */
+static void report_unknown_hook(checker *ck, const char *slot,
+				const node *name)
+{
+	const char *names[32];
+	int k = 0;
+	const schema_hook *h;
+	for (int i = 0; (h = schema_hook_at(i)) && k < 31; i++)
+		if (strcmp(h->slot, slot) == 0)
+			names[k++] = h->name;
+	names[k] = NULL;
+	const char *hint = schema_suggest(name->text, names);
+	if (hint)
+		report(ck, name, "unknown %s hook '%s' (did you mean '%s'?)",
+		       slot, name->text, hint);
+	else
+		report(ck, name, "unknown %s hook '%s'", slot, name->text);
+}
+
 static void check_hook(checker *ck, const schema *sc, const node *n)
 {
 	if (n->kind != NODE_MAP) {
@@ -1390,28 +1433,16 @@ static void check_hook(checker *ck, const schema *sc, const node *n)
 		       "naming a %s hook", where(ck), sc->hook_slot);
 		return;
 	}
-	const hook *h = hook_find(sc->hook_slot, name->text);
+	const schema_hook *h = schema_hook_find(sc->hook_slot, name->text);
 	if (!h) {
-		const char *names[32];
-		int k = 0;
-		for (int i = 0; i < hook_count && k < 31; i++)
-			if (strcmp(hook_table[i].slot, sc->hook_slot) == 0)
-				names[k++] = hook_table[i].name;
-		names[k] = NULL;
-		const char *hint = schema_suggest(name->text, names);
-		if (hint)
-			report(ck, name, "unknown %s hook '%s' (did you mean '%s'?)",
-			       sc->hook_slot, name->text, hint);
-		else
-			report(ck, name, "unknown %s hook '%s'", sc->hook_slot,
-			       name->text);
+		report_unknown_hook(ck, sc->hook_slot, name);
 		return;
 	}
 	for (size_t i = 0; i < n->n; i++) {
 		const node *k = n->pair[i].key;
 		if (k->kind == NODE_SCALAR && strcmp(k->text, "hook") == 0)
 			continue;
-		const hook_param *p = NULL;
+		const schema_hook_param *p = NULL;
 		for (int j = 0; j < h->nparams; j++)
 			if (k->kind == NODE_SCALAR &&
 			    strcmp(h->params[j].name, k->text) == 0)

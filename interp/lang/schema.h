@@ -33,7 +33,8 @@ typedef enum schema_kind {
 	SK_CARDSPEC,    /* a card, suit or rank code: QS, H, 10 */
 	SK_VARIANT,     /* a mapping with exactly one key among `fields` */
 	SK_EITHER,      /* the first of `alternatives` whose node kind fits */
-	SK_HOOK,        /* {hook: NAME, params...} checked against hook.h */
+	SK_HOOK,        /* {hook: NAME, params...} checked against the hooks
+			   handed over by schema_set_hooks */
 } schema_kind;
 
 typedef struct schema schema;
@@ -60,6 +61,41 @@ struct schema {
 	const schema *const *alternatives; /* SK_EITHER, NULL-terminated */
 	const char *hook_slot;          /* SK_HOOK: which hooks fit here */
 };
+
+/* A hook as validation sees it.  The hooks themselves are C code of the
+ * engine, a layer above: it hands their names, slots and parameters over
+ * with schema_set_hooks before any rule file is checked. */
+typedef struct schema_hook_param {
+	const char *name;
+	const schema *type;             /* SK_BOOL, SK_INT or SK_ENUM */
+	const char *fallback;           /* default as YAML text; NULL: required */
+	const char *doc;
+	/* For an enumeration: a sentence per choice, to explain a game's
+	 * rules in words; NULL */
+	const char *const *choice_words;
+} schema_hook_param;
+
+typedef struct schema_hook {
+	const char *name;
+	const char *slot;               /* where it fits: an SK_HOOK's hook_slot */
+	const char *doc;
+	const schema_hook_param *params;
+	int nparams;
+} schema_hook;
+
+/* The i-th hook (from 0); NULL past the last. */
+typedef const schema_hook *(*schema_hook_lookup)(int i);
+
+/* Tells the schema which hooks exist: the checker, the JSON Schema and
+ * the key reference read them through `lookup`.  Until then no hook is
+ * known (and every {hook: ...} is reported unknown). */
+void schema_set_hooks(schema_hook_lookup lookup);
+
+/* The i-th hook handed over; NULL past the last. */
+const schema_hook *schema_hook_at(int i);
+
+/* The hook named `name` that fits `slot`, or NULL. */
+const schema_hook *schema_hook_find(const char *slot, const char *name);
 
 /* The whole rule file. */
 extern const schema schema_rule_file;

@@ -1,7 +1,6 @@
 /* schema_doc.c — the format's tables written as a Markdown key reference. */
 #include <string.h>
 
-#include "engine/hook.h"
 #include "lang/schema.h"
 
 static const char *expr_kind(expr_type t)
@@ -97,8 +96,8 @@ static void walk_child(FILE *out, const char *path, const char *key,
 
 static void walk_hooks(FILE *out, const char *path, const char *slot)
 {
-	for (int i = 0; i < hook_count; i++) {
-		const hook *h = &hook_table[i];
+	const schema_hook *h;
+	for (int i = 0; (h = schema_hook_at(i)); i++) {
 		if (strcmp(h->slot, slot) != 0)
 			continue;
 		char child[256];

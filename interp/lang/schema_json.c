@@ -1,7 +1,6 @@
 /* schema_json.c — the format's tables written as a JSON Schema. */
 #include <string.h>
 
-#include "engine/hook.h"
 #include "util/json.h"
 #include "lang/schema.h"
 
@@ -35,10 +34,10 @@ static void collect(defs *d, const schema *sc)
 		collect(d, sc->item);
 	for (size_t i = 0; sc->alternatives && sc->alternatives[i]; i++)
 		collect(d, sc->alternatives[i]);
-	if (sc->kind == SK_HOOK)
-		for (int i = 0; i < hook_count; i++)
-			for (int j = 0; j < hook_table[i].nparams; j++)
-				collect(d, hook_table[i].params[j].type);
+	const schema_hook *h;
+	for (int i = 0; sc->kind == SK_HOOK && (h = schema_hook_at(i)); i++)
+		for (int j = 0; j < h->nparams; j++)
+			collect(d, h->params[j].type);
 }
 
 /* Whether sc, or a mapping merged into it, has required keys. */
@@ -211,8 +210,8 @@ static void write_hook_alternatives(json *j, const char *slot)
 {
 	json_key(j, "anyOf");
 	json_array(j);
-	for (int i = 0; i < hook_count; i++) {
-		const hook *h = &hook_table[i];
+	const schema_hook *h;
+	for (int i = 0; (h = schema_hook_at(i)); i++) {
 		if (strcmp(h->slot, slot) != 0)
 			continue;
 		json_object(j);

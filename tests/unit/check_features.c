@@ -172,8 +172,8 @@ END_TEST
 START_TEST(test_hook_in_play)
 {
 	tricks_phase *t = &g->phase[0].u.tricks;
-	t->winner_hook = hook_find("trick-winner", "majority-suit");
-	t->winner_args.v[0] = 0;                /* all-different: majority */
+	t->winner.hook = hook_find("trick-winner", "majority-suit");
+	t->winner.args.v[0] = 0;                /* all-different: majority */
 	t->trumps = NULL;
 	deal("7S 8S 9S QS KS 10S AS JS", "7H 8H 9H QH KH 10H AH JH",
 	     "7D 8D 9D QD KD 10D AD JD", "7C 8C 9C QC KC 10C AC JC");

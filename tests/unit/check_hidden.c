@@ -137,7 +137,7 @@ static void oracle_refresh(oracle *o, const state *s)
  * cards when it is made: oracle_move). */
 static void oracle_melds(oracle *o, const state *s)
 {
-	if (!s->g->melds || s->g->melds_chosen || o->melds_shown ||
+	if (!s->g->melds.hook || s->g->melds_chosen || o->melds_shown ||
 	    state_phase_kind(s) != PHASE_TRICKS)
 		return;
 	meld_result r;

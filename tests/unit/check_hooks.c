@@ -1,47 +1,37 @@
 /*
- * check_hooks.c — the hook registry and the majority-suit trick winner
- * (Stendhal) on the examples STN-3 and STN-D1 .. STN-D4, with a TENNOS
- * deck: suits S H D C X L, ranks 2 .. A.
+ * check_hooks.c — the hook registry, the lookup through which the schema
+ * validates hooks, and the majority-suit trick winner (Stendhal) on the
+ * examples STN-3 and STN-D1 .. STN-D4, on Stendhal's TENNOS deck: suits
+ * S H D C X L, ranks 2 .. A.
  */
 #include "testutil.h"
+#include "scenario.h"
 
 #include <string.h>
 
-#include "cards/deck.h"
+#include "engine/engine.h"
 #include "engine/hook.h"
 #include "lang/schema.h"
 
-static const char *const ranks[] = {
-	"2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
-};
+static game *g;
+static state s;
 
-static deck tennos(void)
+static void setup(void)
 {
-	deck d;
-	char why[100];
-	ck_assert(deck_build(&d, "SHDCXL", 6, ranks, 13, 1, 0, why, sizeof why));
-	ck_assert_int_eq(d.ncards, 78);
-	return d;
+	g = scn_load(TOP_SRCDIR "/games/stendhal.yaml");
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 5, 0, NULL, 1, why, sizeof why),
+		      "%s", why);
+	ck_assert_int_eq(g->deck.ncards, 78);
 }
 
-/* "10D QX 9S": the trick's cards in play order; returns how many. */
-static int trick_cards(const deck *d, const char *text, card_id *out)
+static void teardown(void)
 {
-	int n = 0;
-	while (*text) {
-		size_t len = strcspn(text, " ");
-		if (len) {
-			card_face f;
-			int copy;
-			ck_assert_msg(deck_parse_face(d, text, len, &f, &copy) ==
-				      DECK_PARSE_OK, "bad card in '%s'", text);
-			out[n] = deck_find(d, d->all, f, 0);
-			ck_assert(out[n] != CARD_NONE);
-			n++;
-		}
-		text += len + (text[len] == ' ');
-	}
-	return n;
+	game_free(g);
+	g = NULL;
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
 }
 
 enum { MAJORITY, LEADER };      /* all-different: the choices' indexes */
@@ -70,15 +60,12 @@ static const struct trick_case {
 START_TEST(test_majority_suit)
 {
 	const struct trick_case *tc = &trick_cases[_i];
-	const hook *h = hook_find("trick-winner", "majority-suit");
-	ck_assert_ptr_nonnull(h);
-	deck d = tennos();
+	hook_use use = {.hook = hook_find("trick-winner", "majority-suit")};
+	ck_assert_ptr_nonnull(use.hook);
+	use.args.v[0] = tc->all_different;
 	card_id c[16];
-	int n = trick_cards(&d, tc->cards, c);
-	hook_args args;
-	memset(&args, 0, sizeof args);
-	args.v[0] = tc->all_different;
-	int pos = h->trick_winner(&d, c, n, &args);
+	hook_input trick = {.cards = c, .ncards = scn_card_list(g, tc->cards, c)};
+	int pos = hook_call(&use, &s, 0, trick).pick;
 	ck_assert_msg(pos == tc->pos - 1, "%s (%s): pos %d won, not pos %d",
 		      tc->id, tc->all_different == LEADER ? "leader" : "majority",
 		      pos + 1, tc->pos);
@@ -90,14 +77,20 @@ START_TEST(test_majority_params)
 {
 	const hook *h = hook_find("trick-winner", "majority-suit");
 	ck_assert_ptr_nonnull(h);
-	ck_assert_int_eq(h->nparams, 1);
-	ck_assert_str_eq(h->params[0].name, "all-different");
-	const char *const *choice = h->params[0].type->choices;
-	ck_assert_str_eq(choice[MAJORITY], "majority");
-	ck_assert_str_eq(choice[LEADER], "leader");
-	ck_assert_str_eq(h->params[0].fallback, "majority");
+	ck_assert_int_eq(h->about.nparams, 1);
+	const schema_hook_param *p = &h->about.params[0];
+	ck_assert_str_eq(p->name, "all-different");
+	ck_assert_str_eq(p->type->choices[MAJORITY], "majority");
+	ck_assert_str_eq(p->type->choices[LEADER], "leader");
+	ck_assert_str_eq(p->fallback, "majority");
 }
 END_TEST
+
+static bool known_slot(const char *slot)
+{
+	return strcmp(slot, "trick-winner") == 0 ||
+	       strcmp(slot, "double-trick") == 0 || strcmp(slot, "melds") == 0;
+}
 
 START_TEST(test_registry)
 {
@@ -107,42 +100,100 @@ START_TEST(test_registry)
 	ck_assert_int_ge(hook_count, 1);
 	for (int i = 0; i < hook_count; i++) {
 		const hook *h = &hook_table[i];
-		ck_assert_msg(h->name && *h->name, "hook %d has no name", i);
-		ck_assert_msg(h->doc && *h->doc, "%s: no doc", h->name);
-		ck_assert_msg(h->games && *h->games, "%s: no games", h->name);
-		ck_assert_msg(h->slot && *h->slot, "%s: no slot", h->name);
-		ck_assert_msg(strcmp(h->slot, "trick-winner") == 0
-			      ? h->trick_winner != NULL
-			      : strcmp(h->slot, "double-trick") == 0
-			      ? h->double_trick != NULL : h->melds != NULL,
-			      "%s: no function for its slot", h->name);
-		ck_assert_ptr_eq(hook_find(h->slot, h->name), h);
-		ck_assert_int_le(h->nparams, HOOK_PARAMS_MAX);
-		for (int k = 0; k < h->nparams; k++) {
-			const hook_param *p = &h->params[k];
+		const schema_hook *a = &h->about;
+		ck_assert_msg(a->name && *a->name, "hook %d has no name", i);
+		ck_assert_msg(a->doc && *a->doc, "%s: no doc", a->name);
+		ck_assert_msg(h->games && *h->games, "%s: no games", a->name);
+		ck_assert_msg(a->slot && known_slot(a->slot), "%s: no slot",
+			      a->name);
+		ck_assert_msg(h->run != NULL, "%s: no function", a->name);
+		ck_assert_ptr_eq(hook_find(a->slot, a->name), h);
+		ck_assert_int_le(a->nparams, HOOK_PARAMS_MAX);
+		for (int k = 0; k < a->nparams; k++) {
+			const schema_hook_param *p = &a->params[k];
 			ck_assert_msg(p->name && p->type && p->doc && *p->doc,
-				      "%s: parameter %d incomplete", h->name, k);
+				      "%s: parameter %d incomplete", a->name, k);
 		}
 	}
 }
 END_TEST
 
-static void teardown(void)
+/* ---- the schema's lookup ---------------------------------------------- */
+
+/* The schema finds every hook of the table, by slot and name, and no
+ * other. */
+START_TEST(test_schema_finds_the_engine_hooks)
 {
-	deck_cleanup();
+	hook_register_with_schema();
+	for (int i = 0; i < hook_count; i++) {
+		const schema_hook *a = &hook_table[i].about;
+		ck_assert_ptr_eq(schema_hook_at(i), a);
+		ck_assert_ptr_eq(schema_hook_find(a->slot, a->name), a);
+	}
+	ck_assert_ptr_null(schema_hook_at(hook_count));
+	ck_assert_ptr_null(schema_hook_at(-1));
+	ck_assert_ptr_null(schema_hook_find("trick-winner", "majority-suits"));
+	ck_assert_ptr_null(schema_hook_find("melds", "majority-suit"));
 }
+END_TEST
+
+/* A lookup handed over by other code is the only one the schema reads. */
+static const schema_hook stand_in = {
+	.name = "every-card-once", .slot = "trick-winner", .doc = "a stand-in",
+};
+
+static const schema_hook *stand_in_lookup(int i)
+{
+	return i == 0 ? &stand_in : NULL;
+}
+
+START_TEST(test_schema_reads_the_lookup_given)
+{
+	schema_set_hooks(stand_in_lookup);
+	ck_assert_ptr_eq(schema_hook_find("trick-winner", "every-card-once"),
+			 &stand_in);
+	ck_assert_ptr_null(schema_hook_find("trick-winner", "majority-suit"));
+	schema_set_hooks(NULL);
+	ck_assert_ptr_null(schema_hook_at(0));
+	hook_register_with_schema();
+	ck_assert_ptr_nonnull(schema_hook_find("trick-winner", "majority-suit"));
+}
+END_TEST
+
+/* A misspelt hook is reported at its name, with the closest name of the
+ * slot's hooks: the message of tests/bad/hook-unknown.err. */
+START_TEST(test_unknown_hook_is_reported_with_a_hint)
+{
+	static const char path[] = TOP_SRCDIR "/tests/bad/hook-unknown.yaml";
+	diag *d = diag_new();
+	ck_assert_ptr_null(game_load(path, d));
+	char *text = diag_render(d);
+	char want[600];
+	snprintf(want, sizeof want, "%s:29:22: error: unknown trick-winner "
+		 "hook 'majority-suits' (did you mean 'majority-suit'?)\n", path);
+	ck_assert_str_eq(text, want);
+	free(text);
+	diag_free(d);
+}
+END_TEST
 
 static Suite *hooks_suite(void)
 {
-	Suite *s = suite_create("hooks");
+	Suite *su = suite_create("hooks");
 	TCase *tc = tcase_create("majority-suit");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_loop_test(tc, test_majority_suit, 0,
 			    sizeof trick_cases / sizeof *trick_cases);
 	tcase_add_test(tc, test_majority_params);
-	suite_add_tcase(s, tc);
-	TEST_CASE(s, "registry", test_registry);
-	return s;
+	suite_add_tcase(su, tc);
+	TEST_CASE(su, "registry", test_registry);
+	tc = tcase_create("schema lookup");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_schema_finds_the_engine_hooks);
+	tcase_add_test(tc, test_schema_reads_the_lookup_given);
+	tcase_add_test(tc, test_unknown_hook_is_reported_with_a_hint);
+	suite_add_tcase(su, tc);
+	return su;
 }
 
 TEST_MAIN(hooks_suite)

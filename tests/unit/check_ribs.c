@@ -42,28 +42,27 @@ static void teardown(void)
 
 /* ---- the resolution on hand-made double tricks ---------------------- */
 
-static double_trick trick;
-static double_result result;
+static hook_result result;
 
-/* pairs[0] are the ribs; a pair written "-" after its cards is face down:
- * "KS 8D", "QH 9C", "7S 7H -". */
+/* Resolves a double trick of n pairs at a bid: pairs[0] is the lead (the
+ * ribs); a pair written "-" after its cards is face down: "KS 8D",
+ * "QH 9C", "7S 7H -".  The result has a group per position: its pair,
+ * the position that gets it (-1: discarded) and its fate. */
 static void resolve(int bid, const char *const *pairs, int n)
 {
-	const hook *h = hook_find("double-trick", "ribs-resolution");
-	ck_assert(h != NULL);
-	memset(&trick, 0, sizeof trick);
-	memset(&result, 0, sizeof result);
-	trick.n = n;
-	trick.bid = bid;
-	trick.value = g->table[0].value;
+	hook_use ribs = {.hook = hook_find("double-trick", "ribs-resolution")};
+	ck_assert(ribs.hook != NULL);
+	card_id cards[2 * SEAT_MAX];
+	uint16_t down = 0;
 	cardset used = cset_empty();
 	for (int i = 0; i < n; i++) {
 		char text[32];
 		snprintf(text, sizeof text, "%s", pairs[i]);
 		char *dash = strchr(text, '-');
-		trick.down[i] = dash != NULL;
-		if (dash)
+		if (dash) {
+			down |= (uint16_t)(1u << i);
 			*dash = '\0';
+		}
 		/* copies: the first copy not used yet */
 		char *w = strtok(text, " ");
 		for (int k = 0; k < 2; k++, w = strtok(NULL, " ")) {
@@ -76,43 +75,52 @@ static void resolve(int bid, const char *const *pairs, int n)
 					      f, 0);
 			ck_assert(c != CARD_NONE);
 			cset_add(&used, c);
-			trick.card[i][k] = c;
+			cards[2 * i + k] = c;
 		}
 	}
-	hook_args none = {{0}};
-	h->double_trick(&g->deck, &trick, &none, &result);
+	s.bid = (int16_t)bid;
+	hook_input in = {.cards = cards, .ncards = 2 * n, .down = down,
+			 .values = g->table[0].value};
+	result = hook_call(&ribs, &s, 0, in);
+	ck_assert_int_eq(result.ngroups, n);
+}
+
+/* Where position i's pair goes. */
+static int to(int i)
+{
+	return result.group[i].seat;
 }
 
 static void check_fates(const int *fate, int n)
 {
 	for (int i = 0; i < n; i++)
-		ck_assert_msg(result.fate[i] == fate[i], "position %d: fate %d, not %d",
-			      i, result.fate[i], fate[i]);
+		ck_assert_msg(result.group[i].tag == fate[i],
+			      "position %d: fate %d, not %d", i,
+			      result.group[i].tag, fate[i]);
 }
 
 START_TEST(test_rib1_exact_match_takes_all)
 {
 	resolve(3, (const char *[]){"KS 8D", "QH 9C", "8C KH", "KD 8S", "7S 7H -"}, 5);
-	ck_assert_int_eq(result.matcher, 2);
-	check_fates((const int[]){FATE_RIBS_MATCHED, FATE_TAKEN, FATE_MATCHED,
-				  FATE_OUTMATCHED, FATE_DROPPED}, 5);
+	ck_assert_int_eq(result.pick, 2);
+	check_fates((const int[]){PAIR_LEAD_TAKEN, PAIR_TO_LEADER, PAIR_TAKES_ALL,
+				  PAIR_MATCHED_LATE, PAIR_DOWN}, 5);
 	for (int i = 0; i < 4; i++)
-		for (int k = 0; k < 2; k++)
-			ck_assert_int_eq(result.to[i][k], 2);
-	ck_assert_int_eq(result.to[4][0], -1);
-	ck_assert(!result.made);
+		ck_assert_int_eq(to(i), 2);
+	ck_assert_int_eq(to(4), -1);
+	ck_assert(!result.yes);
 }
 END_TEST
 
 START_TEST(test_rib2_beating_pairs_go_back)
 {
 	resolve(2, (const char *[]){"KS 8D", "QH 9C", "AH 7C", "AS 9D"}, 4);
-	check_fates((const int[]){FATE_RIBS_KEPT, FATE_BEAT, FATE_BEAT,
-				  FATE_BEAT}, 4);
+	check_fates((const int[]){PAIR_LEAD_KEPT, PAIR_BEATS_LEAD, PAIR_BEATS_LEAD,
+				  PAIR_BEATS_LEAD}, 4);
 	for (int i = 1; i < 4; i++)
-		ck_assert_int_eq(result.to[i][0], i);
-	ck_assert_int_eq(result.sum, 3);                /* the ribs alone */
-	ck_assert(result.made);
+		ck_assert_int_eq(to(i), i);
+	ck_assert_int_eq(result.total, 3);              /* the ribs alone */
+	ck_assert(result.yes);
 }
 END_TEST
 
@@ -120,42 +128,42 @@ START_TEST(test_rib_d1_d2_the_bid_check)
 {
 	const char *const pairs[] = {"KS 8D", "QH 9C", "8C 7H", "7S 7D -"};
 	resolve(4, pairs, 4);
-	check_fates((const int[]){FATE_RIBS_KEPT, FATE_BEAT, FATE_TAKEN,
-				  FATE_DROPPED}, 4);
-	ck_assert_int_eq(result.sum, 5);
-	ck_assert(result.made);
-	ck_assert_int_eq(result.to[0][0], 0);
-	ck_assert_int_eq(result.to[2][1], 0);
-	ck_assert_int_eq(result.to[1][0], 1);
-	ck_assert_int_eq(result.to[3][0], -1);
+	check_fates((const int[]){PAIR_LEAD_KEPT, PAIR_BEATS_LEAD, PAIR_TO_LEADER,
+				  PAIR_DOWN}, 4);
+	ck_assert_int_eq(result.total, 5);
+	ck_assert(result.yes);
+	ck_assert_int_eq(to(0), 0);
+	ck_assert_int_eq(to(2), 0);
+	ck_assert_int_eq(to(1), 1);
+	ck_assert_int_eq(to(3), -1);
 	resolve(6, pairs, 4);                           /* 5 < 6 */
-	ck_assert(!result.made);
-	ck_assert_int_eq(result.fate[0], FATE_RIBS_LOST);
-	ck_assert_int_eq(result.to[0][0], -1);
-	ck_assert_int_eq(result.to[2][0], 0);           /* the take stays */
+	ck_assert(!result.yes);
+	ck_assert_int_eq(result.group[0].tag, PAIR_LEAD_DISCARDED);
+	ck_assert_int_eq(to(0), -1);
+	ck_assert_int_eq(to(2), 0);                     /* the take stays */
 }
 END_TEST
 
 START_TEST(test_rib_d3_first_matcher)
 {
 	resolve(2, (const char *[]){"AS 7D", "7H AH", "AC 7C", "KS QS"}, 4);
-	ck_assert_int_eq(result.matcher, 1);
-	ck_assert_int_eq(result.fate[2], FATE_OUTMATCHED);
-	ck_assert_int_eq(result.to[3][0], 1);
-	ck_assert(!result.made);
+	ck_assert_int_eq(result.pick, 1);
+	ck_assert_int_eq(result.group[2].tag, PAIR_MATCHED_LATE);
+	ck_assert_int_eq(to(3), 1);
+	ck_assert(!result.yes);
 }
 END_TEST
 
 START_TEST(test_rib_d4_edges_of_beating)
 {
 	resolve(2, (const char *[]){"KS 8D", "10H 7C", "7S 7H", "KH 9C"}, 4);
-	check_fates((const int[]){FATE_RIBS_KEPT, FATE_BEAT, FATE_TAKEN,
-				  FATE_TAKEN}, 4);
+	check_fates((const int[]){PAIR_LEAD_KEPT, PAIR_BEATS_LEAD, PAIR_TO_LEADER,
+				  PAIR_TO_LEADER}, 4);
 	/* pairs of ribs: 9-9 is matched only by 9-9; copies of a card play
 	 * alike (the second 9 of spades is another copy) */
 	resolve(2, (const char *[]){"9S 9H", "9D 10C", "9C 9S", "10S 10H"}, 4);
-	ck_assert_int_eq(result.matcher, 2);
-	ck_assert_int_eq(result.fate[1], FATE_TAKEN);
+	ck_assert_int_eq(result.pick, 2);
+	ck_assert_int_eq(result.group[1].tag, PAIR_TO_LEADER);
 }
 END_TEST
 

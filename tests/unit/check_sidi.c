@@ -318,20 +318,19 @@ END_TEST
 
 /* ---- melds (SDB-D3) --------------------------------------------------- */
 
+/* The melds of the four hands, with `first` the first to play to the
+ * first trick (then counter-clockwise). */
 static meld_result melds(const char *const *hands, const char *trumps,
 			 int first)
 {
-	const hook *h = hook_find("melds", "jass-melds");
-	ck_assert(h != NULL);
+	ck_assert_ptr_eq(g->melds.hook, hook_find("melds", "jass-melds"));
 	cardset hand[SEAT_MAX];
 	for (int p = 0; p < 4; p++)
 		hand[p] = scn_card_set(g, hands[p]);
-	int order[4];
-	for (int i = 0; i < 4; i++)
-		order[i] = ((first - i) % 4 + 4) % 4;  /* counter-clockwise */
+	s.first_leader = (int8_t)first;
+	s.trumps = trumps ? scn_card_set(g, trumps) : cset_empty();
 	meld_result r;
-	h->melds(&g->deck, hand, 4, order, trumps ? scn_card_set(g, trumps)
-		 : cset_empty(), g->team_of, &g->meld_args, &r);
+	meld_run_hook(&s, hand, -1, &r);
 	return r;
 }
 
