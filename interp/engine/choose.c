@@ -16,8 +16,50 @@
 #include <strings.h>
 
 #include "engine/counters.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+
+/* The round's own state for the deal. */
+struct choose_room {
+	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */
+	int8_t first;                   /* the round in progress: its first
+					   seat */
+	int8_t pos;                     /* and the chooser's position in it */
+	int8_t laying;                  /* the choice whose cards are being
+					   laid back (pass_need, passing); -1 */
+};
+
+_Static_assert(sizeof(struct choose_room) <= PHASE_ROOM_SIZE,
+	       "the round's room fits in its slot");
+
+static struct choose_room *room(state *s)
+{
+	return phase_room(s, PHASE_CHOOSE);
+}
+
+static const struct choose_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_CHOOSE);
+}
+
+static void reset(state *s)
+{
+	struct choose_room *r = room(s);
+	memset(r, 0, sizeof *r);
+	memset(r->chose, -1, sizeof r->chose);
+	r->laying = -1;
+}
+
+int state_laying(const state *s)
+{
+	return room_of(s)->laying;
+}
+
+int state_choice(const state *s, int seat)
+{
+	return room_of(s)->chose[seat];
+}
 
 /* ======================================================================
  * Compiling
@@ -87,9 +129,9 @@ static bool may_choose(const state *s, const choose_phase *ch, int seat)
 static bool turn_from(state *s, const choose_phase *ch, int pos)
 {
 	for (; pos < s->players; pos++) {
-		int seat = state_next_seat(s, s->choose_first, pos);
+		int seat = state_next_seat(s, room_of(s)->first, pos);
 		if (may_choose(s, ch, seat)) {
-			s->choose_pos = (int8_t)pos;
+			room(s)->pos = (int8_t)pos;
 			s->current = (int8_t)seat;
 			return true;
 		}
@@ -104,7 +146,7 @@ static bool enter(state *s, const phase *p)
 			     : state_next_seat(s, s->dealer, 1);
 	if (first < 0 || first >= s->players)
 		first = 0;
-	s->choose_first = (int8_t)first;
+	room(s)->first = (int8_t)first;
 	return turn_from(s, ch, 0);
 }
 
@@ -112,7 +154,7 @@ static bool enter(state *s, const phase *p)
  * those to keep unless too few others are left. */
 static cardset layable(const state *s, const phase *p)
 {
-	const choice_def *c = &p->u.choose.choice[s->laying];
+	const choice_def *c = &p->u.choose.choice[room_of(s)->laying];
 	int seat = s->current;
 	cardset free = cset_minus(s->hand[seat], s->passing[seat]);
 	if (!c->keep)
@@ -124,7 +166,7 @@ static cardset layable(const state *s, const phase *p)
 
 static int legal(const state *s, const phase *p, action *out)
 {
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return phase_cards_as_actions(layable(s, p), out);
 	for (int i = 0; i < p->u.choose.nchoices; i++)
 		out[i] = action_of(ACT_CHOICE, i);
@@ -167,7 +209,7 @@ static bool take(state *s, int place)
 static phase_step next_turn(state *s, const choice_def *c)
 {
 	if (c->ends || !turn_from(s, &s->g->phase[s->phase].u.choose,
-				  s->choose_pos + 1))
+				  room_of(s)->pos + 1))
 		return PHASE_ENDS;
 	return PHASE_GOES_ON;
 }
@@ -178,7 +220,7 @@ static phase_step next_turn(state *s, const choice_def *c)
  * them. */
 static phase_step lay(state *s, const phase *p, card_id card)
 {
-	const choice_def *c = &p->u.choose.choice[s->laying];
+	const choice_def *c = &p->u.choose.choice[room_of(s)->laying];
 	int seat = s->current;
 	cset_add(&s->passing[seat], card);
 	s->event = EV_ACTION;
@@ -199,24 +241,24 @@ static phase_step lay(state *s, const phase *p, card_id card)
 		phase_hand_hides(s, seat, s->passing[seat], true);
 	s->passing[seat] = cset_empty();
 	s->place_known[c->take] = (int8_t)seat;
-	s->laying = -1;
+	room(s)->laying = -1;
 	return next_turn(s, c);
 }
 
 static phase_step apply(state *s, const phase *p, const action *a)
 {
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return lay(s, p, a->card[0]);
 	const choose_phase *ch = &p->u.choose;
 	const choice_def *c = &ch->choice[a->number];
 	int seat = s->current;
 	counters_add(s, &c->adds, seat);
 	if (c->declare)
-		s->declarer = (int8_t)seat;
-	s->chose[seat] = (int8_t)a->number;
+		phase_declare(s, seat);
+	room(s)->chose[seat] = (int8_t)a->number;
 	s->event = EV_ACTION;
 	if (c->take >= 0 && take(s, c->take)) {
-		s->laying = (int8_t)a->number;
+		room(s)->laying = (int8_t)a->number;
 		return PHASE_GOES_ON;
 	}
 	return next_turn(s, c);
@@ -227,7 +269,7 @@ static action_prompt prompt(const state *s, const phase *p)
 	(void)p;
 	int seat = s->current;
 	action_prompt due = {"choose", 1};
-	if (s->laying >= 0) {
+	if (room_of(s)->laying >= 0) {
 		due.verb = "lay";
 		due.actions = s->pass_need[seat] - s->pass_chosen[seat];
 	}
@@ -259,7 +301,7 @@ static void list_choices(const choose_phase *ch, char *buf, size_t size)
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return phase_parse_cards(s, "lay", prompt(s, p).actions,
 					 layable(s, p), word, nword, out, n,
 					 err, size);
@@ -284,8 +326,8 @@ static bool parse(const state *s, const phase *p, char *const *word,
 static void why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size)
 {
-	if (s->laying >= 0) {
-		const choice_def *c = &p->u.choose.choice[s->laying];
+	if (room_of(s)->laying >= 0) {
+		const choice_def *c = &p->u.choose.choice[room_of(s)->laying];
 		char name[8];
 		deck_card_name(&s->g->deck, a->card[0], false, name);
 		if (a->kind != ACT_CARD)
@@ -347,13 +389,22 @@ static void explain(FILE *out, const game *g, const phase *p)
 	}
 }
 
+/* Only the chooser's cards being laid back are chosen in secret. */
+static int chosen(const state *s, int seat)
+{
+	return room_of(s)->laying >= 0 && seat == s->current
+		? s->pass_chosen[seat] : 0;
+}
+
 const phase_kind_def phase_choose = {
 	.name = "choose",
 	.build = build,
+	.reset = reset,
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* the cards being laid back */
+	.chosen = chosen,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

@@ -10,7 +10,8 @@
  * pair is turned and the `resolve` hook says which seat's won pile gets
  * each card, or that it is discarded to the place `discard`; the bid
  * check counts card values from the table `values` against the contract
- * of the last auction (state.bid).  Then `then-adds` raises counters,
+ * of the last auction (state.bid).  The resolution is recorded in the
+ * deal's outputs (state.last_double).  Then `then-adds` raises counters,
  * with the leader as the seat that acts and `bid_made` the bid check's
  * outcome.  Ribs is four auctions, each followed by this phase.
  */
@@ -19,8 +20,66 @@
 #include <strings.h>
 
 #include "engine/counters.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+
+/* The double trick's own state for the deal: the pairs laid face up
+ * (face-down ones stay in the hand, chosen in `passing`, until they are
+ * turned). */
+struct double_room {
+	card_id pair[SEAT_MAX][2];
+	uint16_t down, laid;            /* seats, as bits */
+	int8_t leader;
+};
+
+_Static_assert(sizeof(struct double_room) <= PHASE_ROOM_SIZE,
+	       "the double trick's room fits in its slot");
+
+static struct double_room *room(state *s)
+{
+	return phase_room(s, PHASE_DOUBLE);
+}
+
+static const struct double_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_DOUBLE);
+}
+
+static void reset(state *s)
+{
+	memset(room(s), 0, sizeof(struct double_room));
+}
+
+int state_double_leader(const state *s)
+{
+	return room_of(s)->leader;
+}
+
+laid_pair state_laid_pair(const state *s, int seat)
+{
+	const struct double_room *r = room_of(s);
+	laid_pair out = {.laid = r->laid >> seat & 1,
+			 .down = r->down >> seat & 1,
+			 .card = {CARD_NONE, CARD_NONE}};
+	if (out.laid && !out.down) {
+		out.card[0] = r->pair[seat][0];
+		out.card[1] = r->pair[seat][1];
+	}
+	return out;
+}
+
+/* `bid_made`: the last double trick's bid check. */
+static value get_made(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(vars_state(f)->last_double.made);
+}
+
+static bool declare(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "bid_made", TY_BOOL, false, get_made, 0);
+}
 
 /* ======================================================================
  * Compiling
@@ -114,8 +173,8 @@ static bool enter(state *s, const phase *p)
 		s->pass_chosen[q] = 0;
 		s->pass_need[q] = 0;
 	}
-	s->pair_down = s->pair_laid = 0;
-	s->pair_leader = (int8_t)leader;
+	room(s)->down = room(s)->laid = 0;
+	room(s)->leader = (int8_t)leader;
 	s->current = (int8_t)leader;
 	for (int q = 0; q < s->players; q++)
 		if (cset_count(s->hand[q]) < 2)
@@ -126,7 +185,7 @@ static bool enter(state *s, const phase *p)
 static bool face_allowed(const state *s, const phase *p, bool down)
 {
 	const double_phase *d = &p->u.dbl;
-	if (s->current == s->pair_leader)
+	if (s->current == room_of(s)->leader)
 		return down != d->ribs_up;
 	return down ? !d->others_up : true;
 }
@@ -197,6 +256,7 @@ static bool is_legal(const state *s, const phase *p, const action *a)
 static void resolve(state *s, const phase *p)
 {
 	const double_phase *d = &p->u.dbl;
+	struct double_room *pairs = room(s);
 	double_trick t = {.n = s->players, .bid = s->bid,
 			  .value = d->values >= 0 ? s->g->table[d->values].value
 						  : NULL};
@@ -205,23 +265,23 @@ static void resolve(state *s, const phase *p)
 		t.value = none;
 	int seat[SEAT_MAX];
 	for (int i = 0; i < s->players; i++) {
-		int q = seat[i] = state_next_seat(s, s->pair_leader, i);
-		t.down[i] = s->pair_down >> q & 1;
+		int q = seat[i] = state_next_seat(s, pairs->leader, i);
+		t.down[i] = pairs->down >> q & 1;
 		if (t.down[i]) {
 			cset_to_array(s->passing[q], t.card[i]);
 			s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
 			s->passing[q] = cset_empty();
 			s->pass_chosen[q] = 0;
 		} else {
-			t.card[i][0] = s->pair[q][0];
-			t.card[i][1] = s->pair[q][1];
+			t.card[i][0] = pairs->pair[q][0];
+			t.card[i][1] = pairs->pair[q][1];
 		}
 	}
 	double_result r;
 	memset(&r, 0, sizeof r);
 	if (d->resolve)
 		d->resolve->double_trick(&s->g->deck, &t, &d->args, &r);
-	double_record *rec = &s->last_double;
+	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	for (int i = 0; i < s->players; i++)
 		for (int k = 0; k < 2; k++) {
@@ -235,42 +295,44 @@ static void resolve(state *s, const phase *p)
 				pile_push(s, place, c);
 				cset_add(&s->seen, c);
 			}
-			rec->card[i][k] = c;
-			rec->to[i][k] = r.to[i][k];
+			rec.card[i][k] = c;
+			rec.to[i][k] = r.to[i][k];
 		}
-	rec->down = 0;
+	rec.down = 0;
 	for (int i = 0; i < s->players; i++) {
-		rec->down |= (uint16_t)(t.down[i] << i);
-		rec->fate[i] = r.fate[i];
+		rec.down |= (uint16_t)(t.down[i] << i);
+		rec.fate[i] = r.fate[i];
 	}
-	rec->leader = s->pair_leader;
-	rec->matcher = (int8_t)r.matcher;
-	rec->bid = (int16_t)s->bid;
-	rec->sum = (int16_t)r.sum;
-	rec->made = r.made;
-	rec->number++;
-	counters_add(s, &d->then_adds, s->pair_leader);
-	s->pair_down = s->pair_laid = 0;
+	rec.leader = pairs->leader;
+	rec.matcher = (int8_t)r.matcher;
+	rec.bid = (int16_t)s->bid;
+	rec.sum = (int16_t)r.sum;
+	rec.made = r.made;
+	rec.number++;
+	phase_record_double(s, &rec);
+	counters_add(s, &d->then_adds, pairs->leader);
+	pairs->down = pairs->laid = 0;
 }
 
 static phase_step apply(state *s, const phase *p, const action *a)
 {
+	struct double_room *r = room(s);
 	int seat = s->current;
 	s->event = EV_ACTION;
-	s->pair_laid |= (uint16_t)(1u << seat);
+	r->laid |= (uint16_t)(1u << seat);
 	if (a->flags & ACT_DOWN) {
-		s->pair_down |= (uint16_t)(1u << seat);
+		r->down |= (uint16_t)(1u << seat);
 		cset_add(&s->passing[seat], a->card[0]);
 		cset_add(&s->passing[seat], a->card[1]);
 		s->pass_chosen[seat] = 2;
 	} else {
-		s->pair[seat][0] = a->card[0];
-		s->pair[seat][1] = a->card[1];
+		r->pair[seat][0] = a->card[0];
+		r->pair[seat][1] = a->card[1];
 		cset_del(&s->hand[seat], a->card[0]);
 		cset_del(&s->hand[seat], a->card[1]);
 	}
 	int next = state_next_seat(s, seat, 1);
-	if (next != s->pair_leader) {
+	if (next != r->leader) {
 		s->current = (int8_t)next;
 		return PHASE_GOES_ON;
 	}
@@ -337,7 +399,7 @@ static bool word_card(const state *s, const char *w, cardset taken,
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	bool leader = s->current == s->pair_leader;
+	bool leader = s->current == room_of(s)->leader;
 	int face = -1;                  /* 0 up, 1 down, -1 not said */
 	if (nword == 3 && strcasecmp(word[2], "up") == 0)
 		face = 0;
@@ -380,7 +442,8 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 			 "9S 9H up");
 	else if (!face_allowed(s, p, a->flags & ACT_DOWN))
 		snprintf(buf, size, "%s lays these two cards face %s",
-			 s->current == s->pair_leader ? "the leader" : "everyone",
+			 s->current == room_of(s)->leader ? "the leader"
+							  : "everyone",
 			 a->flags & ACT_DOWN ? "up" : "down");
 	else
 		snprintf(buf, size, "you do not hold those two cards");
@@ -410,12 +473,16 @@ static void explain(FILE *out, const game *g, const phase *p)
 const phase_kind_def phase_double = {
 	.name = "double-trick",
 	.build = build,
+	.declare = declare,
+	.ends_deal = true,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = legal,
 	.is_legal = is_legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* pairs laid face down */
+	.chosen = phase_secret_chosen,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

@@ -14,8 +14,45 @@
 #include <string.h>
 
 #include "engine/elect.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+
+/* The votes' own state for the deal. */
+struct vote_room {
+	int8_t elected[PHASES_MAX];     /* by phase index: the suit elected;
+					   -1 */
+};
+
+_Static_assert(sizeof(struct vote_room) <= PHASE_ROOM_SIZE,
+	       "the votes' room fits in its slot");
+
+static struct vote_room *room(state *s)
+{
+	return phase_room(s, PHASE_VOTE);
+}
+
+static const struct vote_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_VOTE);
+}
+
+static void reset(state *s)
+{
+	memset(room(s)->elected, -1, sizeof room(s)->elected);
+}
+
+int state_elected(const state *s, int index)
+{
+	return room_of(s)->elected[index];
+}
+
+/* The suit elected by the vote phase `arg` (no suit before it). */
+static value get_elected(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return vars_int(state_elected(vars_state(f), arg));
+}
 
 /* ======================================================================
  * Compiling
@@ -57,8 +94,8 @@ static void build(builder *b, const node *n, phase *p)
 			   "digits, _), not '%s'", elects->text);
 	else if (elects) {
 		v->elects = build_text(b, elects);
-		if (!vars_declare_elected(g->scope, elects->text,
-					  (int)(p - g->phase)))
+		if (!expr_scope_getter(g->scope, elects->text, TY_SUIT, false,
+				       get_elected, (int)(p - g->phase)))
 			build_fail(b, elects, "the name '%s' is already taken",
 				   elects->text);
 	}
@@ -90,16 +127,16 @@ static bool setup(state *s, const phase *p, int index, char *why,
 			 "%d", index + 1, n, s->hand_size);
 		return false;
 	}
-	s->pass_cards[index] = (uint8_t)n;
+	s->phase_count[index] = (uint8_t)n;
 	return true;
 }
 
 static bool enter(state *s, const phase *p)
 {
 	(void)p;
-	if (s->pass_cards[s->phase] == 0)
+	if (s->phase_count[s->phase] == 0)
 		return false;
-	phase_secret_start(s, s->pass_cards[s->phase]);
+	phase_secret_start(s, s->phase_count[s->phase]);
 	return true;
 }
 
@@ -147,7 +184,7 @@ static void reveal(state *s, const phase *p)
 	if (v->elects) {
 		election e;
 		elect_suit(&s->g->deck, row, n, v->tie, v->nties, &e);
-		s->elected[s->phase] = (int8_t)e.suit;
+		room(s)->elected[s->phase] = (int8_t)e.suit;
 	}
 }
 
@@ -236,15 +273,24 @@ static void explain(FILE *out, const game *g, const phase *p)
 	fputc('\n', out);
 }
 
+/* The cards each hand lays. */
+static const count_spec *hand_cards(const phase *p)
+{
+	return &p->u.vote.cards;
+}
+
 const phase_kind_def phase_vote = {
 	.name = "vote",
 	.build = build,
+	.hand_cards = hand_cards,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = phase_secret_legal,
 	.legal_cards = phase_secret_legal_cards,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* secret until all are turned up */
+	.chosen = phase_secret_chosen,
 	.prompt = prompt,
 	.words = phase_cards_words,
 	.parse = parse,

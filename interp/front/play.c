@@ -239,12 +239,13 @@ static void print_elected(table_ui *u)
 	const state *s = &u->s;
 	for (int i = 0; i < u->g->nphases; i++) {
 		const phase *p = &u->g->phase[i];
-		if (p->kind != PHASE_VOTE || !p->u.vote.elects || s->elected[i] < 0)
+		int suit = state_elected(s, i);
+		if (p->kind != PHASE_VOTE || !p->u.vote.elects || suit < 0)
 			continue;
 		char a[64], b[64];
-		int partner = u->g->deck.partner[s->elected[i]];
+		int partner = u->g->deck.partner[suit];
 		fprintf(u->out, "  %s: %s", p->u.vote.elects,
-			suit_words(u, s->elected[i], a, sizeof a));
+			suit_words(u, suit, a, sizeof a));
 		if (partner >= 0)
 			fprintf(u->out, ", with its partner %s",
 				suit_words(u, partner, b, sizeof b));
@@ -316,24 +317,26 @@ static void print_double(table_ui *u)
 {
 	const state *s = &u->s;
 	char name[32], a[32], b[32];
+	int leader = state_double_leader(s), k = 0;
 	fprintf(u->out, "  Double trick %d, bid %d by %s:", s->last_double.number + 1,
-		s->bid, seat_name(u, s->pair_leader, name, sizeof name));
-	if (!s->pair_laid)
-		fputs(" nothing laid yet", u->out);
-	for (int i = 0, k = 0; i < s->players; i++) {
-		int q = state_next_seat(s, s->pair_leader, i);
-		if (!(s->pair_laid >> q & 1))
+		s->bid, seat_name(u, leader, name, sizeof name));
+	for (int i = 0; i < s->players; i++) {
+		int q = state_next_seat(s, leader, i);
+		laid_pair pair = state_laid_pair(s, q);
+		if (!pair.laid)
 			continue;
 		fprintf(u->out, "%s %s ", k++ ? "," : "", seat_name(u, q, name,
 								     sizeof name));
-		if (s->pair_down >> q & 1)
-			fputs(q == s->pair_leader ? "the ribs, face down"
+		if (pair.down)
+			fputs(q == leader ? "the ribs, face down"
 			      : "two cards face down", u->out);
 		else
-			fprintf(u->out, "%s %s", render_card(&u->r, s->pair[q][0], a,
+			fprintf(u->out, "%s %s", render_card(&u->r, pair.card[0], a,
 							      sizeof a),
-				render_card(&u->r, s->pair[q][1], b, sizeof b));
+				render_card(&u->r, pair.card[1], b, sizeof b));
 	}
+	if (k == 0)
+		fputs(" nothing laid yet", u->out);
 	fputc('\n', u->out);
 }
 
@@ -649,7 +652,7 @@ static void print_prompt_context(table_ui *u)
 	if (u->o->hotseat)
 		tell_pass(u, seat);
 	if (state_phase_kind(s) == PHASE_PASS) {
-		int to = state_seat_plus(s, seat, s->pass_to);
+		int to = state_seat_plus(s, seat, state_pass_offset(s));
 		char name[32];
 		print_hand(u, seat);
 		fprintf(u->out, "  Choose %d card%s to pass to %s%s.\n",
@@ -663,7 +666,7 @@ static void print_prompt_context(table_ui *u)
 	print_taken(u, false);
 	print_trick(u);
 	print_hand(u, seat);
-	if (state_phase_kind(s) == PHASE_CHOOSE && s->laying < 0)
+	if (state_phase_kind(s) == PHASE_CHOOSE && state_laying(s) < 0)
 		fprintf(u->out, "  Your choice:\n");
 	if (state_phase_kind(s) == PHASE_AUCTION)
 		print_standing_bid(u);
@@ -717,14 +720,15 @@ static void narrate_pass(table_ui *u, const state *before, int seat,
 			 const command *c)
 {
 	const state *s = &u->s;
+	int to = state_pass_offset(before);
 	for (int q = 0; q < s->players; q++) {
 		cardset given = before->passing[q];
 		for (int i = 0; seat == q && i < c->nactions; i++)
 			cset_add(&given, c->actions[i].card[0]);
 		u->news_gave[q] = given;
 		u->news_got[q] = cset_minus(s->hand[q], before->hand[q]);
-		u->news_to[q] = (int8_t)state_seat_plus(s, q, before->pass_to);
-		u->news_from[q] = (int8_t)state_seat_plus(s, q, -before->pass_to);
+		u->news_to[q] = (int8_t)state_seat_plus(s, q, to);
+		u->news_from[q] = (int8_t)state_seat_plus(s, q, -to);
 		u->pass_news[q] = true;
 	}
 	if (!u->o->hotseat)
@@ -863,7 +867,8 @@ static void narrate_end_of_deal(table_ui *u, const state *during)
 	const char *list[SEAT_MAX];
 	seat_names(u, names, list);
 	if (game_is_solitaire(u->g))
-		fprintf(u->out, "\nThe game is %s.\n", s->solved ? "won" : "lost");
+		fprintf(u->out, "\nThe game is %s.\n",
+			state_solved(s) ? "won" : "lost");
 	else
 		fprintf(u->out, "\nDeal %d is over.\n", s->deal_no);
 	breakdown_print(u->out, &u->r, s, during, list);
@@ -1005,7 +1010,8 @@ static void narrate_double(table_ui *u)
 static void tell_taken(table_ui *u, const state *before, int seat)
 {
 	const state *s = &u->s;
-	const choice_def *c = &u->g->phase[s->phase].u.choose.choice[s->laying];
+	const choice_def *c =
+		&u->g->phase[s->phase].u.choose.choice[state_laying(s)];
 	char buf[256], example[64] = "";
 	cardset got = cset_minus(s->hand[seat], before->hand[seat]);
 	action list[ACTIONS_MAX];
@@ -1084,7 +1090,8 @@ static void narrate(table_ui *u, const state *before, int seat,
 		if (c->actions[0].flags & ACT_DOWN)
 			fprintf(u->out, "  %s %s two cards face down%s.\n",
 				seat_name(u, seat, name, sizeof name), me ? "lay" : "lays",
-				seat == before->pair_leader ? " (the ribs)" : "");
+				seat == state_double_leader(before)
+				? " (the ribs)" : "");
 		else
 			fprintf(u->out, "  %s %s %s.\n",
 				seat_name(u, seat, name, sizeof name), me ? "lay" : "lays",
@@ -1095,9 +1102,9 @@ static void narrate(table_ui *u, const state *before, int seat,
 				   sizeof words);
 		fprintf(u->out, "  %s %s %s\n", seat_name(u, seat, name, sizeof name),
 			!u->o->hotseat && seat == u->o->seat ? "bid" : "bids", words);
-	} else if (kind == PHASE_CHOOSE && before->laying >= 0) {
+	} else if (kind == PHASE_CHOOSE && state_laying(before) >= 0) {
 		const choice_def *ch = &u->g->phase[before->phase].u.choose
-			.choice[before->laying];
+			.choice[state_laying(before)];
 		fprintf(u->out, "  %s %s %d card(s) back, face %s.\n",
 			seat_name(u, seat, name, sizeof name),
 			is_human(u, seat) && !u->o->hotseat ? "lay" : "lays",
@@ -1109,7 +1116,8 @@ static void narrate(table_ui *u, const state *before, int seat,
 		fprintf(u->out, "  %s: %s\n", seat_name(u, seat, name, sizeof name),
 			words);
 	}
-	if (kind == PHASE_CHOOSE && s->laying >= 0 && before->laying < 0 &&
+	if (kind == PHASE_CHOOSE && state_laying(s) >= 0 &&
+	    state_laying(before) < 0 &&
 	    is_human(u, seat))
 		tell_taken(u, before, seat);
 	if (s->last_trick.number != before->last_trick.number ||

@@ -68,7 +68,7 @@ action thumb_choose(const state *s, const thumb_style *style,
 	bool discard = state_phase_kind(s) == PHASE_TRICKS && s->nplayed > 0;
 	for (int i = 0; discard && i < n; i++)
 		discard = moves[i].kind == ACT_CARD &&
-			  !cset_has(s->follow, moves[i].card[0]);
+			  !cset_has(state_trick_follow(s), moves[i].card[0]);
 	/* cards passed on are thrown away as well */
 	discard |= state_phase_kind(s) == PHASE_PASS;
 	/* lead and follow low to duck tricks that cost, high to take tricks
