@@ -107,6 +107,18 @@ int state_layout_moves(const state *s);
 cardset state_killed(const state *s);
 bool state_layout_opening(const state *s);
 
+/* layout.c, for bots: how far a solitaire has got, by its layout's
+ * `progress` (else the score), what search bots maximise short of a
+ * win; how many cards the attack of action a would turn down (0 for a
+ * move without one); the legal actions that spend no card (a ploy), or
+ * all of them when each spends one, what a player keeping its ploys
+ * considers (-1 when no layout is in progress); whether action a spends
+ * a card. */
+int64_t layout_progress(const state *s);
+int layout_kills(const state *s, const action *a);
+int layout_legal_thrifty(const state *s, action *out);
+bool layout_spends(const state *s, const action *a);
+
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);
 

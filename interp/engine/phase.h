@@ -19,13 +19,16 @@
  *
  * A new kind touches:
  *   - one new file, interp/engine/KIND.c: its room (asserting that it
- *     fits in PHASE_ROOM_SIZE) and its phase_kind_def;
+ *     fits in PHASE_ROOM_SIZE) and its phase_kind_def, whose operations
+ *     also say what the build checks across phases (check, hand_cards,
+ *     empties_hands, ends_deal);
  *   - one row in the table of phase.c, with its extern declaration;
  *   - game.h: its value in enum phase_kind, and its compiled spec in the
  *     union of struct phase;
  *   - lang/schema.c: its keys (phase_kinds);
  *   - its sections in docs/format.md and docs/engine.md, and the
- *     regenerated schema files (docs/architecture.md, "Where to add").
+ *     regenerated schema files (docs/architecture.md, "Where to add");
+ *   - engine.h only when front ends read something of it (a getter).
  */
 #ifndef CARDRULES_PHASE_H
 #define CARDRULES_PHASE_H
@@ -163,26 +166,6 @@ static inline void phase_record_double(state *s, const double_record *r)
 {
 	s->last_double = *r;
 }
-
-/* The cards of vote phase p in the order they are turned up, from the
- * cards laid (state.passing) and the place `with`; how many. */
-int vote_reveal_order(const state *s, const phase *p, card_id *out);
-
-/* How far a solitaire has got, by its layout's `progress` (else the
- * score): what search bots maximise short of a win. */
-int64_t layout_progress(const state *s);
-
-/* How many cards the attack of action a would turn down, for bots'
- * playouts (0 for a move without one). */
-int layout_kills(const state *s, const action *a);
-
-/* The legal actions that spend no card (a ploy), or all of them when
- * each spends one: what a player keeping its ploys considers; -1 when
- * no layout is in progress. */
-int layout_legal_thrifty(const state *s, action *out);
-
-/* Whether action a spends a card (a ploy) in the layout in progress. */
-bool layout_spends(const state *s, const action *a);
 
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);

@@ -140,7 +140,9 @@ static bool enter(state *s, const phase *p)
 	return true;
 }
 
-int vote_reveal_order(const state *s, const phase *p, card_id *out)
+/* The cards laid (state.passing) in the order they are turned up, then
+ * those of the place `with`; how many. */
+static int reveal_order(const state *s, const phase *p, card_id *out)
 {
 	const vote_phase *v = &p->u.vote;
 	int first = v->from ? (int)vars_eval(s, v->from, -1).i
@@ -167,7 +169,7 @@ static void reveal(state *s, const phase *p)
 {
 	const vote_phase *v = &p->u.vote;
 	card_id row[CARD_MAX];
-	int n = vote_reveal_order(s, p, row);
+	int n = reveal_order(s, p, row);
 	int to = v->to_place >= 0 ? s->g->place[v->to_place].first_pile : -1;
 	for (int i = 0; i < n; i++) {
 		pile_remove(s, row[i]);

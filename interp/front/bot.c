@@ -1,7 +1,6 @@
 /* bot.c — random and Monte Carlo players. */
 #include "front/bot.h"
 
-#include "engine/phase.h"
 #include "engine/place.h"
 #include "front/ismcts.h"
 
