@@ -136,9 +136,10 @@ bool state_setup(state *s, const game *g, int players, int dealer,
  * Dealing
  * ====================================================================== */
 
-/* Clears the deal's cards and what the table knows of them, then (after
- * the counters' start values, which may read the last deal's outputs)
- * the outputs and each kind's room. */
+/* A new deal: its cards and trick cleared, the counters back to their
+ * start values (which still see the last deal's contract and places),
+ * then the contract, what the table knows of places and each kind's
+ * room. */
 static void clear_deal(state *s)
 {
 	memset(s->hand, 0, sizeof s->hand);
