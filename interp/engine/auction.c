@@ -6,11 +6,11 @@
  * auction has them), or doubles an opponent's bid.  The auction ends when
  * every other seat still in it has passed since the last bid, when the
  * highest number is bid (top-ends), or when a bid is doubled; the last
- * bidder becomes the declarer and the last bid the contract (state.bid,
- * state.denom, state.doubled), read by expressions as `bid`, `doubled`,
- * `contract_trumps` and the denominations' names.  When everyone passes
- * without a bid the deal is thrown in and dealt again, or goes on without
- * a contract.  Ribs (raise by one, the opener bids 2, a pass leaves the
+ * bidder becomes the declarer and the last bid the contract (the deal's
+ * outputs state.bid, state.denom, state.doubled), read by expressions as
+ * `bid`, `doubled`, `contract_trumps` and the denominations' names.
+ * When everyone passes without a bid the deal is thrown in and dealt
+ * again, or goes on without a contract.  Ribs (raise by one, the opener bids 2, a pass leaves the
  * round) and Sidi Barrani (numbers with denominations, double) are both
  * this phase with different keys.  Calls are made aloud: nothing is hidden.
  */
@@ -21,6 +21,77 @@
 
 #include "engine/counters.h"
 #include "engine/phase.h"
+
+/* The auction's own state for the deal. */
+struct auction_room {
+	uint16_t passed_since_bid;      /* seats, as bits */
+	uint16_t out;                   /* seats out of the auction, as bits */
+	int8_t first;                   /* the first caller */
+	uint8_t calls;                  /* calls made in this auction */
+};
+
+_Static_assert(sizeof(struct auction_room) <= PHASE_ROOM_SIZE,
+	       "the auction's room fits in its slot");
+
+static struct auction_room *room(state *s)
+{
+	return phase_room(s, PHASE_AUCTION);
+}
+
+static const struct auction_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_AUCTION);
+}
+
+static void reset(state *s)
+{
+	memset(room(s), 0, sizeof(struct auction_room));
+}
+
+/* ======================================================================
+ * Names expressions read: the contract
+ * ====================================================================== */
+
+static value get_bid(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(vars_state(f)->bid);
+}
+
+static value get_doubled(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(vars_state(f)->doubled);
+}
+
+/* The cards of the contract's suit; none when its denomination is no
+ * suit, or there is no contract. */
+static value get_contract_trumps(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = vars_state(f);
+	int suit = s->denom < 0 ? -1 : s->g->denom_suit[s->denom];
+	if (suit < 0)
+		return vars_cards(cset_empty());
+	return vars_cards(cset_and(s->in_play, s->g->deck.by_suit[suit]));
+}
+
+/* A named denomination (arg, its index): true when it is the
+ * contract's. */
+static value get_denomination(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return vars_int(vars_state(f)->denom == arg);
+}
+
+static bool declare(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "bid", TY_INT, false, get_bid, 0) &&
+	       expr_scope_getter(sc, "doubled", TY_BOOL, false, get_doubled,
+				 0) &&
+	       expr_scope_getter(sc, "contract_trumps", TY_CARDS, false,
+				 get_contract_trumps, 0);
+}
 
 /* ======================================================================
  * Compiling
@@ -52,7 +123,8 @@ static int denom_index(builder *b, const node *n)
 	int i = g->ndenoms++;
 	g->denom_name[i] = build_text(b, n);
 	g->denom_suit[i] = (int8_t)suit;
-	if (suit < 0 && !vars_declare_denomination(g->scope, text, i))
+	if (suit < 0 && !expr_scope_getter(g->scope, text, TY_BOOL, false,
+					   get_denomination, i))
 		build_fail(b, n, "the name '%s' is already taken", text);
 	return i;
 }
@@ -268,12 +340,12 @@ static int highest_number(const state *s, const auction_phase *a)
 
 static bool is_out(const state *s, int seat)
 {
-	return s->out_of_auction >> seat & 1;
+	return room_of(s)->out >> seat & 1;
 }
 
 static bool opening_due(const state *s, const auction_phase *a)
 {
-	return a->has_opening && s->calls == 0;
+	return a->has_opening && room_of(s)->calls == 0;
 }
 
 static bool may_double(const state *s, const auction_phase *a)
@@ -290,14 +362,12 @@ static bool enter(state *s, const phase *p)
 			    : state_next_seat(s, s->dealer, 1);
 	if (first < 0 || first >= s->players)
 		first = 0;
-	s->auction_first = (int8_t)first;
+	struct auction_room *r = room(s);
+	r->first = (int8_t)first;
 	s->current = (int8_t)first;
-	s->calls = 0;
-	s->passed_since_bid = s->out_of_auction = 0;
-	s->bid = 0;
-	s->denom = -1;
-	s->doubled = 0;
-	s->declarer = -1;
+	r->calls = 0;
+	r->passed_since_bid = r->out = 0;
+	phase_contract_clear(s);
 	return true;
 }
 
@@ -370,7 +440,7 @@ static bool bid_stands(const state *s)
 {
 	for (int q = 0; q < s->players; q++)
 		if (q != s->declarer && !is_out(s, q) &&
-		    !(s->passed_since_bid >> q & 1))
+		    !(room_of(s)->passed_since_bid >> q & 1))
 			return false;
 	return true;
 }
@@ -378,35 +448,37 @@ static bool bid_stands(const state *s)
 static phase_step apply(state *s, const phase *p, const action *act)
 {
 	const auction_phase *a = &p->u.auction;
+	struct auction_room *r = room(s);
 	int seat = s->current;
 	bool forced = opening_due(s, a);
-	s->calls++;
+	r->calls++;
 	s->event = EV_ACTION;
 	switch ((action_kind)act->kind) {
 	case ACT_BID:
-		s->bid = act->number;
+		phase_contract_bid(s, act->number);
 		if (!forced)
 			counters_add(s, &a->raise_adds, seat);
-		s->denom = act->denom == DENOM_NONE ? -1 : (int8_t)act->denom;
-		s->declarer = (int8_t)seat;
-		s->passed_since_bid = 0;
+		phase_contract_denom(s, act->denom == DENOM_NONE ? -1
+							   : act->denom);
+		phase_declare(s, seat);
+		r->passed_since_bid = 0;
 		if (a->top_ends && act->number == highest_number(s, a))
 			return PHASE_ENDS;
 		break;
 	case ACT_DOUBLE:
-		s->doubled = 1;
+		phase_contract_double(s);
 		return PHASE_ENDS;
 	default:                /* a pass */
-		s->passed_since_bid |= (uint16_t)(1u << seat);
+		r->passed_since_bid |= (uint16_t)(1u << seat);
 		if (a->after_pass == AFTER_PASS_OUT)
-			s->out_of_auction |= (uint16_t)(1u << seat);
+			r->out |= (uint16_t)(1u << seat);
 		break;
 	}
 	if (s->bid > 0 && bid_stands(s))
 		return PHASE_ENDS;
-	if (s->bid == 0 && s->calls >= s->players &&
+	if (s->bid == 0 && r->calls >= s->players &&
 	    (a->after_pass == AFTER_PASS_OUT ||
-	     s->passed_since_bid == (1u << s->players) - 1))
+	     r->passed_since_bid == (1u << s->players) - 1))
 		return a->no_bid == NO_BID_REDEAL ? PHASE_REDEAL : PHASE_ENDS;
 	next_caller(s);
 	return PHASE_GOES_ON;
@@ -630,7 +702,9 @@ static void help(const game *g, const phase *p, tale *out)
 const phase_kind_def phase_auction = {
 	.name = "auction",
 	.build = build,
+	.declare = declare,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,

@@ -16,8 +16,50 @@
 #include <strings.h>
 
 #include "engine/counters.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+
+/* The round's own state for the deal. */
+struct choose_room {
+	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */
+	int8_t first;                   /* the round in progress: its first
+					   seat */
+	int8_t pos;                     /* and the chooser's position in it */
+	int8_t laying;                  /* the choice whose cards are being
+					   laid back (pass_need, passing); -1 */
+};
+
+_Static_assert(sizeof(struct choose_room) <= PHASE_ROOM_SIZE,
+	       "the round's room fits in its slot");
+
+static struct choose_room *room(state *s)
+{
+	return phase_room(s, PHASE_CHOOSE);
+}
+
+static const struct choose_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_CHOOSE);
+}
+
+static void reset(state *s)
+{
+	struct choose_room *r = room(s);
+	memset(r, 0, sizeof *r);
+	memset(r->chose, -1, sizeof r->chose);
+	r->laying = -1;
+}
+
+int state_laying(const state *s)
+{
+	return room_of(s)->laying;
+}
+
+int state_choice(const state *s, int seat)
+{
+	return room_of(s)->chose[seat];
+}
 
 /* ======================================================================
  * Compiling
@@ -87,9 +129,9 @@ static bool may_choose(const state *s, const choose_phase *ch, int seat)
 static bool turn_from(state *s, const choose_phase *ch, int pos)
 {
 	for (; pos < s->players; pos++) {
-		int seat = state_next_seat(s, s->choose_first, pos);
+		int seat = state_next_seat(s, room_of(s)->first, pos);
 		if (may_choose(s, ch, seat)) {
-			s->choose_pos = (int8_t)pos;
+			room(s)->pos = (int8_t)pos;
 			s->current = (int8_t)seat;
 			return true;
 		}
@@ -104,7 +146,7 @@ static bool enter(state *s, const phase *p)
 			     : state_next_seat(s, s->dealer, 1);
 	if (first < 0 || first >= s->players)
 		first = 0;
-	s->choose_first = (int8_t)first;
+	room(s)->first = (int8_t)first;
 	return turn_from(s, ch, 0);
 }
 
@@ -112,7 +154,7 @@ static bool enter(state *s, const phase *p)
  * those to keep unless too few others are left. */
 static cardset layable(const state *s, const phase *p)
 {
-	const choice_def *c = &p->u.choose.choice[s->laying];
+	const choice_def *c = &p->u.choose.choice[room_of(s)->laying];
 	int seat = s->current;
 	cardset free = cset_minus(s->hand[seat], s->passing[seat]);
 	if (!c->keep)
@@ -124,7 +166,7 @@ static cardset layable(const state *s, const phase *p)
 
 static int legal(const state *s, const phase *p, action *out)
 {
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return phase_cards_as_actions(layable(s, p), out);
 	for (int i = 0; i < p->u.choose.nchoices; i++)
 		out[i] = action_of(ACT_CHOICE, i);
@@ -167,7 +209,7 @@ static bool take(state *s, int place)
 static phase_step next_turn(state *s, const choice_def *c)
 {
 	if (c->ends || !turn_from(s, &s->g->phase[s->phase].u.choose,
-				  s->choose_pos + 1))
+				  room_of(s)->pos + 1))
 		return PHASE_ENDS;
 	return PHASE_GOES_ON;
 }
@@ -178,7 +220,7 @@ static phase_step next_turn(state *s, const choice_def *c)
  * them. */
 static phase_step lay(state *s, const phase *p, card_id card)
 {
-	const choice_def *c = &p->u.choose.choice[s->laying];
+	const choice_def *c = &p->u.choose.choice[room_of(s)->laying];
 	int seat = s->current;
 	cset_add(&s->passing[seat], card);
 	s->event = EV_ACTION;
@@ -199,24 +241,24 @@ static phase_step lay(state *s, const phase *p, card_id card)
 		phase_hand_hides(s, seat, s->passing[seat], true);
 	s->passing[seat] = cset_empty();
 	s->place_known[c->take] = (int8_t)seat;
-	s->laying = -1;
+	room(s)->laying = -1;
 	return next_turn(s, c);
 }
 
 static phase_step apply(state *s, const phase *p, const action *a)
 {
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return lay(s, p, a->card[0]);
 	const choose_phase *ch = &p->u.choose;
 	const choice_def *c = &ch->choice[a->number];
 	int seat = s->current;
 	counters_add(s, &c->adds, seat);
 	if (c->declare)
-		s->declarer = (int8_t)seat;
-	s->chose[seat] = (int8_t)a->number;
+		phase_declare(s, seat);
+	room(s)->chose[seat] = (int8_t)a->number;
 	s->event = EV_ACTION;
 	if (c->take >= 0 && take(s, c->take)) {
-		s->laying = (int8_t)a->number;
+		room(s)->laying = (int8_t)a->number;
 		return PHASE_GOES_ON;
 	}
 	return next_turn(s, c);
@@ -225,7 +267,7 @@ static phase_step apply(state *s, const phase *p, const action *a)
 static action_prompt prompt(const state *s, const phase *p)
 {
 	(void)p;
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return phase_secret_prompt(s, "lay");
 	action_prompt due = {"choose", 1};
 	return due;
@@ -256,7 +298,7 @@ static void list_choices(const choose_phase *ch, char *buf, size_t size)
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	if (s->laying >= 0)
+	if (room_of(s)->laying >= 0)
 		return phase_secret_parse(s, "lay", layable(s, p), word, nword,
 					  out, n, err, size);
 	const choose_phase *ch = &p->u.choose;
@@ -280,8 +322,8 @@ static bool parse(const state *s, const phase *p, char *const *word,
 static void why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size)
 {
-	if (s->laying >= 0) {
-		const choice_def *c = &p->u.choose.choice[s->laying];
+	if (room_of(s)->laying >= 0) {
+		const choice_def *c = &p->u.choose.choice[room_of(s)->laying];
 		char name[8];
 		deck_card_name(&s->g->deck, a->card[0], false, name);
 		if (a->kind != ACT_CARD)
@@ -349,7 +391,7 @@ static void tell_taken(const state *before, const state *after, int seat,
 		       tale *t)
 {
 	const choice_def *c = &after->g->phase[after->phase].u.choose
-		.choice[after->laying];
+		.choice[room_of(after)->laying];
 	char example[64] = "";
 	action list[ACTIONS_MAX];
 	int n = legal(after, &after->g->phase[after->phase], list);
@@ -372,8 +414,8 @@ static void narrate(const state *before, const state *after, const phase *p,
 	(void)news;
 	tale_printf(out, "  ");
 	tale_seat(out, seat);
-	if (before->laying >= 0) {
-		const choice_def *c = &p->u.choose.choice[before->laying];
+	if (room_of(before)->laying >= 0) {
+		const choice_def *c = &p->u.choose.choice[room_of(before)->laying];
 		tale_printf(out, " %s %d card(s) back, face %s.\n",
 			    audience_verb(who, seat, "lay", "lays"),
 			    before->pass_need[seat], c->lay_up ? "up" : "down");
@@ -383,7 +425,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 		words(before, p, a, n, buf, sizeof buf);
 		tale_printf(out, ": %s\n", buf);
 	}
-	if (after->laying >= 0 && before->laying < 0 &&
+	if (room_of(after)->laying >= 0 && room_of(before)->laying < 0 &&
 	    audience_is_human(who, seat))
 		tell_taken(before, after, seat, out);
 }
@@ -392,7 +434,7 @@ static bool context(const state *s, const phase *p, const audience *who,
 		    tale *out)
 {
 	(void)p, (void)who;
-	if (s->laying < 0)
+	if (room_of(s)->laying < 0)
 		tale_printf(out, "  Your choice:\n");
 	return false;
 }
@@ -423,13 +465,22 @@ static void help(const game *g, const phase *p, tale *out)
 		    "(or just: X)\n");
 }
 
+/* Only the chooser's cards being laid back are chosen in secret. */
+static int chosen(const state *s, int seat)
+{
+	return room_of(s)->laying >= 0 && seat == s->current
+		? s->pass_chosen[seat] : 0;
+}
+
 const phase_kind_def phase_choose = {
 	.name = "choose",
 	.build = build,
+	.reset = reset,
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* the cards being laid back */
+	.chosen = chosen,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

@@ -10,7 +10,8 @@
  * pair is turned and the `resolve` hook says which seat's won pile gets
  * each card, or that it is discarded to the place `discard`; the bid
  * check counts card values from the table `values` against the contract
- * of the last auction (state.bid).  Then `then-adds` raises counters,
+ * of the last auction (state.bid).  The resolution is recorded in the
+ * deal's outputs (state.last_double).  Then `then-adds` raises counters,
  * with the leader as the seat that acts and `bid_made` the bid check's
  * outcome.  Ribs is four auctions, each followed by this phase.
  */
@@ -19,8 +20,62 @@
 #include <strings.h>
 
 #include "engine/counters.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+
+/* The double trick's own state for the deal: the pairs laid face up
+ * (face-down ones stay in the hand, chosen in `passing`, until they are
+ * turned). */
+struct double_room {
+	card_id pair[SEAT_MAX][2];
+	uint16_t down, laid;            /* seats, as bits */
+	int8_t leader;
+};
+
+_Static_assert(sizeof(struct double_room) <= PHASE_ROOM_SIZE,
+	       "the double trick's room fits in its slot");
+
+static struct double_room *room(state *s)
+{
+	return phase_room(s, PHASE_DOUBLE);
+}
+
+static const struct double_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_DOUBLE);
+}
+
+static void reset(state *s)
+{
+	memset(room(s), 0, sizeof(struct double_room));
+}
+
+
+laid_pair state_laid_pair(const state *s, int seat)
+{
+	const struct double_room *r = room_of(s);
+	laid_pair out = {.laid = r->laid >> seat & 1,
+			 .down = r->down >> seat & 1,
+			 .card = {CARD_NONE, CARD_NONE}};
+	if (out.laid && !out.down) {
+		out.card[0] = r->pair[seat][0];
+		out.card[1] = r->pair[seat][1];
+	}
+	return out;
+}
+
+/* `bid_made`: the last double trick's bid check. */
+static value get_made(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(vars_state(f)->last_double.made);
+}
+
+static bool declare(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "bid_made", TY_BOOL, false, get_made, 0);
+}
 
 /* ======================================================================
  * Compiling
@@ -110,8 +165,8 @@ static bool enter(state *s, const phase *p)
 		s->pass_chosen[q] = 0;
 		s->pass_need[q] = 0;
 	}
-	s->pair_down = s->pair_laid = 0;
-	s->pair_leader = (int8_t)leader;
+	room(s)->down = room(s)->laid = 0;
+	room(s)->leader = (int8_t)leader;
 	s->current = (int8_t)leader;
 	for (int q = 0; q < s->players; q++)
 		if (cset_count(s->hand[q]) < 2)
@@ -122,7 +177,7 @@ static bool enter(state *s, const phase *p)
 static bool face_allowed(const state *s, const phase *p, bool down)
 {
 	const double_phase *d = &p->u.dbl;
-	if (s->current == s->pair_leader)
+	if (s->current == room_of(s)->leader)
 		return down != d->ribs_up;
 	return down ? !d->others_up : true;
 }
@@ -194,19 +249,20 @@ static bool is_legal(const state *s, const phase *p, const action *a)
  * positions laid face down, as bits. */
 static uint16_t turn_pairs(state *s, card_id *cards)
 {
+	const struct double_room *laid = room(s);
 	uint16_t down = 0;
 	for (int i = 0; i < s->players; i++) {
-		int q = state_next_seat(s, s->pair_leader, i);
+		int q = state_next_seat(s, laid->leader, i);
 		card_id *pair = &cards[2 * i];
-		if (s->pair_down >> q & 1) {
+		if (laid->down >> q & 1) {
 			down |= (uint16_t)(1u << i);
 			cset_to_array(s->passing[q], pair);
 			s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
 			s->passing[q] = cset_empty();
 			s->pass_chosen[q] = 0;
 		} else {
-			pair[0] = s->pair[q][0];
-			pair[1] = s->pair[q][1];
+			pair[0] = laid->pair[q][0];
+			pair[1] = laid->pair[q][1];
 		}
 	}
 	return down;
@@ -223,7 +279,7 @@ static hook_result resolution(const state *s, const double_phase *d,
 		.values = d->values >= 0 ? s->g->table[d->values].value : none,
 	};
 	/* `resolve` is a required key: a game that loaded has the hook */
-	return hook_call(&d->resolve, s, s->pair_leader, in);
+	return hook_call(&d->resolve, s, room_of(s)->leader, in);
 }
 
 /* Turns every pair and carries out the resolution. */
@@ -233,7 +289,8 @@ static void resolve(state *s, const phase *p)
 	card_id cards[2 * SEAT_MAX];
 	uint16_t down = turn_pairs(s, cards);
 	hook_result r = resolution(s, d, cards, down);
-	double_record *rec = &s->last_double;
+	struct double_room *pairs = room(s);
+	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	for (int i = 0; i < s->players; i++)
 		for (int k = 0; k < 2; k++) {
@@ -241,7 +298,7 @@ static void resolve(state *s, const phase *p)
 			int to = r.group[i].seat;       /* a position; -1 */
 			cset_add(&s->played, c);
 			if (to >= 0 && to < s->players)
-				cset_add(&s->won[state_next_seat(s, s->pair_leader,
+				cset_add(&s->won[state_next_seat(s, pairs->leader,
 								 to)], c);
 			else if (place >= 0) {
 				/* turned for all to see: known there even when
@@ -249,40 +306,42 @@ static void resolve(state *s, const phase *p)
 				pile_push(s, place, c);
 				cset_add(&s->seen, c);
 			}
-			rec->card[i][k] = c;
-			rec->to[i][k] = (int8_t)to;
+			rec.card[i][k] = c;
+			rec.to[i][k] = (int8_t)to;
 		}
-	rec->down = down;
+	rec.down = down;
 	for (int i = 0; i < s->players; i++)
-		rec->fate[i] = r.group[i].tag;
-	rec->leader = s->pair_leader;
-	rec->matcher = (int8_t)r.pick;
-	rec->bid = (int16_t)s->bid;
-	rec->sum = (int16_t)r.total;
-	rec->made = r.yes;
-	rec->number++;
-	counters_add(s, &d->then_adds, s->pair_leader);
-	s->pair_down = s->pair_laid = 0;
+		rec.fate[i] = r.group[i].tag;
+	rec.leader = pairs->leader;
+	rec.matcher = (int8_t)r.pick;
+	rec.bid = (int16_t)s->bid;
+	rec.sum = (int16_t)r.total;
+	rec.made = r.yes;
+	rec.number++;
+	phase_record_double(s, &rec);
+	counters_add(s, &d->then_adds, pairs->leader);
+	pairs->down = pairs->laid = 0;
 }
 
 static phase_step apply(state *s, const phase *p, const action *a)
 {
+	struct double_room *r = room(s);
 	int seat = s->current;
 	s->event = EV_ACTION;
-	s->pair_laid |= (uint16_t)(1u << seat);
+	r->laid |= (uint16_t)(1u << seat);
 	if (a->flags & ACT_DOWN) {
-		s->pair_down |= (uint16_t)(1u << seat);
+		r->down |= (uint16_t)(1u << seat);
 		cset_add(&s->passing[seat], a->card[0]);
 		cset_add(&s->passing[seat], a->card[1]);
 		s->pass_chosen[seat] = 2;
 	} else {
-		s->pair[seat][0] = a->card[0];
-		s->pair[seat][1] = a->card[1];
+		r->pair[seat][0] = a->card[0];
+		r->pair[seat][1] = a->card[1];
 		cset_del(&s->hand[seat], a->card[0]);
 		cset_del(&s->hand[seat], a->card[1]);
 	}
 	int next = state_next_seat(s, seat, 1);
-	if (next != s->pair_leader) {
+	if (next != r->leader) {
 		s->current = (int8_t)next;
 		return PHASE_GOES_ON;
 	}
@@ -349,7 +408,7 @@ static bool word_card(const state *s, const char *w, cardset taken,
 static bool parse(const state *s, const phase *p, char *const *word,
 		  int nword, action *out, int *n, char *err, size_t size)
 {
-	bool leader = s->current == s->pair_leader;
+	bool leader = s->current == room_of(s)->leader;
 	int face = -1;                  /* 0 up, 1 down, -1 not said */
 	if (nword == 3 && strcasecmp(word[2], "up") == 0)
 		face = 0;
@@ -392,7 +451,8 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 			 "9S 9H up");
 	else if (!face_allowed(s, p, a->flags & ACT_DOWN))
 		snprintf(buf, size, "%s lays these two cards face %s",
-			 s->current == s->pair_leader ? "the leader" : "everyone",
+			 s->current == room_of(s)->leader ? "the leader"
+							  : "everyone",
 			 a->flags & ACT_DOWN ? "up" : "down");
 	else
 		snprintf(buf, size, "you do not hold those two cards");
@@ -518,7 +578,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 	tale_printf(out, " %s ", audience_verb(who, seat, "lay", "lays"));
 	if (a[0].flags & ACT_DOWN) {
 		tale_printf(out, "two cards face down%s.\n",
-			    seat == before->pair_leader ? " (the ribs)" : "");
+			    seat == room_of(before)->leader ? " (the ribs)" : "");
 	} else {
 		tell_pair(out, a[0].card);
 		tale_printf(out, ".\n");
@@ -533,24 +593,25 @@ static void table(const state *s, const phase *p, const audience *who,
 		  tale *out)
 {
 	(void)p, (void)who;
+	const struct double_room *r = room_of(s);
 	tale_printf(out, "  Double trick %d, bid %d by ",
 		    s->last_double.number + 1, s->bid);
-	tale_seat(out, s->pair_leader);
+	tale_seat(out, r->leader);
 	tale_printf(out, ":");
-	if (!s->pair_laid)
+	if (!r->laid)
 		tale_printf(out, " nothing laid yet");
 	for (int i = 0, k = 0; i < s->players; i++) {
-		int q = state_next_seat(s, s->pair_leader, i);
-		if (!(s->pair_laid >> q & 1))
+		int q = state_next_seat(s, r->leader, i);
+		if (!(r->laid >> q & 1))
 			continue;
 		tale_printf(out, "%s ", k++ ? "," : "");
 		tale_seat(out, q);
 		tale_printf(out, " ");
-		if (s->pair_down >> q & 1)
-			tale_printf(out, q == s->pair_leader ? "the ribs, face down"
+		if (r->down >> q & 1)
+			tale_printf(out, q == r->leader ? "the ribs, face down"
 				    : "two cards face down");
 		else
-			tell_pair(out, s->pair[q]);
+			tell_pair(out, r->pair[q]);
 	}
 	tale_printf(out, "\n");
 }
@@ -565,12 +626,16 @@ static void help(const game *g, const phase *p, tale *out)
 const phase_kind_def phase_double = {
 	.name = "double-trick",
 	.build = build,
+	.declare = declare,
+	.ends_deal = true,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = legal,
 	.is_legal = is_legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* pairs laid face down */
+	.chosen = phase_secret_chosen,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

@@ -136,6 +136,10 @@ bool state_setup(state *s, const game *g, int players, int dealer,
  * Dealing
  * ====================================================================== */
 
+/* A new deal: its cards and trick cleared, the counters back to their
+ * start values (which still see the last deal's contract and places),
+ * then the contract, what the table knows of places and each kind's
+ * room. */
 static void clear_deal(state *s)
 {
 	memset(s->hand, 0, sizeof s->hand);
@@ -153,28 +157,24 @@ static void clear_deal(state *s)
 	memset(s->melded, 0, sizeof s->melded);
 	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);
-	s->pair_down = s->pair_laid = 0;
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
 	piles_clear(s);
 	memset(s->dealt_place, 0, sizeof s->dealt_place);
 	s->trick_no = s->nplayed = 0;
-	s->led = -1;
 	s->last_winner = -1;
 	s->dealer = s->next_dealer;
 	s->deal_no++;
 	counters_reset(s);
 	s->declarer = -1;
-	memset(s->chose, -1, sizeof s->chose);
 	s->bid = 0;
 	s->denom = -1;
 	s->doubled = 0;
 	s->redeals = 0;
-	memset(s->elected, -1, sizeof s->elected);
-	s->laying = -1;
-	s->down = s->seen = s->killed = cset_empty();
-	s->opening = s->opened = s->layout_lost = s->solved = false;
-	s->layout_moves = 0;
+	s->down = s->seen = cset_empty();
 	memset(s->place_known, -1, sizeof s->place_known);
+	for (int k = 0; k < PHASE_KINDS; k++)
+		if (phase_def((phase_kind)k)->reset)
+			phase_def((phase_kind)k)->reset(s);
 }
 
 static void next_phase(state *s);
@@ -423,23 +423,6 @@ bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
  * Phases
  * ====================================================================== */
 
-/* Where every meld is declared by itself, the melds that score are shown
- * to all as the first trick starts: their cards are known in their
- * holders' hands from then on.  (A declaration chosen by the player shows
- * its cards as it is made: meld.c.) */
-static void show_melds(state *s)
-{
-	meld_result r;
-	vars_melds(s, &r);
-	for (int q = 0; q < s->players; q++) {
-		cardset shown = cset_empty();
-		for (int k = 0; r.points[q] > 0 && k < r.nmelds[q]; k++)
-			for (int i = 0; i < r.meld[q][k].n; i++)
-				cset_add(&shown, r.meld[q][k].card[i]);
-		phase_hand_gets(s, q, cset_and(shown, s->hand[q]), shown);
-	}
-}
-
 /* Enters the next phase that has something to do, or scores the deal. */
 static void next_phase(state *s)
 {
@@ -448,12 +431,8 @@ static void next_phase(state *s)
 		const phase *p = &g->phase[s->phase];
 		if (p->when && !vars_eval(s, p->when, -1).i)
 			continue;
-		if (phase_def(p->kind)->enter(s, p)) {
-			if (g->melds.hook && !g->melds_chosen &&
-			    p->kind == PHASE_TRICKS && cset_is_empty(s->played))
-				show_melds(s);
+		if (phase_def(p->kind)->enter(s, p))
 			return;
-		}
 	}
 	score_deal(s);
 }

@@ -134,6 +134,42 @@ void game_help(const game *g, tale *out);
 
 /* Phase i of game g's rules in sentences, for `cardrules explain`. */
 void game_explain_phase(FILE *out, const game *g, int i);
+/* What a phase kind keeps of the deal in its own room (phase.h), for
+ * front ends; each is defined in the kind's file. */
+
+/* pass.c: the seat offset of the pass in progress (or of the last). */
+int state_pass_offset(const state *s);
+
+/* tricks.c: whether the lowest card of a plain suit wins the trick on
+ * the table. */
+bool state_lowest_wins(const state *s);
+
+/* choose.c: the choice whose cards the seat to move lays back (-1:
+ * none); the last choice each seat made in the deal (-1: none). */
+int state_laying(const state *s);
+int state_choice(const state *s, int seat);
+
+/* vote.c: the suit the vote phase with index `index` elected; -1 before
+ * the vote, or when it elected none. */
+int state_elected(const state *s, int index);
+
+/* double.c: each seat's pair in the double trick in progress: laid yet,
+ * face down, its cards when face up. */
+typedef struct laid_pair {
+	bool laid, down;
+	card_id card[2];
+} laid_pair;
+laid_pair state_laid_pair(const state *s, int seat);
+
+/* layout.c: the solitaire was won (its `won` held) or lost by a move's
+ * `loses`; the moves made; the cards the last move's attack turned
+ * down; whether the opening is still offered. */
+bool state_solved(const state *s);
+bool state_layout_lost(const state *s);
+int state_layout_moves(const state *s);
+cardset state_killed(const state *s);
+bool state_layout_opening(const state *s);
+
 
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);

@@ -88,6 +88,7 @@ typedef enum phase_kind {
 	PHASE_VOTE,
 	PHASE_DOUBLE,
 	PHASE_LAYOUT,
+	PHASE_KINDS                     /* how many kinds there are */
 } phase_kind;
 
 typedef struct restriction {

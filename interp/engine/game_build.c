@@ -665,6 +665,27 @@ int build_counter_index(builder *b, const node *k)
 	return -1;
 }
 
+/* The kinds a deal needs one of to end, in words: "'tricks' (or
+ * 'double-trick' or 'layout')". */
+static const char *deal_enders(char *buf, size_t size)
+{
+	static const char *const before[] = {"", " (or ", " or "};
+	size_t used = 0;
+	int n = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < PHASE_KINDS && used < size; k++) {
+		const phase_kind_def *def = phase_def((phase_kind)k);
+		if (!def->ends_deal)
+			continue;
+		used += (size_t)snprintf(buf + used, size - used, "%s'%s'",
+					 before[n < 2 ? n : 2], def->name);
+		n++;
+	}
+	if (n > 1 && used < size)
+		snprintf(buf + used, size - used, ")");
+	return buf;
+}
+
 static void build_phases(builder *b, const node *list)
 {
 	game *g = b->g;
@@ -699,14 +720,13 @@ static void build_phases(builder *b, const node *list)
 					   TY_BOOL, "'when'");
 		phase_def(p->kind)->build(b, body, p);
 	}
-	bool tricks = false;
+	bool ends = false;
 	for (int i = 0; i < g->nphases; i++)
-		tricks |= g->phase[i].kind == PHASE_TRICKS ||
-			  g->phase[i].kind == PHASE_DOUBLE ||
-			  g->phase[i].kind == PHASE_LAYOUT;
-	if (!tricks && list->n > 0 && all)
-		build_fail(b, list, "a deal needs a 'tricks' (or 'double-trick' "
-			   "or 'layout') phase to end");
+		ends |= phase_def(g->phase[i].kind)->ends_deal;
+	char kinds[200];
+	if (!ends && list->n > 0 && all)
+		build_fail(b, list, "a deal needs a %s phase to end",
+			   deal_enders(kinds, sizeof kinds));
 }
 
 /* ======================================================================
@@ -955,28 +975,29 @@ static void check_deal_fits(builder *b, const node *deal, const node *places)
 	}
 }
 
-/* The cards a pass or a vote asks of each hand fit in it, at every
- * player count. */
+/* The cards a phase asks of each hand (a pass, a vote) fit in it, at
+ * every player count. */
 static void check_phase_cards(builder *b)
 {
 	game *g = b->g;
-	const phase *emptied = NULL;    /* tricks played out to the end */
+	const phase *emptied = NULL;    /* a phase that plays hands out */
 	for (int i = 0; i < g->nphases; i++) {
 		const phase *ph = &g->phase[i];
-		const count_spec *c = ph->kind == PHASE_PASS ? &ph->u.pass.cards
-				    : ph->kind == PHASE_VOTE ? &ph->u.vote.cards
-				    : NULL;
+		const phase_kind_def *def = phase_def(ph->kind);
+		const count_spec *c = def->hand_cards ? def->hand_cards(ph)
+						      : NULL;
 		/* a phase that always comes after the hands are played out
 		 * would ask for cards nobody has */
 		if (c && emptied && !ph->when) {
-			build_fail(b, b->phase_body[i], "every hand is empty here: "
-				   "the tricks phase at %s:%d:%d is played until the "
-				   "hands are empty", emptied->file->name,
-				   emptied->line, emptied->col);
+			build_fail(b, b->phase_body[i], "every hand is empty "
+				   "here: the %s phase at %s:%d:%d is played "
+				   "until the hands are empty",
+				   phase_def(emptied->kind)->name,
+				   emptied->file->name, emptied->line,
+				   emptied->col);
 			continue;
 		}
-		if (ph->kind == PHASE_TRICKS && !ph->u.tricks.has_count &&
-		    !ph->when)
+		if (def->empties_hands && def->empties_hands(ph) && !ph->when)
 			emptied = ph;
 		for (int p = g->min_players; c && p <= g->max_players; p++) {
 			long n = build_count_at(g, c, p);
@@ -992,23 +1013,14 @@ static void check_phase_cards(builder *b)
 	}
 }
 
-/* Melds declared by choice need a melds hook to find them, and are
- * declared at one first trick. */
-static void check_declared_melds(builder *b)
+/* What each phase checks once the whole file is compiled. */
+static void check_phases(builder *b)
 {
 	game *g = b->g;
 	for (int i = 0; i < g->nphases; i++) {
-		if (g->phase[i].kind != PHASE_TRICKS ||
-		    !g->phase[i].u.tricks.declare_melds)
-			continue;
-		const node *at = node_get(b->phase_body[i], "declare-melds");
-		if (!g->melds.hook)
-			build_fail(b, at, "melds declared by choice need melds to "
-				   "declare: give 'scoring.melds' a melds hook");
-		else if (g->melds_chosen)
-			build_fail(b, at, "melds are declared at the first trick "
-				   "of one tricks phase only");
-		g->melds_chosen = true;
+		const phase_kind_def *def = phase_def(g->phase[i].kind);
+		if (def->check)
+			def->check(b, &g->phase[i], b->phase_body[i]);
 	}
 }
 
@@ -1097,6 +1109,18 @@ static void build_option_checks(builder *b, const node *list)
 	}
 }
 
+/* The names each phase kind declares, in every game whatever its
+ * phases. */
+static bool declare_kinds(expr_scope *sc)
+{
+	for (int k = 0; k < PHASE_KINDS; k++) {
+		const phase_kind_def *def = phase_def((phase_kind)k);
+		if (def->declare && !def->declare(sc))
+			return false;
+	}
+	return true;
+}
+
 static void build(builder *b, const node *root)
 {
 	game *g = b->g;
@@ -1106,7 +1130,8 @@ static void build(builder *b, const node *root)
 	g->static_scope = expr_scope_new(&g->arena, &g->deck);
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
 	    !(g->scope = expr_scope_child(g->static_scope)) ||
-	    !vars_declare_deal(g->scope)) {
+	    !vars_declare_deal(g->scope) || !declare_kinds(g->scope) ||
+	    !vars_declare_seat_words(g->scope)) {
 		build_fail(b, root, "out of memory");
 		return;
 	}
@@ -1147,7 +1172,7 @@ static void build(builder *b, const node *root)
 		build_phases(b, phases);
 	if (scoring_ok) {
 		build_scoring(b, scoring);
-		check_declared_melds(b);
+		check_phases(b);
 	}
 	const node_pair *match = node_get_pair(root, "match");
 	if (scoring_ok && sound(b, top, root, "match"))
@@ -1323,14 +1348,6 @@ void game_free(game *g)
 		src_free(g->source[i]);
 	arena_free(&g->arena);
 	free(g);
-}
-
-bool game_is_solitaire(const game *g)
-{
-	for (int i = 0; i < g->nphases; i++)
-		if (g->phase[i].kind == PHASE_LAYOUT)
-			return g->max_players == 1;
-	return false;
 }
 
 const char *game_players_text(const game *g, char *buf, size_t size)

@@ -33,9 +33,86 @@
 #include <strings.h>
 
 #include "engine/counters.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/layout.h"
 #include "engine/place.h"
+
+/* The layout's own state for the deal (its cards lie in the places; what
+ * lies face down and what was seen is common: state.down, state.seen). */
+struct layout_room {
+	cardset killed;                 /* turned down by the last move's
+					   attack */
+	int32_t moves;                  /* moves made in the layout */
+	bool opening;                   /* before the first card drawn from
+					   the stock */
+	bool opened;                    /* the opening's choice was made */
+	bool lost;                      /* a move's `loses` held */
+	bool solved;                    /* the layout's `won` held */
+};
+
+_Static_assert(sizeof(struct layout_room) <= PHASE_ROOM_SIZE,
+	       "the layout's room fits in its slot");
+
+static struct layout_room *room(state *s)
+{
+	return phase_room(s, PHASE_LAYOUT);
+}
+
+static const struct layout_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_LAYOUT);
+}
+
+static void reset(state *s)
+{
+	memset(room(s), 0, sizeof(struct layout_room));
+}
+
+bool state_solved(const state *s)
+{
+	return room_of(s)->solved;
+}
+
+bool state_layout_lost(const state *s)
+{
+	return room_of(s)->lost;
+}
+
+int state_layout_moves(const state *s)
+{
+	return room_of(s)->moves;
+}
+
+cardset state_killed(const state *s)
+{
+	return room_of(s)->killed;
+}
+
+bool state_layout_opening(const state *s)
+{
+	return room_of(s)->opening;
+}
+
+/* `solved`: the layout's `won` held. */
+static value get_solved(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(state_solved(vars_state(f)));
+}
+
+static bool declare(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "solved", TY_BOOL, false, get_solved, 0);
+}
+
+bool game_is_solitaire(const game *g)
+{
+	for (int i = 0; i < g->nphases; i++)
+		if (g->phase[i].kind == PHASE_LAYOUT)
+			return g->max_players == 1;
+	return false;
+}
 
 /* ======================================================================
  * Geometry
@@ -420,6 +497,12 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	return kept;
 }
 
+/* The opening moves (or `start`) are still to be offered. */
+static bool opening_due(const state *s)
+{
+	return room_of(s)->opening && !room_of(s)->opened;
+}
+
 static bool pending_draw(const state *s, const layout_phase *l)
 {
 	return l->draw_to >= 0 &&
@@ -431,11 +514,11 @@ static bool pending_draw(const state *s, const layout_phase *l)
  * the opening moves (or `start`) once; the other moves wait for it. */
 static bool offered(const state *s, const layout_phase *l, const move_def *m)
 {
-	if (!s->opening)
+	if (!room_of(s)->opening)
 		return !m->opening;
 	if (pending_draw(s, l))
 		return (m->from >> l->draw_to & 1) && !m->opening;
-	return m->opening && !s->opened;
+	return m->opening && !room_of(s)->opened;
 }
 
 /* The legal actions, automatic moves included when `with_auto`, moves
@@ -456,7 +539,7 @@ static int list_some(const state *s, const layout_phase *l, action *out,
 	probe_start(&pr, s);
 	int n = 0;
 	uint32_t legal_moves = 0;
-	if (s->opening && !s->opened && !pending_draw(s, l))
+	if (opening_due(s) && !pending_draw(s, l))
 		out[n++] = action_of(ACT_CHOICE, 0);    /* start */
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *m = &l->move[i];
@@ -476,7 +559,7 @@ static int list_some(const state *s, const layout_phase *l, action *out,
  * move it names in `unless` is, so one candidate anywhere is enough. */
 static bool any_move(const state *s, const layout_phase *l)
 {
-	if (s->opening && !s->opened && !pending_draw(s, l))
+	if (opening_due(s) && !pending_draw(s, l))
 		return true;                    /* start */
 	probe pr;
 	probe_start(&pr, s);
@@ -521,7 +604,7 @@ static void attack(state *s, const layout_phase *l, int pile)
 		put_cards(&pr, l->v_pile, pr.set[ln[i].slot]);
 		if (holds(l->kills, &pr)) {
 			cset_add(&s->down, royal);
-			cset_add(&s->killed, royal);
+			cset_add(&room(s)->killed, royal);
 		}
 	}
 }
@@ -560,15 +643,15 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 		land(s, a->to, cards[idx], m->bottom);
 	}
 	counters_add(s, &m->adds, 0);
-	s->killed = cset_empty();
+	room(s)->killed = cset_empty();
 	if (m->attack && l->attack_grid >= 0)
 		attack(s, l, a->to);
 	if (m->refill && l->fill >= 0)
 		fill(s, l, a->from);
 	if (m->opening)
-		s->opened = true;
+		room(s)->opened = true;
 	reveal(s, l);
-	s->layout_moves++;
+	room(s)->moves++;
 }
 
 /* After a move: automatic moves, the draw, and the end; whether any move
@@ -580,11 +663,11 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 	action list[ACTIONS_MAX];
 	for (int guard = 0; guard < 4 * CARD_MAX; guard++) {
 		if (l->won && vars_eval(s, l->won, -1).i) {
-			s->solved = true;
+			room(s)->solved = true;
 			return PHASE_ENDS;
 		}
 		if ((l->lost && vars_eval(s, l->lost, -1).i) ||
-		    (l->limit && s->layout_moves >= l->limit))
+		    (l->limit && room_of(s)->moves >= l->limit))
 			return PHASE_ENDS;
 		bool moved = false;
 		for (int i = 0; i < l->nmoves && !moved; i++) {
@@ -603,13 +686,13 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 		if (l->draw_to >= 0 && !pending_draw(s, l)) {
 			for (int i = 0; i < l->ndraw && !moved; i++) {
 				int k = l->draw_from[i];
-				if (k == l->stock && s->opening && !s->opened)
+				if (k == l->stock && opening_due(s))
 					continue;
 				int top = place_top_pile(s, k);
 				if (top < 0)
 					continue;
 				if (k == l->stock)
-					s->opening = false;
+					room(s)->opening = false;
 				land(s, s->g->place[l->draw_to].first_pile,
 				     take_top(s, top), false);
 				moved = true;
@@ -628,18 +711,20 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 static bool enter(state *s, const phase *p)
 {
 	const layout_phase *l = LAYOUT(p);
-	s->down = s->seen = s->killed = cset_empty();
-	s->layout_moves = 0;
-	s->layout_lost = s->solved = false;
+	s->down = s->seen = cset_empty();
+	struct layout_room *r = room(s);
+	r->killed = cset_empty();
+	r->moves = 0;
+	r->lost = r->solved = false;
 	s->current = 0;
 	if (l->deal_to >= 0)
 		deal_triangle(s, l);
 	if (l->fill >= 0)
 		fill(s, l, -1);
 	reveal(s, l);
-	s->opening = s->opened = false;
+	r->opening = r->opened = false;
 	for (int i = 0; i < l->nmoves; i++)
-		s->opening |= l->move[i].opening;
+		r->opening |= l->move[i].opening;
 	return settle(s, p, true) == PHASE_GOES_ON;
 }
 
@@ -649,13 +734,13 @@ static phase_step move_and_settle(state *s, const phase *p, const action *a,
 	const layout_phase *l = LAYOUT(p);
 	s->event = EV_ACTION;
 	if (a->kind == ACT_CHOICE) {
-		s->opened = true;
-		s->killed = cset_empty();
+		room(s)->opened = true;
+		room(s)->killed = cset_empty();
 		return settle(s, p, stuck);
 	}
 	make_move(s, l, a);
 	const move_def *m = &l->move[a->number];
-	if (!cset_is_empty(s->killed))
+	if (!cset_is_empty(room_of(s)->killed))
 		s->event = EV_ATTACK;
 	if (m->loses) {
 		probe pr;
@@ -664,7 +749,7 @@ static phase_step move_and_settle(state *s, const phase *p, const action *a,
 		put_card(&pr, s, l->v_target, pile_top(s, a->to));
 		put_cards(&pr, l->v_pile, pile_cards(s, a->to));
 		if (holds(m->loses, &pr)) {
-			s->layout_lost = true;
+			room(s)->lost = true;
 			return PHASE_ENDS;
 		}
 	}
@@ -707,9 +792,9 @@ static int kills(const state *s, const phase *p, const action *a)
 	state after = *s;
 	pile_remove(&after, a->card[0]);
 	pile_push(&after, a->to, a->card[0]);
-	after.killed = cset_empty();
+	room(&after)->killed = cset_empty();
 	attack(&after, l, a->to);
-	return cset_count(after.killed);
+	return cset_count(room_of(&after)->killed);
 }
 
 /* The legal moves that spend no card (a ploy), or all of them when each
@@ -757,7 +842,10 @@ static bool progress(const state *s, const phase *p, int64_t *out)
 const phase_kind_def phase_layout = {
 	.name = "layout",
 	.build = layout_build,
+	.declare = declare,
+	.ends_deal = true,
 	.setup = layout_setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = layout_legal,
 	.apply = apply,

@@ -2,7 +2,36 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "engine/phase.h"
+
+/* The pass's own state for the deal. */
+struct pass_room {
+	int8_t to;                      /* seat offset of the current pass */
+};
+
+_Static_assert(sizeof(struct pass_room) <= PHASE_ROOM_SIZE,
+	       "the pass's room fits in its slot");
+
+static struct pass_room *room(state *s)
+{
+	return phase_room(s, PHASE_PASS);
+}
+
+static const struct pass_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_PASS);
+}
+
+static void reset(state *s)
+{
+	memset(room(s), 0, sizeof(struct pass_room));
+}
+
+int state_pass_offset(const state *s)
+{
+	return room_of(s)->to;
+}
 
 static void build(builder *b, const node *n, phase *p)
 {
@@ -24,19 +53,19 @@ static bool setup(state *s, const phase *p, int index, char *why,
 			 "%d", index + 1, n, s->hand_size);
 		return false;
 	}
-	s->pass_cards[index] = (uint8_t)n;
+	s->phase_count[index] = (uint8_t)n;
 	return true;
 }
 
 static bool enter(state *s, const phase *p)
 {
 	int to = (int)vars_eval(s, p->u.pass.to, -1).i;
-	if (s->pass_cards[s->phase] == 0 || to % s->players == 0)
+	if (s->phase_count[s->phase] == 0 || to % s->players == 0)
 		return false;
-	s->pass_to = (int8_t)(to % s->players);
+	room(s)->to = (int8_t)(to % s->players);
 	for (int q = 0; q < s->players; q++)
 		s->gave[q] = cset_empty();
-	phase_secret_start(s, s->pass_cards[s->phase]);
+	phase_secret_start(s, s->phase_count[s->phase]);
 	return true;
 }
 
@@ -48,7 +77,7 @@ static void give_all(state *s)
 		phase_hand_hides(s, q, s->passing[q], false);
 	}
 	for (int q = 0; q < s->players; q++) {
-		int to = state_seat_plus(s, q, s->pass_to);
+		int to = state_seat_plus(s, q, room_of(s)->to);
 		s->hand[to] = cset_or(s->hand[to], s->passing[q]);
 		phase_hand_gets(s, to, s->passing[q], cset_empty());
 		s->gave[q] = s->passing[q];
@@ -154,11 +183,11 @@ static void narrate(const state *before, const state *after, const phase *p,
 		tale_printf(&news[q], "  You passed ");
 		tale_cards(&news[q], given);
 		tale_printf(&news[q], " to ");
-		tale_seat(&news[q], state_seat_plus(before, q, before->pass_to));
+		tale_seat(&news[q], state_seat_plus(before, q, room_of(before)->to));
 		tale_printf(&news[q], " and received ");
 		tale_cards(&news[q], cset_minus(after->hand[q], before->hand[q]));
 		tale_printf(&news[q], " from ");
-		tale_seat(&news[q], state_seat_plus(before, q, -before->pass_to));
+		tale_seat(&news[q], state_seat_plus(before, q, -room_of(before)->to));
 		tale_printf(&news[q], ".\n");
 	}
 }
@@ -168,7 +197,7 @@ static bool context(const state *s, const phase *p, const audience *who,
 		    tale *out)
 {
 	(void)who;
-	int to = state_seat_plus(s, s->current, s->pass_to);
+	int to = state_seat_plus(s, s->current, room_of(s)->to);
 	int cards = prompt(s, p).actions;
 	tale_printf(out, "  Choose %d card%s to pass to ", cards,
 		    cards == 1 ? "" : "s");
@@ -192,15 +221,24 @@ static void help(const game *g, const phase *p, tale *out)
 	tale_printf(out, "    pass 3C QS  choose the cards to pass\n");
 }
 
+/* The cards each hand passes. */
+static const count_spec *hand_cards(const phase *p)
+{
+	return &p->u.pass.cards;
+}
+
 const phase_kind_def phase_pass = {
 	.name = "pass",
 	.build = build,
+	.hand_cards = hand_cards,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = phase_secret_legal,
 	.legal_cards = phase_secret_legal_cards,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* secret until the cards are given */
+	.chosen = phase_secret_chosen,
 	.prompt = prompt,
 	.words = phase_cards_words,
 	.parse = parse,

@@ -4,6 +4,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The kinds, each defined in its own file. */
+extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
+	phase_auction, phase_vote, phase_double, phase_layout;
+
 /* Indexed by phase_kind (game.h). */
 static const phase_kind_def *const kinds[] = {
 	[PHASE_PASS] = &phase_pass,
@@ -14,6 +18,9 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_DOUBLE] = &phase_double,
 	[PHASE_LAYOUT] = &phase_layout,
 };
+
+_Static_assert(sizeof kinds / sizeof *kinds == PHASE_KINDS,
+	       "every phase kind has its row");
 
 const phase_kind_def *phase_def(phase_kind kind)
 {
@@ -106,6 +113,11 @@ void phase_secret_hide(const state *s, const phase *p, int seat, state *v)
 	for (int q = 0; q < v->players; q++)
 		if (q != seat)
 			v->passing[q] = cset_empty();
+}
+
+int phase_secret_chosen(const state *s, int seat)
+{
+	return s->pass_chosen[seat];
 }
 
 void phase_hand_gets(state *s, int seat, cardset cards, cardset seen)

@@ -7,9 +7,28 @@
  * that table, and phases never call back into the engine: apply() says
  * whether the phase goes on or has ended, and the engine moves on.
  *
- * A new kind is one new file with its phase_kind_def, one row in the table
- * of phase.c, its keys in the schema table (lang/schema.c) and its section
- * in docs/format.md and docs/engine.md.
+ * A kind keeps its state of the deal in its room: its slot of state.room,
+ * a struct of its own file that no other file reads, reached through a
+ * typed accessor of that file over phase_room(); its `reset` clears the
+ * room as each deal starts.  What it decides for the rest of the deal is
+ * an output: the common outputs of state.h (the declarer, the contract,
+ * the last double trick), written through the functions below, or a
+ * state_* getter it exports through engine.h (a layout's `solved`).  The
+ * names expressions read from it are declared by its `declare` (and by
+ * its `build`, for names its keys give).
+ *
+ * A new kind touches:
+ *   - one new file, interp/engine/KIND.c: its room (asserting that it
+ *     fits in PHASE_ROOM_SIZE) and its phase_kind_def, whose operations
+ *     also say what the build checks across phases (check, hand_cards,
+ *     empties_hands, ends_deal);
+ *   - one row in the table of phase.c, with its extern declaration;
+ *   - game.h: its value in enum phase_kind, and its compiled spec in the
+ *     union of struct phase;
+ *   - lang/schema.c: its keys (phase_kinds);
+ *   - its sections in docs/format.md and docs/engine.md, and the
+ *     regenerated schema files (docs/architecture.md, "Where to add");
+ *   - engine.h only when front ends read something of it (a getter).
  */
 #ifndef CARDRULES_PHASE_H
 #define CARDRULES_PHASE_H
@@ -32,11 +51,33 @@ typedef enum phase_step {
 
 typedef struct phase_kind_def {
 	const char *name;               /* its key in a rule file */
+
+	/* ---- compiling ---- */
 	/* Compiles the phase's checked mapping (build.h). */
 	void (*build)(builder *b, const node *body, phase *p);
-	/* The counts it needs at this table; false with a reason. */
+	/* Declares the names expressions read from the kind (getters over
+	 * its room or its outputs) in every game's deal scope; NULL: none. */
+	bool (*declare)(expr_scope *sc);
+	/* Checks what needs the whole file compiled (the scoring's hooks);
+	 * NULL: nothing. */
+	void (*check)(builder *b, const phase *p, const node *body);
+	/* The cards the phase asks of each hand, checked against the hand
+	 * at every player count; NULL: none. */
+	const count_spec *(*hand_cards)(const phase *p);
+	/* Whether the phase always plays the hands out, so that a later
+	 * phase can ask nothing of them; NULL: it never does. */
+	bool (*empties_hands)(const phase *p);
+	/* A deal needs a phase of such a kind to end: it plays the cards
+	 * (or the layout) out. */
+	bool ends_deal;
+
+	/* ---- playing ---- */
+	/* The counts it needs at this table (into state.phase_count[index]
+	 * when it keeps one); false with a reason. */
 	bool (*setup)(state *s, const phase *p, int index, char *why,
 		      size_t size);
+	/* Clears the kind's room as a deal starts; NULL: it has none. */
+	void (*reset)(state *s);
 	/* Starts the phase; false when it has nothing to do (skipped). */
 	bool (*enter)(state *s, const phase *p);
 	/* The legal actions of the seat to move, sorted; how many. */
@@ -57,6 +98,11 @@ typedef struct phase_kind_def {
 	/* Hides from seat's copy `v` what the phase keeps secret (others'
 	 * choices in progress); NULL: the phase keeps nothing secret. */
 	void (*hide)(const state *s, const phase *p, int seat, state *v);
+	/* How many cards `seat` has chosen in secret so far (state.passing),
+	 * which a view keeps so that a sample can guess them; NULL: none. */
+	int (*chosen)(const state *s, int seat);
+
+	/* ---- words ---- */
 	/* The decision due, for prompts and transcripts. */
 	action_prompt (*prompt)(const state *s, const phase *p);
 	/* The words of a decision's actions (without the verb): "QS",
@@ -113,12 +159,52 @@ typedef struct phase_kind_def {
 	bool board;
 } phase_kind_def;
 
-extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
-	phase_auction, phase_vote, phase_double, phase_layout;
+/* A kind's room, for the typed accessors of its own file. */
+static inline void *phase_room(state *s, phase_kind kind)
+{
+	return s->room[kind];
+}
 
-/* The cards of vote phase p in the order they are turned up, from the
- * cards laid (state.passing) and the place `with`; how many. */
-int vote_reveal_order(const state *s, const phase *p, card_id *out);
+static inline const void *phase_room_of(const state *s, phase_kind kind)
+{
+	return s->room[kind];
+}
+
+/* The deal's outputs (state.h), written only through these: the
+ * declarer; the contract, cleared as an auction starts, then its bid,
+ * its denomination (-1: none) and a double; the last double trick. */
+static inline void phase_declare(state *s, int seat)
+{
+	s->declarer = (int8_t)seat;
+}
+
+static inline void phase_contract_clear(state *s)
+{
+	s->bid = 0;
+	s->denom = -1;
+	s->doubled = 0;
+	s->declarer = -1;
+}
+
+static inline void phase_contract_bid(state *s, int bid)
+{
+	s->bid = (int16_t)bid;
+}
+
+static inline void phase_contract_denom(state *s, int denom)
+{
+	s->denom = (int8_t)denom;
+}
+
+static inline void phase_contract_double(state *s)
+{
+	s->doubled = 1;
+}
+
+static inline void phase_record_double(state *s, const double_record *r)
+{
+	s->last_double = *r;
+}
 
 /* The definition of a kind, and the kind named `name` (or -1). */
 const phase_kind_def *phase_def(phase_kind kind);
@@ -161,6 +247,8 @@ bool phase_secret_parse(const state *s, const char *verb, cardset first,
 			char *err, size_t size);
 bool phase_secret_why_illegal(const state *s, const action *a,
 			      const char *task, char *buf, size_t size);
+/* A kind's `chosen` for a secret round: the cards chosen so far. */
+int phase_secret_chosen(const state *s, int seat);
 /* The cards of the seat to move not chosen yet, as a set and as actions. */
 cardset phase_secret_legal_cards(const state *s, const phase *p);
 int phase_secret_legal(const state *s, const phase *p, action *out);

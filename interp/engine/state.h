@@ -97,6 +97,9 @@ typedef struct meld_result {
 	meld meld[SEAT_MAX][MELDS_MAX]; /* each seat's melds, as found */
 	int nmelds[SEAT_MAX];
 } meld_result;
+/* The bytes of state.room each phase kind has for its own state of the
+ * deal (phase.h); a kind's file asserts that its room fits. */
+#define PHASE_ROOM_SIZE 32
 
 typedef struct state {
 	const game *g;
@@ -116,9 +119,10 @@ typedef struct state {
 	int16_t deals;                  /* planned deals; 0: until `end` */
 	int64_t option[OPTIONS_MAX];
 	int16_t hand_size, face_up;
-	uint8_t pass_cards[PHASES_MAX]; /* cards each seat chooses in a pass
-					   or a vote phase */
-	uint8_t trick_count[PHASES_MAX];        /* 0: until hands are empty */
+	uint8_t phase_count[PHASES_MAX]; /* a count each phase's `setup`
+					   works out at this table: cards a
+					   seat passes or lays, tricks (0:
+					   until the hands are empty) */
 	cardset in_play;
 	state_event event;
 
@@ -136,17 +140,18 @@ typedef struct state {
 	uint8_t tricks_won[SEAT_MAX];
 	uint16_t void_suits[SEAT_MAX];  /* suits a seat has shown it lacks */
 
-	/* passing */
-	int8_t pass_to;                 /* seat offset of the current pass */
+	/* secret rounds of cards (phase.h's phase_secret_*): a pass, a vote,
+	 * the cards laid back after a choice, a double trick's face-down
+	 * pairs; views hide others' choices in progress */
 	int8_t pass_first;              /* first seat to choose */
-	uint8_t pass_need[SEAT_MAX];    /* cards each seat passes this time */
+	uint8_t pass_need[SEAT_MAX];    /* cards each seat chooses this time */
 	uint8_t pass_chosen[SEAT_MAX];  /* cards chosen so far */
 	cardset passing[SEAT_MAX];      /* chosen, not yet given */
+
+	/* what the table knows of hands and places (views read it) */
 	cardset gave[SEAT_MAX];         /* given in the last pass */
 	uint8_t passed_by[CARD_MAX];    /* 1 + the seat that passed a card to
 					   the hand holding it; 0 */
-
-	/* what the table knows of hands (views read it) */
 	cardset shown[SEAT_MAX];        /* in the hand, seen by all to go
 					   there (taken face up, a meld) */
 	cardset pinned[SEAT_MAX];       /* shown, then the seat laid cards
@@ -156,16 +161,18 @@ typedef struct state {
 					   others cannot tell: moved face
 					   down, or in a hand that got cards
 					   face down */
+	int8_t place_known[PLACES_MAX]; /* who laid a face-down place's cards
+					   and so knows them; -1 */
+	cardset down;                   /* face down in a face-up place (a
+					   solitaire's, cards laid back) */
+	cardset seen;                   /* cards that have lain face up */
 
-	/* tricks */
-	int8_t leader, best, last_winner;
+	/* the trick on the table: tricks.c plays it; expressions, melds,
+	 * views and front ends read it */
+	int8_t leader, last_winner;
 	int8_t first_leader;            /* who led the deal's first trick */
-	int8_t led;                     /* led suit; SUIT_MAX for trumps; -1 */
-	cardset follow;                 /* the cards that follow the lead */
-	bool has_trumps;
-	bool lowest_wins;               /* in plain suits, the lowest wins */
 	uint8_t trick_no, nplayed;
-	card_id table[SEAT_MAX];
+	card_id table[SEAT_MAX];        /* in play order from the leader */
 	cardset played;                 /* every card played this deal */
 	cardset trumps;
 	trick_record last_trick;
@@ -175,48 +182,25 @@ typedef struct state {
 					   melds (this many) before its card;
 					   0: it plays */
 
-	/* decisions of the deal: counters, the declarer, the choices made */
-	int64_t counter[COUNTERS_MAX][SEAT_MAX];        /* [k][0] unless
-							   per seat */
+	/* the deal's outputs: what a phase decides for the rest of the deal
+	 * (later phases, expressions, front ends read them); phases write
+	 * them only through phase.h (phase_declare, phase_contract_*,
+	 * phase_record_double) */
 	int8_t declarer;                /* -1: nobody declared */
-	int8_t choose_first, choose_pos;        /* the round in progress */
-	int8_t chose[SEAT_MAX];         /* each seat's last choice; -1 */
-	int8_t laying;                  /* the choice whose cards are being
-					   laid back (pass_need, passing); -1 */
-	int8_t place_known[PLACES_MAX]; /* who laid a face-down place's cards
-					   and so knows them; -1 */
-
-	/* the contract: the standing bid of an auction, then its result */
-	int16_t bid;                    /* 0: no bid */
+	int16_t bid;                    /* the contract: 0, no bid */
 	int8_t denom;                   /* index into game.denom; -1 */
 	int8_t doubled;                 /* 0, or 1 when doubled */
-	int8_t auction_first;           /* the first caller */
-	uint8_t calls;                  /* calls made in this auction */
-	uint16_t passed_since_bid;      /* seats, as bits */
-	uint16_t out_of_auction;        /* seats, as bits */
-	uint8_t redeals;                /* deals thrown in and dealt again */
-
-	/* double tricks: the pairs laid face up (face-down ones stay in the
-	 * hand, chosen in `passing`, until they are turned) */
-	card_id pair[SEAT_MAX][2];
-	uint16_t pair_down, pair_laid;  /* seats, as bits */
-	int8_t pair_leader;
 	double_record last_double;
 
-	/* a solitaire layout (layout.c) */
-	cardset down;                   /* face down in a face-up place */
-	cardset seen;                   /* cards that have lain face up */
-	cardset killed;                 /* turned down by the last move's
-					   attack */
-	bool opening;                   /* before the first card drawn from
-					   the stock */
-	bool opened;                    /* the opening's choice was made */
-	bool layout_lost;               /* a move's `loses` held */
-	bool solved;                    /* the layout's `won` held */
-	int32_t layout_moves;           /* moves made in the layout */
+	/* counters of the deal */
+	int64_t counter[COUNTERS_MAX][SEAT_MAX];        /* [k][0] unless
+							   per seat */
+	uint8_t redeals;                /* deals thrown in and dealt again */
 
-	/* votes: the suit each vote phase elected; -1 */
-	int8_t elected[PHASES_MAX];
+	/* each phase kind's own state for the deal: one slot per kind,
+	 * read and written only by the kind's file, cleared by its `reset`
+	 * as a deal starts (phase.h) */
+	_Alignas(8) unsigned char room[PHASE_KINDS][PHASE_ROOM_SIZE];
 
 	/* scores */
 	int64_t deal_score[SEAT_MAX];   /* of the deal scored last */

@@ -3,8 +3,46 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "engine/engine.h"
 #include "engine/meld.h"
 #include "engine/phase.h"
+
+/* The trick's own state for the deal (the cards on the table are common:
+ * state.table, read by expressions, melds and front ends). */
+struct tricks_room {
+	cardset follow;                 /* the cards that follow the lead */
+	int8_t best;                    /* the position winning the trick so
+					   far (without a winner hook) */
+	int8_t led;                     /* led suit; LED_TRUMP for trumps; -1 */
+	bool has_trumps;
+	bool lowest_wins;               /* in plain suits, the lowest wins */
+};
+
+_Static_assert(sizeof(struct tricks_room) <= PHASE_ROOM_SIZE,
+	       "the trick's room fits in its slot");
+
+static struct tricks_room *room(state *s)
+{
+	return phase_room(s, PHASE_TRICKS);
+}
+
+static const struct tricks_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_TRICKS);
+}
+
+static void reset(state *s)
+{
+	struct tricks_room *r = room(s);
+	memset(r, 0, sizeof *r);
+	r->led = -1;
+}
+
+
+bool state_lowest_wins(const state *s)
+{
+	return room_of(s)->lowest_wins;
+}
 
 /* ======================================================================
  * Compiling
@@ -122,8 +160,31 @@ static bool setup(state *s, const phase *p, int index, char *why,
 			 "%d", index + 1, n, s->hand_size);
 		return false;
 	}
-	s->trick_count[index] = (uint8_t)n;
+	s->phase_count[index] = (uint8_t)n;
 	return true;
+}
+
+/* Melds declared by choice need a melds hook to find them, and are
+ * declared at one first trick. */
+static void check(builder *b, const phase *p, const node *body)
+{
+	game *g = b->g;
+	if (!p->u.tricks.declare_melds)
+		return;
+	const node *at = node_get(body, "declare-melds");
+	if (!g->melds.hook)
+		build_fail(b, at, "melds declared by choice need melds to "
+			   "declare: give 'scoring.melds' a melds hook");
+	else if (g->melds_chosen)
+		build_fail(b, at, "melds are declared at the first trick "
+			   "of one tricks phase only");
+	g->melds_chosen = true;
+}
+
+/* Tricks without a count are played until the hands are empty. */
+static bool empties_hands(const phase *p)
+{
+	return !p->u.tricks.has_count;
 }
 
 /* ======================================================================
@@ -147,12 +208,30 @@ static cardset suit_cards(const state *s, int suit)
 	return cset_minus(all, s->trumps);
 }
 
+/* Where every meld is declared by itself, the melds that score are shown
+ * to all as the first trick starts: their cards are known in their
+ * holders' hands from then on.  (A declaration chosen by the player shows
+ * its cards as it is made: meld.c.) */
+static void show_melds(state *s)
+{
+	meld_result r;
+	vars_melds(s, &r);
+	for (int q = 0; q < s->players; q++) {
+		cardset shown = cset_empty();
+		for (int k = 0; r.points[q] > 0 && k < r.nmelds[q]; k++)
+			for (int i = 0; i < r.meld[q][k].n; i++)
+				cset_add(&shown, r.meld[q][k].card[i]);
+		phase_hand_gets(s, q, cset_and(shown, s->hand[q]), shown);
+	}
+}
+
 static bool enter(state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
+	struct tricks_room *r = room(s);
 	s->trumps = t->trumps ? vars_eval(s, t->trumps, -1).s : cset_empty();
-	s->has_trumps = !cset_is_empty(s->trumps);
-	s->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
+	r->has_trumps = !cset_is_empty(s->trumps);
+	r->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
 	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
 		leader = 0;
@@ -163,8 +242,10 @@ static bool enter(state *s, const phase *p)
 	s->current = (int8_t)leader;
 	s->trick_no = 1;
 	s->nplayed = 0;
-	s->led = -1;
+	r->led = -1;
 	s->meld_due = (uint8_t)(t->declare_melds ? meld_count(s, leader) : 0);
+	if (s->g->melds.hook && !s->g->melds_chosen && cset_is_empty(s->played))
+		show_melds(s);
 	return true;
 }
 
@@ -197,7 +278,7 @@ static cardset to_follow(const state *s, const tricks_phase *t)
 {
 	if (s->nplayed == 0 || t->follow == FOLLOW_ANY)
 		return cset_empty();
-	cardset follow = cset_and(s->hand[s->current], s->follow);
+	cardset follow = cset_and(s->hand[s->current], room_of(s)->follow);
 	if (cset_is_empty(follow) ||
 	    (t->follow_unless && vars_eval(s, t->follow_unless, s->current).i))
 		return cset_empty();
@@ -210,7 +291,7 @@ static cardset to_follow(const state *s, const tricks_phase *t)
  * plain suit was led: refused unless the hand holds nothing else. */
 static cardset undertrumps(const state *s, const tricks_phase *t)
 {
-	if (!t->no_undertrump || s->nplayed == 0 || !s->has_trumps ||
+	if (!t->no_undertrump || s->nplayed == 0 || !room_of(s)->has_trumps ||
 	    cset_has(s->trumps, s->table[0]))
 		return cset_empty();
 	int top = 0;
@@ -256,14 +337,14 @@ static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
 		return false;
 	const deck *d = &s->g->deck;
 	return d->suit_of[c] == d->suit_of[b] &&
-	       (s->lowest_wins ? d->rank_of[c] < d->rank_of[b]
+	       (room_of(s)->lowest_wins ? d->rank_of[c] < d->rank_of[b]
 			       : d->rank_of[c] > d->rank_of[b]);
 }
 
 static bool phase_done(const state *s, const tricks_phase *t, int leader)
 {
 	if (t->has_count)
-		return s->trick_no > s->trick_count[s->phase];
+		return s->trick_no > s->phase_count[s->phase];
 	return cset_is_empty(s->hand[leader]);
 }
 
@@ -274,7 +355,8 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 	int n = s->nplayed;
 	hook_input trick = {.cards = s->table, .ncards = n};
 	int pos = t->winner.hook
-		? hook_call(&t->winner, s, s->leader, trick).pick : s->best;
+		? hook_call(&t->winner, s, s->leader, trick).pick
+		: room_of(s)->best;
 	if (pos < 0 || pos >= n)
 		pos = 0;
 	int w = state_next_seat(s, s->leader, pos);
@@ -292,7 +374,7 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 	s->tricks_won[w]++;
 	s->last_winner = (int8_t)w;
 	s->nplayed = 0;
-	s->led = -1;
+	room(s)->led = -1;
 	s->trick_no++;
 	s->event = EV_TRICK;
 	if (!phase_done(s, t, w)) {
@@ -312,26 +394,27 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 {
 	const tricks_phase *t = &p->u.tricks;
 	const deck *d = &s->g->deck;
+	struct tricks_room *r = room(s);
 	int seat = s->current;
 	int pos = s->nplayed;
-	int suit = s->has_trumps ? effective_suit(s, c) : d->suit_of[c];
+	int suit = r->has_trumps ? effective_suit(s, c) : d->suit_of[c];
 	cset_del(&s->hand[seat], c);
 	cset_add(&s->played, c);
 	s->table[pos] = c;
 	if (pos == 0) {
-		s->led = (int8_t)suit;
-		s->follow = suit_cards(s, suit);
-		s->best = 0;
+		r->led = (int8_t)suit;
+		r->follow = suit_cards(s, suit);
+		r->best = 0;
 	} else {
-		if (t->follow != FOLLOW_ANY && suit != s->led && !t->follow_unless &&
+		if (t->follow != FOLLOW_ANY && suit != r->led && !t->follow_unless &&
 		    (t->follow == FOLLOW_SUIT || !cset_has(s->trumps, c)))
-			s->void_suits[seat] |= (uint16_t)(1u << s->led);
-		card_id best = s->table[s->best];
-		if (s->has_trumps ? beats(s, t, c, best)
-		    : suit == s->led && (s->lowest_wins
+			s->void_suits[seat] |= (uint16_t)(1u << r->led);
+		card_id best = s->table[r->best];
+		if (r->has_trumps ? beats(s, t, c, best)
+		    : suit == r->led && (r->lowest_wins
 					 ? d->rank_of[c] < d->rank_of[best]
 					 : d->rank_of[c] > d->rank_of[best]))
-			s->best = (int8_t)pos;
+			r->best = (int8_t)pos;
 	}
 	s->nplayed++;
 	s->event = EV_ACTION;
@@ -645,7 +728,7 @@ static move_hint hint(const state *s, const phase *p, const action *a)
 	(void)p;
 	move_hint h = {0, false, false, false};
 	h.gives_away = s->nplayed > 0 && a->kind == ACT_CARD &&
-		       !cset_has(s->follow, a->card[0]);
+		       !cset_has(room_of(s)->follow, a->card[0]);
 	return h;
 }
 
@@ -664,7 +747,11 @@ static void help(const game *g, const phase *p, tale *out)
 const phase_kind_def phase_tricks = {
 	.name = "tricks",
 	.build = build,
+	.check = check,
+	.empties_hands = empties_hands,
+	.ends_deal = true,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = legal,
 	.legal_cards = legal_cards,

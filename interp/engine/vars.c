@@ -6,53 +6,38 @@
 #include "engine/meld.h"
 #include "engine/place.h"
 
-#define STATE(f) ((const state *)(f)->ctx)
-
-static value int_value(int64_t i)
-{
-	value v;
-	memset(&v, 0, sizeof v);
-	v.i = i;
-	return v;
-}
-
-static value set_value(cardset s)
-{
-	value v;
-	v.s = s;
-	return v;
-}
+#define STATE(f) vars_state(f)
 
 /* ---- the table ---- */
 
 static value get_option(const expr_frame *f, int seat, int arg)
 {
 	(void)seat;
-	return int_value(STATE(f)->option[arg]);
+	return vars_int(STATE(f)->option[arg]);
 }
 
 static value get_dealer(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->dealer);
+	return vars_int(STATE(f)->dealer);
 }
 
 static value get_deal(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->deal_no);
+	return vars_int(STATE(f)->deal_no);
 }
 
 static value get_deals(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->deals);
+	return vars_int(STATE(f)->deals);
 }
 
 static value get_across(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->players / 2);
+	return vars_int(STATE(f)->players / 2);
 }
 
 /* ---- cards ---- */
@@ -60,39 +45,39 @@ static value get_across(const expr_frame *f, int seat, int arg)
 static value get_down(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return set_value(STATE(f)->down);
+	return vars_cards(STATE(f)->down);
 }
 
 
 static value get_hand(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return set_value(STATE(f)->hand[seat]);
+	return vars_cards(STATE(f)->hand[seat]);
 }
 
 static value get_dealt(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return set_value(STATE(f)->dealt[seat]);
+	return vars_cards(STATE(f)->dealt[seat]);
 }
 
 static value get_won(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return set_value(STATE(f)->won[seat]);
+	return vars_cards(STATE(f)->won[seat]);
 }
 
 static value get_tricks(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return int_value(STATE(f)->tricks_won[seat]);
+	return vars_int(STATE(f)->tricks_won[seat]);
 }
 
 static value get_leftover(const expr_frame *f, int seat, int arg)
 {
 	(void)seat;
 	const state *s = STATE(f);
-	return set_value(arg ? s->leftover_up : s->leftover);
+	return vars_cards(arg ? s->leftover_up : s->leftover);
 }
 
 /* ---- the trick ---- */
@@ -100,13 +85,13 @@ static value get_leftover(const expr_frame *f, int seat, int arg)
 static value get_trick(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->trick_no);
+	return vars_int(STATE(f)->trick_no);
 }
 
 static value get_leading(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->nplayed == 0);
+	return vars_int(STATE(f)->nplayed == 0);
 }
 
 static value get_led(const expr_frame *f, int seat, int arg)
@@ -114,9 +99,9 @@ static value get_led(const expr_frame *f, int seat, int arg)
 	(void)seat, (void)arg;
 	const state *s = STATE(f);
 	if (s->nplayed == 0)
-		return int_value(-1);
+		return vars_int(-1);
 	int suit = s->g->deck.suit_of[s->table[0]];
-	return int_value(suit == DECK_JOKER ? -1 : suit);
+	return vars_int(suit == DECK_JOKER ? -1 : suit);
 }
 
 static value get_table(const expr_frame *f, int seat, int arg)
@@ -126,13 +111,13 @@ static value get_table(const expr_frame *f, int seat, int arg)
 	cardset t = cset_empty();
 	for (int i = 0; i < s->nplayed; i++)
 		cset_add(&t, s->table[i]);
-	return set_value(t);
+	return vars_cards(t);
 }
 
 static value get_played(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return set_value(STATE(f)->played);
+	return vars_cards(STATE(f)->played);
 }
 
 /* The cards melds are found in: the hands as dealt, or the melds each
@@ -169,25 +154,12 @@ static value get_melds(const expr_frame *f, int seat, int arg)
 		last.trumps = s->trumps;
 		memcpy(last.hands, meld_hands(s), sizeof last.hands);
 	}
-	return int_value(seat >= 0 ? last.r.points[seat] : 0);
+	return vars_int(seat >= 0 ? last.r.points[seat] : 0);
 }
 
 bool vars_declare_melds(expr_scope *sc)
 {
 	return expr_scope_getter(sc, "melds", TY_INT, true, get_melds, 0);
-}
-
-/* The last double trick's bid check. */
-static value get_solved(const expr_frame *f, int seat, int arg)
-{
-	(void)seat, (void)arg;
-	return int_value(STATE(f)->solved);
-}
-
-static value get_made(const expr_frame *f, int seat, int arg)
-{
-	(void)seat, (void)arg;
-	return int_value(STATE(f)->last_double.made);
 }
 
 /* Every hand is played out: the deal is being scored. */
@@ -197,15 +169,15 @@ static value get_played_out(const expr_frame *f, int seat, int arg)
 	const state *s = STATE(f);
 	for (int p = 0; p < s->players; p++)
 		if (!cset_is_empty(s->hand[p]))
-			return int_value(0);
-	return int_value(s->nplayed == 0);
+			return vars_int(0);
+	return vars_int(s->nplayed == 0);
 }
 
 static value get_last_winner(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
 	int w = STATE(f)->last_winner;
-	return int_value(w < 0 ? 0 : w);
+	return vars_int(w < 0 ? 0 : w);
 }
 
 /* ---- scores ---- */
@@ -213,18 +185,18 @@ static value get_last_winner(const expr_frame *f, int seat, int arg)
 static value get_total(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return int_value(STATE(f)->total[seat]);
+	return vars_int(STATE(f)->total[seat]);
 }
 
 static value get_score(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return int_value(STATE(f)->deal_score[seat]);
+	return vars_int(STATE(f)->deal_score[seat]);
 }
 
 static value get_kept(const expr_frame *f, int seat, int arg)
 {
-	return int_value(STATE(f)->kept[arg][seat < 0 ? 0 : seat]);
+	return vars_int(STATE(f)->kept[arg][seat < 0 ? 0 : seat]);
 }
 
 /* holder(card): the seat whose hand holds the card; the dealer's left
@@ -237,8 +209,8 @@ static value native_holder(const value *args, int nargs, const expr_frame *f)
 	if (face != FACE_NONE)
 		for (int p = 0; p < s->players; p++)
 			if (cset_meets(s->hand[p], s->g->deck.by_face[face]))
-				return int_value(p);
-	return int_value(state_seat_plus(s, s->dealer, 1));
+				return vars_int(p);
+	return vars_int(state_seat_plus(s, s->dealer, 1));
 }
 
 /* ---- declarations ---- */
@@ -256,7 +228,7 @@ typedef struct getter_def {
 static value get_counter(const expr_frame *f, int seat, int arg)
 {
 	const state *s = STATE(f);
-	return int_value(s->counter[arg][s->g->counter_per_seat[arg] &&
+	return vars_int(s->counter[arg][s->g->counter_per_seat[arg] &&
 					 seat >= 0 ? seat : 0]);
 }
 
@@ -264,49 +236,19 @@ static value get_declarer(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
 	int d = STATE(f)->declarer;
-	return int_value(d < 0 ? 0 : d);
+	return vars_int(d < 0 ? 0 : d);
 }
 
 static value get_declared(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return int_value(STATE(f)->declarer >= 0);
-}
-
-static value get_bid(const expr_frame *f, int seat, int arg)
-{
-	(void)seat, (void)arg;
-	return int_value(STATE(f)->bid);
-}
-
-static value get_doubled(const expr_frame *f, int seat, int arg)
-{
-	(void)seat, (void)arg;
-	return int_value(STATE(f)->doubled);
-}
-
-/* The cards of the contract's suit; none when its denomination is no
- * suit, or there is no contract. */
-static value get_contract_trumps(const expr_frame *f, int seat, int arg)
-{
-	(void)seat, (void)arg;
-	const state *s = STATE(f);
-	if (s->denom < 0 || s->g->denom_suit[s->denom] < 0)
-		return set_value(cset_empty());
-	return set_value(cset_and(s->in_play,
-				  s->g->deck.by_suit[s->g->denom_suit[s->denom]]));
-}
-
-static value get_denomination(const expr_frame *f, int seat, int arg)
-{
-	(void)seat;
-	return int_value(STATE(f)->denom == arg);
+	return vars_int(STATE(f)->declarer >= 0);
 }
 
 static value get_team(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
-	return int_value(STATE(f)->g->team_of[seat]);
+	return vars_int(STATE(f)->g->team_of[seat]);
 }
 
 static const getter_def deal_names[] = {
@@ -328,15 +270,10 @@ static const getter_def deal_names[] = {
 	{"down", TY_CARDS, false, get_down, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
 	{"played_out", TY_BOOL, false, get_played_out, 0},
-	{"bid_made", TY_BOOL, false, get_made, 0},
-	{"solved", TY_BOOL, false, get_solved, 0},
 	{"total", TY_INT, true, get_total, 0},
 	{"team", TY_INT, true, get_team, 0},
 	{"declarer", TY_SEAT, false, get_declarer, 0},
 	{"declared", TY_BOOL, false, get_declared, 0},
-	{"bid", TY_INT, false, get_bid, 0},
-	{"doubled", TY_BOOL, false, get_doubled, 0},
-	{"contract_trumps", TY_CARDS, false, get_contract_trumps, 0},
 };
 
 bool vars_declare_static(expr_scope *sc, const game *g)
@@ -356,6 +293,11 @@ bool vars_declare_deal(expr_scope *sc)
 				       d->arg))
 			return false;
 	}
+	return true;
+}
+
+bool vars_declare_seat_words(expr_scope *sc)
+{
 	static const expr_type card_param[] = {TY_CARD};
 	return expr_scope_const(sc, "left", TY_INT, 1) &&
 	       expr_scope_const(sc, "right", TY_INT, -1) &&
@@ -379,29 +321,12 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 static value get_place(const expr_frame *f, int seat, int arg)
 {
 	(void)seat;
-	return set_value(place_cards(STATE(f), arg));
+	return vars_cards(place_cards(STATE(f), arg));
 }
 
 bool vars_declare_place(expr_scope *sc, const char *name, int index)
 {
 	return expr_scope_getter(sc, name, TY_CARDS, false, get_place, index);
-}
-
-bool vars_declare_denomination(expr_scope *sc, const char *name, int index)
-{
-	return expr_scope_getter(sc, name, TY_BOOL, false, get_denomination,
-				 index);
-}
-
-static value get_elected(const expr_frame *f, int seat, int arg)
-{
-	(void)seat;
-	return int_value(STATE(f)->elected[arg]);
-}
-
-bool vars_declare_elected(expr_scope *sc, const char *name, int index)
-{
-	return expr_scope_getter(sc, name, TY_SUIT, false, get_elected, index);
 }
 
 bool vars_declare_scores(expr_scope *sc)

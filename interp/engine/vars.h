@@ -10,6 +10,7 @@
 #define CARDRULES_VARS_H
 
 #include <stdbool.h>
+#include <string.h>
 
 #include "lang/expr.h"
 #include "engine/game.h"
@@ -18,12 +19,39 @@
 struct state;
 struct meld_result;
 
+/* What a getter returns: an integer (a bool, a seat, a suit...), the
+ * rest of the value cleared, or a set of cards. */
+static inline value vars_int(int64_t i)
+{
+	value v;
+	memset(&v, 0, sizeof v);
+	v.i = i;
+	return v;
+}
+
+static inline value vars_cards(cardset s)
+{
+	value v;
+	v.s = s;
+	return v;
+}
+
+/* The state a getter reads: its frame's context (vars_frame). */
+static inline const struct state *vars_state(const expr_frame *f)
+{
+	return f->ctx;
+}
+
 /* players (built in) and the options. */
 bool vars_declare_static(expr_scope *sc, const game *g);
 
-/* What a deal can see: the table, the cards, the trick, the totals, the
- * seat constants left, right, across, keep, and holder(card). */
+/* What a deal can see of the common state: the table, the cards, the
+ * trick, the totals, the declarer (each phase kind declares its own
+ * names: phase.h). */
 bool vars_declare_deal(expr_scope *sc);
+
+/* The seat constants left, right, keep, and holder(card). */
+bool vars_declare_seat_words(expr_scope *sc);
 
 /* A value kept between deals, read from state.kept[index]. */
 bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
@@ -35,13 +63,6 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);
-
-/* A named denomination of the auctions: true when it is the
- * contract's. */
-bool vars_declare_denomination(expr_scope *sc, const char *name, int index);
-
-/* The suit elected by the vote phase `index` (no suit before it). */
-bool vars_declare_elected(expr_scope *sc, const char *name, int index);
 
 /* `melds`: each seat's meld points, by the game's melds hook; and the
  * hook's whole result, for front ends that show the melds. */

@@ -75,13 +75,18 @@ static void keep_dealt(const state *s, int seat, view *v)
 	}
 }
 
+/* The cards q has chosen in secret so far (face down, in `passing`), as
+ * the phase in progress counts them: pass_chosen outlives its round. */
+static int chosen_in_secret(const state *s, int q)
+{
+	if (s->current < 0 || s->phase < 0 || s->phase >= s->g->nphases)
+		return 0;
+	const phase_kind_def *def = phase_def(s->g->phase[s->phase].kind);
+	return def->chosen ? def->chosen(s, q) : 0;
+}
+
 void state_view(const state *s, int seat, view *v)
 {
-	/* a pass, a vote and a double trick keep the cards chosen so far
-	 * (face down) in `passing` */
-	bool passing = state_phase_kind(s) == PHASE_PASS ||
-		       state_phase_kind(s) == PHASE_VOTE ||
-		       state_phase_kind(s) == PHASE_DOUBLE;
 	v->s = *s;
 	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
 	/* and with the deal's order, a stock's */
@@ -103,10 +108,7 @@ void state_view(const state *s, int seat, view *v)
 		cardset secret = cset_minus(s->hand[q], known);
 		v->unknown = cset_or(v->unknown, secret);
 		v->hidden[q] = (uint8_t)cset_count(secret);
-		/* pass_chosen outlives its pass: count it only during one,
-		 * or while its seat lays cards back (choose.c) */
-		v->chosen[q] = passing || (s->laying >= 0 && q == s->current)
-			? s->pass_chosen[q] : 0;
+		v->chosen[q] = (uint8_t)chosen_in_secret(s, q);
 		v->s.hand[q] = known;
 		v->s.gave[q] = cset_empty();
 	}

@@ -14,8 +14,45 @@
 #include <string.h>
 
 #include "engine/elect.h"
+#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/place.h"
+
+/* The votes' own state for the deal. */
+struct vote_room {
+	int8_t elected[PHASES_MAX];     /* by phase index: the suit elected;
+					   -1 */
+};
+
+_Static_assert(sizeof(struct vote_room) <= PHASE_ROOM_SIZE,
+	       "the votes' room fits in its slot");
+
+static struct vote_room *room(state *s)
+{
+	return phase_room(s, PHASE_VOTE);
+}
+
+static const struct vote_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_VOTE);
+}
+
+static void reset(state *s)
+{
+	memset(room(s)->elected, -1, sizeof room(s)->elected);
+}
+
+int state_elected(const state *s, int index)
+{
+	return room_of(s)->elected[index];
+}
+
+/* The suit elected by the vote phase `arg` (no suit before it). */
+static value get_elected(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	return vars_int(state_elected(vars_state(f), arg));
+}
 
 /* ======================================================================
  * Compiling
@@ -57,8 +94,8 @@ static void build(builder *b, const node *n, phase *p)
 			   "digits, _), not '%s'", elects->text);
 	else if (elects) {
 		v->elects = build_text(b, elects);
-		if (!vars_declare_elected(g->scope, elects->text,
-					  (int)(p - g->phase)))
+		if (!expr_scope_getter(g->scope, elects->text, TY_SUIT, false,
+				       get_elected, (int)(p - g->phase)))
 			build_fail(b, elects, "the name '%s' is already taken",
 				   elects->text);
 	}
@@ -90,20 +127,22 @@ static bool setup(state *s, const phase *p, int index, char *why,
 			 "%d", index + 1, n, s->hand_size);
 		return false;
 	}
-	s->pass_cards[index] = (uint8_t)n;
+	s->phase_count[index] = (uint8_t)n;
 	return true;
 }
 
 static bool enter(state *s, const phase *p)
 {
 	(void)p;
-	if (s->pass_cards[s->phase] == 0)
+	if (s->phase_count[s->phase] == 0)
 		return false;
-	phase_secret_start(s, s->pass_cards[s->phase]);
+	phase_secret_start(s, s->phase_count[s->phase]);
 	return true;
 }
 
-int vote_reveal_order(const state *s, const phase *p, card_id *out)
+/* The cards laid (state.passing) in the order they are turned up, then
+ * those of the place `with`; how many. */
+static int reveal_order(const state *s, const phase *p, card_id *out)
 {
 	const vote_phase *v = &p->u.vote;
 	int first = v->from ? (int)vars_eval(s, v->from, -1).i
@@ -130,7 +169,7 @@ static void reveal(state *s, const phase *p)
 {
 	const vote_phase *v = &p->u.vote;
 	card_id row[CARD_MAX];
-	int n = vote_reveal_order(s, p, row);
+	int n = reveal_order(s, p, row);
 	int to = v->to_place >= 0 ? s->g->place[v->to_place].first_pile : -1;
 	for (int i = 0; i < n; i++) {
 		pile_remove(s, row[i]);
@@ -147,7 +186,7 @@ static void reveal(state *s, const phase *p)
 	if (v->elects) {
 		election e;
 		elect_suit(&s->g->deck, row, n, v->tie, v->nties, &e);
-		s->elected[s->phase] = (int8_t)e.suit;
+		room(s)->elected[s->phase] = (int8_t)e.suit;
 	}
 }
 
@@ -359,9 +398,9 @@ static void tell_election(const deck *d, const vote_phase *v,
 static void decided(const state *s, const phase *p, int index, tale *out)
 {
 	const vote_phase *v = &p->u.vote;
-	if (!v->elects || s->elected[index] < 0)
+	if (!v->elects || room_of(s)->elected[index] < 0)
 		return;
-	int suit = s->elected[index];
+	int suit = room_of(s)->elected[index];
 	int partner = s->g->deck.partner[suit];
 	tale_printf(out, "  %s: ", v->elects);
 	tale_suit_named(out, suit);
@@ -387,7 +426,7 @@ static void tell_reveal(const state *before, const state *after,
 	if (!v->elects)
 		return;
 	tell_election(&after->g->deck, v, row, n, t);
-	if (after->elected[before->phase] >= 0)
+	if (room_of(after)->elected[before->phase] >= 0)
 		for (int i = 0; i < after->g->nphases; i++)
 			if (after->g->phase[i].kind == PHASE_VOTE)
 				decided(after, &after->g->phase[i], i, t);
@@ -420,15 +459,24 @@ static void help(const game *g, const phase *p, tale *out)
 	tale_printf(out, "    vote 5C     lay a card face down for a vote\n");
 }
 
+/* The cards each hand lays. */
+static const count_spec *hand_cards(const phase *p)
+{
+	return &p->u.vote.cards;
+}
+
 const phase_kind_def phase_vote = {
 	.name = "vote",
 	.build = build,
+	.hand_cards = hand_cards,
 	.setup = setup,
+	.reset = reset,
 	.enter = enter,
 	.legal = phase_secret_legal,
 	.legal_cards = phase_secret_legal_cards,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* secret until all are turned up */
+	.chosen = phase_secret_chosen,
 	.prompt = prompt,
 	.words = phase_cards_words,
 	.parse = parse,

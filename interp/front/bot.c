@@ -271,7 +271,7 @@ void bot_view(const bot *b, const state *s, int seat, view *v)
  * then progress. */
 static int64_t solitaire_worth(const state *s)
 {
-	return (s->solved ? 1000 + 10 * s->deal_score[0] : 0) +
+	return (state_solved(s) ? 1000 + 10 * s->deal_score[0] : 0) +
 	       state_progress(s);
 }
 
@@ -311,7 +311,7 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 {
 	uint64_t match = v->s.seed ^ (uint64_t)v->s.deal_no << 48 ^
 			 (uint64_t)(uintptr_t)v->s.g;
-	if (match != b->game || v->s.layout_moves == 0) {
+	if (match != b->game || state_layout_moves(&v->s) == 0) {
 		b->game = match;
 		b->nseen = 0;
 	}

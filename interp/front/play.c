@@ -587,9 +587,6 @@ static void narrate_trick(table_ui *u, const state *before)
 	fputs(*sep == ',' ? ")\n" : "\n", u->out);
 }
 
-/* What the human gave and got.  The cards given are those chosen before
- * the pass was carried out (the next pass may already have begun). */
-/* What seat `me` gave and received in the last pass, told once. */
 /* What the seat alone has learnt since its last turn. */
 static void tell_news(table_ui *u, int seat)
 {
@@ -605,7 +602,8 @@ static void narrate_end_of_deal(table_ui *u, const state *during)
 	const char *list[SEAT_MAX];
 	seat_names(u, names, list);
 	if (game_is_solitaire(u->g))
-		fprintf(u->out, "\nThe game is %s.\n", s->solved ? "won" : "lost");
+		fprintf(u->out, "\nThe game is %s.\n",
+			state_solved(s) ? "won" : "lost");
 	else
 		fprintf(u->out, "\nDeal %d is over.\n", s->deal_no);
 	breakdown_print(u->out, &u->r, s, during, list);

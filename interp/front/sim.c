@@ -116,7 +116,7 @@ static void sim_deal_record(const sim_opts *o, int match, const state *s,
 	d->match = match;
 	d->deal = s->deal_no;
 	d->dealer = s->dealer;
-	d->solved = s->solved;
+	d->solved = state_solved(s);
 	for (int p = 0; p < s->players; p++)
 		d->score[p] = s->deal_score[p];
 	if (!o->nvalues)
@@ -138,7 +138,7 @@ static void deal_scored(sim *x)
 {
 	const state *s = &x->s;
 	x->deals++;
-	x->solved += s->solved;
+	x->solved += state_solved(s);
 	for (int p = 0; p < s->players; p++) {
 		double v = (double)s->deal_score[p];
 		x->seat[p].sum += v;

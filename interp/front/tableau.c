@@ -289,9 +289,9 @@ void tableau_narrate(FILE *out, const render *r, const state *before,
 	const game *g = after->g;
 	char buf[512];
 	fprintf(out, "  %s%s\n", words, forced ? " (the only move)" : "");
-	if (!cset_is_empty(after->killed)) {
+	if (!cset_is_empty(state_killed(after))) {
 		fprintf(out, "  Killed: %s\n",
-			render_list(r, after->killed, buf, sizeof buf));
+			render_list(r, state_killed(after), buf, sizeof buf));
 	}
 	/* what went where without a decision: a card drawn, a card kept */
 	for (int k = 0; k < g->nplaces; k++) {
@@ -305,9 +305,9 @@ void tableau_narrate(FILE *out, const render *r, const state *before,
 			pl->name + 1, render_list(r, came, buf, sizeof buf));
 	}
 	if (after->phase != before->phase || after->current < 0) {
-		if (after->solved)
+		if (state_solved(after))
 			fputs("  Won!\n", out);
-		else if (after->layout_lost)
+		else if (state_layout_lost(after))
 			fputs("  Lost: a move made the game unwinnable.\n", out);
 		else
 			fputs("  No move is left: the game is over.\n", out);

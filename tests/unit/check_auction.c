@@ -240,7 +240,7 @@ START_TEST(test_bids_that_cannot_be_listed_are_refused)
 	const phase *p = &g->phase[0];
 	ck_assert_int_eq(p->kind, PHASE_AUCTION);
 	char why[200];
-	ck_assert(phase_auction.setup(&s, p, 0, why, sizeof why));
+	ck_assert(phase_def(PHASE_AUCTION)->setup(&s, p, 0, why, sizeof why));
 	game *wide = g;
 	auction_phase saved = wide->phase[0].u.auction;
 	auction_phase *a = &wide->phase[0].u.auction;
@@ -252,14 +252,14 @@ START_TEST(test_bids_that_cannot_be_listed_are_refused)
 		a->bid_from.by_players[n] = 1;
 		a->bid_to.by_players[n] = 2000;
 	}
-	ck_assert(!phase_auction.setup(&s, p, 0, why, sizeof why));
+	ck_assert(!phase_def(PHASE_AUCTION)->setup(&s, p, 0, why, sizeof why));
 	ck_assert_msg(strstr(why, "2000 bids are more than the 510 calls") != NULL,
 		      "%s", why);
 	for (int n = 0; n <= SEAT_MAX; n++) {
 		a->bid_from.by_players[n] = 255;
 		a->bid_to.by_players[n] = 4 * n;
 	}
-	ck_assert(!phase_auction.setup(&s, p, 0, why, sizeof why));
+	ck_assert(!phase_def(PHASE_AUCTION)->setup(&s, p, 0, why, sizeof why));
 	ck_assert_msg(strstr(why, "no bid can be made") != NULL, "%s", why);
 	wide->phase[0].u.auction = saved;
 	teardown();

@@ -653,7 +653,7 @@ START_TEST(test_passes_right)
 		ck_assert(!cset_meets(gave, s.hand[q]));
 		ck_assert_int_eq(s.pass_need[q], 1);
 	}
-	ck_assert_int_eq(s.pass_to, -1);
+	ck_assert_int_eq(state_pass_offset(&s), -1);
 	/* seat 1 got 3C from seat 2 and may pass it on */
 	ck_assert(cset_has(s.hand[1], scn_card(BL, "3C")));
 	script_passes(&s, &d3);

@@ -79,9 +79,9 @@ START_TEST(test_declaring_ends_the_round)
 	say("no");
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
 	ck_assert_int_eq(s.counter[0][0], 1);
-	ck_assert_int_eq(s.chose[0], 1);
-	ck_assert_int_eq(s.chose[1], 0);
-	ck_assert_int_eq(s.chose[2], 0);        /* solo, in the first round */
+	ck_assert_int_eq(state_choice(&s, 0), 1);
+	ck_assert_int_eq(state_choice(&s, 1), 0);
+	ck_assert_int_eq(state_choice(&s, 2), 0); /* solo, in the first round */
 	rng r;
 	rng_seed(&r, 3, 4);
 	state_random_playout(&s, &r);

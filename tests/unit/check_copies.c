@@ -60,7 +60,7 @@ static card_id reach(const game *g, state *s, int kind, bool laying,
 		state_deal(s);
 		while (s->current >= 0) {
 			if (state_phase_kind(s) == kind &&
-			    (s->laying >= 0) == laying) {
+			    (state_laying(s) >= 0) == laying) {
 				card_id c = second_copy(s, hand_only
 					? s->hand[s->current] : choosable(s));
 				if (c != CARD_NONE)

@@ -57,8 +57,8 @@ static void lay_with(const int64_t *options, const char *text)
 	new_game(options);
 	deal("");
 	piles_clear(&st);
-	st.down = st.killed = cset_empty();
-	st.opening = st.solved = st.layout_lost = false;
+	st.down = cset_empty();
+	clear_layout();
 	cardset named = cset_empty(), down = cset_empty();
 	char buf[800];
 	ck_assert(strlen(text) < sizeof buf);
@@ -119,7 +119,7 @@ static void check_lost(void)
 {
 	ck_assert(st.over);
 	ck_assert_int_eq(st.current, SEAT_END);
-	ck_assert(!st.solved);
+	ck_assert(!state_solved(&st));
 	ck_assert_int_eq(st.deal_score[0], 0);
 }
 
@@ -136,7 +136,7 @@ START_TEST(test_grc_d1_jack_killed)
 	act("place 0,0");
 	ck_assert_str_eq(pile("0,0"), "3S 7D");
 	ck_assert(dead("JS"));
-	ck_assert(cset_eq(st.killed, scn_card_set(g, "JS")));
+	ck_assert(cset_eq(state_killed(&st), scn_card_set(g, "JS")));
 	ck_assert_int_eq(st.event, EV_ATTACK);
 	ck_assert_str_eq(pile("S0"), "JS");     /* it stays in its slot */
 	/* 6 + 4 = 10 < 11; with the 7D placed it would be 17, but the
@@ -144,7 +144,7 @@ START_TEST(test_grc_d1_jack_killed)
 	lay("S0: JS; 0,0: 3S; 1,0: 6H; 2,0: 4C; drawn: 7D; deck: 2C");
 	act("place 0,0");
 	ck_assert(!dead("JS"));
-	ck_assert(cset_is_empty(st.killed));
+	ck_assert(cset_is_empty(state_killed(&st)));
 	ck_assert_int_ne(st.event, EV_ATTACK);
 }
 END_TEST
@@ -208,7 +208,7 @@ START_TEST(test_grc_d4_centre_fires_nothing)
 	act("place 1,1");
 	ck_assert_str_eq(pile("1,1"), "3C 4S");
 	ck_assert(cset_is_empty(st.down));
-	ck_assert(cset_is_empty(st.killed));
+	ck_assert(cset_is_empty(state_killed(&st)));
 	ck_assert_int_ne(st.event, EV_ATTACK);
 	/* the same lines do fire from an end: 10S on (2,1) strikes N1 with
 	 * (1,1) and (0,1), 3 + 9 */
@@ -266,7 +266,7 @@ START_TEST(test_setup_fills_the_grid_and_sets_aside)
 	ck_assert_str_eq(pile("drawn"), "JH");          /* set aside first */
 	ck_assert_str_eq(pile("aside"), "QC JK1 KD AS"); /* AS next */
 	ck_assert_int_eq(pile_size("deck"), 54 - 14);
-	ck_assert(st.opening);
+	ck_assert(state_layout_opening(&st));
 	/* each royal waits for its slot; the ploys go by themselves */
 	ck_assert_str_eq(legal(), "royal N1");          /* 10H is the centre */
 	act("royal N1");
@@ -282,7 +282,7 @@ START_TEST(test_setup_fills_the_grid_and_sets_aside)
 	ck_assert_str_eq(pile("S1"), "KD");
 	ck_assert_str_eq(pile("W2"), "QC");
 	/* no card is drawn before the opening decision */
-	ck_assert(st.opening);
+	ck_assert(state_layout_opening(&st));
 	ck_assert_str_eq(pile("drawn"), "");
 	ck_assert_int_eq(pile_size("deck"), 54 - 14);
 	ck_assert_str_eq(legal_of("start"), "start");
@@ -291,7 +291,7 @@ START_TEST(test_setup_fills_the_grid_and_sets_aside)
 			 "swap 2,2");
 	ck_assert_str_eq(legal_of("royal"), "");
 	act("start");
-	ck_assert(!st.opening);
+	ck_assert(!state_layout_opening(&st));
 	ck_assert_str_eq(pile("drawn"), "2S");  /* the first of the rest */
 	ck_assert_int_eq(pile_size("deck"), 54 - 15);
 	ck_assert_str_eq(legal_of("place"), "place 0,0");
@@ -328,7 +328,7 @@ START_TEST(test_setup_royal_rules_a_b_c_d)
 	ck_assert_str_eq(pile("W1"), "QH");
 	ck_assert_str_eq(pile("S2"), "KD");
 	ck_assert_str_eq(pile("E1"), "QC");
-	ck_assert(st.opening);
+	ck_assert(state_layout_opening(&st));
 	ck_assert(cset_is_empty(st.down));
 }
 END_TEST
@@ -342,7 +342,7 @@ START_TEST(test_setup_royal_rule_d_tie)
 	act("royal W1");
 	ck_assert_str_eq(pile("W1"), "JH");
 	ck_assert_str_eq(pile("N1"), "");
-	ck_assert(st.opening);
+	ck_assert(state_layout_opening(&st));
 }
 END_TEST
 
@@ -395,7 +395,7 @@ START_TEST(test_setup_swap)
 	ck_assert(!dead("JD"));
 	ck_assert(cset_is_empty(st.down));
 	/* once only, and the turns have begun */
-	ck_assert(!st.opening);
+	ck_assert(!state_layout_opening(&st));
 	ck_assert_str_eq(pile("drawn"), "2C");
 	ck_assert_int_eq(pile_size("deck"), 54 - 10 + 1 - 3 - 1);
 	ck_assert_str_eq(legal_of("swap"), "");
@@ -471,7 +471,7 @@ START_TEST(test_corner_fires_two_lines)
 	act("place 0,0");
 	ck_assert(dead("JS"));          /* 6 + 5 */
 	ck_assert(dead("QH"));          /* 6H + 7D, red */
-	ck_assert(cset_eq(st.killed, scn_card_set(g, "JS QH")));
+	ck_assert(cset_eq(state_killed(&st), scn_card_set(g, "JS QH")));
 	/* N0 and W0 are beside the card placed, beyond no line of it */
 	ck_assert(!dead("JD"));
 	ck_assert(!dead("JC"));
@@ -695,7 +695,7 @@ static void last_royal(const char *reserve, const char *used)
 /* The game is won, with `score`. */
 static void check_won(int score)
 {
-	ck_assert(st.solved);
+	ck_assert(state_solved(&st));
 	ck_assert(st.over);
 	ck_assert_int_eq(st.current, SEAT_END);
 	ck_assert_int_eq(cset_count(st.down), 12);
@@ -743,7 +743,7 @@ START_TEST(test_early_loss)
 	ck_assert(!lost_by_armour(1, "KC", "6C"));      /* 19 */
 	ck_assert(lost_by_armour(1, "KC", "7C"));       /* 20 */
 	check_lost();
-	ck_assert(st.layout_lost);
+	ck_assert(state_layout_lost(&st));
 	ck_assert_str_eq(pile("N1"), "7C KC");
 	/* a queen or jack past 20 */
 	ck_assert(!lost_by_armour(1, "2C QC", "6C"));   /* 20 */
@@ -754,7 +754,7 @@ START_TEST(test_early_loss)
 	/* without the option the game goes on */
 	ck_assert(!lost_by_armour(0, "KC", "7C"));
 	ck_assert(!lost_by_armour(0, "2C QC", "7C"));
-	ck_assert(!st.layout_lost);
+	ck_assert(!state_layout_lost(&st));
 }
 END_TEST
 

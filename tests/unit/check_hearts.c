@@ -100,7 +100,7 @@ static void script_deal(state *s, const script *sc)
 static void script_pass(state *s, const script *sc)
 {
 	ck_assert_int_eq(state_phase_kind(s), PHASE_PASS);
-	ck_assert_int_eq(s->pass_to, 1);
+	ck_assert_int_eq(state_pass_offset(s), 1);
 	while (s->current >= 0 && state_phase_kind(s) == PHASE_PASS) {
 		int q = s->current;
 		card_id c[3];
@@ -399,7 +399,8 @@ START_TEST(test_pass_rotation)
 			ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
 		} else {
 			ck_assert_int_eq(state_phase_kind(&s), PHASE_PASS);
-			ck_assert_int_eq((s.pass_to + 4) % 4, offset[k]);
+			ck_assert_int_eq((state_pass_offset(&s) + 4) % 4,
+					 offset[k]);
 			while (state_phase_kind(&s) == PHASE_PASS) {
 				cardset l = state_legal_cards(&s);
 				int n = cset_count(l);

@@ -85,9 +85,10 @@ static cardset visible(const state *s, const oracle *o)
 		cset_add(&v, s->table[i]);
 	if (state_phase_kind(s) == PHASE_DOUBLE)
 		for (int q = 0; q < s->players; q++)
-			if ((s->pair_laid & ~s->pair_down) >> q & 1) {
-				cset_add(&v, s->pair[q][0]);
-				cset_add(&v, s->pair[q][1]);
+			if (state_laid_pair(s, q).laid &&
+			    !state_laid_pair(s, q).down) {
+				cset_add(&v, state_laid_pair(s, q).card[0]);
+				cset_add(&v, state_laid_pair(s, q).card[1]);
 			}
 	return cset_or(v, face_up_places(s, o));
 }
@@ -174,11 +175,11 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 		CSET_FOREACH(c, moved)
 			o->holder[c] = (int8_t)owner(s, c);
 	}
-	if (kind == PHASE_CHOOSE && before->laying >= 0) {
+	if (kind == PHASE_CHOOSE && state_laying(before) >= 0) {
 		const choice_def *ch = &s->g->phase[before->phase].u.choose
-			.choice[before->laying];
+			.choice[state_laying(before)];
 		cset_add(&o->laying[seat], a->card[0]);
-		if (s->laying < 0 || phase_over) {
+		if (state_laying(s) < 0 || phase_over) {
 			CSET_FOREACH(c, o->laying[seat]) {
 				cset_add(&o->laid[seat], c);
 				o->laid_pile[c] = s->pile_of[c];

@@ -71,8 +71,8 @@ static void lay_with(const int64_t *opts, const char *text)
 	new_game(opts);
 	deal("");
 	piles_clear(&st);
-	st.down = st.seen = st.killed = cset_empty();
-	st.solved = st.layout_lost = false;
+	st.down = st.seen = cset_empty();
+	clear_layout();
 	cardset named = cset_empty(), down = cset_empty();
 	char buf[800];
 	ck_assert(strlen(text) < sizeof buf);
@@ -118,7 +118,7 @@ static void check_over(bool won, int score)
 {
 	ck_assert(st.over);
 	ck_assert_int_eq(st.current, SEAT_END);
-	ck_assert(st.solved == won);
+	ck_assert(state_solved(&st) == won);
 	ck_assert_int_eq(st.deal_score[0], score);
 	ck_assert_int_eq(st.total[0], score);
 	ck_assert_str_eq(legal(), "");
@@ -199,7 +199,7 @@ START_TEST(test_build_down_alternating)
 	ck_assert_str_eq(pile("waste"), "");
 	act("move 8H t2");
 	ck_assert_str_eq(pile("t2"), "10H 9C 8H");
-	ck_assert_int_eq(st.layout_moves, 3);
+	ck_assert_int_eq(state_layout_moves(&st), 3);
 }
 END_TEST
 
@@ -529,7 +529,7 @@ START_TEST(test_known_deal_is_won)
 			act(line);
 		}
 	}
-	ck_assert_int_eq(st.layout_moves, 24 * 2 + 28);
+	ck_assert_int_eq(state_layout_moves(&st), 24 * 2 + 28);
 	ck_assert_str_eq(pile("f4"), "AC 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC");
 	ck_assert(cset_is_empty(st.down));
 	ck_assert_int_eq(cset_count(st.seen), 52);
@@ -566,7 +566,7 @@ START_TEST(test_limit_ends_the_game)
 		ck_assert(!st.over);
 	}
 	act("redeal");
-	ck_assert_int_eq(st.layout_moves, 2000);
+	ck_assert_int_eq(state_layout_moves(&st), 2000);
 	check_over(false, 2);
 }
 END_TEST

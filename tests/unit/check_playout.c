@@ -56,9 +56,10 @@ static void check_cards(const state *s)
 	for (int i = 0; i < s->nplayed; i++)
 		cset_add(&table, s->table[i]);
 	for (int p = 0; state_phase_kind(s) == PHASE_DOUBLE && p < s->players; p++)
-		if ((s->pair_laid & ~s->pair_down) >> p & 1) {  /* pairs face up */
-			cset_add(&table, s->pair[p][0]);
-			cset_add(&table, s->pair[p][1]);
+		if (state_laid_pair(s, p).laid && !state_laid_pair(s, p).down) {
+			/* pairs face up */
+			cset_add(&table, state_laid_pair(s, p).card[0]);
+			cset_add(&table, state_laid_pair(s, p).card[1]);
 		}
 	/* leftovers stay listed after they are given: count them once */
 	cardset rest = cset_minus(s->leftover, taken);

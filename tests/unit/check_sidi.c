@@ -114,7 +114,7 @@ START_TEST(test_auction_double_and_top)
 	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
 	ck_assert(say("257 undenufe"));
 	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
-	ck_assert(s.lowest_wins);
+	ck_assert(state_lowest_wins(&s));
 }
 END_TEST
 

@@ -88,7 +88,7 @@ static void vote(const char *votes, const char *centre)
 /* The primary minus suit is `primary`, the second its partner. */
 static void check_minus(char primary, char second)
 {
-	int p = s.elected[0];
+	int p = state_elected(&s, 0);
 	ck_assert_msg(p == suit_of_code(primary), "elected %c, not %c",
 		      p >= 0 ? g->deck.suit[p] : '-', primary);
 	ck_assert_int_eq(g->deck.partner[p], suit_of_code(second));

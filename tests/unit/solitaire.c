@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "scenario.h"
+#include "engine/phase.h"
 #include "engine/place.h"
 #include "front/command.h"
 
@@ -64,6 +65,11 @@ void deal(const char *first)
 	char why[200];
 	ck_assert_msg(state_deal_cards(&st, hands, order, k, why, sizeof why),
 		      "%s", why);
+}
+
+void clear_layout(void)
+{
+	phase_def(PHASE_LAYOUT)->reset(&st);
 }
 
 /* Puts the cards of `text` ("3S 7D") on pile p in order; `named` are

@@ -31,6 +31,10 @@ void new_game(const int64_t *options);
  * the others follow in the deck's order.  The setup runs at once. */
 void deal(const char *first);
 
+/* Clears what the layout phase keeps of the deal (its attack, its
+ * opening, the end), for a position laid by hand. */
+void clear_layout(void);
+
 /* Puts the cards of `text` on pile p in order; `named` are the cards
  * placed so far, returned with these. */
 cardset push_cards(int p, const char *text, cardset named);
