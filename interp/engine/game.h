@@ -88,6 +88,7 @@ typedef enum phase_kind {
 	PHASE_VOTE,
 	PHASE_DOUBLE,
 	PHASE_LAYOUT,
+	PHASE_CALLS,
 	PHASE_KINDS                     /* how many kinds there are */
 } phase_kind;
 
@@ -252,6 +253,33 @@ typedef struct move_def {
 } move_def;
 
 /* A solitaire layout: setup, drawing, moves, the attack, the end. */
+/* A round of calls (calls.c). */
+#define CALL_WORDS_MAX 4
+#define CALL_RULES_MAX 4
+
+typedef struct call_word {
+	const char *name;               /* the word a player types: nil */
+	const expr *value;              /* the number it counts as; NULL: 0 */
+	const expr *when;               /* it may be called; NULL: always */
+	counter_adds adds;
+} call_word;
+
+typedef struct call_rule {
+	const expr *when;               /* refuses the call weighed (`call`) */
+	const char *why;
+} call_rule;
+
+typedef struct calls_phase {
+	const expr *who;                /* per seat; NULL: every seat */
+	const expr *from;               /* NULL: the dealer's next seat */
+	const expr *lowest, *highest;   /* the numbers; NULL: words only */
+	int into;                       /* the per-seat counter; -1 */
+	call_word word[CALL_WORDS_MAX];
+	int nwords;
+	call_rule forbid[CALL_RULES_MAX];
+	int nforbid;
+} calls_phase;
+
 typedef struct layout_phase {
 	int stock;                      /* dealt face down; drawn from its top */
 	int deal_to;                    /* setup: a triangle (pile i gets
@@ -294,6 +322,7 @@ typedef struct phase {
 		vote_phase vote;
 		double_phase dbl;
 		layout_phase layout;
+		calls_phase calls;
 	} u;
 } phase;
 

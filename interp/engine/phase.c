@@ -6,7 +6,7 @@
 
 /* The kinds, each defined in its own file. */
 extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
-	phase_auction, phase_vote, phase_double, phase_layout;
+	phase_auction, phase_vote, phase_double, phase_layout, phase_calls;
 
 /* Indexed by phase_kind (game.h). */
 static const phase_kind_def *const kinds[] = {
@@ -17,6 +17,7 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_VOTE] = &phase_vote,
 	[PHASE_DOUBLE] = &phase_double,
 	[PHASE_LAYOUT] = &phase_layout,
+	[PHASE_CALLS] = &phase_calls,
 };
 
 _Static_assert(sizeof kinds / sizeof *kinds == PHASE_KINDS,

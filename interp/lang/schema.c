@@ -524,6 +524,73 @@ static const schema s_auction = {
 	       "`doubled`, `contract_trumps` and the denominations' names",
 };
 
+static const schema_field call_numbers_fields[] = {
+	{"from", &s_expr_int, true,
+	 "the lowest number (an expression of the deal, for the caller)"},
+	{"to", &s_expr_int, true,
+	 "the highest number: to: count(dealt) is 0 to the hand's size"},
+	{0},
+};
+static const schema s_call_numbers = {
+	.kind = SK_MAP, .title = "call_numbers", .fields = call_numbers_fields,
+	.doc = "the numbers that may be called",
+};
+static const schema_field call_word_fields[] = {
+	{"value", &s_expr_int, false, "the number it counts as (default 0)"},
+	{"when", &s_expr_bool, false,
+	 "it may be called only when this holds (seat is the caller)"},
+	{"add", &s_counter_adds, false,
+	 "counters to raise when it is called (seat is the caller)"},
+	{0},
+};
+static const schema s_call_word = {
+	.kind = SK_MAP, .title = "call_word", .fields = call_word_fields,
+	.doc = "what calling the word means",
+};
+static const schema s_call_words = {
+	.kind = SK_DICT, .item = &s_call_word, .key_pattern = NAME_PATTERN,
+	.key_doc = "a word that may be called (lower case letters, digits, _)",
+	.key_name = "WORD",
+	.doc = "words called instead of a number, each worth a number: nil",
+};
+static const schema_field call_rule_fields[] = {
+	{"when", &s_expr_bool, true,
+	 "the call weighed (`call`) is refused when this holds; it reads the "
+	 "calls so far through the `into` counter"},
+	{"why", &s_string, false, "the reason, shown to a player refused"},
+	{0},
+};
+static const schema s_call_rule = {
+	.kind = SK_MAP, .title = "call_rule", .fields = call_rule_fields,
+	.doc = "a call that may not be made",
+};
+static const schema s_call_rules = {.kind = SK_LIST, .item = &s_call_rule};
+static const schema s_counter_ref = {
+	.kind = SK_STRING,
+	.doc = "a counter of the file's counters, with per-seat: true",
+};
+static const schema_field calls_fields[] = {
+	{"who", &s_expr_bool, false,
+	 "a condition on the seat: who calls (default: every seat)"},
+	{"from", &s_expr_seat, false,
+	 "the first to call; then the others in the direction of play "
+	 "(default: the dealer's next seat)"},
+	{"numbers", &s_call_numbers, false, "the numbers that may be called"},
+	{"words", &s_call_words, false, "words that may be called"},
+	{"into", &s_counter_ref, false,
+	 "the per-seat counter each call's number goes into"},
+	{"forbid", &s_call_rules, false,
+	 "calls refused, in order: Oh Hell's dealer may not make the bids add "
+	 "up to the tricks"},
+	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_calls = {
+	.kind = SK_MAP, .title = "calls", .fields = calls_fields,
+	.doc = "each seat in turn calls a number or a word once, kept for the "
+	       "deal in a per-seat counter; `call` is the call a rule weighs",
+};
+
 static const char *const turn_choices[] = {"clockwise", "counter-clockwise", NULL};
 static const schema s_turn = {
 	.kind = SK_ENUM, .choices = turn_choices,
@@ -762,6 +829,7 @@ static const schema_field phase_kinds[] = {
 	{"vote", &s_vote, false, "everyone lays cards face down at once, then all are shown"},
 	{"double-trick", &s_double_phase, false, "everyone lays two cards, face up or down"},
 	{"layout", &s_layout, false, "a solitaire: moves between places"},
+	{"calls", &s_calls, false, "each seat calls a number or a word once"},
 	{0},
 };
 static const schema s_phase = {

@@ -1,0 +1,422 @@
+/*
+ * calls.c — a round of calls: each seat in turn names a number, or a
+ * word such as nil, and keeps it for the deal.
+ *
+ * The seats for whom `who` holds call once each, in the direction of play
+ * from `from`.  A call is a number between `numbers.from` and
+ * `numbers.to` (expressions of the deal, worked out for each caller: Oh
+ * Hell's 0 to the hand's size) or one of the named `words`, each worth a
+ * number; the number goes into the per-seat counter `into`, and a word
+ * may raise counters besides (Spades' nil).  `forbid` refuses calls by
+ * conditions that read the calls so far and the call weighed (`call`):
+ * Oh Hell's dealer may not make the bids add up to the tricks.  Calls
+ * are made aloud.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/counters.h"
+#include "engine/phase.h"
+
+/* The round in progress. */
+struct calls_room {
+	int8_t first;                   /* the first caller */
+	int8_t pos;                     /* the caller's place in the round */
+	int16_t weighed;                /* the call a condition weighs */
+	int8_t said[SEAT_MAX];          /* 1 + the word each seat called;
+					   0: a number */
+};
+
+_Static_assert(sizeof(struct calls_room) <= PHASE_ROOM_SIZE,
+	       "the calls' room fits in its slot");
+
+static struct calls_room *room(state *s)
+{
+	return phase_room(s, PHASE_CALLS);
+}
+
+static const struct calls_room *room_of(const state *s)
+{
+	return phase_room_of(s, PHASE_CALLS);
+}
+
+static void reset(state *s)
+{
+	memset(room(s), 0, sizeof(struct calls_room));
+}
+
+/* `call`: the number a condition weighs. */
+static value get_call(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(room_of(vars_state(f))->weighed);
+}
+
+static bool declare(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "call", TY_INT, false, get_call, 0);
+}
+
+/* ======================================================================
+ * Compiling
+ * ====================================================================== */
+
+static void build_words(builder *b, const node *words, calls_phase *c)
+{
+	for (size_t i = 0; words && i < words->n; i++) {
+		const node *k = words->pair[i].key, *v = words->pair[i].value;
+		if (c->nwords == CALL_WORDS_MAX) {
+			build_fail(b, k, "at most %d words are supported",
+				   CALL_WORDS_MAX);
+			return;
+		}
+		call_word *w = &c->word[c->nwords++];
+		w->name = build_text(b, k);
+		w->value = build_expr(b, b->g->scope, node_get(v, "value"), TY_INT);
+		w->when = build_expr(b, b->g->scope, node_get(v, "when"), TY_BOOL);
+		build_counter_adds(b, node_get(v, "add"), &w->adds);
+		if (strspn(w->name, "0123456789-") == strlen(w->name))
+			build_fail(b, k, "a word of a call is not a number: '%s'",
+				   w->name);
+	}
+}
+
+static void build_forbid(builder *b, const node *list, calls_phase *c)
+{
+	const schema *list_sc =
+		schema_field_of(build_kind_schema("calls"), "forbid")->type;
+	for (size_t i = 0; list && i < list->n; i++) {
+		const node *r = list->item[i];
+		if (!build_sound_item(b, list_sc, r))
+			continue;
+		if (c->nforbid == CALL_RULES_MAX) {
+			build_fail(b, r, "at most %d rules are supported",
+				   CALL_RULES_MAX);
+			return;
+		}
+		call_rule *x = &c->forbid[c->nforbid++];
+		x->when = build_expr(b, b->g->scope, node_get(r, "when"), TY_BOOL);
+		x->why = build_text(b, node_get(r, "why"));
+	}
+}
+
+static void build(builder *b, const node *n, phase *p)
+{
+	calls_phase *c = &p->u.calls;
+	game *g = b->g;
+	const schema *sc = build_kind_schema("calls");
+	c->who = build_expr(b, g->scope, build_field(b, sc, n, "who"), TY_BOOL);
+	c->from = build_table_expr(b, g->scope, build_field(b, sc, n, "from"),
+				   TY_SEAT, "'calls.from'");
+	const node *numbers = build_field(b, sc, n, "numbers");
+	c->lowest = build_expr(b, g->scope, node_get(numbers, "from"), TY_INT);
+	c->highest = build_expr(b, g->scope, node_get(numbers, "to"), TY_INT);
+	const node *into = build_field(b, sc, n, "into");
+	c->into = into ? build_counter_index(b, into) : -1;
+	if (c->into >= 0 && !g->counter_per_seat[c->into])
+		build_fail(b, into, "the calls go into a counter of each seat: "
+			   "give '%s' 'per-seat: true'", into->text);
+	build_words(b, build_field(b, sc, n, "words"), c);
+	const node *forbid = node_get(n, "forbid");
+	build_forbid(b, forbid && forbid->kind == NODE_SEQ ? forbid : NULL, c);
+	if (!numbers && c->nwords == 0)
+		build_fail(b, n, "a calls phase needs 'numbers', 'words' or both");
+}
+
+/* ======================================================================
+ * Playing
+ * ====================================================================== */
+
+static bool calls(const state *s, const calls_phase *c, int seat)
+{
+	return !c->who || vars_eval(s, c->who, seat).i;
+}
+
+/* Moves the turn to the next seat that calls, from position pos in the
+ * round; false when the round is over. */
+static bool turn_from(state *s, const calls_phase *c, int pos)
+{
+	for (; pos < s->players; pos++) {
+		int seat = state_next_seat(s, room_of(s)->first, pos);
+		if (calls(s, c, seat)) {
+			room(s)->pos = (int8_t)pos;
+			s->current = (int8_t)seat;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool enter(state *s, const phase *p)
+{
+	const calls_phase *c = &p->u.calls;
+	int first = c->from ? (int)vars_eval(s, c->from, -1).i
+			    : state_next_seat(s, s->dealer, 1);
+	room(s)->first = (int8_t)(first >= 0 && first < s->players ? first : 0);
+	return turn_from(s, c, 0);
+}
+
+/* The numbers the seat to move may name, before the rules refuse any;
+ * at most `max` of them, from the lowest. */
+static void number_range(const state *s, const calls_phase *c, int max,
+			 int *lo, int *hi)
+{
+	*lo = 0;
+	*hi = -1;
+	if (!c->lowest || !c->highest)
+		return;
+	int64_t from = vars_eval(s, c->lowest, s->current).i;
+	int64_t to = vars_eval(s, c->highest, s->current).i;
+	if (from < -30000)
+		from = -30000;
+	if (to > 30000)
+		to = 30000;
+	if (to - from + 1 > max)
+		to = from + max - 1;
+	*lo = (int)from;
+	*hi = (int)to;
+}
+
+/* The first rule that refuses the call worth `number` (its index), or
+ * -1.  The rules read `call` from a copy of the state. */
+static int refusing_rule(state *weigh, const calls_phase *c, int number)
+{
+	room(weigh)->weighed = (int16_t)number;
+	for (int i = 0; i < c->nforbid; i++)
+		if (vars_eval(weigh, c->forbid[i].when, weigh->current).i)
+			return i;
+	return -1;
+}
+
+static int word_value(const state *s, const call_word *w)
+{
+	return w->value ? (int)vars_eval(s, w->value, s->current).i : 0;
+}
+
+static bool word_open(const state *s, const call_word *w)
+{
+	return !w->when || vars_eval(s, w->when, s->current).i;
+}
+
+static int legal(const state *s, const phase *p, action *out)
+{
+	const calls_phase *c = &p->u.calls;
+	state weigh = *s;
+	int n = 0, lo, hi;
+	for (int i = 0; i < c->nwords; i++)
+		if (word_open(s, &c->word[i]) &&
+		    refusing_rule(&weigh, c, word_value(s, &c->word[i])) < 0)
+			out[n++] = action_of(ACT_CHOICE, i);
+	number_range(s, c, ACTIONS_MAX - n, &lo, &hi);
+	for (int v = lo; v <= hi; v++)
+		if (refusing_rule(&weigh, c, v) < 0)
+			out[n++] = action_of(ACT_BID, v);
+	action_sort(out, n);
+	return n;
+}
+
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	const calls_phase *c = &p->u.calls;
+	int seat = s->current;
+	int number = a->number;
+	room(s)->said[seat] = 0;
+	if (a->kind == ACT_CHOICE) {
+		const call_word *w = &c->word[a->number];
+		number = word_value(s, w);
+		counters_add(s, &w->adds, seat);
+		room(s)->said[seat] = (int8_t)(a->number + 1);
+	}
+	if (c->into >= 0)
+		s->counter[c->into][seat] = number;
+	s->event = EV_ACTION;
+	return turn_from(s, c, room_of(s)->pos + 1) ? PHASE_GOES_ON
+						    : PHASE_ENDS;
+}
+
+/* ======================================================================
+ * Words
+ * ====================================================================== */
+
+static action_prompt prompt(const state *s, const phase *p)
+{
+	(void)s, (void)p;
+	action_prompt due = {"call", 1};
+	return due;
+}
+
+static void words(const state *s, const phase *p, const action *a, int n,
+		  char *buf, size_t size)
+{
+	(void)s;
+	buf[0] = '\0';
+	if (n < 1)
+		return;
+	if (a->kind == ACT_CHOICE && a->number < p->u.calls.nwords)
+		snprintf(buf, size, "%s", p->u.calls.word[a->number].name);
+	else if (a->kind == ACT_BID)
+		snprintf(buf, size, "%d", a->number);
+}
+
+static bool parse(const state *s, const phase *p, char *const *word,
+		  int nword, action *out, int *n, char *err, size_t size)
+{
+	(void)s;
+	const calls_phase *c = &p->u.calls;
+	if (nword > 1 && strcasecmp(word[0], "bid") == 0) {
+		word++;
+		nword--;
+	}
+	*n = 1;
+	if (nword == 1)
+		for (int i = 0; i < c->nwords; i++)
+			if (strcasecmp(word[0], c->word[i].name) == 0) {
+				out[0] = action_of(ACT_CHOICE, i);
+				return true;
+			}
+	char *end = NULL;
+	long v = nword == 1 ? strtol(word[0], &end, 10) : 0;
+	if (nword != 1 || end == word[0] || *end || v < -30000 || v > 30000) {
+		snprintf(err, size, "call a number%s%s, as in 'call 3'",
+			 c->nwords ? " or " : "", c->nwords ? c->word[0].name : "");
+		return false;
+	}
+	out[0] = action_of(ACT_BID, (int)v);
+	return true;
+}
+
+static void why_illegal(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	const calls_phase *c = &p->u.calls;
+	if (a->kind != ACT_BID && a->kind != ACT_CHOICE) {
+		snprintf(buf, size, "it is time to call");
+		return;
+	}
+	int number = a->number;
+	if (a->kind == ACT_CHOICE) {
+		if (!word_open(s, &c->word[a->number])) {
+			snprintf(buf, size, "'%s' may not be called now",
+				 c->word[a->number].name);
+			return;
+		}
+		number = word_value(s, &c->word[a->number]);
+	} else {
+		int lo, hi;
+		number_range(s, c, ACTIONS_MAX, &lo, &hi);
+		if (number < lo || number > hi) {
+			snprintf(buf, size, "the call is a number from %d to %d",
+				 lo, hi);
+			return;
+		}
+	}
+	state weigh = *s;
+	int rule = refusing_rule(&weigh, c, number);
+	const char *why = rule >= 0 ? c->forbid[rule].why : NULL;
+	snprintf(buf, size, "%s", why ? why : "a rule of the game forbids it");
+}
+
+static void explain(FILE *out, const game *g, const phase *p)
+{
+	const calls_phase *c = &p->u.calls;
+	char buf[64];
+	fprintf(out, "Each player%s calls once, in turn from %s",
+		c->who ? " for whom `" : "",
+		c->who ? "" : (c->from ? phase_seat_words(c->from, buf, sizeof buf)
+				       : "the player on the dealer's left"));
+	if (c->who)
+		fprintf(out, "%s` holds, in turn from %s", expr_text(c->who),
+			c->from ? phase_seat_words(c->from, buf, sizeof buf)
+				: "the player on the dealer's left");
+	fputs(": ", out);
+	if (c->lowest && c->highest)
+		fprintf(out, "a number from `%s` to `%s`", expr_text(c->lowest),
+			expr_text(c->highest));
+	for (int i = 0; i < c->nwords; i++)
+		fprintf(out, "%s`%s` (worth `%s`)", i == 0 && !c->lowest ? ""
+			: i == c->nwords - 1 ? " or " : ", ", c->word[i].name,
+			c->word[i].value ? expr_text(c->word[i].value) : "0");
+	fputs(".", out);
+	if (c->into >= 0)
+		fprintf(out, " The call is kept for the deal as `%s`.",
+			g->counter_name[c->into]);
+	for (int i = 0; i < c->nforbid; i++)
+		fprintf(out, " A call is refused when `%s`%s%s%s.",
+			expr_text(c->forbid[i].when), c->forbid[i].why ? " (" : "",
+			c->forbid[i].why ? c->forbid[i].why : "",
+			c->forbid[i].why ? ")" : "");
+	fputc('\n', out);
+}
+
+/* ======================================================================
+ * Words at the table
+ * ====================================================================== */
+
+static void narrate(const state *before, const state *after, const phase *p,
+		    int seat, const action *a, int n, const audience *who,
+		    tale *out, tale *news)
+{
+	(void)after, (void)news;
+	char buf[64];
+	words(before, p, a, n, buf, sizeof buf);
+	tale_printf(out, "  ");
+	tale_seat(out, seat);
+	tale_printf(out, " %s %s\n", audience_verb(who, seat, "call", "calls"),
+		    buf);
+}
+
+/* The calls made so far in this round. */
+static bool context(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)who;
+	const calls_phase *c = &p->u.calls;
+	const struct calls_room *r = room_of(s);
+	const char *sep = "  Called so far:";
+	for (int pos = 0; pos < r->pos; pos++) {
+		int q = state_next_seat(s, r->first, pos);
+		if (!calls(s, c, q))
+			continue;
+		tale_printf(out, "%s ", sep);
+		tale_seat(out, q);
+		if (r->said[q])
+			tale_printf(out, " %s", c->word[r->said[q] - 1].name);
+		else if (c->into >= 0)
+			tale_printf(out, " %" PRId64, s->counter[c->into][q]);
+		sep = ",";
+	}
+	if (*sep == ',')
+		tale_printf(out, ".\n");
+	else
+		tale_printf(out, "  Nobody has called yet.\n");
+	return false;
+}
+
+static void help(const game *g, const phase *p, tale *out)
+{
+	(void)g;
+	const calls_phase *c = &p->u.calls;
+	tale_printf(out, "    call 3      a call: a number%s%s\n",
+		    c->nwords ? ", or " : "", c->nwords ? c->word[0].name : "");
+}
+
+const phase_kind_def phase_calls = {
+	.name = "calls",
+	.build = build,
+	.declare = declare,
+	.reset = reset,
+	.enter = enter,
+	.legal = legal,
+	.apply = apply,
+	.prompt = prompt,
+	.words = words,
+	.parse = parse,
+	.why_illegal = why_illegal,
+	.explain = explain,
+	.narrate = narrate,
+	.context = context,
+	.help = help,
+};
