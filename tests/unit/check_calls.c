@@ -1,0 +1,207 @@
+/*
+ * check_calls.c — the calls phase on tests/data/games/calls.yaml: the
+ * order of the round, the numbers from expressions, words with their
+ * values and counters, rules that refuse calls with their reasons, the
+ * calls kept for scoring, and the words at the table.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "front/command.h"
+
+#define CALLS TESTS_DIR "/data/games/calls.yaml"
+
+static game *g;
+static state s;
+
+static void setup(void)
+{
+	g = scn_load(CALLS);
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 5, why, sizeof why));
+	state_deal(&s);
+}
+
+static void teardown(void)
+{
+	game_free(g);
+}
+
+/* Types a decision as a player would. */
+static void say(const char *words)
+{
+	command c;
+	char err[300];
+	ck_assert_msg(command_parse(&s, words, &c, err, sizeof err), "%s: %s",
+		      words, err);
+	ck_assert_int_eq(c.kind, CMD_DECISION);
+	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "%s: %s", words,
+		      err);
+}
+
+/* The refusal of a typed decision, which leaves the state as it was. */
+static const char *refused(const char *words, char *err, size_t size)
+{
+	command c;
+	state before = s;
+	ck_assert_msg(command_parse(&s, words, &c, err, size), "%s: %s", words,
+		      err);
+	ck_assert(!command_apply(&s, &c, err, size));
+	ck_assert(memcmp(&before, &s, sizeof s) == 0);
+	return err;
+}
+
+static int counter(const char *name, int seat)
+{
+	for (int k = 0; k < g->ncounters; k++)
+		if (strcmp(g->counter_name[k], name) == 0)
+			return (int)s.counter[k][seat];
+	ck_abort_msg("no counter %s", name);
+	return 0;
+}
+
+/* Seat 1 calls first; the numbers run from 1 to the hand's size, with
+ * nil; blind is closed while the totals are 0. */
+START_TEST(test_round_and_list)
+{
+	ck_assert_int_eq(s.current, 1);
+	ck_assert_str_eq(command_verb(&s), "call");
+	action list[ACTIONS_MAX];
+	int n = state_legal(&s, list);
+	ck_assert_int_eq(n, 6);                 /* nil, 1..5 */
+	char words[64];
+	command_format(&s, &list[0], 1, words, sizeof words);
+	ck_assert_str_eq(words, "call 1");
+	command_format(&s, &list[n - 1], 1, words, sizeof words);
+	ck_assert_str_eq(words, "call nil");
+	say("3");
+	ck_assert_int_eq(s.current, 2);
+	say("call nil");
+	ck_assert_int_eq(s.current, 3);
+	say("bid 1");
+	ck_assert_int_eq(s.current, 0);
+	ck_assert_int_eq(counter("bids", 1), 3);
+	ck_assert_int_eq(counter("bids", 2), 0);
+	ck_assert_int_eq(counter("nils", 2), 1);
+	ck_assert_int_eq(counter("bids", 3), 1);
+}
+END_TEST
+
+/* The partner's rule and the dealer's rule refuse calls, each with its
+ * reason; a number out of range and a closed word are refused too. */
+START_TEST(test_rules_refuse)
+{
+	char err[300];
+	ck_assert_str_eq(refused("6", err, sizeof err),
+			 "the call is a number from 1 to 5");
+	ck_assert_str_eq(refused("blind", err, sizeof err),
+			 "'blind' may not be called now");
+	say("4");                               /* seat 1 */
+	say("1");                               /* seat 2 */
+	ck_assert_str_eq(refused("2", err, sizeof err),
+			 "your side may not call more tricks than a hand holds");
+	say("1");                               /* seat 3 */
+	/* the dealer, seat 0: 4 + 1 + 1 = 6; its partner called 1 */
+	action list[ACTIONS_MAX];
+	int n = state_legal(&s, list);
+	ck_assert_int_eq(n, 5);                 /* nil, 1..4 */
+	say("4");
+	ck_assert_str_eq(command_verb(&s), "play");
+}
+END_TEST
+
+START_TEST(test_dealer_hook)
+{
+	char err[300];
+	say("2");                               /* seat 1 */
+	say("1");                               /* seat 2 */
+	say("1");                               /* seat 3 */
+	/* 2 + 1 + 1: the dealer may not call 1 */
+	ck_assert_str_eq(refused("1", err, sizeof err),
+			 "the calls may not add up to the tricks");
+	say("nil");                             /* 0 is allowed */
+}
+END_TEST
+
+/* The calls are kept for the scoring: a made call scores ten a trick. */
+START_TEST(test_scored)
+{
+	say("1");
+	say("1");
+	say("1");
+	say("1");
+	scn_play_lowest(&s, false);
+	for (int q = 0; q < 4; q++) {
+		int bid = counter("bids", q);
+		int64_t want = s.tricks_won[q] >= bid ? 10 * bid : -10 * bid;
+		ck_assert_int_eq(s.deal_score[q], want);
+	}
+}
+END_TEST
+
+/* The table hears each call; the prompt says the calls so far. */
+START_TEST(test_words_at_the_table)
+{
+	static tale told, news[SEAT_MAX], context;
+	audience me = {0, false};
+	state before = s;
+	action a = action_of(ACT_BID, 2);
+	ck_assert(state_apply(&s, a));
+	state_narrate(&before, &s, 1, &a, 1, &me, &told, news);
+	ck_assert_str_eq(told.text, "  {s1} calls 2\n");
+	say("nil");
+	state_context(&s, &me, &context);
+	ck_assert_str_eq(context.text, "  Called so far: {s1} 2, {s2} nil.\n");
+}
+END_TEST
+
+/* The whole match plays out at random with every rule kept. */
+START_TEST(test_random_matches)
+{
+	rng r;
+	rng_seed(&r, 9, 0);
+	for (int m = 0; m < 50; m++) {
+		char why[200];
+		ck_assert(state_setup(&s, g, 4, m % 4, NULL, (uint64_t)m, why,
+				      sizeof why));
+		while (!state_over(&s)) {
+			if (state_current(&s) == SEAT_CHANCE) {
+				state_deal(&s);
+				continue;
+			}
+			action list[ACTIONS_MAX];
+			int n = state_legal(&s, list);
+			ck_assert_int_gt(n, 0);
+			if (strcmp(command_verb(&s), "call") == 0 &&
+			    s.current == s.dealer) {
+				int side = counter("bids", (s.current + 2) % 4);
+				for (int i = 0; i < n; i++)
+					if (list[i].kind == ACT_BID)
+						ck_assert_int_le(list[i].number + side,
+								 5);
+			}
+			state_apply_random(&s, &r);
+		}
+	}
+}
+END_TEST
+
+static Suite *suite(void)
+{
+	Suite *su = suite_create("calls");
+	TCase *tc = tcase_create("calls");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_round_and_list);
+	tcase_add_test(tc, test_rules_refuse);
+	tcase_add_test(tc, test_dealer_hook);
+	tcase_add_test(tc, test_scored);
+	tcase_add_test(tc, test_words_at_the_table);
+	tcase_add_test(tc, test_random_matches);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(suite)
