@@ -172,9 +172,11 @@ static void clear_deal(state *s)
 	s->redeals = 0;
 	s->down = s->seen = cset_empty();
 	memset(s->place_known, -1, sizeof s->place_known);
-	for (int k = 0; k < PHASE_KINDS; k++)
-		if (phase_def((phase_kind)k)->reset)
-			phase_def((phase_kind)k)->reset(s);
+	for (int k = 0; k < PHASE_KINDS; k++) {
+		const phase_kind_def *def = phase_def((phase_kind)k);
+		if (def->reset)
+			def->reset(s);
+	}
 }
 
 static void next_phase(state *s);

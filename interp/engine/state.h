@@ -4,6 +4,11 @@
  *
  * It is a flat struct with no pointers but the one to its game, so a
  * clone is a struct copy.  The engine's API over it is in engine.h.
+ *
+ * Its fields are what several modules share: the cards, the trick on the
+ * table, what the table knows, the deal's outputs.  What only one phase
+ * kind reads lies in that kind's slot of `room`, as a struct of the
+ * kind's own file (phase.h).
  */
 #ifndef CARDRULES_STATE_H
 #define CARDRULES_STATE_H
