@@ -120,35 +120,19 @@ static void build(builder *b, const node *n, phase *p)
  * Playing
  * ====================================================================== */
 
-static bool may_choose(const state *s, const choose_phase *ch, int seat)
-{
-	return !ch->who || vars_eval(s, ch->who, seat).i;
-}
-
 /* Moves the turn to the next seat that chooses, from position pos in the
  * round; false when the round is over. */
 static bool turn_from(state *s, const choose_phase *ch, int pos)
 {
-	for (; pos < s->players; pos++) {
-		int seat = state_next_seat(s, room_of(s)->first, pos);
-		if (may_choose(s, ch, seat)) {
-			room(s)->pos = (int8_t)pos;
-			s->current = (int8_t)seat;
-			return true;
-		}
-	}
-	return false;
+	pos = phase_round_turn(s, room_of(s)->first, ch->who, pos);
+	room(s)->pos = (int8_t)pos;
+	return pos >= 0;
 }
 
 static bool enter(state *s, const phase *p)
 {
-	const choose_phase *ch = &p->u.choose;
-	int first = ch->from ? (int)vars_eval(s, ch->from, -1).i
-			     : state_next_seat(s, s->dealer, 1);
-	if (first < 0 || first >= s->players)
-		first = 0;
-	room(s)->first = (int8_t)first;
-	return turn_from(s, ch, 0);
+	room(s)->first = (int8_t)phase_round_first(s, p->u.choose.from);
+	return turn_from(s, &p->u.choose, 0);
 }
 
 /* The cards the chooser may still lay back: not yet chosen, and not among
