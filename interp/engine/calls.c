@@ -139,24 +139,15 @@ static bool calls(const state *s, const calls_phase *c, int seat)
  * round; false when the round is over. */
 static bool turn_from(state *s, const calls_phase *c, int pos)
 {
-	for (; pos < s->players; pos++) {
-		int seat = state_next_seat(s, room_of(s)->first, pos);
-		if (calls(s, c, seat)) {
-			room(s)->pos = (int8_t)pos;
-			s->current = (int8_t)seat;
-			return true;
-		}
-	}
-	return false;
+	pos = phase_round_turn(s, room_of(s)->first, c->who, pos);
+	room(s)->pos = (int8_t)pos;
+	return pos >= 0;
 }
 
 static bool enter(state *s, const phase *p)
 {
-	const calls_phase *c = &p->u.calls;
-	int first = c->from ? (int)vars_eval(s, c->from, -1).i
-			    : state_next_seat(s, s->dealer, 1);
-	room(s)->first = (int8_t)(first >= 0 && first < s->players ? first : 0);
-	return turn_from(s, c, 0);
+	room(s)->first = (int8_t)phase_round_first(s, p->u.calls.from);
+	return turn_from(s, &p->u.calls, 0);
 }
 
 /* The numbers the seat to move may name, before the rules refuse any;

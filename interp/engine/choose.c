@@ -90,6 +90,7 @@ static void build_choice(builder *b, const node *k, const node *v,
 	const node *ends = node_get(v, "ends");
 	c->declare = declare && strcmp(declare->text, "true") == 0;
 	c->ends = ends && strcmp(ends->text, "true") == 0;
+	c->when = build_expr(b, b->g->scope, node_get(v, "when"), TY_BOOL);
 	build_counter_adds(b, node_get(v, "add"), &c->adds);
 }
 
@@ -119,35 +120,19 @@ static void build(builder *b, const node *n, phase *p)
  * Playing
  * ====================================================================== */
 
-static bool may_choose(const state *s, const choose_phase *ch, int seat)
-{
-	return !ch->who || vars_eval(s, ch->who, seat).i;
-}
-
 /* Moves the turn to the next seat that chooses, from position pos in the
  * round; false when the round is over. */
 static bool turn_from(state *s, const choose_phase *ch, int pos)
 {
-	for (; pos < s->players; pos++) {
-		int seat = state_next_seat(s, room_of(s)->first, pos);
-		if (may_choose(s, ch, seat)) {
-			room(s)->pos = (int8_t)pos;
-			s->current = (int8_t)seat;
-			return true;
-		}
-	}
-	return false;
+	pos = phase_round_turn(s, room_of(s)->first, ch->who, pos);
+	room(s)->pos = (int8_t)pos;
+	return pos >= 0;
 }
 
 static bool enter(state *s, const phase *p)
 {
-	const choose_phase *ch = &p->u.choose;
-	int first = ch->from ? (int)vars_eval(s, ch->from, -1).i
-			     : state_next_seat(s, s->dealer, 1);
-	if (first < 0 || first >= s->players)
-		first = 0;
-	room(s)->first = (int8_t)first;
-	return turn_from(s, ch, 0);
+	room(s)->first = (int8_t)phase_round_first(s, p->u.choose.from);
+	return turn_from(s, &p->u.choose, 0);
 }
 
 /* The cards the chooser may still lay back: not yet chosen, and not among
@@ -164,13 +149,21 @@ static cardset layable(const state *s, const phase *p)
 	return cset_count(others) >= need ? others : free;
 }
 
+/* The choice may be made by the seat to move now (its `when`). */
+static bool open_now(const state *s, const choice_def *c)
+{
+	return !c->when || vars_eval(s, c->when, s->current).i;
+}
+
 static int legal(const state *s, const phase *p, action *out)
 {
 	if (room_of(s)->laying >= 0)
 		return phase_cards_as_actions(layable(s, p), out);
+	int n = 0;
 	for (int i = 0; i < p->u.choose.nchoices; i++)
-		out[i] = action_of(ACT_CHOICE, i);
-	return p->u.choose.nchoices;
+		if (open_now(s, &p->u.choose.choice[i]))
+			out[n++] = action_of(ACT_CHOICE, i);
+	return n;
 }
 
 /* The place's cards into the chooser's hand: as many are to be laid back
@@ -334,7 +327,14 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 				 c->keep ? expr_text(c->keep) : "");
 		return;
 	}
-	(void)a;
+	if (a->kind == ACT_CHOICE && a->number >= 0 &&
+	    a->number < p->u.choose.nchoices &&
+	    !open_now(s, &p->u.choose.choice[a->number])) {
+		const choice_def *c = &p->u.choose.choice[a->number];
+		snprintf(buf, size, "'%s' may not be chosen now (only when %s)",
+			 c->name, expr_text(c->when));
+		return;
+	}
 	char names[300];
 	list_choices(&p->u.choose, names, sizeof names);
 	snprintf(buf, size, "choose one of: %s", names);
@@ -355,6 +355,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];
 		fprintf(out, "  - %s", c->name);
+		if (c->when)
+			fprintf(out, " (only when `%s`)", expr_text(c->when));
 		const char *sep = ": ";
 		if (c->declare) {
 			fprintf(out, "%sthe chooser becomes the declarer", sep);

@@ -154,6 +154,7 @@ typedef struct choice_def {
 					   cards laid back; -1 */
 	const expr *keep;               /* cards that may not be laid back */
 	bool lay_up;                    /* laid back face up (`lay: up`) */
+	const expr *when;               /* it may be chosen; NULL: always */
 } choice_def;
 
 typedef struct choose_phase {

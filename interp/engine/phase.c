@@ -36,6 +36,25 @@ int phase_kind_named(const char *name)
 	return -1;
 }
 
+int phase_round_first(const state *s, const expr *from)
+{
+	int first = from ? (int)vars_eval(s, from, -1).i
+			 : state_next_seat(s, s->dealer, 1);
+	return first >= 0 && first < s->players ? first : 0;
+}
+
+int phase_round_turn(state *s, int first, const expr *who, int pos)
+{
+	for (; pos < s->players; pos++) {
+		int seat = state_next_seat(s, first, pos);
+		if (!who || vars_eval(s, who, seat).i) {
+			s->current = (int8_t)seat;
+			return pos;
+		}
+	}
+	return -1;
+}
+
 void phase_secret_start(state *s, int n)
 {
 	for (int q = 0; q < s->players; q++) {

@@ -229,6 +229,14 @@ static inline card_id phase_random_card(cardset set, rng *r)
  * dealer's left"; one not recognised is quoted as written. */
 const char *phase_seat_words(const expr *e, char *buf, size_t size);
 
+/* A round of turns (choose, calls): each seat for which `who` holds
+ * (NULL: every seat) acts once, in the direction of play from the first
+ * seat, `from`'s (NULL: the dealer's next seat).  The first seat; the
+ * next turn's position in the round from position pos, its seat made the
+ * one to move (-1, and nobody, when the round is over). */
+int phase_round_first(const state *s, const expr *from);
+int phase_round_turn(state *s, int first, const expr *who, int pos);
+
 /* Secret choices of cards (a pass, a vote): each seat in turn from the
  * dealer's next seat chooses up to n cards into state.passing, hidden from
  * the others until all have chosen.  Start sets the round up; add records

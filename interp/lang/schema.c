@@ -414,6 +414,9 @@ static const schema_field effect_fields[] = {
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
+	{"when", &s_expr_bool, false,
+	 "it may be chosen only when this holds (seat is the chooser); it "
+	 "can read the deal so far"},
 	{0},
 };
 static const schema s_effect = {

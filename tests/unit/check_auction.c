@@ -36,15 +36,10 @@ static void teardown(void)
 }
 
 /* Types a call as a player would. */
+/* Types a decision as a player would. */
 static void say(const char *words)
 {
-	command c;
-	char err[300];
-	ck_assert_msg(command_parse(&s, words, &c, err, sizeof err), "%s: %s",
-		      words, err);
-	ck_assert_int_eq(c.kind, CMD_DECISION);
-	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "%s: %s", words,
-		      err);
+	scn_say(&s, words);
 }
 
 /* A call that is refused, with the reason given. */

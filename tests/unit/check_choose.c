@@ -32,13 +32,7 @@ static void teardown(void)
 /* Types a decision as a player would. */
 static void say(const char *words)
 {
-	command c;
-	char err[300];
-	ck_assert_msg(command_parse(&s, words, &c, err, sizeof err), "%s: %s",
-		      words, err);
-	ck_assert_int_eq(c.kind, CMD_DECISION);
-	ck_assert_msg(command_apply(&s, &c, err, sizeof err), "%s: %s", words,
-		      err);
+	scn_say(&s, words);
 }
 
 START_TEST(test_round_order_and_words)
@@ -197,6 +191,44 @@ START_TEST(test_moon_choice)
 }
 END_TEST
 
+/* A choice with `when` is offered only to a seat for which it holds, and
+ * refused to others with its condition. */
+START_TEST(test_choice_when)
+{
+	game *w = scn_load(TESTS_DIR "/data/games/choose-when.yaml");
+	int offered = 0, closed = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		state m;
+		char why[200], err[300];
+		ck_assert(state_setup(&m, w, 3, 0, NULL, seed, why, sizeof why));
+		state_deal(&m);
+		int seat = m.current;
+		bool aces = cset_count(cset_and(m.hand[seat],
+						scn_card_set(w, "AS AH"))) >= 2;
+		action list[ACTIONS_MAX];
+		int n = state_legal(&m, list);
+		ck_assert_int_eq(n, aces ? 2 : 1);
+		command c;
+		ck_assert(command_parse(&m, "grand", &c, err, sizeof err));
+		if (aces) {
+			ck_assert(command_apply(&m, &c, err, sizeof err));
+			ck_assert_int_eq(m.declarer, seat);
+			offered++;
+		} else {
+			state before = m;
+			ck_assert(!command_apply(&m, &c, err, sizeof err));
+			ck_assert_str_eq(err, "'grand' may not be chosen now (only "
+					 "when count(hand & cards(A)) >= 2)");
+			ck_assert(memcmp(&before, &m, sizeof m) == 0);
+			closed++;
+		}
+	}
+	ck_assert_int_gt(offered, 0);
+	ck_assert_int_gt(closed, 0);
+	game_free(w);
+}
+END_TEST
+
 static Suite *choose_suite(void)
 {
 	Suite *su = suite_create("choose");
@@ -207,6 +239,7 @@ static Suite *choose_suite(void)
 	tcase_add_test(tc, test_refusals_change_nothing);
 	tcase_add_test(tc, test_random_deals);
 	tcase_add_test(tc, test_moon_choice);
+	tcase_add_test(tc, test_choice_when);
 	suite_add_tcase(su, tc);
 	return su;
 }

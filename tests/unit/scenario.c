@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "front/command.h"
+
 game *scn_load(const char *path)
 {
 	diag *d = diag_new();
@@ -140,4 +142,15 @@ void scn_play_tricks(state *s, const char *const *trick, const char *winners,
 			w = end;
 		}
 	}
+}
+
+void scn_say(state *s, const char *words)
+{
+	command c;
+	char err[300];
+	ck_assert_msg(command_parse(s, words, &c, err, sizeof err), "%s: %s",
+		      words, err);
+	ck_assert_int_eq(c.kind, CMD_DECISION);
+	ck_assert_msg(command_apply(s, &c, err, sizeof err), "%s: %s", words,
+		      err);
 }

@@ -46,4 +46,7 @@ void scn_check_scores(const state *s, const int64_t *want);
 void scn_play_tricks(state *s, const char *const *trick, const char *winners,
 		     int from, int upto);
 
+/* Types a decision as a player would ("call 3", "QS"); it must be taken. */
+void scn_say(state *s, const char *words);
+
 #endif
