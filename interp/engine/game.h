@@ -135,6 +135,7 @@ typedef struct tricks_phase {
 	leftover_rule leftover;
 	bool declare_melds;             /* melds are declared by choice at
 					   the first trick (meld.h) */
+	const expr *sits_out;           /* per seat: out of these tricks */
 } tricks_phase;
 
 /* Counters raised by an action: each by an integer expression, all read

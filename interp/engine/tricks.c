@@ -16,6 +16,8 @@ struct tricks_room {
 	int8_t led;                     /* led suit; LED_TRUMP for trumps; -1 */
 	bool has_trumps;
 	bool lowest_wins;               /* in plain suits, the lowest wins */
+	int8_t playing;                 /* seats that play to each trick */
+	uint16_t out;                   /* seats sitting out, as bits */
 };
 
 _Static_assert(sizeof(struct tricks_room) <= PHASE_ROOM_SIZE,
@@ -148,6 +150,8 @@ static void build(builder *b, const node *n, phase *p)
 		? LEFTOVER_LAST_TRICK_WINNER : LEFTOVER_NOBODY;
 	const node *declare = build_field(b, sc, n, "declare-melds");
 	t->declare_melds = declare && strcmp(declare->text, "chosen") == 0;
+	t->sits_out = build_expr(b, g->scope, build_field(b, sc, n, "sits-out"),
+				 TY_BOOL);
 }
 
 static bool setup(state *s, const phase *p, int index, char *why,
@@ -225,16 +229,52 @@ static void show_melds(state *s)
 	}
 }
 
+/* The next seat after `seat` that plays to the tricks. */
+static int next_playing(const state *s, int seat)
+{
+	uint16_t out = room_of(s)->out;
+	int next = state_next_seat(s, seat, 1);
+	for (int k = 1; k < s->players && (out >> next & 1); k++)
+		next = state_next_seat(s, next, 1);
+	return next;
+}
+
+/* The seat at position pos of the trick led by the leader. */
+static int seat_at(const state *s, int pos)
+{
+	int seat = s->leader;
+	for (int i = 0; i < pos; i++)
+		seat = next_playing(s, seat);
+	return seat;
+}
+
+/* Who sits these tricks out (`sits-out`, a going-alone player's
+ * partner): never every seat. */
+static void seat_players(state *s, const tricks_phase *t)
+{
+	struct tricks_room *r = room(s);
+	r->out = 0;
+	for (int q = 0; t->sits_out && q < s->players; q++)
+		if (vars_eval(s, t->sits_out, q).i)
+			r->out |= (uint16_t)(1u << q);
+	if (__builtin_popcount(r->out) >= s->players)
+		r->out = 0;
+	r->playing = (int8_t)(s->players - __builtin_popcount(r->out));
+}
+
 static bool enter(state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
 	struct tricks_room *r = room(s);
+	seat_players(s, t);
 	s->trumps = t->trumps ? vars_eval(s, t->trumps, -1).s : cset_empty();
 	r->has_trumps = !cset_is_empty(s->trumps);
 	r->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
 	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
 		leader = 0;
+	if (r->out >> leader & 1)
+		leader = next_playing(s, leader);
 	if (cset_is_empty(s->hand[leader]))
 		return false;
 	s->leader = (int8_t)leader;
@@ -359,7 +399,7 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 		: room_of(s)->best;
 	if (pos < 0 || pos >= n)
 		pos = 0;
-	int w = state_next_seat(s, s->leader, pos);
+	int w = seat_at(s, pos);
 	trick_record *r = &s->last_trick;
 	cardset cards = cset_empty();
 	for (int i = 0; i < n; i++) {
@@ -418,8 +458,9 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	}
 	s->nplayed++;
 	s->event = EV_ACTION;
-	if (s->nplayed < s->players) {
-		s->current = (int8_t)state_next_seat(s, seat, 1);
+	if (s->nplayed < (r->playing ? r->playing : s->players)) {
+		s->current = (int8_t)(r->out ? next_playing(s, seat)
+				      : state_next_seat(s, seat, 1));
 		if (t->declare_melds && s->trick_no == 1)
 			s->meld_due = (uint8_t)meld_count(s, s->current);
 		return PHASE_GOES_ON;
@@ -664,6 +705,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
 		fputs("The winner of the last trick also takes the leftover "
 		      "cards.\n", out);
+	if (t->sits_out)
+		fprintf(out, "A player for whom `%s` holds sits these tricks out: "
+			"their cards stay out of play, and the others play "
+			"in turn, skipping them.\n", expr_text(t->sits_out));
 	(void)g;
 }
 
@@ -700,7 +745,7 @@ static void table(const state *s, const phase *p, const audience *who,
 		tale_printf(out, " nothing played yet");
 	for (int i = 0; i < s->nplayed; i++) {
 		tale_printf(out, "%s ", i ? "," : "");
-		tale_seat(out, state_next_seat(s, s->leader, i));
+		tale_seat(out, seat_at(s, i));
 		tale_printf(out, " ");
 		tale_card(out, s->table[i]);
 	}

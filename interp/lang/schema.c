@@ -387,6 +387,10 @@ static const schema_field tricks_fields[] = {
 	{"declare-melds", &s_declare_melds, false,
 	 "whether melds are declared by choice at the first trick (default: all)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"sits-out", &s_expr_bool, false,
+	 "a condition on the seat, worked out as the tricks start: a seat for "
+	 "which it holds plays no card to these tricks (a partner of a player "
+	 "going alone)"},
 	{0},
 };
 static const schema s_tricks = {

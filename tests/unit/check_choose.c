@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/view.h"
 #include "front/command.h"
 
 #define CHOOSE TESTS_DIR "/data/games/choose.yaml"
@@ -229,6 +230,52 @@ START_TEST(test_choice_when)
 }
 END_TEST
 
+/* A seat that sits the tricks out plays no card: every trick has one
+ * card fewer, its hand stays whole and hidden, and the turn skips it. */
+START_TEST(test_sitting_out)
+{
+	game *w = scn_load(TESTS_DIR "/data/games/alone.yaml");
+	rng r;
+	rng_seed(&r, 3, 0);
+	int alone = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		state m;
+		char why[200];
+		ck_assert(state_setup(&m, w, 4, (int)seed % 4, NULL, seed, why,
+				      sizeof why));
+		state_deal(&m);
+		state_apply_random(&m, &r);             /* alone or partner */
+		bool out = m.counter[0][0] > 0;
+		int partner = (m.declarer + 2) % 4;
+		cardset kept = m.hand[partner];
+		alone += out;
+		while (m.current >= 0) {
+			ck_assert(!out || m.current != partner);
+			view v;
+			for (int q = 0; q < 4; q++) {
+				state_view(&m, q, &v);
+				if (q != partner)
+					ck_assert(cset_is_empty(cset_and(v.s.hand[partner],
+									 kept)));
+			}
+			state_apply_random(&m, &r);
+			if (m.event == EV_TRICK || m.event == EV_SCORED)
+				ck_assert_int_eq(m.last_trick.n, out ? 3 : 4);
+		}
+		if (out) {
+			ck_assert(cset_eq(m.hand[partner], kept));
+			ck_assert_int_eq(m.tricks_won[partner], 0);
+		}
+		int tricks = 0;
+		for (int q = 0; q < 4; q++)
+			tricks += m.tricks_won[q];
+		ck_assert_int_eq(tricks, 5);
+	}
+	ck_assert_int_gt(alone, 0);
+	game_free(w);
+}
+END_TEST
+
 static Suite *choose_suite(void)
 {
 	Suite *su = suite_create("choose");
@@ -240,6 +287,7 @@ static Suite *choose_suite(void)
 	tcase_add_test(tc, test_random_deals);
 	tcase_add_test(tc, test_moon_choice);
 	tcase_add_test(tc, test_choice_when);
+	tcase_add_test(tc, test_sitting_out);
 	suite_add_tcase(su, tc);
 	return su;
 }
