@@ -104,6 +104,7 @@ bool state_setup(state *s, const game *g, int players, int dealer,
 		 const int64_t *options, uint64_t seed, char *why, size_t size)
 {
 	memset(s, 0, sizeof *s);
+	s->turned_up = CARD_NONE;
 	s->g = g;
 	s->seed = seed;
 	if (players < g->min_players || players > g->max_players) {
@@ -142,6 +143,7 @@ bool state_setup(state *s, const game *g, int players, int dealer,
  * room. */
 static void clear_deal(state *s)
 {
+	s->turned_up = CARD_NONE;
 	memset(s->hand, 0, sizeof s->hand);
 	memset(s->dealt, 0, sizeof s->dealt);
 	memset(s->won, 0, sizeof s->won);
@@ -235,6 +237,21 @@ static int deal_packets(state *s, const int *seat, const card_id *order)
 	return k;
 }
 
+/* The last card of order[0..n) dealt to a hand is turned up: every seat
+ * sees it, and knows it in that hand until it is played. */
+static void turn_up_last(state *s, const card_id *order, int n)
+{
+	for (int k = n - 1; k >= 0; k--)
+		for (int q = 0; q < s->players; q++)
+			if (cset_has(s->hand[q], order[k])) {
+				cardset one = cset_empty();
+				cset_add(&one, order[k]);
+				s->turned_up = order[k];
+				phase_hand_gets(s, q, one, one);
+				return;
+			}
+}
+
 /* Deals `order` one card at a time (or in the game's packets) from the
  * dealer's next seat in the direction of play; the rest are the
  * leftovers, the first face up. */
@@ -257,6 +274,8 @@ static void deal_order(state *s, const card_id *order, int n)
 		}
 		dealt += deal_places(s, order + dealt, true);
 	}
+	if (s->g->turn_up_last)
+		turn_up_last(s, order, dealt);
 	for (int k = dealt; k < n; k++) {
 		cset_add(&s->leftover, order[k]);
 		if (k - dealt < s->face_up)

@@ -373,6 +373,8 @@ typedef struct game {
 	int ntables;
 
 	count_spec hand_size, face_up;
+	bool turn_up_last;              /* the last card dealt to a hand is
+					   turned up for all to see */
 	packet_def packet[PACKETS_MAX]; /* the deal in packets; none: one by one */
 	int npackets;
 

@@ -1154,6 +1154,8 @@ static void build(builder *b, const node *root)
 		const node *up = node_get(deal, "face-up");
 		if (up)
 			build_count(b, up, &g->face_up, "'deal.face-up'");
+		const node *turn = node_get(deal, "turn-up");
+		g->turn_up_last = turn && strcmp(turn->text, "last") == 0;
 		deal_ok = b->errors == before && !b->players_unknown;
 	}
 	const node *scoring = node_get(root, "scoring");

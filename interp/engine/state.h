@@ -136,6 +136,8 @@ typedef struct state {
 	cardset dealt[SEAT_MAX];
 	cardset won[SEAT_MAX];
 	cardset leftover, leftover_up;
+	card_id turned_up;              /* the card turned up in the deal
+					   (deal.turn-up); CARD_NONE */
 	uint8_t place_dealt[PLACES_MAX]; /* cards dealt to each place */
 	uint8_t pile_of[CARD_MAX];      /* 1 + a card's pile; 0: in none */
 	uint8_t depth[CARD_MAX];        /* its position there, 0 = bottom */

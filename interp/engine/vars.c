@@ -80,6 +80,15 @@ static value get_leftover(const expr_frame *f, int seat, int arg)
 	return vars_cards(arg ? s->leftover_up : s->leftover);
 }
 
+/* The card turned up in the deal (deal.turn-up); no card before. */
+static value get_turned_up(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = STATE(f);
+	return vars_int(s->turned_up == CARD_NONE ? FACE_NONE
+			: s->g->deck.face[s->turned_up]);
+}
+
 /* ---- the trick ---- */
 
 static value get_trick(const expr_frame *f, int seat, int arg)
@@ -261,6 +270,7 @@ static const getter_def deal_names[] = {
 	{"won", TY_CARDS, true, get_won, 0},
 	{"tricks", TY_INT, true, get_tricks, 0},
 	{"leftover", TY_CARDS, false, get_leftover, 0},
+	{"turned_up", TY_CARD, false, get_turned_up, 0},
 	{"face_up", TY_CARDS, false, get_leftover, 1},
 	{"trick", TY_INT, false, get_trick, 0},
 	{"leading", TY_BOOL, false, get_leading, 0},

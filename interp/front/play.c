@@ -258,6 +258,21 @@ static void print_leftovers(table_ui *u)
 	state_decided(&u->s, &decided);
 	print_tale(u, &decided);
 	print_counters(u);
+	if (s->turned_up != CARD_NONE) {
+		char card[32], name[32];
+		int holder = -1;
+		for (int q = 0; q < s->players; q++)
+			if (cset_has(s->hand[q], s->turned_up))
+				holder = q;
+		fprintf(u->out, "  Turned up: %s", render_card(&u->r, s->turned_up,
+							card, sizeof card));
+		if (holder >= 0 && !u->o->hotseat && holder == u->o->seat)
+			fputs(", in your hand", u->out);
+		else if (holder >= 0)
+			fprintf(u->out, ", in %s's hand", seat_name(u, holder, name,
+							      sizeof name));
+		fputc('\n', u->out);
+	}
 	if (cset_is_empty(s->leftover))
 		return;
 	int down = cset_count(s->leftover) - cset_count(s->leftover_up);

@@ -183,12 +183,22 @@ static const schema s_packets = {
 	.doc = "the deal in packets, in order: [3, {skat: 2}, 4, 3]",
 };
 
+static const char *const turn_up_choices[] = {"none", "last", NULL};
+static const schema s_turn_up = {
+	.kind = SK_ENUM, .choices = turn_up_choices,
+	.doc = "none (default) or last",
+};
+
 static const schema_field deal_fields[] = {
 	{"hand", &s_count, true, "cards dealt to each player"},
 	{"face-up", &s_count, false,
 	 "how many of the undealt cards lie face up (the first ones); default 0"},
 	{"packets", &s_packets, false,
 	 "deal in packets rather than one card at a time (default)"},
+	{"turn-up", &s_turn_up, false,
+	 "last: the last card dealt to a player (the dealer's, dealing one "
+	 "at a time) is turned up for all to see, and read as `turned_up`; "
+	 "it stays in that hand"},
 	{0},
 };
 static const schema s_deal = {

@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/score.h"
+#include "engine/view.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
 
@@ -214,6 +215,33 @@ START_TEST(test_teams)
 }
 END_TEST
 
+/* deal.turn-up: last turns up the dealer's last card for all to see: it
+ * names the trumps, stays in the dealer's hand, and every seat's view
+ * knows it there until it is played. */
+START_TEST(test_turned_up)
+{
+	game *w = scn_load(TESTS_DIR "/data/games/turn-up.yaml");
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		state m;
+		char why[200];
+		ck_assert(state_setup(&m, w, 4, (int)seed % 4, NULL, seed, why,
+				      sizeof why));
+		state_deal(&m);
+		card_id c = m.turned_up;
+		ck_assert(c != CARD_NONE);
+		ck_assert(cset_has(m.hand[m.dealer], c));
+		ck_assert(cset_eq(m.trumps, w->deck.by_suit[w->deck.suit_of[c]]));
+		for (int q = 0; q < 4; q++) {
+			view v;
+			state_view(&m, q, &v);
+			ck_assert(cset_has(v.s.hand[m.dealer], c));
+			ck_assert_int_eq(v.s.turned_up, c);
+		}
+	}
+	game_free(w);
+}
+END_TEST
+
 static Suite *features_suite(void)
 {
 	Suite *su = suite_create("features");
@@ -227,6 +255,7 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_option_in_end);
 	tcase_add_test(tc, test_hook_in_play);
 	tcase_add_test(tc, test_teams);
+	tcase_add_test(tc, test_turned_up);
 	suite_add_tcase(su, tc);
 	return su;
 }
