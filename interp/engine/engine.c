@@ -599,9 +599,8 @@ void game_help(const game *g, tale *out)
 	}
 }
 
-cardset state_trumps_ahead(const state *s, const uint8_t **power)
+cardset state_trumps_ahead(const state *s, uint8_t *power)
 {
-	*power = NULL;
 	for (int i = s->phase < 0 ? 0 : s->phase; i < s->g->nphases; i++) {
 		const phase *p = &s->g->phase[i];
 		cardset trumps;

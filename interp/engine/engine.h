@@ -94,8 +94,9 @@ void state_meld_result(const state *s, meld_result *r);
 
 /* The trumps of the deal's tricks as far as they are known, those of the
  * trick play in progress or of the next one; their order of power among
- * themselves in *power (NULL when the deal has no tricks). */
-cardset state_trumps_ahead(const state *s, const uint8_t **power);
+ * themselves in power[CARD_MAX] (1 = lowest; left as it was when the
+ * deal has no tricks). */
+cardset state_trumps_ahead(const state *s, uint8_t *power);
 
 /* What the phase in progress tells bots of action a (all zero when it
  * tells nothing). */

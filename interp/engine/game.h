@@ -117,6 +117,8 @@ typedef struct pass_phase {
 	const expr *to;                 /* seat offset; 0 means no pass */
 } pass_phase;
 
+#define TOP_TRUMPS_MAX 4
+
 typedef struct tricks_phase {
 	const expr *leader;
 	follow_rule follow;
@@ -136,6 +138,9 @@ typedef struct tricks_phase {
 	bool declare_melds;             /* melds are declared by choice at
 					   the first trick (meld.h) */
 	const expr *sits_out;           /* per seat: out of these tricks */
+	const expr *top_trumps[TOP_TRUMPS_MAX]; /* above the order, highest
+						   first, as the tricks start */
+	int ntop;
 } tricks_phase;
 
 /* Counters raised by an action: each by an integer expression, all read

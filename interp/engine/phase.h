@@ -149,10 +149,11 @@ typedef struct phase_kind_def {
 	/* Lines of the text loop's help: how its decisions are typed. */
 	void (*help)(const game *g, const phase *p, tale *out);
 	/* The trumps of its tricks, as far as they are known in s (the
-	 * phase being `index`), and their order of power; false when it
+	 * phase being `index`), and their order of power (order[CARD_MAX],
+	 * 1 = lowest); false when it
 	 * plays no tricks. */
 	bool (*trumps)(const state *s, const phase *p, int index,
-		       cardset *out, const uint8_t **power);
+		       cardset *out, uint8_t *order);
 	/* It turns up the tops of place k's piles (a tableau). */
 	bool (*reveals)(const phase *p, int k);
 	/* Its places are the board, drawn before each decision. */

@@ -18,6 +18,9 @@ struct tricks_room {
 	bool lowest_wins;               /* in plain suits, the lowest wins */
 	int8_t playing;                 /* seats that play to each trick */
 	uint16_t out;                   /* seats sitting out, as bits */
+	int8_t ntop;
+	card_id top[TOP_TRUMPS_MAX];    /* above every other trump, highest
+					   first (Euchre's bowers) */
 };
 
 _Static_assert(sizeof(struct tricks_room) <= PHASE_ROOM_SIZE,
@@ -152,6 +155,42 @@ static void build(builder *b, const node *n, phase *p)
 	t->declare_melds = declare && strcmp(declare->text, "chosen") == 0;
 	t->sits_out = build_expr(b, g->scope, build_field(b, sc, n, "sits-out"),
 				 TY_BOOL);
+	const node *top = build_field(b, sc, n, "top-trumps");
+	for (size_t i = 0; top && i < top->n; i++) {
+		if (t->ntop == TOP_TRUMPS_MAX) {
+			build_fail(b, top->item[i], "at most %d top trumps are "
+				   "supported", TOP_TRUMPS_MAX);
+			break;
+		}
+		t->top_trumps[t->ntop++] = build_table_expr(b, g->scope,
+			top->item[i], TY_CARDS, "'tricks.top-trumps'");
+	}
+}
+
+/* The cards of `top-trumps` as the tricks start, highest first: one card
+ * each (the first in play of its set). */
+static void find_top_trumps(state *s, const tricks_phase *t)
+{
+	struct tricks_room *r = room(s);
+	r->ntop = 0;
+	for (int i = 0; i < t->ntop; i++) {
+		if (!t->top_trumps[i])
+			continue;
+		cardset set = cset_and(vars_eval(s, t->top_trumps[i], -1).s,
+				       s->in_play);
+		if (!cset_is_empty(set))
+			r->top[r->ntop++] = cset_first(set);
+	}
+}
+
+/* A trump's power: above every other for a top trump. */
+static int power(const state *s, const tricks_phase *t, card_id c)
+{
+	const struct tricks_room *r = room_of(s);
+	for (int i = 0; i < r->ntop; i++)
+		if (r->top[i] == c)
+			return 1000 - i;
+	return t->trump_power[c];
 }
 
 static bool setup(state *s, const phase *p, int index, char *why,
@@ -269,6 +308,7 @@ static bool enter(state *s, const phase *p)
 	seat_players(s, t);
 	s->trumps = t->trumps ? vars_eval(s, t->trumps, -1).s : cset_empty();
 	r->has_trumps = !cset_is_empty(s->trumps);
+	find_top_trumps(s, t);
 	r->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
 	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
@@ -337,13 +377,13 @@ static cardset undertrumps(const state *s, const tricks_phase *t)
 	int top = 0;
 	for (int i = 1; i < s->nplayed; i++)
 		if (cset_has(s->trumps, s->table[i]) &&
-		    t->trump_power[s->table[i]] > top)
-			top = t->trump_power[s->table[i]];
+		    power(s, t, s->table[i]) > top)
+			top = power(s, t, s->table[i]);
 	cardset hand = s->hand[s->current], low = cset_empty();
 	if (top == 0 || cset_subset(hand, s->trumps))
 		return low;
 	CSET_FOREACH(c, cset_and(hand, s->trumps))
-		if (t->trump_power[c] < top)
+		if (power(s, t, c) < top)
 			cset_add(&low, c);
 	return low;
 }
@@ -372,7 +412,7 @@ static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
 {
 	bool ct = cset_has(s->trumps, c), bt = cset_has(s->trumps, b);
 	if (ct)
-		return !bt || t->trump_power[c] > t->trump_power[b];
+		return !bt || power(s, t, c) > power(s, t, b);
 	if (bt)
 		return false;
 	const deck *d = &s->g->deck;
@@ -653,6 +693,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->trumps)
 		fprintf(out, " The trumps are `%s`; they form a suit of their own, "
 			"which follows and wins as one suit.", expr_text(t->trumps));
+	for (int i = 0; i < t->ntop; i++)
+		fprintf(out, "%s`%s`%s", i ? ", then " : " Above every other trump: ",
+			expr_text(t->top_trumps[i]), i == t->ntop - 1 ? "." : "");
 	if (t->trumps && t->has_order) {
 		fputs(" The trumps from the highest:", out);
 		for (int top = 255; top > 0; top--)
@@ -755,9 +798,13 @@ static void table(const state *s, const phase *p, const audience *who,
 /* The trumps of the tricks in progress, or of those to come as far as
  * the deal so far tells. */
 static bool trumps(const state *s, const phase *p, int index, cardset *out,
-		   const uint8_t **power)
+		   uint8_t *order)
 {
-	*power = p->u.tricks.trump_power;
+	const tricks_phase *t = &p->u.tricks;
+	memcpy(order, t->trump_power, CARD_MAX);
+	if (index == s->phase)
+		for (int i = 0; i < room_of(s)->ntop; i++)
+			order[room_of(s)->top[i]] = (uint8_t)(255 - i);
 	if (index == s->phase)
 		*out = s->trumps;
 	else if (p->u.tricks.trumps)

@@ -105,8 +105,8 @@ static audience audience_of(const table_ui *u)
 static void print_hand(table_ui *u, int seat)
 {
 	char buf[512];
-	const uint8_t *power;
-	cardset trumps = state_trumps_ahead(&u->s, &power);
+	uint8_t power[CARD_MAX] = {0};
+	cardset trumps = state_trumps_ahead(&u->s, power);
 	render_hand_trumps(&u->r, u->s.hand[seat], trumps, power, buf,
 			   sizeof buf);
 	if (game_is_solitaire(u->g))

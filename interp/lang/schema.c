@@ -376,6 +376,10 @@ static const schema s_declare_melds = {
 	       "of them, and only those declared count",
 };
 
+static const schema s_expr_cards_list = {
+	.kind = SK_LIST, .item = &s_expr_cards,
+	.doc = "a list of card-set expressions",
+};
 static const schema_field tricks_fields[] = {
 	{"leader", &s_expr_seat, true, "who leads the first trick"},
 	{"follow", &s_follow, false, "the follow rule (default: suit)"},
@@ -397,6 +401,10 @@ static const schema_field tricks_fields[] = {
 	{"declare-melds", &s_declare_melds, false,
 	 "whether melds are declared by choice at the first trick (default: all)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"top-trumps", &s_expr_cards_list, false,
+	 "card-set expressions, highest first, worked out as the tricks start: "
+	 "the card of each ranks above every other trump (Euchre's right and "
+	 "left bowers)"},
 	{"sits-out", &s_expr_bool, false,
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays no card to these tricks (a partner of a player "

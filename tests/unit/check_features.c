@@ -242,6 +242,43 @@ START_TEST(test_turned_up)
 }
 END_TEST
 
+/* top-trumps put cards above every other trump, highest first: with
+ * spades trumps, J♠ then J♣ (a spade) beat A♠; J♣ follows spades. */
+START_TEST(test_top_trumps)
+{
+	game *w = scn_load(TESTS_DIR "/data/games/top-trumps.yaml");
+	card_id js = scn_card(w, "JS"), jc = scn_card(w, "JC");
+	cardset spades = cset_or(w->deck.by_suit[w->deck.suit_of[js]],
+				 scn_card_set(w, "JC"));
+	rng r;
+	rng_seed(&r, 4, 0);
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		state m;
+		char why[200];
+		ck_assert(state_setup(&m, w, 4, 0, NULL, seed, why, sizeof why));
+		state_deal(&m);
+		while (m.current >= 0) {
+			cardset hand = m.hand[m.current];
+			if (m.nplayed > 0 && cset_has(spades, m.table[0]) &&
+			    cset_meets(hand, spades))
+				ck_assert(cset_subset(state_legal_cards(&m), spades));
+			state_apply_random(&m, &r);
+			if (m.event != EV_TRICK && m.event != EV_SCORED)
+				continue;
+			const trick_record *t = &m.last_trick;
+			card_id won = t->card[(t->winner - t->leader + 4) % 4];
+			for (int i = 0; i < t->n; i++) {
+				if (t->card[i] == js)
+					ck_assert_int_eq(won, js);
+				else if (t->card[i] == jc)
+					ck_assert(won == js || won == jc);
+			}
+		}
+	}
+	game_free(w);
+}
+END_TEST
+
 static Suite *features_suite(void)
 {
 	Suite *su = suite_create("features");
@@ -256,6 +293,7 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_hook_in_play);
 	tcase_add_test(tc, test_teams);
 	tcase_add_test(tc, test_turned_up);
+	tcase_add_test(tc, test_top_trumps);
 	suite_add_tcase(su, tc);
 	return su;
 }
