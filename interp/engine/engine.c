@@ -395,6 +395,30 @@ static void step(state *s, phase_step st)
 bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
 		      int nleftover, char *why, size_t size)
 {
+	return state_deal_cards_turned(s, hands, leftover, nleftover,
+				       CARD_NONE, why, size);
+}
+
+/* The card turned up from scripted hands: `turned`, in a hand. */
+static bool turn_up_scripted(state *s, card_id turned, char *why, size_t size)
+{
+	for (int q = 0; turned != CARD_NONE && q < s->players; q++)
+		if (cset_has(s->hand[q], turned)) {
+			cardset one = cset_empty();
+			cset_add(&one, turned);
+			s->turned_up = turned;
+			phase_hand_gets(s, q, one, one);
+			return true;
+		}
+	snprintf(why, size, "this game turns a card up: name it, one of a hand's "
+		 "cards ('turned-up')");
+	return false;
+}
+
+bool state_deal_cards_turned(state *s, const cardset *hands,
+			     const card_id *leftover, int nleftover,
+			     card_id turned, char *why, size_t size)
+{
 	if (s->current != SEAT_CHANCE) {
 		snprintf(why, size, "no deal is due now");
 		return false;
@@ -427,9 +451,18 @@ bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
 		snprintf(why, size, "the places need %d cards", placed);
 		return false;
 	}
+	if (s->g->turn_up_last) {
+		bool held = false;
+		for (int p = 0; p < s->players; p++)
+			held |= turned != CARD_NONE && cset_has(hands[p], turned);
+		if (!held)
+			return turn_up_scripted(s, CARD_NONE, why, size);
+	}
 	clear_deal(s);
 	for (int p = 0; p < s->players; p++)
 		s->hand[p] = hands[p];
+	if (s->g->turn_up_last)
+		turn_up_scripted(s, turned, why, size);
 	deal_places(s, leftover, true);
 	for (int k = placed; k < nleftover; k++) {
 		cset_add(&s->leftover, leftover[k]);

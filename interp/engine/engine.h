@@ -185,6 +185,12 @@ void state_deal(state *s);
 bool state_deal_cards(state *s, const cardset *hands, const card_id *leftover,
 		      int nleftover, char *why, size_t size);
 
+/* The same for a game that turns a card up (deal.turn-up): `turned`, one
+ * of the hands' cards; refused without one for such a game. */
+bool state_deal_cards_turned(state *s, const cardset *hands,
+			     const card_id *leftover, int nleftover,
+			     card_id turned, char *why, size_t size);
+
 /* The legal actions of the seat to move, sorted (action_compare); returns
  * how many, at most ACTIONS_MAX (0 at a chance node or at the end). */
 int state_legal(const state *s, action *out);

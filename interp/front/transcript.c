@@ -211,6 +211,11 @@ static void write_deal(transcript_writer *w, const state *s)
 		write_cards(w->f, d, s->dealt[p]);
 		fputc('\n', w->f);
 	}
+	if (s->turned_up != CARD_NONE) {
+		char name[8];
+		fprintf(w->f, "    turned-up: %s\n",
+			deck_card_name(d, s->turned_up, true, name));
+	}
 	write_places(w, s);
 	if (cset_is_empty(s->leftover))
 		return;
@@ -334,6 +339,8 @@ static const schema_field deal_fields[] = {
 	{"deal", &t_deal_number, false, "the deal's number in the match"},
 	{"dealer", &t_seat, false, "who dealt"},
 	{"hands", &t_hands, false, "the cards as dealt, instead of the seed's shuffle"},
+	{"turned-up", &t_string, false,
+	 "the card turned up from a hand (deal.turn-up)"},
 	{"places", &t_places, false, "each place's cards as dealt"},
 	{"leftover", &t_cards, false, "the leftover cards, face-up ones first"},
 	{"moves", &t_moves, false, "the decisions"},
@@ -608,6 +615,21 @@ static bool read_header(reader *rd, const node *root, const char *path)
 	return true;
 }
 
+/* One card of the hands dealt (a card turned up), by its name. */
+static bool read_one_card(reader *rd, const node *n, card_id *out)
+{
+	const deck *d = &rd->r->g->deck;
+	card_face face;
+	int copy;
+	if (n->kind != NODE_SCALAR ||
+	    deck_parse_face(d, n->text, n->len, &face, &copy) != DECK_PARSE_OK)
+		return error_at(rd, n, "not a card of this game");
+	*out = deck_find(d, rd->r->s.in_play, face, copy);
+	if (*out == CARD_NONE)
+		return error_at(rd, n, "not a card of this game");
+	return true;
+}
+
 /* The cards of a list into out[]; `seen` holds the cards of the deal's
  * earlier lists, so that a card given twice is named where it is. */
 static bool read_card_list(reader *rd, const node *list, cardset *seen,
@@ -686,9 +708,14 @@ static bool deal_explicit(reader *rd, const node *deal)
 					CARD_MAX - nleft))
 		return false;
 	nleft += nrest;
+	card_id turned = CARD_NONE;
+	const node *up = node_get(deal, "turned-up");
+	if (up && !read_one_card(rd, up, &turned))
+		return false;
 	char why[200];
-	if (!state_deal_cards(s, hand, left, nleft, why, sizeof why))
-		return error_at(rd, hands, "%s", why);
+	if (!state_deal_cards_turned(s, hand, left, nleft, turned, why,
+				     sizeof why))
+		return error_at(rd, up ? up : hands, "%s", why);
 	return true;
 }
 

@@ -237,6 +237,17 @@ START_TEST(test_turned_up)
 			ck_assert(cset_has(v.s.hand[m.dealer], c));
 			ck_assert_int_eq(v.s.turned_up, c);
 		}
+		/* dealt again from its hands: the card turned up is named */
+		state again;
+		ck_assert(state_setup(&again, w, 4, (int)seed % 4, NULL, seed, why,
+				      sizeof why));
+		ck_assert(!state_deal_cards(&again, m.dealt, NULL, 0, why,
+					    sizeof why));
+		ck_assert(strstr(why, "turned-up") != NULL);
+		ck_assert(state_deal_cards_turned(&again, m.dealt, NULL, 0, c, why,
+						  sizeof why));
+		ck_assert_int_eq(again.turned_up, c);
+		ck_assert(cset_eq(again.trumps, m.trumps));
 	}
 	game_free(w);
 }
