@@ -449,6 +449,79 @@ static void on_start(composer *c, const yaml_event_t *ev, node_kind kind)
 	c->nframe++;
 }
 
+/* ---- Merge keys ------------------------------------------------------ */
+
+/* A `<<` key (plain, or tagged !!merge): its value's pairs merge in. */
+static bool is_merge_key(const node *k)
+{
+	return k->kind == NODE_SCALAR && k->len == 2 &&
+	       memcmp(k->text, "<<", 2) == 0 &&
+	       (k->style == NODE_PLAIN || (k->tag && strcmp(k->tag, "!!merge") == 0));
+}
+
+static bool has_key(const node_pair *pair, size_t n, const node *k)
+{
+	for (size_t i = 0; i < n; i++)
+		if (pair[i].key->kind == NODE_SCALAR && k->kind == NODE_SCALAR &&
+		    pair[i].key->len == k->len &&
+		    memcmp(pair[i].key->text, k->text, k->len) == 0)
+			return true;
+	return false;
+}
+
+/* YAML's merge keys (`<<: *base`, or a list of such mappings, the first
+ * winning): the `<<` pair gives way to the merged mappings' pairs, in
+ * place, but for keys the mapping gives itself or an earlier merge gave. */
+static void merge_keys(composer *c, node *n)
+{
+	size_t merges = 0, extra = 0;
+	for (size_t i = 0; i < n->n; i++) {
+		const node *v = n->pair[i].value;
+		if (!is_merge_key(n->pair[i].key))
+			continue;
+		merges++;
+		if (v->kind == NODE_MAP)
+			extra += v->n;
+		for (size_t j = 0; v->kind == NODE_SEQ && j < v->n; j++)
+			if (v->item[j]->kind == NODE_MAP)
+				extra += v->item[j]->n;
+			else
+				diag_error(c->d, c->f, v->item[j]->line,
+					   v->item[j]->col, "a merge key ('<<') "
+					   "merges mappings: this is not one");
+		if (v->kind == NODE_SCALAR)
+			diag_error(c->d, c->f, v->line, v->col, "a merge key ('<<') "
+				   "takes a mapping or a list of mappings");
+	}
+	if (!merges)
+		return;
+	node_pair *out = arena_alloc(c->a, (n->n + extra) * sizeof *out);
+	if (!out) {
+		out_of_memory(c);
+		return;
+	}
+	size_t m = 0;
+	for (size_t i = 0; i < n->n; i++) {
+		if (!is_merge_key(n->pair[i].key)) {
+			out[m++] = n->pair[i];
+			continue;
+		}
+		const node *v = n->pair[i].value;
+		size_t parts = v->kind == NODE_SEQ ? v->n : 1;
+		for (size_t j = 0; j < parts; j++) {
+			const node *from = v->kind == NODE_SEQ ? v->item[j] : v;
+			for (size_t k = 0; from->kind == NODE_MAP && k < from->n; k++) {
+				const node *key = from->pair[k].key;
+				if (!has_key(n->pair, n->n, key) &&
+				    !has_key(out, m, key))
+					out[m++] = from->pair[k];
+			}
+		}
+	}
+	n->pair = out;
+	n->n = m;
+}
+
 /* sequence-end | mapping-end: the children become the node's array */
 static void on_end(composer *c)
 {
@@ -467,6 +540,7 @@ static void on_end(composer *c)
 			n->pair[i / 2] = (node_pair){ch[i].n, ch[i + 1].n};
 		n->n = k / 2;
 		check_keys(c, ch, k);
+		merge_keys(c, n);
 	}
 	if (k && !n->item && !n->pair) {
 		out_of_memory(c);

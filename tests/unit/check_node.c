@@ -112,6 +112,18 @@ static const load_case load_cases[] = {
 	{"outer:\n  inner:\n    - deep\n", 0,
 	 "map{outer@1:1: map{inner@2:3: seq[deep@3:7]@3:5}@2:3}@1:1", NULL},
 
+	/* merge keys: the pairs of the mapping merged take the place of
+	 * `<<`, the mapping's own keys and earlier merges winning */
+	{"b: &b {x: 1, y: 2}\nm: {<<: *b, y: 3}\n", 0,
+	 "map{b@1:1: {x@1:8: 1@1:11, y@1:14: 2@1:17}@1:4, "
+	 "m@2:1: {x@1:8: 1@1:11, y@2:13: 3@2:16}@2:4}@1:1", NULL},
+	{"p: &p {x: 1}\nq: &q {x: 2, z: 3}\nm:\n  <<: [*p, *q]\n  w: 4\n", 0,
+	 "map{p@1:1: {x@1:8: 1@1:11}@1:4, q@2:1: {x@2:8: 2@2:11, z@2:14: 3@2:17}@2:4, "
+	 "m@3:1: map{x@1:8: 1@1:11, z@2:14: 3@2:17, w@5:3: 4@5:6}@4:3}@1:1", NULL},
+	{"m: {<<: 1}\n", 0, NULL,
+	 "t.yaml:1:9: error: a merge key ('<<') takes a mapping or a list of "
+	 "mappings\n"},
+
 	/* scalar styles and multi-line scalars */
 	{"- plain\n- 'single'\n- \"double\"\n"
 	 "- |\n  lit\n  two\n- >\n  fold\n  ed\n", 0,
