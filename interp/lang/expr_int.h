@@ -20,7 +20,7 @@
 #define EXPR_DEPTH_MAX 64       /* nested parentheses, calls, ifs, nots */
 #define EXPR_HEIGHT_MAX 256     /* levels of the tree: bounds the evaluator */
 #define EXPR_LOCALS 8           /* nested loop names */
-#define EXPR_ARGS_MAX 16        /* arguments of one call */
+#define EXPR_ARGS_MAX 64        /* arguments of one call: a table of values */
 #define EXPR_SIG_PARAMS 6       /* declared parameters of one signature */
 
 /* Types that only the compiler sees, after the public ones. */

@@ -293,6 +293,8 @@ static const struct value_case {
 	/* choose: v_i, or the zero value */
 	{"choose(2, 10, 20, 30)", TY_INT, 0, K, 30, NULL},
 	{"choose(3, 10, 20, 30)", TY_INT, 0, K, 0, NULL},
+	/* a table of values as long as a game needs */
+	{"choose(57, 0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 110, 120, 130, 140, 150, 160, 170, 180, 190, 200, 210, 220, 230, 240, 250, 260, 270, 280, 290, 300, 310, 320, 330, 340, 350, 360, 370, 380, 390, 400, 410, 420, 430, 440, 450, 460, 470, 480, 490, 500, 510, 520, 530, 540, 550, 560, 570, 580, 590)", TY_INT, 0, K, 570, NULL},
 	{"choose(-1, QS, KS)", TY_CARD, 0, K, 0, "-"},
 	{"choose(1, QS, KS)", TY_CARD, 0, K, 0, "KS"},
 	{"choose(0, QS, H)", TY_CARDS, 0, K, 0, "QS"},
