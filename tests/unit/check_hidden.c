@@ -63,6 +63,11 @@ static void oracle_start(oracle *o, const state *s)
 {
 	memset(o, 0, sizeof *o);
 	o->deal_no = s->deal_no;
+	/* a card turned up in the deal (deal.turn-up): seen by all to be in
+	 * its hand */
+	for (int q = 0; s->turned_up != CARD_NONE && q < s->players; q++)
+		if (cset_has(s->hand[q], s->turned_up))
+			cset_add(&o->held[q], s->turned_up);
 }
 
 static cardset face_up_places(const state *s, const oracle *o)
