@@ -136,6 +136,10 @@ bool expr_is_per_seat(const expr *e);
 /* True when the value depends on nothing but constants and literals. */
 bool expr_is_constant(const expr *e);
 
+/* True when evaluating the expression may read the getter fn (a name
+ * declared with expr_scope_getter): whether a count depends on `deal`. */
+bool expr_reads(const expr *e, expr_getter_fn fn);
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 
