@@ -1212,6 +1212,35 @@ static bool declare_kinds(expr_scope *sc)
 	return true;
 }
 
+/* The names the engine declares for every game's expressions. */
+static bool declare_engine_names(expr_scope *deal_scope, expr_scope *scope)
+{
+	return vars_declare_deal_number(deal_scope) &&
+	       vars_declare_deal(scope) && declare_kinds(scope) &&
+	       vars_declare_seat_words(scope);
+}
+
+/* An option named as a name of the engine's (`tricks`, `bid`) cannot be
+ * declared beside it: reported at the option; false when none is. */
+static bool report_taken_options(builder *b, const node *options)
+{
+	game *g = b->g;
+	expr_scope *probe = expr_scope_new(&g->arena, &g->deck);
+	if (!probe || !declare_engine_names(probe, probe))
+		return false;
+	bool found = false;
+	for (size_t i = 0; options && i < options->n; i++) {
+		const node *k = options->pair[i].key;
+		if (!expr_scope_has(probe, k->text))
+			continue;
+		build_fail(b, k, "'%s' is a name of the engine's own, which "
+			   "expressions read: give the option another name",
+			   k->text);
+		found = true;
+	}
+	return found;
+}
+
 static void build(builder *b, const node *root)
 {
 	game *g = b->g;
@@ -1221,11 +1250,10 @@ static void build(builder *b, const node *root)
 	g->static_scope = expr_scope_new(&g->arena, &g->deck);
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
 	    !(g->deal_scope = expr_scope_child(g->static_scope)) ||
-	    !vars_declare_deal_number(g->deal_scope) ||
 	    !(g->scope = expr_scope_child(g->deal_scope)) ||
-	    !vars_declare_deal(g->scope) || !declare_kinds(g->scope) ||
-	    !vars_declare_seat_words(g->scope)) {
-		build_fail(b, root, "out of memory");
+	    !declare_engine_names(g->deal_scope, g->scope)) {
+		if (!report_taken_options(b, node_get(root, "options")))
+			build_fail(b, root, "out of memory");
 		return;
 	}
 	if (sound(b, top, root, "option-checks"))

@@ -111,6 +111,9 @@ typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
 bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, expr_getter_fn fn, int arg);
 
+/* Whether `name` is declared in sc or an ancestor. */
+bool expr_scope_has(const expr_scope *sc, const char *name);
+
 /* Slots needed by a frame for this scope and all its ancestors. */
 int expr_scope_slots(const expr_scope *sc);
 
