@@ -54,6 +54,7 @@ def power(card):
 class Count:
     deals = decisions = calls = cards = tricks = nils = blinds = 0
     unbroken_leads = 0      # leads from a hand whose spades were refused
+    bagged = 0              # sides that paid for ten bags
     ended = 0               # matches that ended
 
 
@@ -165,6 +166,7 @@ def score(bids, nil_value, tricks, bags, opts):
         new_bags = (counted - bid if made else 0) + (taken - counted)
         carried = 0 if opts["openspiel"] else bags[s]
         penalty = 100 * ((carried + new_bags) // 10)
+        Count.bagged += penalty > 0
         bags[s] = (carried + new_bags) % 10
         nils = sum(nil_value[p] if tricks[p] == 0 else -nil_value[p]
                    for p in nil)
@@ -233,10 +235,10 @@ def main():
             sys.exit(1)
     print("%d deals agree: %d decisions (%d calls, %d cards), %d tricks; "
           "%d nil and %d blind nil bids; %d leads kept off spades; "
-          "%d matches ended" % (Count.deals, Count.decisions, Count.calls,
-                                Count.cards, Count.tricks, Count.nils,
-                                Count.blinds, Count.unbroken_leads,
-                                Count.ended))
+          "%d bag penalties; %d matches ended"
+          % (Count.deals, Count.decisions, Count.calls, Count.cards,
+             Count.tricks, Count.nils, Count.blinds, Count.unbroken_leads,
+             Count.bagged, Count.ended))
 
 
 main()

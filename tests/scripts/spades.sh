@@ -32,6 +32,7 @@ for v in base blind-nil openspiel; do
 done
 grep -q ' [1-9][0-9]* blind nil bids' "$tmp/blind-nil.out" || fail "nobody bid blind nil"
 grep -q ' [1-9][0-9]* matches ended' "$tmp/base.out" || fail "no match of Spades ended"
+grep -q ' [1-9][0-9]* bag penalties' "$tmp/base.out" || fail "nobody paid for ten bags"
 for v in blind-nil openspiel; do
 	if oracle --base "$tmp/$v"/*.yaml >/dev/null; then
 		fail "spades-$v passes for the base game"
