@@ -53,9 +53,18 @@ const schema *build_kind_schema(const char *kind);
 /* A count: a table by player count, or an expression of the set-up. */
 void build_count(builder *b, const node *n, count_spec *c, const char *what);
 
-/* The value of a count at `players` players with the options' defaults;
- * -1 when it depends on more than that (checked at set-up). */
+/* A count of a deal (its hand, its tricks): the same, and its expression
+ * may read `deal`, the deal's number (c->by_deal). */
+void build_deal_count(builder *b, const node *n, count_spec *c,
+		      const char *what);
+
+/* The value of a count at `players` players with the options' defaults
+ * (in the first deal, for a count of the deal). */
 long build_count_at(const game *g, const count_spec *c, int players);
+
+/* The same in deal number `deal`. */
+long build_count_at_deal(const game *g, const count_spec *c, int players,
+			 int deal);
 
 /* Counters raised by an action ({pushes: 1, paid: unit}). */
 void build_counter_adds(builder *b, const node *map, counter_adds *out);

@@ -326,10 +326,18 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (c->lowest && c->highest)
 		fprintf(out, "a number from `%s` to `%s`", expr_text(c->lowest),
 			expr_text(c->highest));
-	for (int i = 0; i < c->nwords; i++)
-		fprintf(out, "%s`%s` (worth `%s`)", i == 0 && !c->lowest ? ""
-			: i == c->nwords - 1 ? " or " : ", ", c->word[i].name,
-			c->word[i].value ? expr_text(c->word[i].value) : "0");
+	for (int i = 0; i < c->nwords; i++) {
+		const call_word *w = &c->word[i];
+		fprintf(out, "%s`%s` (worth `%s`", i == 0 && !c->lowest ? ""
+			: i == c->nwords - 1 ? " or " : ", ", w->name,
+			w->value ? expr_text(w->value) : "0");
+		for (int k = 0; k < w->adds.n; k++)
+			fprintf(out, "; adds `%s` to %s", expr_text(w->adds.add[k]),
+				g->counter_name[w->adds.counter[k]]);
+		if (w->when)
+			fprintf(out, "; only when `%s`", expr_text(w->when));
+		fputc(')', out);
+	}
 	fputs(".", out);
 	if (c->into >= 0)
 		fprintf(out, " The call is kept for the deal as `%s`.",

@@ -46,7 +46,52 @@ static bool set_options(state *s, const int64_t *options, char *why,
 	return true;
 }
 
-/* Everything that depends only on the player count and the options. */
+/* The counts of deal number d at this table: the hand, the leftovers
+ * face up (no more than the deal leaves), each phase's own count; false
+ * with a reason when the deal's cards do not fit in the deck.  *up_fits
+ * tells whether all the face-up leftovers asked for could be turned. */
+static bool deal_counts(state *s, int d, bool *up_fits, char *why,
+			size_t size)
+{
+	const game *g = s->g;
+	int16_t deal_no = s->deal_no;
+	s->deal_no = (int16_t)d;        /* what the counts read as `deal` */
+	int hand = vars_count(s, &g->hand_size);
+	int up = vars_count(s, &g->face_up);
+	int cards = cset_count(s->in_play), placed = 0;
+	for (int k = 0; k < g->nplaces; k++)
+		placed += s->place_dealt[k];
+	char in[32] = "";
+	if (g->sizes_by_deal)
+		snprintf(in, sizeof in, "deal %d: ", d);
+	bool ok = false;
+	if (hand * s->players + placed > cards)
+		snprintf(why, size, "%s%d cards for each of %d players%s do not "
+			 "fit in a deck of %d", in, hand, s->players,
+			 placed ? " and the places' cards" : "", cards);
+	else
+		ok = true;
+	int left = cards - placed - hand * s->players;
+	*up_fits = up <= left;
+	s->hand_size = (int16_t)hand;
+	s->face_up = (int16_t)(up <= left ? up : left);
+	for (int i = 0; ok && i < g->nphases; i++) {
+		const phase *p = &g->phase[i];
+		const phase_kind_def *def = phase_def(p->kind);
+		char reason[200];
+		if (def->setup && !def->setup(s, p, i, reason, sizeof reason)) {
+			snprintf(why, size, "%s%s", in, reason);
+			ok = false;
+		}
+	}
+	s->deal_no = deal_no;
+	return ok;
+}
+
+/* Everything that depends only on the player count and the options, and
+ * the counts of every deal the match can have: all of its deals when it
+ * has so many and they differ, else the first (the others, dealt until
+ * `end` holds, are checked as they start). */
 static bool set_counts(state *s, char *why, size_t size)
 {
 	const game *g = s->g;
@@ -58,11 +103,7 @@ static bool set_counts(state *s, char *why, size_t size)
 		return false;
 	}
 	s->in_play = deck_in_play(&g->deck, suitsets);
-	int cards = cset_count(s->in_play);
-	s->hand_size = (int16_t)vars_count(s, &g->hand_size);
-	s->face_up = (int16_t)vars_count(s, &g->face_up);
 	s->deals = (int16_t)(g->has_deals ? vars_count(s, &g->deals) : 0);
-	int placed = 0;
 	for (int k = 0; k < g->nplaces; k++) {
 		int n = vars_count(s, &g->place[k].dealt);
 		if (n < 0 || n > 255) {
@@ -71,31 +112,19 @@ static bool set_counts(state *s, char *why, size_t size)
 			return false;
 		}
 		s->place_dealt[k] = (uint8_t)n;
-		placed += n;
 	}
-	if (s->hand_size * s->players + placed > cards) {
-		snprintf(why, size, "%d cards for each of %d players and %d for "
-			 "the places do not fit in a deck of %d", s->hand_size,
-			 s->players, placed, cards);
-		return false;
-	}
-	cards -= placed;
-	if (s->hand_size * s->players > cards) {
-		snprintf(why, size, "%d cards for each of %d players do not fit "
-			 "in a deck of %d", s->hand_size, s->players, cards);
-		return false;
-	}
-	if (s->face_up > cards - s->hand_size * s->players) {
-		snprintf(why, size, "%d leftover cards cannot lie face up: only "
-			 "%d are left", s->face_up,
-			 cards - s->hand_size * s->players);
-		return false;
-	}
-	for (int i = 0; i < g->nphases; i++) {
-		const phase *p = &g->phase[i];
-		const phase_kind_def *def = phase_def(p->kind);
-		if (def->setup && !def->setup(s, p, i, why, size))
+	int deals = g->sizes_by_deal && s->deals > 0 ? s->deals : 1;
+	bool up_fits = false;
+	for (int d = deals; d >= 1; d--) {      /* ends with the first's */
+		bool fits;
+		if (!deal_counts(s, d, &fits, why, size))
 			return false;
+		up_fits |= fits;
+	}
+	if (!up_fits) {
+		snprintf(why, size, "%d leftover cards cannot lie face up: only "
+			 "%d are left", vars_count(s, &g->face_up), s->face_up);
+		return false;
 	}
 	return true;
 }
@@ -252,15 +281,24 @@ static void turn_up_last(state *s, const card_id *order, int n)
 			}
 }
 
+/* The seat dealt to first: `deal.from`, or the dealer's next seat. */
+static int first_dealt(const state *s)
+{
+	if (!s->g->deal_from)
+		return state_next_seat(s, s->dealer, 1);
+	int seat = (int)vars_eval(s, s->g->deal_from, -1).i;
+	return seat >= 0 && seat < s->players ? seat : 0;
+}
+
 /* Deals `order` one card at a time (or in the game's packets) from the
- * dealer's next seat in the direction of play; the rest are the
+ * first seat dealt to in the direction of play; the rest are the
  * leftovers, the first face up. */
 static void deal_order(state *s, const card_id *order, int n)
 {
 	clear_deal(s);
-	int seat[SEAT_MAX];
+	int seat[SEAT_MAX], first = first_dealt(s);
 	for (int i = 0; i < s->players; i++)
-		seat[i] = state_next_seat(s, s->dealer, i + 1);
+		seat[i] = state_next_seat(s, first, i);
 	int dealt;
 	if (s->g->npackets) {
 		dealt = deal_packets(s, seat, order);
@@ -296,13 +334,6 @@ static void shuffle_and_deal(state *s, int deal_no, int redeals)
 	deal_order(s, order, n);
 }
 
-void state_deal(state *s)
-{
-	if (s->current != SEAT_CHANCE)
-		return;
-	shuffle_and_deal(s, s->deal_no + 1, 0);
-}
-
 /* Stops the match: the rule file has led it where no rule applies. */
 static void stop_faulted(state *s, state_fault f)
 {
@@ -310,6 +341,40 @@ static void stop_faulted(state *s, state_fault f)
 	s->fault_phase = s->phase;
 	s->current = SEAT_END;
 	s->over = true;
+}
+
+/* The counts of the next deal, whose hand may differ from the last; a
+ * deal whose cards do not fit stops the match (a match that ends by
+ * `end` was checked only for its first deal). */
+static bool next_deal_counts(state *s, char *why, size_t size)
+{
+	bool fits;
+	if (!s->g->sizes_by_deal ||
+	    deal_counts(s, s->deal_no + 1, &fits, why, size))
+		return true;
+	stop_faulted(s, FAULT_DEAL);
+	s->fault_phase = -1;
+	s->deal_no++;                   /* the deal that cannot be dealt */
+	return false;
+}
+
+int state_hand_in_deal(const state *s, int deal, int *face_up)
+{
+	state t = *s;
+	bool fits;
+	char why[200];
+	if (!deal_counts(&t, deal, &fits, why, sizeof why))
+		return -1;
+	*face_up = t.face_up;
+	return t.hand_size;
+}
+
+void state_deal(state *s)
+{
+	char why[200];
+	if (s->current != SEAT_CHANCE || !next_deal_counts(s, why, sizeof why))
+		return;
+	shuffle_and_deal(s, s->deal_no + 1, 0);
 }
 
 double state_deal_worth(const state *s, int seat)
@@ -360,6 +425,8 @@ const char *state_fault_text(const state *s)
 	case FAULT_REDEALS:
 		return "the deal was thrown in " STR(REDEALS_MAX)
 		       " times in a row";
+	case FAULT_DEAL:
+		return "its cards do not fit in the deck";
 	case FAULT_NONE:
 		break;
 	}
@@ -423,6 +490,8 @@ bool state_deal_cards_turned(state *s, const cardset *hands,
 		snprintf(why, size, "no deal is due now");
 		return false;
 	}
+	if (!next_deal_counts(s, why, size))
+		return false;
 	cardset all = cset_empty();
 	int total = 0;
 	for (int p = 0; p < s->players; p++) {

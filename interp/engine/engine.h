@@ -175,6 +175,11 @@ bool state_layout_opening(const state *s);
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);
 
+/* The cards each player gets in deal number `deal` at this table (a hand
+ * that depends on the deal: game.sizes_by_deal), and how many of the
+ * leftovers lie face up then; -1 for a deal whose cards do not fit. */
+int state_hand_in_deal(const state *s, int deal, int *face_up);
+
 /* The chance move: deals from the shuffle of (seed, deal number). */
 void state_deal(state *s);
 

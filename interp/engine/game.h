@@ -39,12 +39,17 @@
 #define PILES_MAX 32
 #define DENOMS_MAX 8
 #define PACKETS_MAX 12
+#define COUNT_MAX 10000                 /* the most a count gives (a hand,
+					   the deals of a match) */
 
 /* A count that may depend on the number of players: a table indexed by
- * player count, or an integer expression over `players` and the options. */
+ * player count, or an integer expression over `players` and the options
+ * (and, for the counts of a deal, over `deal`). */
 typedef struct count_spec {
 	const expr *e;                  /* NULL when given as a table */
 	int by_players[SEAT_MAX + 1];
+	bool by_deal;                   /* e reads `deal`: worked out as each
+					   deal starts */
 } count_spec;
 
 /* A named place: one or more piles of ordered cards (a skat, a stock, the
@@ -377,9 +382,13 @@ typedef struct game {
 	value_table table[TABLES_MAX];
 	int ntables;
 
-	count_spec hand_size, face_up;
+	count_spec hand_size, face_up;  /* counts of a deal (by_deal) */
 	bool turn_up_last;              /* the last card dealt to a hand is
 					   turned up for all to see */
+	bool sizes_by_deal;             /* the hand, the face-up leftovers or
+					   a phase's tricks depend on `deal` */
+	const expr *deal_from;          /* the seat dealt to first; NULL: the
+					   dealer's next */
 	packet_def packet[PACKETS_MAX]; /* the deal in packets; none: one by one */
 	int npackets;
 
@@ -422,6 +431,7 @@ typedef struct game {
 	const expr *next_dealer;        /* NULL: the next seat in play order */
 
 	expr_scope *static_scope;       /* players and options */
+	expr_scope *deal_scope;         /* and `deal`: the counts of a deal */
 	expr_scope *scope;              /* everything a deal can see */
 	int nslots;
 

@@ -284,13 +284,22 @@ static void build_deck(builder *b, const node *n)
  * counts and card specifications
  * ====================================================================== */
 
-void build_count(builder *b, const node *n, count_spec *c,
-			const char *what)
+/* A count as an expression or a table by player count; the expression
+ * may read `deal` when by_deal is allowed. */
+static void count_of(builder *b, const node *n, count_spec *c,
+		     const char *what, bool by_deal)
 {
 	game *g = b->g;
 	memset(c, 0, sizeof *c);
 	if (n->kind == NODE_SCALAR) {
-		c->e = build_table_expr(b, g->static_scope, n, TY_INT, what);
+		c->e = build_table_expr(b, g->deal_scope, n, TY_INT, what);
+		c->by_deal = c->e && vars_reads_deal(c->e);
+		if (c->by_deal && !by_deal) {
+			build_fail(b, n, "%s is worked out once, as a table is "
+				   "set up: it cannot read 'deal'", what);
+			c->e = NULL;
+			c->by_deal = false;
+		}
 		return;
 	}
 	/* Entries for other player counts are allowed: a variant that
@@ -304,6 +313,17 @@ void build_count(builder *b, const node *n, count_spec *c,
 	for (int p = g->min_players; p <= g->max_players && !b->players_unknown; p++)
 		if (!seen[p])
 			build_fail(b, n, "%s has no entry for %d players", what, p);
+}
+
+void build_count(builder *b, const node *n, count_spec *c, const char *what)
+{
+	count_of(b, n, c, what, false);
+}
+
+void build_deal_count(builder *b, const node *n, count_spec *c,
+		      const char *what)
+{
+	count_of(b, n, c, what, true);
 }
 
 /* A card, suit or rank code of the deck; false (reported) otherwise. */
@@ -912,11 +932,29 @@ static void build_match(builder *b, const node *at, const node *n)
  * Checks that need every player count
  * ====================================================================== */
 
-long build_count_at(const game *g, const count_spec *c, int p)
+long build_count_at_deal(const game *g, const count_spec *c, int p,
+			 int deal)
 {
 	if (!c->e)
 		return c->by_players[p];
-	return vars_eval_static(g, c->e, p);
+	return vars_eval_static(g, c->e, p, deal);
+}
+
+long build_count_at(const game *g, const count_spec *c, int p)
+{
+	return build_count_at_deal(g, c, p, 1);
+}
+
+/* The deals whose counts the build checks at p players: every deal of a
+ * match of so many deals when a count of the deal reads `deal`; else the
+ * first (all deals alike, or a match that ends by `end`, whose later
+ * deals are checked as they start). */
+static int deals_to_check(const game *g, int p)
+{
+	if (!g->sizes_by_deal || !g->has_deals)
+		return 1;
+	long n = build_count_at(g, &g->deals, p);
+	return n < 1 ? 1 : n > COUNT_MAX ? COUNT_MAX : (int)n;
 }
 
 /* The cards the places take at p players; the place that overflows the
@@ -935,43 +973,92 @@ static long placed_at(const game *g, int p, long room, int *over)
 	return placed;
 }
 
-static void check_deal_fits(builder *b, const node *deal, const node *places)
+/* " in deal 3" when the hand changes from deal to deal. */
+static const char *in_deal(const game *g, int d, char *buf, size_t size)
+{
+	buf[0] = '\0';
+	if (g->sizes_by_deal)
+		snprintf(buf, size, " in deal %d", d);
+	return buf;
+}
+
+/* Whether the hands and places of deal d fit in the deck at p players;
+ * what is left over then goes to *left.  A mistake is reported; after
+ * one of the hands the other player counts are checked too, after one of
+ * the packets or the places nothing more. */
+typedef enum fit { FITS, FIT_NEXT_COUNT, FIT_STOP } fit;
+
+static fit hands_fit(builder *b, const node *deal, const node *places,
+		      int p, int d, long *left)
 {
 	game *g = b->g;
+	char where[32];
 	int packed = 0;
 	for (int i = 0; i < g->npackets; i++)
 		packed += g->packet[i].place < 0 ? g->packet[i].cards : 0;
+	long hand = build_count_at_deal(g, &g->hand_size, p, d);
+	if (g->npackets && packed != hand) {
+		build_fail(b, node_get(deal, "packets"), "the packets deal %d "
+			   "cards to each hand, but 'deal.hand' is %ld with %d "
+			   "players%s", packed, hand, p,
+			   in_deal(g, d, where, sizeof where));
+		return FIT_STOP;
+	}
+	long suitsets = g->has_suitsets ? build_count_at(g, &g->suitsets, p)
+					: g->deck.nsuits * 64;
+	int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
+	int over;
+	long placed = hand >= 0 && hand * p <= cards
+		? placed_at(g, p, cards - hand * p, &over) : 0;
+	if (hand >= 0 && hand * p <= cards && over >= 0) {
+		const node *pl = node_get(places, g->place[over].name);
+		build_fail(b, node_get(pl, "deal"), "with %d players%s, %ld "
+			   "cards are left after the hands, but the places "
+			   "take %ld", p, in_deal(g, d, where, sizeof where),
+			   cards - hand * p, placed);
+		return FIT_STOP;
+	}
+	cards -= (int)placed;
+	if (hand >= 0 && hand * p > cards) {
+		build_fail(b, node_get(deal, "hand"), "%ld cards for each of %d "
+			   "players need %ld%s, but the deck has %d", hand, p,
+			   hand * p, in_deal(g, d, where, sizeof where), cards);
+		return FIT_NEXT_COUNT;
+	}
+	*left = cards - (hand < 0 ? 0 : hand * p);
+	return FITS;
+}
+
+/* Every deal the match can have fits in the deck; the face-up leftovers
+ * are turned up from what a deal leaves (all of it when it leaves
+ * fewer), so only a count that no deal can meet is a mistake. */
+static void check_deal_fits(builder *b, const node *deal, const node *places)
+{
+	game *g = b->g;
 	for (int p = g->min_players; p <= g->max_players; p++) {
-		long hand = build_count_at(g, &g->hand_size, p);
-		long up = build_count_at(g, &g->face_up, p);
-		if (g->npackets && packed != hand) {
-			build_fail(b, node_get(deal, "packets"), "the packets deal %d "
-				   "cards to each hand, but 'deal.hand' is %ld with %d "
-				   "players", packed, hand, p);
-			return;
+		int deals = deals_to_check(g, p);
+		bool up_fits = false;
+		long up = 0, up_left = 0;
+		fit f = FITS;
+		for (int d = 1; f == FITS && d <= deals; d++) {
+			long left;
+			f = hands_fit(b, deal, places, p, d, &left);
+			if (f != FITS)
+				break;
+			long want = build_count_at_deal(g, &g->face_up, p, d);
+			if (want <= left)
+				up_fits = true;
+			else if (d == 1) {
+				up = want;
+				up_left = left;
+			}
 		}
-		long suitsets = g->has_suitsets ? build_count_at(g, &g->suitsets, p)
-						: g->deck.nsuits * 64;
-		int cards = cset_count(deck_in_play(&g->deck, (int)suitsets));
-		int over;
-		long placed = hand >= 0 && hand * p <= cards
-			? placed_at(g, p, cards - hand * p, &over) : 0;
-		if (hand >= 0 && hand * p <= cards && over >= 0) {
-			const node *pl = node_get(places, g->place[over].name);
-			build_fail(b, node_get(pl, "deal"), "with %d players, %ld "
-				   "cards are left after the hands, but the places "
-				   "take %ld", p, cards - hand * p, placed);
+		if (f == FIT_STOP)
 			return;
-		}
-		cards -= (int)placed;
-		if (hand >= 0 && hand * p > cards)
-			build_fail(b, node_get(deal, "hand"), "%ld cards for each of %d "
-			     "players need %ld, but the deck has %d", hand, p,
-			     hand * p, cards);
-		else if (hand >= 0 && up > cards - hand * p)
+		if (f == FITS && !up_fits)
 			build_fail(b, node_get(deal, "face-up"), "%ld leftover cards "
-			     "cannot lie face up with %d players: only %ld are left",
-			     up, p, cards - hand * p);
+				   "cannot lie face up with %d players: only %ld "
+				   "are left", up, p, up_left);
 	}
 }
 
@@ -1001,13 +1088,17 @@ static void check_phase_cards(builder *b)
 			emptied = ph;
 		for (int p = g->min_players; c && p <= g->max_players; p++) {
 			long n = build_count_at(g, c, p);
-			long hand = build_count_at(g, &g->hand_size, p);
+			int d = 1, deals = deals_to_check(g, p);
+			long hand = build_count_at_deal(g, &g->hand_size, p, d);
+			while (n <= hand && d < deals)
+				hand = build_count_at_deal(g, &g->hand_size, p, ++d);
 			if (n <= hand)
 				continue;
+			char where[32];
 			const node *at = node_get(b->phase_body[i], "cards");
 			build_fail(b, at ? at : b->phase_body[i], "with %d players a "
-				   "hand has %ld cards, but this phase asks for %ld",
-				   p, hand, n);
+				   "hand has %ld cards%s, but this phase asks for %ld",
+				   p, hand, in_deal(g, d, where, sizeof where), n);
 			break;
 		}
 	}
@@ -1095,7 +1186,7 @@ static void build_option_checks(builder *b, const node *list)
 		g->option_check[g->noption_checks++] = e;
 		int first_broken = 0, held = 0;
 		for (int p = g->min_players; p <= g->max_players; p++) {
-			if (vars_eval_static(g, e, p))
+			if (vars_eval_static(g, e, p, 0))
 				held++;
 			else if (!first_broken)
 				first_broken = p;
@@ -1121,6 +1212,35 @@ static bool declare_kinds(expr_scope *sc)
 	return true;
 }
 
+/* The names the engine declares for every game's expressions. */
+static bool declare_engine_names(expr_scope *deal_scope, expr_scope *scope)
+{
+	return vars_declare_deal_number(deal_scope) &&
+	       vars_declare_deal(scope) && declare_kinds(scope) &&
+	       vars_declare_seat_words(scope);
+}
+
+/* An option named as a name of the engine's (`tricks`, `bid`) cannot be
+ * declared beside it: reported at the option; false when none is. */
+static bool report_taken_options(builder *b, const node *options)
+{
+	game *g = b->g;
+	expr_scope *probe = expr_scope_new(&g->arena, &g->deck);
+	if (!probe || !declare_engine_names(probe, probe))
+		return false;
+	bool found = false;
+	for (size_t i = 0; options && i < options->n; i++) {
+		const node *k = options->pair[i].key;
+		if (!expr_scope_has(probe, k->text))
+			continue;
+		build_fail(b, k, "'%s' is a name of the engine's own, which "
+			   "expressions read: give the option another name",
+			   k->text);
+		found = true;
+	}
+	return found;
+}
+
 static void build(builder *b, const node *root)
 {
 	game *g = b->g;
@@ -1129,10 +1249,11 @@ static void build(builder *b, const node *root)
 		return;         /* no deck: card references cannot be checked */
 	g->static_scope = expr_scope_new(&g->arena, &g->deck);
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
-	    !(g->scope = expr_scope_child(g->static_scope)) ||
-	    !vars_declare_deal(g->scope) || !declare_kinds(g->scope) ||
-	    !vars_declare_seat_words(g->scope)) {
-		build_fail(b, root, "out of memory");
+	    !(g->deal_scope = expr_scope_child(g->static_scope)) ||
+	    !(g->scope = expr_scope_child(g->deal_scope)) ||
+	    !declare_engine_names(g->deal_scope, g->scope)) {
+		if (!report_taken_options(b, node_get(root, "options")))
+			build_fail(b, root, "out of memory");
 		return;
 	}
 	if (sound(b, top, root, "option-checks"))
@@ -1150,12 +1271,16 @@ static void build(builder *b, const node *root)
 	bool deal_ok = sound(b, top, root, "deal");
 	if (deal_ok) {
 		int before = b->errors;
-		build_count(b, node_get(deal, "hand"), &g->hand_size, "'deal.hand'");
+		build_deal_count(b, node_get(deal, "hand"), &g->hand_size,
+				 "'deal.hand'");
 		const node *up = node_get(deal, "face-up");
 		if (up)
-			build_count(b, up, &g->face_up, "'deal.face-up'");
+			build_deal_count(b, up, &g->face_up, "'deal.face-up'");
 		const node *turn = node_get(deal, "turn-up");
 		g->turn_up_last = turn && strcmp(turn->text, "last") == 0;
+		g->deal_from = build_table_expr(b, g->scope, node_get(deal, "from"),
+						TY_SEAT, "'deal.from'");
+		g->sizes_by_deal = g->hand_size.by_deal || g->face_up.by_deal;
 		deal_ok = b->errors == before && !b->players_unknown;
 	}
 	const node *scoring = node_get(root, "scoring");
@@ -1179,6 +1304,7 @@ static void build(builder *b, const node *root)
 	const node_pair *match = node_get_pair(root, "match");
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);
+
 	if (deal_ok)
 		check_deal_fits(b, deal, node_get(root, "places"));
 	if (deal_ok && b->errors == 0)

@@ -73,7 +73,9 @@ typedef struct phase_kind_def {
 
 	/* ---- playing ---- */
 	/* The counts it needs at this table (into state.phase_count[index]
-	 * when it keeps one); false with a reason. */
+	 * when it keeps one), for the deal whose hand is state.hand_size:
+	 * called as a match is set up and as each deal starts, since a
+	 * count may read `deal`; false with a reason. */
 	bool (*setup)(state *s, const phase *p, int index, char *why,
 		      size_t size);
 	/* Clears the kind's room as a deal starts; NULL: it has none. */

@@ -49,6 +49,8 @@ typedef enum state_fault {
 	FAULT_NONE,
 	FAULT_NO_MOVE,          /* the seat to move had no legal action */
 	FAULT_REDEALS,          /* a deal was thrown in REDEALS_MAX times */
+	FAULT_DEAL,             /* the cards of the deal due do not fit in
+				   the deck (fault_phase -1) */
 } state_fault;
 
 /* Deals thrown in and dealt again in a row before the match stops. */
@@ -123,7 +125,7 @@ typedef struct state {
 	int16_t deal_no;                /* 1 during the first deal */
 	int16_t deals;                  /* planned deals; 0: until `end` */
 	int64_t option[OPTIONS_MAX];
-	int16_t hand_size, face_up;
+	int16_t hand_size, face_up;     /* of the deal in progress (or due) */
 	uint8_t phase_count[PHASES_MAX]; /* a count each phase's `setup`
 					   works out at this table: cards a
 					   seat passes or lays, tricks (0:

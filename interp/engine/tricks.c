@@ -146,7 +146,8 @@ static void build(builder *b, const node *n, phase *p)
 	const node *count = build_field(b, sc, n, "tricks");
 	if (count) {
 		t->has_count = true;
-		build_count(b, count, &t->count, "'tricks.tricks'");
+		build_deal_count(b, count, &t->count, "'tricks.tricks'");
+		g->sizes_by_deal |= t->count.by_deal;
 	}
 	const node *left = build_field(b, sc, n, "leftover-to");
 	t->leftover = left && strcmp(left->text, "last-trick-winner") == 0

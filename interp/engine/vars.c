@@ -262,7 +262,6 @@ static value get_team(const expr_frame *f, int seat, int arg)
 
 static const getter_def deal_names[] = {
 	{"dealer", TY_SEAT, false, get_dealer, 0},
-	{"deal", TY_INT, false, get_deal, 0},
 	{"deals", TY_INT, false, get_deals, 0},
 	{"across", TY_INT, false, get_across, 0},
 	{"hand", TY_CARDS, true, get_hand, 0},
@@ -293,6 +292,16 @@ bool vars_declare_static(expr_scope *sc, const game *g)
 				       get_option, i))
 			return false;
 	return true;
+}
+
+bool vars_declare_deal_number(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "deal", TY_INT, false, get_deal, 0);
+}
+
+bool vars_reads_deal(const expr *e)
+{
+	return expr_reads(e, get_deal);
 }
 
 bool vars_declare_deal(expr_scope *sc)
@@ -352,12 +361,13 @@ void vars_frame(expr_frame *f, const state *s, value *slots)
 	f->ctx = s;
 }
 
-long vars_eval_static(const game *g, const expr *e, int players)
+long vars_eval_static(const game *g, const expr *e, int players, int deal)
 {
 	state s;
 	memset(&s, 0, sizeof s);
 	s.g = g;
 	s.players = (int8_t)players;
+	s.deal_no = (int16_t)deal;
 	for (int i = 0; i < g->noptions; i++)
 		s.option[i] = g->option[i].fallback;
 	expr_frame f;
@@ -378,5 +388,5 @@ int vars_count(const state *s, const count_spec *c)
 	if (!c->e)
 		return c->by_players[s->players];
 	int64_t v = vars_eval(s, c->e, -1).i;
-	return v < 0 ? 0 : v > 10000 ? 10000 : (int)v;
+	return v < 0 ? 0 : v > COUNT_MAX ? COUNT_MAX : (int)v;
 }

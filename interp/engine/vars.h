@@ -45,6 +45,14 @@ static inline const struct state *vars_state(const expr_frame *f)
 /* players (built in) and the options. */
 bool vars_declare_static(expr_scope *sc, const game *g);
 
+/* `deal`, the number of the deal in the match: what the counts of a
+ * deal (its hand size, its tricks) may read besides the options. */
+bool vars_declare_deal_number(expr_scope *sc);
+
+/* Does the expression read `deal`?  Such a count is worked out as each
+ * deal starts. */
+bool vars_reads_deal(const expr *e);
+
 /* What a deal can see of the common state: the table, the cards, the
  * trick, the totals, the declarer (each phase kind declares its own
  * names: phase.h). */
@@ -82,7 +90,8 @@ value vars_eval(const struct state *s, const expr *e, int seat);
  * expression's value, kept within 0..10000. */
 int vars_count(const struct state *s, const count_spec *c);
 
-/* A static count at `players` players with the default options. */
-long vars_eval_static(const game *g, const expr *e, int players);
+/* A static count at `players` players with the default options, for
+ * deal number `deal` (0 for a count that cannot read it). */
+long vars_eval_static(const game *g, const expr *e, int players, int deal);
 
 #endif

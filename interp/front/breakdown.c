@@ -204,9 +204,27 @@ void breakdown_failed_check(diag *d, const state *s, const char *again)
 		   "deal %d (%s)", s->deal_no, again);
 }
 
+/* A deal whose hand (read from `deal`) does not fit: at the hand's
+ * count, or at the top of the rule file when it is a table. */
+static void deal_fault(diag *d, const state *s, const char *again)
+{
+	const game *g = s->g;
+	const src_file *file = g->nsources ? g->source[0] : NULL;
+	int line = 1, col = 1;
+	if (g->hand_size.e)
+		expr_position(g->hand_size.e, &file, &line, &col);
+	if (file)
+		diag_error(d, file, line, col, "deal %d cannot be dealt: %s (%s)",
+			   s->deal_no, state_fault_text(s), again);
+}
+
 void breakdown_fault(diag *d, const state *s, const char *again)
 {
 	int i = s->fault_phase;
+	if (s->fault == FAULT_DEAL) {
+		deal_fault(d, s, again);
+		return;
+	}
 	if (!s->fault || i < 0 || i >= s->g->nphases)
 		return;
 	const phase *p = &s->g->phase[i];

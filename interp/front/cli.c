@@ -29,6 +29,7 @@
 #include "front/explain.h"
 #include "front/render.h"
 #include "front/report.h"
+#include "front/trace.h"
 #include "front/play.h"
 #include "lang/schema.h"
 #include "front/sim.h"
@@ -1160,10 +1161,18 @@ static int cmd_merge(int argc, char **argv)
 
 typedef struct replay_out {
 	bool json;
+	bool decisions;                 /* each deal's decisions and tricks */
+	trace decided;
 	json j;
 	const char *path;
 	bool check_reported;
 } replay_out;
+
+static void replay_decision(void *ctx, const state *before,
+			    const state *after, const action *a, int n)
+{
+	trace_decision(&((replay_out *)ctx)->decided, before, after, a, n);
+}
 
 /* The first check of the rule file that fails, where it is written. */
 static void replay_check(replay_out *out, const state *s)
@@ -1206,11 +1215,15 @@ static void replay_deal_text(void *ctx, const state *s, const state *during)
 
 static void replay_deal_json(void *ctx, const state *s, const state *during)
 {
-	json *j = &((replay_out *)ctx)->j;
+	replay_out *out = ctx;
+	json *j = &out->j;
 	replay_check(ctx, s);
 	json_object(j);
 	report_deal_fields(j, s);
 	report_deal_values(j, s, during);
+	if (out->decisions && !trace_write(&out->decided, j))
+		fprintf(stderr, "%s: out of memory: the decisions of deal %d "
+			"are left out\n", program, s->deal_no);
 	json_end_object(j);
 }
 
@@ -1241,16 +1254,20 @@ static int cmd_replay(int argc, char **argv)
 {
 	static const struct option longs[] = {
 		{"json", no_argument, NULL, 'j'},
+		{"decisions", no_argument, NULL, 'd'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
 	replay_out out = {0};
 	int opt;
-	while ((opt = getopt_long(argc, argv, ":" "jh", longs, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" "jdh", longs, NULL)) != -1) {
 		if (opt == 'h') {
-			printf("Usage: %s replay [--json] TRANSCRIPT\n"
+			printf("Usage: %s replay [--json [--decisions]] TRANSCRIPT\n"
 			       "Replays a recorded game and prints every deal's scores,\n"
 			       "each named value of its scoring per seat, and the result.\n"
+			       "With --decisions (in JSON), each deal lists every decision:\n"
+			       "the seat, its legal moves and the move made; and every\n"
+			       "trick: its leader, cards and winner.\n"
 			       "Exit status 1 when the transcript holds an illegal\n"
 			       "decision (named with its line and column).\n",
 			       program);
@@ -1258,9 +1275,14 @@ static int cmd_replay(int argc, char **argv)
 		}
 		if (opt == 'j')
 			out.json = true;
+		else if (opt == 'd')
+			out.decisions = true;
 		else
 			return option_error("replay", opt, argv);
 	}
+	if (out.decisions && !out.json)
+		return usage_error("replay", "--decisions is written in JSON: "
+				   "give --json too");
 	if (optind + 1 != argc)
 		return usage_error("replay", "name one transcript");
 	out.path = argv[optind];
@@ -1279,9 +1301,10 @@ static int cmd_replay(int argc, char **argv)
 		json_key(&out.j, "deals");
 		json_array(&out.j);
 	}
-	bool ok = transcript_replay_file(argv[optind], r, d,
-				 out.json ? replay_deal_json : replay_deal_text,
-				 &out);
+	bool ok = transcript_replay_traced(argv[optind], r, d,
+				out.json ? replay_deal_json : replay_deal_text,
+				out.decisions ? replay_decision : NULL, &out);
+	trace_free(&out.decided);
 	if (ok && state_stuck(&r->s)) {         /* where the game cannot go on */
 		char again[PATH_MAX + 32];
 		snprintf(again, sizeof again, "at the end of %s", out.path);

@@ -184,14 +184,94 @@ static void cards(FILE *out, const game *g, const state *s)
 
 /* ---- The deal and its phases --------------------------------------------- */
 
+/* The hands at each number of players the game allows: from the
+ * smallest to the largest, when they change from deal to deal. */
+static void by_players(FILE *out, const game *g, const state *s)
+{
+	if (g->min_players == g->max_players)
+		return;
+	fputs("By the number of players:", out);
+	for (int n = g->min_players; n <= g->max_players; n++) {
+		state t;
+		char why[200];
+		if (!state_setup(&t, g, n, 0, s->option, 0, why, sizeof why))
+			continue;
+		const char *sep = n == g->min_players ? "" : ";";
+		if (!g->sizes_by_deal) {
+			int rest = cset_count(t.in_play) - t.hand_size * n;
+			fprintf(out, "%s %d players: %d cards each, %d left over",
+				sep, n, t.hand_size, rest);
+			continue;
+		}
+		int least = -1, most = -1, up, deals = t.deals ? t.deals : 1;
+		for (int d = 1; d <= deals; d++) {
+			int hand = state_hand_in_deal(&t, d, &up);
+			if (hand >= 0 && (least < 0 || hand < least))
+				least = hand;
+			if (hand > most)
+				most = hand;
+		}
+		fprintf(out, "%s %d players: %d to %d cards each in %d deals", sep,
+			n, least, most, deals);
+	}
+	fputs(".\n", out);
+}
+
+/* A hand that changes from deal to deal: its sizes deal by deal, as far
+ * as the match's deals go (the first ones, when it ends by `end`). */
+static void hands_by_deal(FILE *out, const game *g, const state *s)
+{
+	int deals = s->deals > 0 ? s->deals : 20, up;
+	fprintf(out, "The number of cards each player gets changes from deal "
+		"to deal (`%s`):", g->hand_size.e ? expr_text(g->hand_size.e)
+						   : "the table above");
+	for (int d = 1; d <= deals && d <= 60; d++) {
+		int hand = state_hand_in_deal(s, d, &up);
+		if (hand < 0)
+			fprintf(out, "%s too many", d > 1 ? "," : "");
+		else
+			fprintf(out, "%s %d", d > 1 ? "," : "", hand);
+	}
+	fprintf(out, "%s.", deals > 60 || s->deals == 0 ? ", ..." : "");
+	int most_up = g->face_up.by_players[s->players];
+	if (g->face_up.e)
+		fprintf(out, " The cards left over lie in the middle, %s%s%s of "
+			"them face up (all that are left, when fewer are).",
+			expr_is_constant(g->face_up.e) ? "" : "`",
+			expr_text(g->face_up.e),
+			expr_is_constant(g->face_up.e) ? "" : "`");
+	else if (most_up)
+		fprintf(out, " The cards left over lie in the middle, %d of them "
+			"face up (all that are left, when fewer are).", most_up);
+	fputc('\n', out);
+}
+
+/* Who is dealt to first: `deal.from`, or the dealer's next seat. */
+static const char *first_dealt(const game *g, char *buf, size_t size)
+{
+	if (!g->deal_from)
+		return "the player after the dealer";
+	snprintf(buf, size, "`%s`", expr_text(g->deal_from));
+	return buf;
+}
+
 static void deal(FILE *out, const game *g, const state *s)
 {
 	heading(out, "The deal");
+	char from[160];
+	if (g->sizes_by_deal && !g->npackets && g->nplaces == 0) {
+		fprintf(out, "The dealer deals the cards one at a time, from %s "
+			"in the direction of play. ", first_dealt(g, from,
+								  sizeof from));
+		hands_by_deal(out, g, s);
+		by_players(out, g, s);
+		return;
+	}
 	int left = cset_count(s->in_play) - s->hand_size * s->players;
 	if (g->npackets) {
 		fprintf(out, "The dealer deals %d cards to each player in packets, "
-			"from the player after the dealer in the direction of "
-			"play:", s->hand_size);
+			"from %s in the direction of play:", s->hand_size,
+			first_dealt(g, from, sizeof from));
 		for (int i = 0; i < g->npackets; i++) {
 			const packet_def *pk = &g->packet[i];
 			if (pk->place >= 0)
@@ -205,8 +285,8 @@ static void deal(FILE *out, const game *g, const state *s)
 		fprintf(out, ".");
 	} else if (s->hand_size > 0)
 		fprintf(out, "The dealer deals %d cards to each player, one at a "
-			"time, from the player after the dealer in the direction "
-			"of play.", s->hand_size);
+			"time, from %s in the direction of play.", s->hand_size,
+			first_dealt(g, from, sizeof from));
 	else
 		fputs("Nobody holds a hand.", out);
 	for (int k = 0; k < g->nplaces; k++) {
@@ -227,19 +307,7 @@ static void deal(FILE *out, const game *g, const state *s)
 		fprintf(out, " The %d cards left over lie in the middle, %d of "
 			"them face up.", left, s->face_up);
 	fputc('\n', out);
-	if (g->min_players == g->max_players)
-		return;
-	fputs("By the number of players:", out);
-	for (int n = g->min_players; n <= g->max_players; n++) {
-		state t;
-		char why[200];
-		if (!state_setup(&t, g, n, 0, s->option, 0, why, sizeof why))
-			continue;
-		int rest = cset_count(t.in_play) - t.hand_size * n;
-		fprintf(out, "%s %d players: %d cards each, %d left over", n ==
-			g->min_players ? "" : ";", n, t.hand_size, rest);
-	}
-	fputs(".\n", out);
+	by_players(out, g, s);
 }
 
 static void phases(FILE *out, const game *g)

@@ -389,6 +389,7 @@ typedef struct reader {
 	diag *d;
 	const src_file *f;
 	transcript_on_deal on_deal;
+	transcript_on_decision on_decision;
 	void *ctx;
 } reader;
 
@@ -746,12 +747,22 @@ static bool replay_move(reader *rd, const node *item, int number)
 		state_apply(s, state_declare_all_melds(s));
 		parsed = command_parse(s, words->text, &c, err, sizeof err);
 	}
+	state *before = NULL;
+	if (rd->on_decision && !(before = malloc(sizeof *before)))
+		return error_at(rd, item, "out of memory");
+	if (before)
+		*before = *s;
 	if (!parsed ||
 	    (c.kind != CMD_DECISION &&
 	     snprintf(err, sizeof err, "'%s' is not a move", words->text)) ||
-	    !command_apply(s, &c, err, sizeof err))
+	    !command_apply(s, &c, err, sizeof err)) {
+		free(before);
 		return error_at(rd, words, "decision %d, seat %lld: %s", number,
 				seat, err);
+	}
+	if (before)
+		rd->on_decision(rd->ctx, before, s, c.actions, c.nactions);
+	free(before);
 	rd->r->decisions++;
 	return true;
 }
@@ -856,7 +867,8 @@ static void no_deals_yet(node *root)
 
 /* Replays the transcript f (named path); takes f over. */
 static bool replay_source(src_file *f, const char *path, transcript_replay *r,
-			  diag *d, transcript_on_deal on_deal, void *ctx)
+			  diag *d, transcript_on_deal on_deal,
+			  transcript_on_decision on_decision, void *ctx)
 {
 	if (!looks_like_transcript(f)) {
 		diag_error_path(d, path, "not a cardrules transcript: no line of it "
@@ -864,7 +876,8 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 		src_free(f);
 		return false;
 	}
-	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal, .ctx = ctx};
+	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal,
+		     .on_decision = on_decision, .ctx = ctx};
 	arena a = ARENA_INIT;
 	node *root = NULL;
 	/* The longest match of a shipped game at its largest options, every
@@ -893,6 +906,13 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 		    transcript_on_deal on_deal, void *ctx)
 {
+	return transcript_replay_traced(path, r, d, on_deal, NULL, ctx);
+}
+
+bool transcript_replay_traced(const char *path, transcript_replay *r,
+			      diag *d, transcript_on_deal on_deal,
+			      transcript_on_decision on_decision, void *ctx)
+{
 	memset(r, 0, sizeof *r);
 	const char *why;
 	src_file *f = src_read(path, TRANSCRIPT_MAX_BYTES, &why);
@@ -900,7 +920,7 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 		diag_error_path(d, path, "cannot read the transcript: %s", why);
 		return false;
 	}
-	return replay_source(f, path, r, d, on_deal, ctx);
+	return replay_source(f, path, r, d, on_deal, on_decision, ctx);
 }
 
 /* Is the text of a line (without its newline) blank or a comment? */
@@ -926,11 +946,11 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 	while (whole > 0 && f->text[whole - 1] != '\n')
 		whole--;
 	if (whole == f->len)
-		return replay_source(f, path, r, d, NULL, NULL);
+		return replay_source(f, path, r, d, NULL, NULL, NULL);
 	if (comment_only(f->text + whole, f->len - whole)) {
 		/* a comment written without its newline: kept whole, and
 		 * ended before the next decision is appended */
-		if (!replay_source(f, path, r, d, NULL, NULL) || r->s.over)
+		if (!replay_source(f, path, r, d, NULL, NULL, NULL) || r->s.over)
 			return false;
 		FILE *out = fopen(path, "a");
 		bool ended = out && fputc('\n', out) != EOF;
@@ -949,7 +969,7 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 		diag_error_path(d, path, "out of memory");
 		return false;
 	}
-	if (!replay_source(lines, path, r, d, NULL, NULL) || r->s.over)
+	if (!replay_source(lines, path, r, d, NULL, NULL, NULL) || r->s.over)
 		return false;
 	if (truncate(path, (off_t)whole) != 0) {
 		diag_error_path(d, path, "cannot cut the unfinished last line: %s",

@@ -103,11 +103,22 @@ typedef struct transcript_replay {
 typedef void (*transcript_on_deal)(void *ctx, const state *s,
 				   const state *during);
 
+/* Called for each decision replayed, made of the actions a[0..n):
+ * `before` is the state it was made in, `after` the state it led to. */
+typedef void (*transcript_on_decision)(void *ctx, const state *before,
+				       const state *after, const action *a,
+				       int n);
+
 /* Loads the game and replays every decision.  A bad transcript gets a
  * positioned error naming the first illegal decision; returns false.  The
  * caller frees r->g with game_free() in both cases. */
 bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 		    transcript_on_deal on_deal, void *ctx);
+
+/* The same, telling on_decision (which may be NULL) of every decision. */
+bool transcript_replay_traced(const char *path, transcript_replay *r,
+			      diag *d, transcript_on_deal on_deal,
+			      transcript_on_decision on_decision, void *ctx);
 
 /* A seed as written on the command line or in a transcript. */
 bool parse_seed(const char *text, uint64_t *out);

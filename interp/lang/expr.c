@@ -1168,7 +1168,8 @@ static cx apply(parser *p, const callee *c, cx *arg, int n, int off, int end)
 		proto.u.call.data.native = c->entry->native;
 	else if (c->entry)
 		proto.u.call.data.table = c->entry->table;
-	return make(p, proto, arg, n, native, off, end);
+	return make(p, proto, arg, n, native || (b && b->reads_table), off,
+		    end);
 }
 
 /* What the name before '(' calls; false (reported) when nothing. */
@@ -1687,6 +1688,23 @@ bool expr_is_per_seat(const expr *e)
 bool expr_is_constant(const expr *e)
 {
 	return e->constant;
+}
+
+static bool node_reads(const expr_node *n, expr_getter_fn fn)
+{
+	if (n->op == OP_GET || n->op == OP_SEATGET)
+		return n->u.get == fn;
+	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
+						       : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (node_reads(kid[i], fn))
+			return true;
+	return false;
+}
+
+bool expr_reads(const expr *e, expr_getter_fn fn)
+{
+	return node_reads(e->root, fn);
 }
 
 const char *expr_text(const expr *e)

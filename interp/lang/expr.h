@@ -111,6 +111,9 @@ typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
 bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, expr_getter_fn fn, int arg);
 
+/* Whether `name` is declared in sc or an ancestor. */
+bool expr_scope_has(const expr_scope *sc, const char *name);
+
 /* Slots needed by a frame for this scope and all its ancestors. */
 int expr_scope_slots(const expr_scope *sc);
 
@@ -135,6 +138,10 @@ bool expr_is_per_seat(const expr *e);
 
 /* True when the value depends on nothing but constants and literals. */
 bool expr_is_constant(const expr *e);
+
+/* True when evaluating the expression may read the getter fn (a name
+ * declared with expr_scope_getter): whether a count depends on `deal`. */
+bool expr_reads(const expr *e, expr_getter_fn fn);
 
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);

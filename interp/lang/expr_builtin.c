@@ -52,6 +52,18 @@ static value b_cards(const expr_env *env, const expr_node *n, const value *a)
 	return sval(s);
 }
 
+/* cards(suits): every card of those suits. */
+static value b_cards_of_suits(const expr_env *env, const expr_node *n,
+			      const value *a)
+{
+	(void)n;
+	cardset s = cset_empty();
+	for (int i = 0; i < env->d->nsuits; i++)
+		if (a[0].i & (INT64_C(1) << i))
+			s = cset_or(s, env->d->by_suit[i]);
+	return sval(s);
+}
+
 /* Jokers have no suit and no rank. */
 static value b_suit(const expr_env *env, const expr_node *n, const value *a)
 {
@@ -184,6 +196,14 @@ static value b_next(const expr_env *env, const expr_node *n, const value *a)
 	return seat_plus(env, a[0].i, a[1].i);
 }
 
+/* seat_number(k): the seat numbered k, counted round the table. */
+static value b_seat_number(const expr_env *env, const expr_node *n,
+			   const value *a)
+{
+	(void)n;
+	return seat_plus(env, 0, a[0].i);
+}
+
 /* ---- Integers and choices ----------------------------------------------- */
 
 static value b_abs(const expr_env *env, const expr_node *n, const value *a)
@@ -270,32 +290,36 @@ value expr_native_call(const expr_env *env, const expr_node *n,
 
 const expr_builtin expr_builtins[] = {
 	{"count", AGG_COUNT, TY_BOOL, "counts the seats where it holds",
-	 {SIG1(TY_INT, TY_CARDS, b_count)}},
-	{"sum", AGG_SUM, TY_INT, "adds up the seats' values", {{0}}},
+	 {SIG1(TY_INT, TY_CARDS, b_count)}, false},
+	{"sum", AGG_SUM, TY_INT, "adds up the seats' values", {{0}}, false},
 	{"max", AGG_MAX, TY_INT, "takes the largest of the seats' values",
-	 {{TY_INT, 2, true, {TY_INT, TY_INT}, b_max, NULL}}},
+	 {{TY_INT, 2, true, {TY_INT, TY_INT}, b_max, NULL}}, false},
 	{"min", AGG_MIN, TY_INT, "takes the smallest of the seats' values",
-	 {{TY_INT, 2, true, {TY_INT, TY_INT}, b_min, NULL}}},
+	 {{TY_INT, 2, true, {TY_INT, TY_INT}, b_min, NULL}}, false},
 	{"any", AGG_ANY, TY_BOOL, "asks whether it holds at some seat",
-	 {{0}}},
+	 {{0}}, false},
 	{"all", AGG_ALL, TY_BOOL, "asks whether it holds at every seat",
-	 {{0}}},
-	{"cards", NOAGG, {{TY_CARDS, 1, true, {TY_CARDS}, b_cards, NULL}}},
-	{"suit", NOAGG, {SIG1(TY_SUIT, TY_CARD, b_suit)}},
+	 {{0}}, false},
+	{"cards", NOAGG, {{TY_CARDS, 1, true, {TY_CARDS}, b_cards, NULL},
+			  SIG1(TY_CARDS, TY_SUITS, b_cards_of_suits)}, false},
+	{"suit", NOAGG, {SIG1(TY_SUIT, TY_CARD, b_suit)}, false},
 	{"rank", NOAGG, {SIG1(TY_RANK, TY_CARD, b_rank),
-			 {TY_RANK, 1, false, {TY_LIT}, NULL, lit_rank}}},
-	{"partner", NOAGG, {SIG1(TY_SUIT, TY_SUIT, b_partner)}},
-	{"lowest", NOAGG, {SIG1(TY_CARD, TY_CARDS, b_lowest)}},
-	{"highest", NOAGG, {SIG1(TY_CARD, TY_CARDS, b_highest)}},
-	{"nsuits", NOAGG, {SIG1(TY_INT, TY_CARDS, b_nsuits)}},
-	{"suits", NOAGG, {SIG1(TY_SUITS, TY_CARDS, b_suits)}},
-	{"left", NOAGG, {SIG1(TY_SEAT, TY_SEAT, b_left)}},
-	{"right", NOAGG, {SIG1(TY_SEAT, TY_SEAT, b_right)}},
-	{"across", NOAGG, {SIG1(TY_SEAT, TY_SEAT, b_across)}},
-	{"next", NOAGG, {{TY_SEAT, 2, false, {TY_SEAT, TY_INT}, b_next, NULL}}},
-	{"abs", NOAGG, {SIG1(TY_INT, TY_INT, b_abs)}},
-	{"choose", NOAGG, {{TY_T, 2, true, {TY_INT, TY_T}, b_choose, NULL}}},
-	{NULL, NOAGG, {{0}}},
+			 {TY_RANK, 1, false, {TY_LIT}, NULL, lit_rank}}, false},
+	{"partner", NOAGG, {SIG1(TY_SUIT, TY_SUIT, b_partner)}, false},
+	{"lowest", NOAGG, {SIG1(TY_CARD, TY_CARDS, b_lowest)}, false},
+	{"highest", NOAGG, {SIG1(TY_CARD, TY_CARDS, b_highest)}, false},
+	{"nsuits", NOAGG, {SIG1(TY_INT, TY_CARDS, b_nsuits)}, false},
+	{"suits", NOAGG, {SIG1(TY_SUITS, TY_CARDS, b_suits)}, false},
+	{"left", NOAGG, {SIG1(TY_SEAT, TY_SEAT, b_left)}, false},
+	{"right", NOAGG, {SIG1(TY_SEAT, TY_SEAT, b_right)}, false},
+	{"across", NOAGG, {SIG1(TY_SEAT, TY_SEAT, b_across)}, false},
+	{"next", NOAGG, {{TY_SEAT, 2, false, {TY_SEAT, TY_INT}, b_next, NULL}},
+	 false},
+	{"seat_number", NOAGG, {SIG1(TY_SEAT, TY_INT, b_seat_number)}, true},
+	{"abs", NOAGG, {SIG1(TY_INT, TY_INT, b_abs)}, false},
+	{"choose", NOAGG, {{TY_T, 2, true, {TY_INT, TY_T}, b_choose, NULL}},
+	 false},
+	{NULL, NOAGG, {{0}}, false},
 };
 
 const expr_builtin *expr_builtin_find(const char *name, size_t len)

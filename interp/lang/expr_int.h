@@ -147,6 +147,8 @@ typedef struct expr_builtin {
 	uint8_t body;           /* what agg combines: TY_INT or TY_BOOL */
 	const char *does;       /* "adds up the seats' values" */
 	expr_sig sig[EXPR_OVERLOADS];   /* nparam 0 and no fn: unused */
+	bool reads_table;               /* depends on the number of players,
+					   so never worked out when compiled */
 } expr_builtin;
 
 extern const expr_builtin expr_builtins[];

@@ -50,6 +50,11 @@ expr_name *expr_scope_find(const expr_scope *sc, const char *s, size_t len)
 	return n;
 }
 
+bool expr_scope_has(const expr_scope *sc, const char *name)
+{
+	return expr_scope_find(sc, name, strlen(name)) != NULL;
+}
+
 /* Whether a scope below sc has the name (it would be shadowed). */
 static bool taken_below(const expr_scope *sc, const char *s, size_t len)
 {

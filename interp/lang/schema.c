@@ -190,9 +190,14 @@ static const schema s_turn_up = {
 };
 
 static const schema_field deal_fields[] = {
-	{"hand", &s_count, true, "cards dealt to each player"},
+	{"hand", &s_count, true,
+	 "cards dealt to each player; it may read `deal`, the deal's number, "
+	 "and is then worked out as each deal starts"},
 	{"face-up", &s_count, false,
-	 "how many of the undealt cards lie face up (the first ones); default 0"},
+	 "how many of the undealt cards lie face up (the first ones; all of "
+	 "them in a deal that leaves fewer); default 0; it may read `deal`"},
+	{"from", &s_expr_seat, false,
+	 "the seat dealt to first (default: the dealer's next seat)"},
 	{"packets", &s_packets, false,
 	 "deal in packets rather than one card at a time (default)"},
 	{"turn-up", &s_turn_up, false,
@@ -396,7 +401,8 @@ static const schema_field tricks_fields[] = {
 	{"trump-order", &s_cardspec_list, false,
 	 "the trumps from lowest to highest, as cards or ranks (default: rank order)"},
 	{"winner", &s_winner, false, "who wins a trick (default: highest)"},
-	{"tricks", &s_count, false, "how many tricks (default: until the hands are empty)"},
+	{"tricks", &s_count, false, "how many tricks (default: until the hands "
+	 "are empty); it may read `deal`"},
 	{"leftover-to", &s_leftover_to, false, "who takes the leftovers at the end"},
 	{"declare-melds", &s_declare_melds, false,
 	 "whether melds are declared by choice at the first trick (default: all)"},

@@ -92,6 +92,31 @@ status 0 cardrules replay --json "$tmp/m.yaml"
 python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["deals"]))' "$tmp/out" >"$tmp/replay-deals"
 same_file "$tmp/sim-deals" "$tmp/replay-deals" "simulated and replayed deals"
 
+# --- decision by decision: every move made is among the legal ones
+# listed, in the transcript's order, and the tricks are those played ---
+status 2 cardrules replay --decisions "$tmp/m.yaml"
+status 0 cardrules replay --json --decisions "$tmp/m.yaml"
+python3 - "$tmp/out" "$tmp/m.yaml" <<'PY' || fail "replay --decisions does not list the decisions made"
+import json, sys, yaml
+got = json.load(open(sys.argv[1]))["deals"]
+want = yaml.safe_load(open(sys.argv[2]))["deals"]
+assert len(got) == len(want)
+for g, w in zip(got, want):
+    moves = [(k, v) for m in w["moves"] for k, v in m.items()]
+    assert len(g["decisions"]) == len(moves)
+    for d, (seat, words) in zip(g["decisions"], moves):
+        assert d["seat"] == seat, (d, seat)
+        verb, rest = words.split(" ", 1)
+        assert d["move"] == rest, (d, words)
+        assert all(c in d["legal"] for c in rest.split()), (d, words)
+    plays = [rest for _, words in moves for verb, rest in [words.split(" ", 1)]
+             if verb == "play"]
+    assert [c for t in g["tricks"] for c in t["cards"]] == plays
+    assert [t["number"] for t in g["tricks"]] == list(range(1, len(g["tricks"]) + 1))
+    for t in g["tricks"]:
+        assert 0 <= t["winner"] < 4 and len(t["cards"]) == 4
+PY
+
 # --- bad transcripts: the first illegal decision, positioned ---
 n=0
 for t in tests/transcripts/bad/*.yaml; do

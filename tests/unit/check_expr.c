@@ -231,6 +231,11 @@ static const struct value_case {
 	{"suits(QH) + S", TY_SUITS, 0, K, 3, NULL},
 	{"(suits(QH) + S) & suits(S)", TY_SUITS, 0, K, 1, NULL},
 	{"S + H & S", TY_CARDS, 0, K, 0, "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS"},
+	/* cards of a suit set: the trumps of a card turned up */
+	{"count(cards(suits(QH + 2S)))", TY_INT, 0, K, 26, NULL},
+	{"cards(suits(QH)) == H", TY_BOOL, 0, K, 1, NULL},
+	{"cards(suits(QH) - H)", TY_CARDS, 0, K, 0, ""},
+	{"cards(H) == H", TY_BOOL, 0, K, 1, NULL},
 	/* per-seat variables, read at seat 1 */
 	{"won", TY_CARDS, PS, 0, 0, "2H 3H KD"},
 	{"count(won)", TY_INT, PS, 0, 3, NULL},
@@ -258,6 +263,13 @@ static const struct value_case {
 	{"next(seat, -3)", TY_SEAT, PS, 0, 2, NULL},
 	{"next(seat, 9)", TY_SEAT, PS, 0, 2, NULL},
 	{"left(seat) == next(seat, 1)", TY_BOOL, PS, 0, 1, NULL},
+	/* a seat by its number, round the table of 4 */
+	{"seat_number(0)", TY_SEAT, 0, 0, 0, NULL},
+	{"seat_number(3)", TY_SEAT, 0, 0, 3, NULL},
+	{"seat_number(5)", TY_SEAT, 0, 0, 1, NULL},
+	{"seat_number(-1)", TY_SEAT, 0, 0, 3, NULL},
+	{"left(seat_number(3))", TY_SEAT, 0, 0, 0, NULL},
+	{"seat_number(carry) == right(seat)", TY_BOOL, PS, 0, 0, NULL},
 	/* aggregates over the seats */
 	{"sum(points(won))", TY_INT, 0, 0, 26, NULL},
 	{"count(points(won) == 0)", TY_INT, 0, 0, 1, NULL},
