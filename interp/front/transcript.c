@@ -382,6 +382,7 @@ typedef struct reader {
 	diag *d;
 	const src_file *f;
 	transcript_on_deal on_deal;
+	transcript_on_move on_move;
 	void *ctx;
 } reader;
 
@@ -716,15 +717,22 @@ static bool replay_move(reader *rd, const node *item, int number)
 	    strncasecmp(words->text, "declare", 7) != 0) {
 		/* written before melds could be withheld: every meld was
 		 * declared, and these are the words of the card */
-		state_apply(s, state_declare_all_melds(s));
+		action all = state_declare_all_melds(s);
+		state before = *s;
+		state_apply(s, all);
+		if (rd->on_move)
+			rd->on_move(rd->ctx, &before, (int)seat, &all, 1);
 		parsed = command_parse(s, words->text, &c, err, sizeof err);
 	}
+	state before = *s;
 	if (!parsed ||
 	    (c.kind != CMD_DECISION &&
 	     snprintf(err, sizeof err, "'%s' is not a move", words->text)) ||
 	    !command_apply(s, &c, err, sizeof err))
 		return error_at(rd, words, "decision %d, seat %lld: %s", number,
 				seat, err);
+	if (rd->on_move)
+		rd->on_move(rd->ctx, &before, (int)seat, c.actions, c.nactions);
 	rd->r->decisions++;
 	return true;
 }
@@ -829,7 +837,8 @@ static void no_deals_yet(node *root)
 
 /* Replays the transcript f (named path); takes f over. */
 static bool replay_source(src_file *f, const char *path, transcript_replay *r,
-			  diag *d, transcript_on_deal on_deal, void *ctx)
+			  diag *d, transcript_on_deal on_deal,
+			  transcript_on_move on_move, void *ctx)
 {
 	if (!looks_like_transcript(f)) {
 		diag_error_path(d, path, "not a cardrules transcript: no line of it "
@@ -837,7 +846,8 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 		src_free(f);
 		return false;
 	}
-	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal, .ctx = ctx};
+	reader rd = {.r = r, .d = d, .f = f, .on_deal = on_deal,
+		     .on_move = on_move, .ctx = ctx};
 	arena a = ARENA_INIT;
 	node *root = NULL;
 	/* The longest match of a shipped game at its largest options, every
@@ -863,8 +873,10 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 	return ok;
 }
 
-bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
-		    transcript_on_deal on_deal, void *ctx)
+/* Replays the file at path, telling each deal and each decision. */
+static bool replay_path(const char *path, transcript_replay *r, diag *d,
+			transcript_on_deal on_deal, transcript_on_move on_move,
+			void *ctx)
 {
 	memset(r, 0, sizeof *r);
 	const char *why;
@@ -873,7 +885,19 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 		diag_error_path(d, path, "cannot read the transcript: %s", why);
 		return false;
 	}
-	return replay_source(f, path, r, d, on_deal, ctx);
+	return replay_source(f, path, r, d, on_deal, on_move, ctx);
+}
+
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+		    transcript_on_deal on_deal, void *ctx)
+{
+	return replay_path(path, r, d, on_deal, NULL, ctx);
+}
+
+bool transcript_replay_moves(const char *path, transcript_replay *r, diag *d,
+			     transcript_on_move on_move, void *ctx)
+{
+	return replay_path(path, r, d, NULL, on_move, ctx);
 }
 
 /* Is the text of a line (without its newline) blank or a comment? */
@@ -899,11 +923,11 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 	while (whole > 0 && f->text[whole - 1] != '\n')
 		whole--;
 	if (whole == f->len)
-		return replay_source(f, path, r, d, NULL, NULL);
+		return replay_source(f, path, r, d, NULL, NULL, NULL);
 	if (comment_only(f->text + whole, f->len - whole)) {
 		/* a comment written without its newline: kept whole, and
 		 * ended before the next decision is appended */
-		if (!replay_source(f, path, r, d, NULL, NULL) || r->s.over)
+		if (!replay_source(f, path, r, d, NULL, NULL, NULL) || r->s.over)
 			return false;
 		FILE *out = fopen(path, "a");
 		bool ended = out && fputc('\n', out) != EOF;
@@ -922,7 +946,7 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 		diag_error_path(d, path, "out of memory");
 		return false;
 	}
-	if (!replay_source(lines, path, r, d, NULL, NULL) || r->s.over)
+	if (!replay_source(lines, path, r, d, NULL, NULL, NULL) || r->s.over)
 		return false;
 	if (truncate(path, (off_t)whole) != 0) {
 		diag_error_path(d, path, "cannot cut the unfinished last line: %s",

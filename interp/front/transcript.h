@@ -109,6 +109,17 @@ typedef void (*transcript_on_deal)(void *ctx, const state *s,
 bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 		    transcript_on_deal on_deal, void *ctx);
 
+/* Called for each decision replayed: `before` is the state it was taken
+ * in, a[0..n) its actions. */
+typedef void (*transcript_on_move)(void *ctx, const state *before, int seat,
+				   const action *a, int n);
+
+/* Replays like transcript_replay_file(), telling each decision to
+ * on_move: what a program needs to go on with the game and write it
+ * again whole. */
+bool transcript_replay_moves(const char *path, transcript_replay *r, diag *d,
+			     transcript_on_move on_move, void *ctx);
+
 /* A seed as written on the command line or in a transcript. */
 bool parse_seed(const char *text, uint64_t *out);
 
