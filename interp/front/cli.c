@@ -446,7 +446,7 @@ static const cli_option option_table[] = {
 		 "against the file it extends"},
 
 	{"audit", 0, required_argument, FOR_SERVE, TEXT(audit), .arg = "F",
-	 .help = "write to F, beside each view sent, what\n"
+	 .help = "write to F, beside each message sent, what\n"
 		 "every seat holds (a referee's record)"},
 };
 

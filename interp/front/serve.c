@@ -97,11 +97,12 @@ static int client_seat(const serve_match *m)
 	return -1;
 }
 
-/* The referee's record beside the view about to be sent. */
-static void audit(session *ss, int seat)
+/* The referee's record beside each message, once there is a match. */
+static void audit(void *ctx, long message)
 {
-	if (ss->audit)
-		audit_write(ss->audit, ss->out.sent, seat, &ss->m.s);
+	session *ss = ctx;
+	if (ss->m.started)
+		audit_write(ss->audit, message, &ss->m.s);
 }
 
 /* The game and its table: what loaded and resumed say. */
@@ -172,7 +173,6 @@ static void offer_decision(session *ss)
 	ss->nlegal = state_legal(&m->s, ss->legal);
 	static view v;
 	state_view(&m->s, seat, &v);
-	audit(ss, seat);
 	json *j = serve_notice(&ss->out, "decision");
 	json_key(j, "seat");
 	json_int(j, seat);
@@ -351,7 +351,6 @@ static void on_view(session *ss, const jv *msg)
 	}
 	static view v;
 	state_view(&m->s, (int)seat, &v);
-	audit(ss, (int)seat);
 	json *j = serve_reply(&ss->out, "view");
 	json_key(j, "seat");
 	json_int(j, seat);
@@ -776,6 +775,10 @@ int serve_run(const serve_opts *o)
 	}
 	serve_out_init(&ss->out, o->out);
 	ss->audit = o->audit;
+	if (o->audit) {
+		ss->out.beside = audit;
+		ss->out.beside_ctx = ss;
+	}
 	hello(ss);
 	size_t len;
 	bool too_long;

@@ -1,11 +1,12 @@
-/* serve_audit.c — the whole truth beside each view sent. */
+/* serve_audit.c — the whole truth beside each message sent. */
 #include "front/serve_audit.h"
 
 #include "front/serve_view.h"
 #include "util/json.h"
 
-/* Cards that lie face down: in face-down places, face down in face-up
- * ones (and never turned), and the face-down leftovers. */
+/* Cards that lie face down and were never turned for all to see: in
+ * face-down places, face down in face-up ones, and the face-down
+ * leftovers. */
 static cardset lying_down(const state *s)
 {
 	const game *g = s->g;
@@ -13,13 +14,13 @@ static cardset lying_down(const state *s)
 	for (int k = 0; k < g->nplaces; k++) {
 		cardset in = place_cards(s, k);
 		if (g->place[k].face_up)
-			in = cset_minus(cset_and(in, s->down), s->seen);
-		down = cset_or(down, in);
+			in = cset_and(in, s->down);
+		down = cset_or(down, cset_minus(in, s->seen));
 	}
 	return down;
 }
 
-void audit_write(FILE *f, long message, int seat, const state *s)
+void audit_write(FILE *f, long message, const state *s)
 {
 	const game *g = s->g;
 	json j;
@@ -27,8 +28,6 @@ void audit_write(FILE *f, long message, int seat, const state *s)
 	json_object(&j);
 	json_key(&j, "message");
 	json_int(&j, message);
-	json_key(&j, "seat");
-	json_int(&j, seat);
 	json_key(&j, "deal");
 	json_int(&j, s->deal_no);
 	json_key(&j, "hands");

@@ -12,6 +12,7 @@ void serve_out_init(serve_out *o, FILE *f)
 	o->sent = 0;
 	o->has_id = false;
 	o->request = NULL;
+	o->beside = NULL;
 	json_init(&o->j, f, false);
 }
 
@@ -39,6 +40,8 @@ json *serve_reply(serve_out *o, const char *type)
 
 void serve_end(serve_out *o)
 {
+	if (o->beside)
+		o->beside(o->beside_ctx, o->sent);
 	json_end_object(&o->j);
 	json_finish(&o->j);
 	fflush(o->f);

@@ -28,6 +28,10 @@ typedef struct serve_out {
 	char id_text[SERVE_ID_MAX + 1];
 	int64_t id_number;
 	const char *request;            /* its type, for errors; NULL */
+	/* called as each message is ended, before it is flushed (the
+	 * audit); NULL: nothing */
+	void (*beside)(void *ctx, long message);
+	void *beside_ctx;
 } serve_out;
 
 void serve_out_init(serve_out *o, FILE *f);

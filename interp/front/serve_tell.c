@@ -68,9 +68,28 @@ static const char *const effects[] = {
 	[EV_DOUBLE] = "double", [EV_ATTACK] = "attack",
 };
 
+/* "you" or "seat 2", and a verb that agrees. */
+static const char *seat_name(int seat, int me, char *buf, size_t size)
+{
+	if (seat == me)
+		snprintf(buf, size, "you");
+	else
+		snprintf(buf, size, "seat %d", seat);
+	return buf;
+}
+
 void tell_deal(const serve_audience *a, const state *s)
 {
-	json *j = event(a, "deal", -1);
+	int me = reader_for(a, -1);
+	char name[16], text[120], of[32] = "";
+	if (s->deals)
+		snprintf(of, sizeof of, " of %d", s->deals);
+	snprintf(text, sizeof text, "Deal %d%s; %s %s.", s->deal_no, of,
+		 seat_name(s->dealer, me, name, sizeof name),
+		 s->dealer == me ? "deal" : "deals");
+	json *j = event(a, "deal", me);
+	json_key(j, "text");
+	json_string(j, text);
 	json_key(j, "deal");
 	json_int(j, s->deal_no);
 	if (s->deals) {
@@ -221,7 +240,8 @@ static void tell_trick(const serve_audience *a, const state *before,
 {
 	const trick_record *t = &after->last_trick;
 	const game *g = after->g;
-	json *j = event(a, "trick", -1);
+	int me = reader_for(a, -1);
+	json *j = event(a, "trick", me);
 	json_key(j, "number");
 	json_int(j, t->number);
 	json_key(j, "leader");
@@ -243,6 +263,11 @@ static void tell_trick(const serve_audience *a, const state *before,
 	static value was[VARS_SLOTS_MAX], now[VARS_SLOTS_MAX];
 	state_score_values(before, was);
 	state_score_values(after, now);
+	char name[16], text[600];
+	size_t used = (size_t)snprintf(text, sizeof text, "%s %s trick %d",
+				       seat_name(t->winner, me, name, sizeof name),
+				       t->winner == me ? "win" : "wins", t->number);
+	const char *sep = " (";
 	json_key(j, "changes");
 	json_object(j);
 	for (int i = 0; i < g->nlets; i++) {
@@ -252,12 +277,20 @@ static void tell_trick(const serve_audience *a, const state *before,
 			continue;
 		int64_t change = now[l->slot + t->winner].i -
 				 was[l->slot + t->winner].i;
-		if (change) {
-			json_key(j, l->name);
-			json_int(j, change);
-		}
+		if (!change)
+			continue;
+		json_key(j, l->name);
+		json_int(j, change);
+		if (used < sizeof text)
+			used += (size_t)snprintf(text + used, sizeof text - used,
+						 "%s%s %+" PRId64, sep, l->name, change);
+		sep = ", ";
 	}
 	json_end_object(j);
+	if (*sep == ',' && used < sizeof text)
+		snprintf(text + used, sizeof text - used, ")");
+	json_key(j, "text");
+	json_string(j, text);
 	serve_end(a->out);
 }
 
