@@ -19,4 +19,11 @@ python3 examples/serve_client.py black-lady --set rounds=1 --seed 2 \
 	--rule lowest --bots low --program "$CARDRULES" >"$tmp/client" 2>&1 ||
 	fail "examples/serve_client.py failed: $(tail -n 3 "$tmp/client")"
 grep -q '^result: totals' "$tmp/client" || fail "the example client printed no result"
+
+# the tournament: a Python bot against two of the built-in bots
+python3 examples/tournament.py black-lady --matches 1 --opponents low,mc:20 \
+	--program "$CARDRULES" >"$tmp/tournament" 2>&1 ||
+	fail "examples/tournament.py failed: $(tail -n 3 "$tmp/tournament")"
+[ "$(grep -c '^\(low\|mc:20\)  ' "$tmp/tournament")" = 2 ] ||
+	fail "the tournament printed no result per opponent: $(cat "$tmp/tournament")"
 pass
