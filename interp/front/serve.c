@@ -42,6 +42,17 @@ typedef void request_fn(session *ss, const jv *msg);
  * Answers shared by the requests
  * ====================================================================== */
 
+/* "key": text that may not be UTF-8 (a rule file's line). */
+static void write_repaired(json *j, const char *key, const char *text)
+{
+	char *copy = strdup(text ? text : "");
+	if (copy)
+		serve_whole_utf8(copy);
+	json_key(j, key);
+	json_string(j, copy ? copy : "");
+	free(copy);
+}
+
 /* A refusal with every problem of a rule file or a transcript, each as
  * FILE:LINE:COL, as the command line prints them. */
 static void refuse_diag(session *ss, diag *d)
@@ -58,16 +69,14 @@ static void refuse_diag(session *ss, diag *d)
 	for (int i = 0; i < diag_entries(d); i++) {
 		const diag_entry *e = diag_get(d, i);
 		json_object(j);
-		json_key(j, "file");
-		json_string(j, e->file ? e->file->name : e->path ? e->path : "");
+		write_repaired(j, "file", e->file ? e->file->name : e->path);
 		json_key(j, "line");
 		json_int(j, e->line);
 		json_key(j, "col");
 		json_int(j, e->col);
 		json_key(j, "severity");
 		json_string(j, e->warning ? "warning" : "error");
-		json_key(j, "message");
-		json_string(j, e->message ? e->message : "");
+		write_repaired(j, "message", e->message);
 		json_end_object(j);
 	}
 	json_end_array(j);
@@ -76,17 +85,15 @@ static void refuse_diag(session *ss, diag *d)
 	FILE *f = open_memstream(&text, &len);
 	if (f) {
 		diag_print(d, f, true);
-		if (fclose(f) == 0) {
-			json_key(j, "text");
-			json_string(j, text);
-		}
+		if (fclose(f) == 0)
+			write_repaired(j, "text", text);
 		free(text);
 	}
 	serve_end(&ss->out);
 }
 
-/* The seat whose view is told: the one asked for, else the client's
- * seat to move, else its first. */
+/* The seat whose view is told when none is asked for: the client's
+ * seat to move, else its first; -1 when it plays none. */
 static int client_seat(const serve_match *m)
 {
 	if (match_is_mine(m, m->s.current))

@@ -48,10 +48,7 @@ void serve_end(serve_out *o)
 	o->sent++;
 }
 
-/* A message quotes what it was sent and may be cut to fit its buffer:
- * whatever is not whole UTF-8 becomes '?', so that the line stays
- * readable as UTF-8. */
-static void whole_characters(char *text)
+void serve_whole_utf8(char *text)
 {
 	size_t n = strlen(text);
 	for (size_t i = 0; i < n;) {
@@ -68,7 +65,7 @@ static json *error_open(serve_out *o, const char *fmt, va_list ap)
 {
 	char message[4096];
 	vsnprintf(message, sizeof message, fmt, ap);
-	whole_characters(message);
+	serve_whole_utf8(message);
 	json *j = serve_reply(o, "error");
 	if (o->request) {
 		json_key(j, "request");

@@ -45,6 +45,11 @@ json *serve_reply(serve_out *o, const char *type);
 /* Closes the message, ends the line and flushes it. */
 void serve_end(serve_out *o);
 
+/* Text from elsewhere (a rule file's line, a message cut to fit its
+ * buffer) made whole UTF-8: any byte that is not becomes '?', so that
+ * the line stays readable as UTF-8.  Every error goes through it. */
+void serve_whole_utf8(char *text);
+
 /* The reply that refuses the request: {"type": "error", "re", "request",
  * "message"}; more members may follow before serve_end(). */
 json *serve_error_open(serve_out *o, const char *fmt, ...)
