@@ -632,7 +632,7 @@ def check_undo(tmp):
     s = Session("undo-ribs", tmp)
     s.request({"type": "load", "game": "ribs", "set": {"rounds": 1},
                "bots": "random"})
-    s.request({"type": "new", "seed": 11})
+    s.request({"type": "new", "seed": 1})     # the bots call on after seat 0
     first = next_decision(s)
     refused = s.server
     s.send({"type": "undo"})
@@ -646,7 +646,9 @@ def check_undo(tmp):
         return
     s.request({"type": "act", "action": calls[0]["id"]})
     second = next_decision(s)
-    if second and second["verb"] == first["verb"]:
+    if not second or second["verb"] != first["verb"]:
+        problem("ribs: the undo test expected a second call of the client")
+    else:
         reply = s.request({"type": "undo", "id": 7})
         if reply["type"] != "undone" or reply.get("re") != 7:
             problem(f"ribs: undo after a call: {reply}")
@@ -734,6 +736,36 @@ def check_transcripts(tmp):
     s.close()
 
 
+def check_seats(tmp):
+    """A client that plays two seats decides for both and hears the news
+    of both; one that plays none watches a whole match."""
+    told = []
+    server = serve_client.Server(PROGRAM, on_message=told.append)
+    rng = random.Random(8)
+    end = serve_client.play_match(
+        server, "black-lady", lambda d: serve_client.choose_random(d, rng),
+        seed=8, options={"rounds": 1}, seats=(0, 2), bots="random")
+    server.close()
+    seats = {m["seat"] for m in told if m["type"] == "decision"}
+    news = {m["seat"] for m in told if m.get("event") == "news"}
+    if end["event"] != "over" or seats != {0, 2} or not news <= {0, 2} or \
+            not news:
+        problem(f"two seats: decisions for {seats}, news for {news}")
+    for m in told:
+        for p in schema_problems(SERVER, m):
+            problem(f"two seats: {p}")
+    told.clear()
+    server = serve_client.Server(PROGRAM, on_message=told.append)
+    end = serve_client.play_match(server, "stendhal", None, seed=2,
+                                  options={"threshold": 1}, seats=(),
+                                  bots="low")
+    server.close()
+    if end["event"] != "over" or any(m["type"] == "decision" or
+                                     m.get("event") == "news" for m in told):
+        problem("a client that plays no seat was asked to decide, or told "
+                "a seat's news")
+
+
 def check_words(tmp):
     """Errors say what the command line says."""
     s = Session("errors", tmp)
@@ -800,6 +832,7 @@ def main(argv):
     check_undo(tmp)
     check_hint(tmp)
     check_transcripts(tmp)
+    check_seats(tmp)
     check_words(tmp)
     print(f"{len(games)} games played through serve, {total} decisions of "
           f"the client; {len(problems)} problems")
