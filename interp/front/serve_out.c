@@ -62,6 +62,9 @@ void serve_whole_utf8(char *text)
 }
 
 static json *error_open(serve_out *o, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+
+static json *error_open(serve_out *o, const char *fmt, va_list ap)
 {
 	char message[4096];
 	vsnprintf(message, sizeof message, fmt, ap);
