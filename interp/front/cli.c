@@ -26,12 +26,14 @@
 #include "util/json.h"
 #include "lang/load.h"
 #include "front/breakdown.h"
+#include "front/catalog.h"
 #include "front/explain.h"
 #include "front/render.h"
 #include "front/report.h"
 #include "front/trace.h"
 #include "front/play.h"
 #include "lang/schema.h"
+#include "front/serve.h"
 #include "front/sim.h"
 #include "engine/engine.h"
 #include "front/transcript.h"
@@ -97,52 +99,11 @@ static bool parse_int(const char *text, long min, long max, long *out)
  * Loading a game named on the command line
  * ====================================================================== */
 
-static int list_games(char names[][256], int max);
-
-/* The game name closest to a mistyped one ("blacklady"), or NULL. */
-static const char *close_game(const char *name, char *buf, size_t size)
-{
-	char names[64][256];
-	int n = list_games(names, 64);
-	suggest sg;
-	suggest_start(&sg, name, strlen(name));
-	for (int i = 0; i < n; i++)
-		suggest_consider(&sg, names[i]);
-	/* "blacklady" for "black-lady": compare without the dashes too */
-	for (int i = 0; i < n && !sg.best; i++) {
-		char bare[256];
-		size_t k = 0;
-		for (const char *c = names[i]; *c && k + 1 < sizeof bare; c++)
-			if (*c != '-')
-				bare[k++] = *c;
-		bare[k] = '\0';
-		if (strcmp(bare, name) == 0) {
-			snprintf(buf, size, "%.*s", (int)(size - 1), names[i]);
-			return buf;
-		}
-	}
-	if (!sg.best)
-		return NULL;
-	snprintf(buf, size, "%.*s", (int)sg.best_len, sg.best);
-	return buf;
-}
-
 static game *load_game(const char *name)
 {
-	char path[PATH_MAX];
-	if (!*name) {
-		fprintf(stderr, "%s: error: the game's name is empty (a rule file's "
-			"path, or a name from '%s list')\n", program, program);
-		return NULL;
-	}
-	if (!load_find_game(name, path, sizeof path)) {
-		char close[256];
-		if (close_game(name, close, sizeof close))
-			fprintf(stderr, "%s: error: no game '%s' (did you mean "
-				"'%s'?)\n", program, name, close);
-		else
-			fprintf(stderr, "%s: error: no game '%s' (a rule file's path, "
-				"or a name from '%s list')\n", program, name, program);
+	char path[PATH_MAX], why[2 * PATH_MAX];
+	if (!catalog_find(name, path, sizeof path, why, sizeof why)) {
+		fprintf(stderr, "%s: error: %s\n", program, why);
 		return NULL;
 	}
 	diag *d = diag_new();
@@ -226,8 +187,9 @@ enum {
 	FOR_SIMULATE = 1 << 1,
 	FOR_COMPARE = 1 << 2,
 	FOR_EXPLAIN = 1 << 3,
+	FOR_SERVE = 1 << 4,
 	FOR_RUNS = FOR_SIMULATE | FOR_COMPARE,        /* many deals by bots */
-	FOR_ALL = FOR_PLAY | FOR_RUNS | FOR_EXPLAIN,
+	FOR_ALL = FOR_PLAY | FOR_RUNS | FOR_EXPLAIN,  /* those that set a table */
 };
 
 /* The options as given; each command reads those it takes. */
@@ -243,6 +205,7 @@ typedef struct cli_args {
 	bool json, cheat, timing, explicit_deals, no_check, diff;
 	int format;             /* compare's: a compare_format */
 	const char *plot, *shard_out;
+	const char *audit;      /* serve's referee record */
 	int shard, shards;
 	const char *value[COMPARE_VALUES_MAX];
 	int nvalues;
@@ -403,7 +366,7 @@ static const cli_option option_table[] = {
 	 .arg = "K", .help = "the first dealer's seat (default 0)"},
 	{"set", 0, required_argument, FOR_ALL, .read = read_set, .arg = "NAME=N",
 	 .help = "set one of the game's options (see 'list')"},
-	{"help", 'h', no_argument, FOR_ALL, FLAG(help)},
+	{"help", 'h', no_argument, FOR_ALL | FOR_SERVE, FLAG(help)},
 
 	{"seat", 0, required_argument, FOR_PLAY, NUMBER(seat, 0, SEAT_MAX - 1),
 	 .range = "a seat number", .arg = "K", .help = "your seat (default 0)"},
@@ -482,6 +445,10 @@ static const cli_option option_table[] = {
 	{"diff", 0, no_argument, FOR_EXPLAIN, FLAG(diff),
 	 .help = "for a variant: what it changes\n"
 		 "against the file it extends"},
+
+	{"audit", 0, required_argument, FOR_SERVE, TEXT(audit), .arg = "F",
+	 .help = "write to F, beside each message sent, what\n"
+		 "every seat holds (a referee's record)"},
 };
 
 enum { NOPTIONS = sizeof option_table / sizeof *option_table };
@@ -1383,6 +1350,41 @@ static int cmd_explain(int argc, char **argv)
 }
 
 /* ======================================================================
+ * serve
+ * ====================================================================== */
+
+static const option_command serve_command = {
+	"serve", FOR_SERVE, {"[--audit F]", NULL},
+	"Plays games with another program: it sends requests and reads the\n"
+	"replies and events, JSON objects one a line, on the standard input\n"
+	"and output (docs/protocol.md).\n",
+	NULL,
+};
+
+static int cmd_serve(int argc, char **argv)
+{
+	cli_args a = {0};
+	int status = read_options(&serve_command, argc, argv, &a);
+	if (status != OPTIONS_READ)
+		return status;
+	if (optind != argc)
+		return usage_error("serve", "takes no arguments (the games are "
+				   "named in its requests)");
+	serve_opts o = {.in = stdin, .out = stdout};
+	if (a.audit && !(o.audit = fopen(a.audit, "w"))) {
+		fprintf(stderr, "%s: error: cannot write '%s': %s\n", program,
+			a.audit, strerror(errno));
+		return 1;
+	}
+	status = serve_run(&o);
+	if (o.audit && fclose(o.audit) != 0) {
+		fprintf(stderr, "%s: error: cannot write '%s'\n", program, a.audit);
+		status = 1;
+	}
+	return status;
+}
+
+/* ======================================================================
  * schema, list, bench
  * ====================================================================== */
 
@@ -1403,33 +1405,6 @@ static int cmd_schema(int argc, char **argv)
 	else
 		schema_write_json(stdout);
 	return 0;
-}
-
-/* The games that can be named without a path, sorted; a name found in
- * several directories counts once (the first, as load_find_game does). */
-static int list_games(char names[][256], int max)
-{
-	char dirs[16][LOAD_PATH_MAX];
-	int ndirs = load_game_dirs(dirs, 16), n = 0;
-	for (int i = 0; i < ndirs; i++) {
-		DIR *dir = opendir(dirs[i]);
-		struct dirent *e;
-		while (dir && (e = readdir(dir)) && n < max) {
-			size_t len = strlen(e->d_name);
-			if (len <= 5 || len > 200 ||
-			    strcmp(e->d_name + len - 5, ".yaml") != 0)
-				continue;
-			snprintf(names[n], 256, "%.*s", (int)(len - 5), e->d_name);
-			bool seen = false;
-			for (int k = 0; k < n && !seen; k++)
-				seen = strcmp(names[k], names[n]) == 0;
-			n += !seen;
-		}
-		if (dir)
-			closedir(dir);
-	}
-	qsort(names, (size_t)n, 256, (int (*)(const void *, const void *))strcmp);
-	return n;
 }
 
 /* Text as lines of at most `width` columns, each indented by `indent`. */
@@ -1467,8 +1442,8 @@ static int cmd_list(int argc, char **argv)
 	}
 	if (argc > 1)
 		return usage_error("list", "takes no arguments");
-	char names[64][256];
-	int n = list_games(names, 64);
+	static char names[64][CATALOG_NAME_MAX];
+	int n = catalog_list(names, 64);
 	for (int i = 0; i < n; i++) {
 		game *g = load_game(names[i]);
 		if (!g)
@@ -1595,8 +1570,8 @@ static int cmd_bench(int argc, char **argv)
 			status |= bench_game(argv[i], deals, seconds, as_json);
 		return status;
 	}
-	char names[64][256];
-	int n = list_games(names, 64);
+	static char names[64][CATALOG_NAME_MAX];
+	int n = catalog_list(names, 64);
 	for (int i = 0; i < n; i++)
 		status |= bench_game(names[i], deals, seconds, as_json);
 	return status;
@@ -1617,6 +1592,7 @@ static const struct {
 	{"compare", cmd_compare, "two rule files on the same deals, side by side"},
 	{"merge", cmd_merge, "combine the result files of simulate --shard"},
 	{"replay", cmd_replay, "replay a transcript and print the result"},
+	{"serve", cmd_serve, "play with another program, in JSON lines"},
 	{"explain", cmd_explain, "print a game's rules in words, from its file"},
 	{"list", cmd_list, "list the games that can be named without a path"},
 	{"schema", cmd_schema, "print the JSON Schema of the rule-file format"},

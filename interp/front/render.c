@@ -265,6 +265,24 @@ static const char *tale_mark(FILE *out, const render *r, const char *p,
 	return end + 1;
 }
 
+cardset render_tale_cards(const char *text)
+{
+	cardset out = cset_empty();
+	for (const char *p = text; *p; p++) {
+		if (p[0] == '{' && p[1] == '{') {
+			p++;
+			continue;
+		}
+		if (p[0] != '{')
+			continue;
+		if (p[1] == 'l')
+			out = cset_or(out, tale_set(p + 2));
+		else if (p[1] == 'c')
+			cset_add(&out, (card_id)strtol(p + 2, NULL, 10));
+	}
+	return out;
+}
+
 void render_tale(FILE *out, const render *r, const char *text,
 		 seat_namer *name, const void *ctx)
 {

@@ -58,4 +58,7 @@ typedef const char *seat_namer(const void *ctx, int seat, bool where,
 void render_tale(FILE *out, const render *r, const char *text,
 		 seat_namer *name, const void *ctx);
 
+/* The cards a tale names, by its marks {cN} and {lHEX}. */
+cardset render_tale_cards(const char *text);
+
 #endif

@@ -744,7 +744,11 @@ static bool replay_move(reader *rd, const node *item, int number)
 	    strncasecmp(words->text, "declare", 7) != 0) {
 		/* written before melds could be withheld: every meld was
 		 * declared, and these are the words of the card */
-		state_apply(s, state_declare_all_melds(s));
+		action all = state_declare_all_melds(s);
+		state before = *s;
+		state_apply(s, all);
+		if (rd->on_decision)
+			rd->on_decision(rd->ctx, &before, s, &all, 1);
 		parsed = command_parse(s, words->text, &c, err, sizeof err);
 	}
 	state *before = NULL;
@@ -903,12 +907,6 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 	return ok;
 }
 
-bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
-		    transcript_on_deal on_deal, void *ctx)
-{
-	return transcript_replay_traced(path, r, d, on_deal, NULL, ctx);
-}
-
 bool transcript_replay_traced(const char *path, transcript_replay *r,
 			      diag *d, transcript_on_deal on_deal,
 			      transcript_on_decision on_decision, void *ctx)
@@ -977,4 +975,25 @@ bool transcript_replay_resumable(const char *path, transcript_replay *r,
 		return false;
 	}
 	return true;
+}
+
+/* A decision told as a move: the seat that took it, in `before`. */
+struct move_teller {
+	transcript_on_move on_move;
+	void *ctx;
+};
+
+static void tell_move(void *ctx, const state *before, const state *after,
+		      const action *a, int n)
+{
+	const struct move_teller *t = ctx;
+	(void)after;
+	t->on_move(t->ctx, before, before->current, a, n);
+}
+
+bool transcript_replay_moves(const char *path, transcript_replay *r, diag *d,
+			     transcript_on_move on_move, void *ctx)
+{
+	struct move_teller t = {on_move, ctx};
+	return transcript_replay_traced(path, r, d, NULL, tell_move, &t);
 }

@@ -119,6 +119,16 @@ bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
 bool transcript_replay_traced(const char *path, transcript_replay *r,
 			      diag *d, transcript_on_deal on_deal,
 			      transcript_on_decision on_decision, void *ctx);
+/* Called for each decision replayed: `before` is the state it was taken
+ * in, a[0..n) its actions. */
+typedef void (*transcript_on_move)(void *ctx, const state *before, int seat,
+				   const action *a, int n);
+
+/* Replays like transcript_replay_file(), telling each decision to
+ * on_move: what a program needs to go on with the game and write it
+ * again whole. */
+bool transcript_replay_moves(const char *path, transcript_replay *r, diag *d,
+			     transcript_on_move on_move, void *ctx);
 
 /* A seed as written on the command line or in a transcript. */
 bool parse_seed(const char *text, uint64_t *out);

@@ -16,7 +16,7 @@ status 2 cardrules
 status 2 cardrules no-such-command
 status 0 cardrules --help
 status 0 cardrules --version
-for cmd in play validate simulate replay list schema bench; do
+for cmd in play validate simulate replay list schema bench serve; do
 	status 0 cardrules "$cmd" --help
 	grep -q "^Usage: cardrules $cmd" "$tmp/out" || fail "$cmd --help has no usage line"
 done
@@ -35,6 +35,11 @@ status 2 cardrules simulate black-lady --set colour=1
 status 2 cardrules simulate black-lady --deals 0
 status 2 cardrules play
 status 1 cardrules play no-such-game --no-save
+status 2 cardrules serve extra
+status 2 cardrules serve --deals 3
+status 0 cardrules serve </dev/null
+grep -q '^{"type":"hello","program":"cardrules"' "$tmp/out" || fail "serve did not say hello"
+status 1 cardrules serve --audit "$tmp/no/such/dir/audit" </dev/null
 status 2 cardrules list extra
 [ ! -s "$tmp/out" ] || fail "list's usage error went to stdout"
 expect_line "$tmp/err" "cardrules list: takes no arguments"

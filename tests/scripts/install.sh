@@ -1,6 +1,8 @@
 #!/bin/bash
 # make install: every rule file of games/ is installed, and the installed
-# program finds each one by its name, from any folder.
+# program finds each one by its name, from any folder; the library, its
+# header and cardrules.pc are installed, and examples/engine_playout.c
+# builds against them and plays a match.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 : "${TOP_BUILDDIR:?run the tests with make check}"
@@ -32,4 +34,40 @@ done
 for extra in "$installed"/*.yaml; do
 	[ -f "games/$(basename "$extra")" ] || fail "$(basename "$extra") is installed but not in games/"
 done
+
+# the man page
+[ -n "$(find "$dest" -path '*/man1/cardrules.1' -type f)" ] || fail "make install installed no man page"
+
+# the library: a program of one's own, built with what pkg-config says of
+# the installed cardrules.pc (its prefix moved under DESTDIR, as a package
+# that is unpacked elsewhere would be)
+pc=$(find "$dest" -name cardrules.pc -type f)
+[ -f "$pc" ] || fail "make install installed no cardrules.pc"
+[ -n "$(find "$dest" -name libcardrules.a -type f)" ] || fail "make install installed no libcardrules.a"
+[ -f "$(dirname "$(find "$dest" -path '*/include/cardrules/engine/engine.h')")/../cardrules.h" ] ||
+	fail "make install installed no cardrules.h beside the engine's headers"
+prefix=$(sed -n 's/^prefix=//p' "$pc")
+mkdir -p "$tmp/pc"
+sed "s|^prefix=.*|prefix=$dest$prefix|" "$pc" >"$tmp/pc/cardrules.pc"
+command -v pkg-config >/dev/null || fail "pkg-config is needed (Debian: pkgconf)"
+flags=$(PKG_CONFIG_PATH="$tmp/pc" pkg-config --cflags --libs cardrules) ||
+	fail "pkg-config cannot read the installed cardrules.pc"
+games=$(PKG_CONFIG_PATH="$tmp/pc" pkg-config --variable=gamesdir cardrules)
+[ "$(realpath "$games")" = "$(realpath "$installed")" ] ||
+	fail "cardrules.pc names $games for the games, not $installed"
+# shellcheck disable=SC2086 # the flags are words
+${CC:-cc} -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes \
+	-Wmissing-prototypes -Werror examples/engine_playout.c $flags \
+	-o "$tmp/engine_playout" 2>"$tmp/cc.log" ||
+	fail "examples/engine_playout.c does not build against the installed library: $(head -n 5 "$tmp/cc.log")"
+"$tmp/engine_playout" "$games/hearts.yaml" 7 >"$tmp/playout" 2>&1 ||
+	fail "engine_playout failed: $(tail -n 3 "$tmp/playout")"
+expect_line "$tmp/playout" "Hearts, 4 players, seed 7"
+grep -q '^places: [1-4] [1-4] [1-4] [1-4]$' "$tmp/playout" || fail "engine_playout played no match: $(cat "$tmp/playout")"
+"$tmp/engine_playout" "$games/black-lady.yaml" 3 >"$tmp/playout" 2>&1 ||
+	fail "engine_playout failed on black-lady: $(tail -n 3 "$tmp/playout")"
+"$tmp/engine_playout" tests/bad/unknown-key-hint.yaml >"$tmp/playout" 2>&1 &&
+	fail "engine_playout accepted a bad rule file"
+grep -q '^tests/bad/unknown-key-hint.yaml:[0-9]*:[0-9]*: error: ' "$tmp/playout" ||
+	fail "engine_playout did not print the rule file's mistakes: $(head -n 2 "$tmp/playout")"
 pass
