@@ -346,7 +346,7 @@ static void tell_scored(const serve_audience *a, const state *s,
 	report_deal_values(j, s, during);
 	if (game_is_solitaire(s->g)) {
 		json_key(j, "solved");
-		json_bool(j, s->solved);
+		json_bool(j, state_solved(s));
 	}
 	char names[SEAT_MAX][16];
 	const char *list[SEAT_MAX];
@@ -409,7 +409,7 @@ void tell_decision(const serve_audience *a, const state *before,
 	if (after->last_trick.number != before->last_trick.number &&
 	    after->last_trick.n > 0) {
 		tell_trick(a, before, after);
-		if (after->last_trick.number == 1 && after->g->melds)
+		if (after->last_trick.number == 1 && after->g->melds.hook)
 			tell_melds_shown(a, after);
 	}
 	if (after->event == EV_REDEALT) {
