@@ -363,7 +363,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 	char buf[64];
 	words(before, p, a, n, buf, sizeof buf);
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	tale_printf(out, " %s %s\n", audience_verb(who, seat, "call", "calls"),
 		    buf);
 }

@@ -327,8 +327,9 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		char name[8];
 		deck_card_name(&s->g->deck, a->card[0], false, name);
 		if (a->kind != ACT_CARD)
-			snprintf(buf, size, "lay %d card(s) back first, as in: lay %s",
-				 prompt(s, p).actions, name);
+			snprintf(buf, size, "lay %d card%s back first, as in: lay %s",
+				 prompt(s, p).actions,
+				 tale_plural(prompt(s, p).actions), name);
 		else if (!phase_secret_why_illegal(s, a, NULL, buf, size))
 			snprintf(buf, size, "%s may not be laid back (%s)", name,
 				 c->keep ? expr_text(c->keep) : "");
@@ -404,7 +405,8 @@ static void tell_taken(const state *before, const state *after, int seat,
 	}
 	tale_printf(t, "  In the %s: ", after->g->place[c->take].name);
 	tale_cards(t, cset_minus(after->hand[seat], before->hand[seat]));
-	tale_printf(t, ". Lay %d card(s) back, as in: lay %s\n", need, example);
+	tale_printf(t, ". Lay %d card%s back, as in: lay %s\n", need,
+		    tale_plural(need), example);
 }
 
 static void narrate(const state *before, const state *after, const phase *p,
@@ -413,12 +415,14 @@ static void narrate(const state *before, const state *after, const phase *p,
 {
 	(void)news;
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	if (room_of(before)->laying >= 0) {
 		const choice_def *c = &p->u.choose.choice[room_of(before)->laying];
-		tale_printf(out, " %s %d card(s) back, face %s.\n",
+		tale_printf(out, " %s %d card%s back, face %s.\n",
 			    audience_verb(who, seat, "lay", "lays"),
-			    before->pass_need[seat], c->lay_up ? "up" : "down");
+			    before->pass_need[seat],
+			    tale_plural(before->pass_need[seat]),
+			    c->lay_up ? "up" : "down");
 	} else {
 		char buf[200];
 		buf[0] = '\0';

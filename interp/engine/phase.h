@@ -225,6 +225,11 @@ static inline card_id phase_random_card(cardset set, rng *r)
 	return (card_id)(i * 64 + cset_word_nth(set.w[i], k));
 }
 
+/* A count given by an expression, with its noun: "3 cards", "1 card",
+ * or the expression quoted ("`n` cards") when it is not a number. */
+const char *phase_count_words(const expr *e, const char *noun, char *buf,
+			      size_t size);
+
 /* A seat expression in words: "left(dealer)" is "the player on the
  * dealer's left"; one not recognised is quoted as written. */
 const char *phase_seat_words(const expr *e, char *buf, size_t size);

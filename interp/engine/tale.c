@@ -53,6 +53,12 @@ void tale_seat(tale *t, int seat)
 	mark(t, 's', seat);
 }
 
+void tale_seat_as(tale *t, int seat, int form)
+{
+	static const char kinds[] = {'s', 'S', 'p', 'P'};
+	mark(t, kinds[form & 3], seat);
+}
+
 void tale_where(tale *t, int seat)
 {
 	mark(t, 'w', seat);

@@ -241,9 +241,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 				   : "the player on the dealer's left";
 	int step = v->order ? v->order : g->direction;
 	fprintf(out, " When all have chosen, the cards are turned up together, "
-		"in this order: first the card(s) of %s, then those of the "
+		"in this order: first the %s of %s, then those of the "
 		"others going %s round the table",
-		from, step > 0 ? "clockwise" : "counter-clockwise");
+		cards && strcmp(cards, "1") == 0 ? "card" : "cards", from, step > 0 ? "clockwise" : "counter-clockwise");
 	if (v->with_place >= 0)
 		fprintf(out, ", then the cards of `%s`",
 			g->place[v->with_place].name);
@@ -446,8 +446,11 @@ static void narrate(const state *before, const state *after, const phase *p,
 		tale_printf(out, " face down.\n");
 	} else {
 		tale_printf(out, "  ");
-		tale_seat(out, seat);
-		tale_printf(out, " has laid a card face down.\n");
+		tale_seat_as(out, seat, TALE_OPENS);
+		if (n == 1)
+			tale_printf(out, " has laid a card face down.\n");
+		else
+			tale_printf(out, " has laid %d cards face down.\n", n);
 	}
 	if (after->event == EV_REVEALED)
 		tell_reveal(before, after, &p->u.vote, out);

@@ -127,14 +127,14 @@ printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
 expect_line "$tmp/out4" "  Legal: solo, pass"
 expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, pass"
-expect_line "$tmp/out4" "  you: solo"
-expect_line "$tmp/out4" "  seat 2: no"
+expect_line "$tmp/out4" "  You: solo"
+expect_line "$tmp/out4" "  Seat 2: no"
 grep -q -- '- 1: choose solo' "$tmp/choose.yaml" || fail "the choice is not in the transcript"
 # --- a card laid back under a face-up card shows to nobody else ---
 printf 'pickup\nlay 9S\ntable\nquit\n' | cardrules play tests/data/games/upcard.yaml \
 	--hotseat --dealer 1 --seed 3 --no-save --ascii >"$tmp/up" 2>&1
-expect_line "$tmp/up" "  In the upcard: 10S. Lay 1 card(s) back, as in: lay 9S"
-expect_line "$tmp/up" "  seat 1 lays 1 card(s) back, face down."
+expect_line "$tmp/up" "  In the upcard: 10S. Lay 1 card back, as in: lay 9S"
+expect_line "$tmp/up" "  Seat 1 lays 1 card back, face down."
 expect_line "$tmp/up" "  Upcard: ##"
 ! grep -q 'Upcard: 9S' "$tmp/up" || fail "seat 2 sees the card seat 1 laid face down"
 # --- autosaves: one per game, kept until the game ends ---

@@ -151,7 +151,7 @@ START_TEST(test_words_at_the_table)
 	action a = action_of(ACT_BID, 2);
 	ck_assert(state_apply(&s, a));
 	state_narrate(&before, &s, 1, &a, 1, &me, &told, news);
-	ck_assert_str_eq(told.text, "  {s1} calls 2\n");
+	ck_assert_str_eq(told.text, "  {S1} calls 2\n");
 	say("nil");
 	state_context(&s, &me, &context);
 	ck_assert_str_eq(context.text, "  Called so far: {s1} 2, {s2} nil.\n");
