@@ -133,7 +133,7 @@ typedef struct phase_kind_def {
 	/* Its words at the table (tale.h), each NULL when it has none. */
 	/* What `seat` did with a[0..n) in `before`, leading to `after`, and
 	 * what followed in the phase (a pass given, a vote turned up); in
-	 * news[q], what seat q alone learns.  NULL: "seat N: WORDS". */
+	 * news[q], what seat q alone learns.  NULL: "Seat N: WORDS". */
 	void (*narrate)(const state *before, const state *after,
 			const phase *p, int seat, const action *a, int n,
 			const audience *who, tale *out, tale *news);
