@@ -75,6 +75,7 @@ static void build_choice(builder *b, const node *k, const node *v,
 		c->take = build_place_index(b, take);
 	const node *keep = node_get(v, "keep");
 	c->keep = build_expr(b, b->g->scope, keep, TY_CARDS);
+	c->why = build_text(b, node_get(v, "why"));
 	if (keep && !take)
 		build_fail(b, keep, "'keep' names the cards that may not be laid "
 			   "back after 'take': give 'take' too");
@@ -330,8 +331,13 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 			snprintf(buf, size, "lay %d card%s back first, as in: lay %s",
 				 prompt(s, p).actions,
 				 tale_plural(prompt(s, p).actions), name);
+		else if (!phase_secret_why_illegal(s, a, NULL, buf, size) && c->why)
+			snprintf(buf, size, "%s may not be laid back: %s", name,
+				 c->why);
 		else if (!phase_secret_why_illegal(s, a, NULL, buf, size))
-			snprintf(buf, size, "%s may not be laid back (%s)", name,
+			snprintf(buf, size, "%s may not be laid back into the %s "
+				 "while other cards can be (%s)", name,
+				 s->g->place[c->take].name,
 				 c->keep ? expr_text(c->keep) : "");
 		return;
 	}
@@ -373,7 +379,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 				c->lay_up ? "face up" : "face down (only the chooser "
 				"sees them)");
 			if (c->keep)
-				fprintf(out, ", but not `%s`", expr_text(c->keep));
+				fprintf(out, ", but not `%s`%s%s", expr_text(c->keep),
+					c->why ? " — " : "", c->why ? c->why : "");
 			sep = "; ";
 		}
 		if (c->ends)

@@ -450,9 +450,9 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		snprintf(buf, size, "it is time to lay two cards, as in: play "
 			 "9S 9H up");
 	else if (!face_allowed(s, p, a->flags & ACT_DOWN))
-		snprintf(buf, size, "%s lays these two cards face %s",
-			 s->current == room_of(s)->leader ? "the leader"
-							  : "everyone",
+		snprintf(buf, size, "%s face %s",
+			 s->current == room_of(s)->leader
+			 ? "the leader lays the ribs" : "the others lay their cards",
 			 a->flags & ACT_DOWN ? "up" : "down");
 	else
 		snprintf(buf, size, "you do not hold those two cards");

@@ -153,6 +153,7 @@ typedef struct choice_def {
 	int take;                       /* a place taken into the hand, as many
 					   cards laid back; -1 */
 	const expr *keep;               /* cards that may not be laid back */
+	const char *why;                /* `keep` in words, for refusals */
 	bool lay_up;                    /* laid back face up (`lay: up`) */
 } choice_def;
 
@@ -239,6 +240,7 @@ typedef struct move_def {
 	bool attack;                    /* then: the attack from its pile */
 	bool refill;                    /* then: the source pile filled again */
 	const expr *when;               /* over card, target, pile, beside... */
+	const char *why;                /* `when` in words, for refusals */
 	const expr *prefer[PREFER_MAX]; /* tiers of targets, best first */
 	int nprefer;
 	const expr *best;               /* keep the targets where it is the
@@ -261,6 +263,7 @@ typedef struct call_word {
 	const char *name;               /* the word a player types: nil */
 	const expr *value;              /* the number it counts as; NULL: 0 */
 	const expr *when;               /* it may be called; NULL: always */
+	const char *why;                /* `when` in words, for refusals */
 	counter_adds adds;
 } call_word;
 

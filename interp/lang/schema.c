@@ -411,6 +411,8 @@ static const schema_field effect_fields[] = {
 	 "back there, face down unless 'lay: up'"},
 	{"keep", &s_expr_cards, false,
 	 "cards the chooser may not lay back after 'take' (as long as others are left)"},
+	{"why", &s_string, false,
+	 "the rule of 'keep' in words, shown to a player who would lay such a card back"},
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
@@ -539,6 +541,8 @@ static const schema_field call_word_fields[] = {
 	{"value", &s_expr_int, false, "the number it counts as (default 0)"},
 	{"when", &s_expr_bool, false,
 	 "it may be called only when this holds (seat is the caller)"},
+	{"why", &s_string, false,
+	 "the rule of 'when' in words, shown to a player refused the word"},
 	{"add", &s_counter_adds, false,
 	 "counters to raise when it is called (seat is the caller)"},
 	{0},
@@ -725,6 +729,8 @@ static const schema_field move_fields[] = {
 	 "(their order reversed)"},
 	{"when", &s_expr_bool, false, "the move is legal where this holds "
 	 "(card, target, pile, beside, moving, source)"},
+	{"why", &s_string, false,
+	 "the rule of `when` in words, shown to a player whose move it refuses"},
 	{"prefer", &s_bool_list, false, "tiers of targets: the first tier "
 	 "that has any is kept"},
 	{"highest", &s_expr_int, false, "only the targets where this is the "

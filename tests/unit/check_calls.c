@@ -98,7 +98,7 @@ START_TEST(test_rules_refuse)
 	ck_assert_str_eq(refused("6", err, sizeof err),
 			 "the call is a number from 1 to 5");
 	ck_assert_str_eq(refused("blind", err, sizeof err),
-			 "'blind' may not be called now");
+			 "'blind' may not be called now: it needs total < 0");
 	say("4");                               /* seat 1 */
 	say("1");                               /* seat 2 */
 	ck_assert_str_eq(refused("2", err, sizeof err),
