@@ -11,6 +11,7 @@
  * the next seat chooses, and alone knows them.  Choices are made aloud;
  * only the cards laid back are hidden.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -76,6 +77,7 @@ static void build_choice(builder *b, const node *k, const node *v,
 	const node *keep = node_get(v, "keep");
 	c->keep = build_expr(b, b->g->scope, keep, TY_CARDS);
 	c->why = build_text(b, node_get(v, "why"));
+	c->says = build_text(b, node_get(v, "says"));
 	if (keep && !take)
 		build_fail(b, keep, "'keep' names the cards that may not be laid "
 			   "back after 'take': give 'take' too");
@@ -102,6 +104,7 @@ static void build(builder *b, const node *n, phase *p)
 			     TY_BOOL);
 	ch->from = build_table_expr(b, b->g->scope, build_field(b, sc, n, "from"),
 				    TY_SEAT, "'choose.from'");
+	ch->says = build_text(b, build_field(b, sc, n, "says"));
 	const node *choices = build_field(b, sc, n, "choices");
 	for (size_t i = 0; choices && i < choices->n; i++) {
 		if (ch->nchoices == CHOICES_MAX) {
@@ -352,6 +355,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 	(void)g;
 	const choose_phase *ch = &p->u.choose;
 	char who[160];
+	if (ch->says)
+		fprintf(out, "%c%s%s ", toupper((unsigned char)ch->says[0]),
+			ch->says + 1, strchr(".?!:", ch->says[strlen(ch->says) - 1])
+			? "" : ".");
 	fprintf(out, "A round of choices: %s", ch->who ? "each player for whom `"
 		: "each player");
 	if (ch->who)
@@ -362,6 +369,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];
 		fprintf(out, "  - %s", c->name);
+		if (c->says)
+			fprintf(out, " (%s)", c->says);
 		const char *sep = ": ";
 		if (c->declare) {
 			fprintf(out, "%sthe chooser becomes the declarer", sep);
@@ -441,13 +450,59 @@ static void narrate(const state *before, const state *after, const phase *p,
 		tell_taken(before, after, seat, out);
 }
 
+/* What a choice does, from its effects: "you become the declarer; the
+ * round ends". */
+static void tell_effects(const game *g, const choice_def *c, tale *out)
+{
+	const char *sep = "";
+	if (c->declare) {
+		tale_printf(out, "you become the declarer");
+		sep = "; ";
+	}
+	for (int k = 0; k < c->adds.n; k++) {
+		tale_printf(out, "%sadds %s to %s", sep, expr_text(c->adds.add[k]),
+			    g->counter_name[c->adds.counter[k]]);
+		sep = "; ";
+	}
+	if (c->take >= 0) {
+		tale_printf(out, "%syou take the %s and lay as many cards back",
+			    sep, g->place[c->take].name);
+		sep = "; ";
+	}
+	if (c->ends) {
+		tale_printf(out, "%sthe round ends", sep);
+		sep = "; ";
+	}
+	if (!*sep)
+		tale_printf(out, "nothing more");
+}
+
+/* The round's question and each choice with what it does; all choices
+ * are always open, so the list is the prompt. */
 static bool context(const state *s, const phase *p, const audience *who,
 		    tale *out)
 {
-	(void)p, (void)who;
-	if (room_of(s)->laying < 0)
-		tale_printf(out, "  Your choice:\n");
-	return false;
+	(void)who;
+	if (room_of(s)->laying >= 0)
+		return false;
+	const choose_phase *ch = &p->u.choose;
+	int width = 0;
+	for (int i = 0; i < ch->nchoices; i++)
+		if ((int)strlen(ch->choice[i].name) > width)
+			width = (int)strlen(ch->choice[i].name);
+	tale_printf(out, "  ");
+	tale_sentence(out, ch->says ? ch->says : "your choice:");
+	tale_printf(out, "\n");
+	for (int i = 0; i < ch->nchoices; i++) {
+		const choice_def *c = &ch->choice[i];
+		tale_printf(out, "    %-*s  ", width, c->name);
+		if (c->says)
+			tale_printf(out, "%s", c->says);
+		else
+			tell_effects(s->g, c, out);
+		tale_printf(out, "\n");
+	}
+	return true;
 }
 
 /* A choice that raises a counter, declares or takes cards commits its

@@ -155,11 +155,13 @@ typedef struct choice_def {
 	const expr *keep;               /* cards that may not be laid back */
 	const char *why;                /* `keep` in words, for refusals */
 	bool lay_up;                    /* laid back face up (`lay: up`) */
+	const char *says;               /* what it does, in words; NULL */
 } choice_def;
 
 typedef struct choose_phase {
 	const expr *who;                /* per seat; NULL: every seat */
 	const expr *from;               /* NULL: the dealer's next seat */
+	const char *says;               /* what the round decides; NULL */
 	choice_def choice[CHOICES_MAX];
 	int nchoices;
 } choose_phase;
@@ -199,6 +201,7 @@ typedef struct vote_phase {
 	int with_place;                 /* revealed after the votes; -1: none */
 	int to_place;                   /* where the revealed cards lie */
 	const char *elects;             /* the elected suit's name; NULL */
+	const char *says;               /* what the vote decides; NULL */
 	uint8_t tie[2];                 /* elect_tie, in order */
 	int nties;
 } vote_phase;

@@ -1,6 +1,7 @@
 /* tale.c — writing tales: words with marks for the front end. */
 #include "engine/tale.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -39,6 +40,17 @@ void tale_printf(tale *t, const char *fmt, ...)
 	}
 	escaped[k] = '\0';
 	put(t, escaped);
+}
+
+void tale_sentence(tale *t, const char *words)
+{
+	size_t n = 0;
+	while (words[n])
+		n++;
+	char last = n ? words[n - 1] : '.';
+	tale_printf(t, "%c%s%s", toupper((unsigned char)words[0]),
+		    n ? words + 1 : "", last == '.' || last == '?' ||
+		    last == '!' || last == ':' ? "" : ".");
 }
 
 static void mark(tale *t, char kind, int n)

@@ -76,6 +76,10 @@ enum tale_seat_form {
 	TALE_WHOSE = 2,
 };
 
+/* A rule file's words as a sentence: the first letter in capitals, a
+ * full stop added unless it ends in one (or in ? ! :). */
+void tale_sentence(tale *t, const char *words);
+
 void tale_seat(tale *t, int seat);
 void tale_seat_as(tale *t, int seat, int form);
 void tale_where(tale *t, int seat);

@@ -99,6 +99,7 @@ static void build(builder *b, const node *n, phase *p)
 			build_fail(b, elects, "the name '%s' is already taken",
 				   elects->text);
 	}
+	v->says = build_text(b, build_field(b, sc, n, "says"));
 	const node *tie = build_field(b, sc, n, "tie");
 	for (size_t i = 0; tie && i < tie->n && v->nties < 2; i++) {
 		uint8_t t = strcmp(tie->item[i]->text, "ranks") == 0
@@ -253,7 +254,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 			"part in play.", g->place[v->to_place].name);
 	if (v->elects) {
 		fprintf(out, " The suit with the most of these cards is elected "
-			"(`%s`).", v->elects);
+			"(`%s`)%s%s.", v->elects, v->says ? ": " : "",
+			v->says ? v->says : "");
 		const char *word = "A tie goes";
 		for (int t = 0; t < v->nties; t++) {
 			if (v->tie[t] == ELECT_TIE_ORDER)
@@ -456,6 +458,26 @@ static void narrate(const state *before, const state *after, const phase *p,
 		tell_reveal(before, after, &p->u.vote, out);
 }
 
+/* What the vote decides, before a player lays: the rule file's words,
+ * or the election by its name. */
+static bool context(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)who;
+	const vote_phase *v = &p->u.vote;
+	int cards = prompt(s, p).actions;
+	tale_printf(out, "  The vote: lay %s face down", cards == 1 ? "a card"
+		    : "your cards");
+	if (v->says)
+		tale_printf(out, "; %s.\n", v->says);
+	else if (v->elects)
+		tale_printf(out, "; the suit turned up most often is elected as "
+			    "%s.\n", v->elects);
+	else
+		tale_printf(out, ".\n");
+	return false;
+}
+
 static void help(const game *g, const phase *p, tale *out)
 {
 	(void)g, (void)p;
@@ -486,6 +508,7 @@ const phase_kind_def phase_vote = {
 	.why_illegal = why_illegal,
 	.explain = explain,
 	.narrate = narrate,
+	.context = context,
 	.decided = decided,
 	.help = help,
 };

@@ -413,6 +413,8 @@ static const schema_field effect_fields[] = {
 	 "cards the chooser may not lay back after 'take' (as long as others are left)"},
 	{"why", &s_string, false,
 	 "the rule of 'keep' in words, shown to a player who would lay such a card back"},
+	{"says", &s_string, false,
+	 "what the choice does, in words, shown where it is offered"},
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
@@ -436,6 +438,8 @@ static const schema_field choose_fields[] = {
 	 "the first seat to choose; then the others in the direction of play "
 	 "(default: the dealer's next seat)"},
 	{"choices", &s_choices, true, "the choices each seat has"},
+	{"says", &s_string, false,
+	 "what the round decides, in words, shown before each choice"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
@@ -629,6 +633,8 @@ static const schema_field vote_fields[] = {
 	 "the suit with the most cards turned up is elected, a suit under this "
 	 "name in expressions"},
 	{"tie", &s_tie_breaks, false, "how a tie of the election is broken"},
+	{"says", &s_string, false,
+	 "what the vote decides, in words, shown before each player lays"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };

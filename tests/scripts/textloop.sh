@@ -125,11 +125,21 @@ cmp -s "$tmp/first.yaml" "$tmp/first.before" || fail "a refused --resume changed
 # --- a round of choices: the choices listed, typed, narrated, replayed ---
 printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
-expect_line "$tmp/out4" "  Legal: solo, pass"
+expect_line "$tmp/out4" "  Your choice:"
+expect_line "$tmp/out4" "    solo  you become the declarer; adds 2 to level; the round ends"
+expect_line "$tmp/out4" "    pass  nothing more"
 expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, pass"
 expect_line "$tmp/out4" "  You: solo"
 expect_line "$tmp/out4" "  Seat 2: no"
 grep -q -- '- 1: choose solo' "$tmp/choose.yaml" || fail "the choice is not in the transcript"
+# --- a round that says what it decides, each choice what it does ---
+printf 'quit\n' | cardrules play schieberamsch --seed 5 --bot random --no-save \
+	--no-color >"$tmp/says" 2>&1
+expect_line "$tmp/says" "  Grand Hand, or Ramsch?"
+expect_line "$tmp/says" "    grand  play a Grand Hand alone against the other two, for 61 card points"
+printf 'quit\n' | cardrules play stendhal --seed 3 --bot random --no-save \
+	--no-color >"$tmp/says" 2>&1
+expect_line "$tmp/says" "  The vote: lay a card face down; the suit turned up most often and its partner become the minus suits."
 # --- a card laid back under a face-up card shows to nobody else ---
 printf 'pickup\nlay 9S\ntable\nquit\n' | cardrules play tests/data/games/upcard.yaml \
 	--hotseat --dealer 1 --seed 3 --no-save --ascii >"$tmp/up" 2>&1
