@@ -668,7 +668,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 	buf[0] = '\0';
 	words(before, p, a, n, buf, sizeof buf);
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	if (a[0].kind == ACT_BID)
 		tale_printf(out, " %s %s\n", audience_verb(who, seat, "bid", "bids"),
 			    buf);

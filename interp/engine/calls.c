@@ -77,6 +77,7 @@ static void build_words(builder *b, const node *words, calls_phase *c)
 		w->name = build_text(b, k);
 		w->value = build_expr(b, b->g->scope, node_get(v, "value"), TY_INT);
 		w->when = build_expr(b, b->g->scope, node_get(v, "when"), TY_BOOL);
+		w->why = build_text(b, node_get(v, "why"));
 		build_counter_adds(b, node_get(v, "add"), &w->adds);
 		if (strspn(w->name, "0123456789-") == strlen(w->name))
 			build_fail(b, k, "a word of a call is not a number: '%s'",
@@ -289,11 +290,15 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 	}
 	int number = a->number;
 	if (a->kind == ACT_CHOICE) {
-		if (!word_open(s, &c->word[a->number])) {
-			snprintf(buf, size, "'%s' may not be called now",
-				 c->word[a->number].name);
+		const call_word *w = &c->word[a->number];
+		if (!word_open(s, w) && w->why)
+			snprintf(buf, size, "'%s' may not be called now: %s",
+				 w->name, w->why);
+		else if (!word_open(s, w))
+			snprintf(buf, size, "'%s' may not be called now: it needs "
+				 "%s", w->name, expr_text(w->when));
+		if (!word_open(s, w))
 			return;
-		}
 		number = word_value(s, &c->word[a->number]);
 	} else {
 		int lo, hi;
@@ -335,7 +340,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 			fprintf(out, "; adds `%s` to %s", expr_text(w->adds.add[k]),
 				g->counter_name[w->adds.counter[k]]);
 		if (w->when)
-			fprintf(out, "; only when `%s`", expr_text(w->when));
+			fprintf(out, "; only when `%s`%s%s", expr_text(w->when),
+				w->why ? ": " : "", w->why ? w->why : "");
 		fputc(')', out);
 	}
 	fputs(".", out);
@@ -362,7 +368,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 	char buf[64];
 	words(before, p, a, n, buf, sizeof buf);
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	tale_printf(out, " %s %s\n", audience_verb(who, seat, "call", "calls"),
 		    buf);
 }

@@ -11,6 +11,7 @@
  * the next seat chooses, and alone knows them.  Choices are made aloud;
  * only the cards laid back are hidden.
  */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -75,6 +76,8 @@ static void build_choice(builder *b, const node *k, const node *v,
 		c->take = build_place_index(b, take);
 	const node *keep = node_get(v, "keep");
 	c->keep = build_expr(b, b->g->scope, keep, TY_CARDS);
+	c->why = build_text(b, node_get(v, "why"));
+	c->says = build_text(b, node_get(v, "says"));
 	if (keep && !take)
 		build_fail(b, keep, "'keep' names the cards that may not be laid "
 			   "back after 'take': give 'take' too");
@@ -102,6 +105,7 @@ static void build(builder *b, const node *n, phase *p)
 			     TY_BOOL);
 	ch->from = build_table_expr(b, b->g->scope, build_field(b, sc, n, "from"),
 				    TY_SEAT, "'choose.from'");
+	ch->says = build_text(b, build_field(b, sc, n, "says"));
 	const node *choices = build_field(b, sc, n, "choices");
 	for (size_t i = 0; choices && i < choices->n; i++) {
 		if (ch->nchoices == CHOICES_MAX) {
@@ -320,10 +324,16 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		char name[8];
 		deck_card_name(&s->g->deck, a->card[0], false, name);
 		if (a->kind != ACT_CARD)
-			snprintf(buf, size, "lay %d card(s) back first, as in: lay %s",
-				 prompt(s, p).actions, name);
+			snprintf(buf, size, "lay %d card%s back first, as in: lay %s",
+				 prompt(s, p).actions,
+				 tale_plural(prompt(s, p).actions), name);
+		else if (!phase_secret_why_illegal(s, a, NULL, buf, size) && c->why)
+			snprintf(buf, size, "%s may not be laid back: %s", name,
+				 c->why);
 		else if (!phase_secret_why_illegal(s, a, NULL, buf, size))
-			snprintf(buf, size, "%s may not be laid back (%s)", name,
+			snprintf(buf, size, "%s may not be laid back into the %s "
+				 "while other cards can be (%s)", name,
+				 s->g->place[c->take].name,
 				 c->keep ? expr_text(c->keep) : "");
 		return;
 	}
@@ -345,6 +355,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 	(void)g;
 	const choose_phase *ch = &p->u.choose;
 	char who[160];
+	if (ch->says)
+		fprintf(out, "%c%s%s ", toupper((unsigned char)ch->says[0]),
+			ch->says + 1, strchr(".?!:", ch->says[strlen(ch->says) - 1])
+			? "" : ".");
 	fprintf(out, "A round of choices: %s", ch->who ? "each player for whom `"
 		: "each player");
 	if (ch->who)
@@ -357,6 +371,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fprintf(out, "  - %s", c->name);
 		if (c->when)
 			fprintf(out, " (only when `%s`)", expr_text(c->when));
+		if (c->says)
+			fprintf(out, " (%s)", c->says);
 		const char *sep = ": ";
 		if (c->declare) {
 			fprintf(out, "%sthe chooser becomes the declarer", sep);
@@ -374,7 +390,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 				c->lay_up ? "face up" : "face down (only the chooser "
 				"sees them)");
 			if (c->keep)
-				fprintf(out, ", but not `%s`", expr_text(c->keep));
+				fprintf(out, ", but not `%s`%s%s", expr_text(c->keep),
+					c->why ? " — " : "", c->why ? c->why : "");
 			sep = "; ";
 		}
 		if (c->ends)
@@ -406,7 +423,8 @@ static void tell_taken(const state *before, const state *after, int seat,
 	}
 	tale_printf(t, "  In the %s: ", after->g->place[c->take].name);
 	tale_cards(t, cset_minus(after->hand[seat], before->hand[seat]));
-	tale_printf(t, ". Lay %d card(s) back, as in: lay %s\n", need, example);
+	tale_printf(t, ". Lay %d card%s back, as in: lay %s\n", need,
+		    tale_plural(need), example);
 }
 
 static void narrate(const state *before, const state *after, const phase *p,
@@ -415,12 +433,14 @@ static void narrate(const state *before, const state *after, const phase *p,
 {
 	(void)news;
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	if (room_of(before)->laying >= 0) {
 		const choice_def *c = &p->u.choose.choice[room_of(before)->laying];
-		tale_printf(out, " %s %d card(s) back, face %s.\n",
+		tale_printf(out, " %s %d card%s back, face %s.\n",
 			    audience_verb(who, seat, "lay", "lays"),
-			    before->pass_need[seat], c->lay_up ? "up" : "down");
+			    before->pass_need[seat],
+			    tale_plural(before->pass_need[seat]),
+			    c->lay_up ? "up" : "down");
 	} else {
 		char buf[200];
 		buf[0] = '\0';
@@ -432,13 +452,59 @@ static void narrate(const state *before, const state *after, const phase *p,
 		tell_taken(before, after, seat, out);
 }
 
+/* What a choice does, from its effects: "you become the declarer; the
+ * round ends". */
+static void tell_effects(const game *g, const choice_def *c, tale *out)
+{
+	const char *sep = "";
+	if (c->declare) {
+		tale_printf(out, "you become the declarer");
+		sep = "; ";
+	}
+	for (int k = 0; k < c->adds.n; k++) {
+		tale_printf(out, "%sadds %s to %s", sep, expr_text(c->adds.add[k]),
+			    g->counter_name[c->adds.counter[k]]);
+		sep = "; ";
+	}
+	if (c->take >= 0) {
+		tale_printf(out, "%syou take the %s and lay as many cards back",
+			    sep, g->place[c->take].name);
+		sep = "; ";
+	}
+	if (c->ends) {
+		tale_printf(out, "%sthe round ends", sep);
+		sep = "; ";
+	}
+	if (!*sep)
+		tale_printf(out, "nothing more");
+}
+
+/* The round's question and each choice with what it does; all choices
+ * are always open, so the list is the prompt. */
 static bool context(const state *s, const phase *p, const audience *who,
 		    tale *out)
 {
-	(void)p, (void)who;
-	if (room_of(s)->laying < 0)
-		tale_printf(out, "  Your choice:\n");
-	return false;
+	(void)who;
+	if (room_of(s)->laying >= 0)
+		return false;
+	const choose_phase *ch = &p->u.choose;
+	int width = 0;
+	for (int i = 0; i < ch->nchoices; i++)
+		if ((int)strlen(ch->choice[i].name) > width)
+			width = (int)strlen(ch->choice[i].name);
+	tale_printf(out, "  ");
+	tale_sentence(out, ch->says ? ch->says : "your choice:");
+	tale_printf(out, "\n");
+	for (int i = 0; i < ch->nchoices; i++) {
+		const choice_def *c = &ch->choice[i];
+		tale_printf(out, "    %-*s  ", width, c->name);
+		if (c->says)
+			tale_printf(out, "%s", c->says);
+		else
+			tell_effects(s->g, c, out);
+		tale_printf(out, "\n");
+	}
+	return true;
 }
 
 /* A choice that raises a counter, declares or takes cards commits its

@@ -450,9 +450,9 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		snprintf(buf, size, "it is time to lay two cards, as in: play "
 			 "9S 9H up");
 	else if (!face_allowed(s, p, a->flags & ACT_DOWN))
-		snprintf(buf, size, "%s lays these two cards face %s",
-			 s->current == room_of(s)->leader ? "the leader"
-							  : "everyone",
+		snprintf(buf, size, "%s face %s",
+			 s->current == room_of(s)->leader
+			 ? "the leader lays the ribs" : "the others lay their cards",
 			 a->flags & ACT_DOWN ? "up" : "down");
 	else
 		snprintf(buf, size, "you do not hold those two cards");
@@ -511,7 +511,7 @@ static void tell_matched(const state *s, const double_record *r,
 {
 	int q = state_next_seat(s, r->leader, r->matcher);
 	tale_printf(t, "  ");
-	tale_seat(t, q);
+	tale_seat_as(t, q, TALE_OPENS);
 	tale_printf(t, " matched the ribs with ");
 	tell_pair(t, r->card[r->matcher]);
 	tale_printf(t, " and %s every card shown.\n",
@@ -519,7 +519,8 @@ static void tell_matched(const state *s, const double_record *r,
 	for (int i = 1; i < s->players; i++)
 		if (r->fate[i] == PAIR_MATCHED_LATE) {
 			tale_printf(t, "  ");
-			tale_seat(t, state_next_seat(s, r->leader, i));
+			tale_seat_as(t, state_next_seat(s, r->leader, i),
+				     TALE_OPENS);
 			tale_printf(t, " matched too, but later.\n");
 		}
 	tale_printf(t, "  The bid fails: the leader takes nothing.\n");
@@ -531,9 +532,9 @@ static void tell_matched(const state *s, const double_record *r,
 static void tell_resolved(const state *s, const audience *who, tale *t)
 {
 	const double_record *r = &s->last_double;
-	tale_printf(t, "  The ribs of ");
-	tale_seat(t, r->leader);
-	tale_printf(t, ": ");
+	tale_printf(t, "  ");
+	tale_seat_as(t, r->leader, TALE_OPENS | TALE_WHOSE);
+	tale_printf(t, " ribs: ");
 	tell_pair(t, r->card[0]);
 	tale_printf(t, " (bid %d).\n", r->bid);
 	tell_dropped(s, r, t);
@@ -546,15 +547,15 @@ static void tell_resolved(const state *s, const audience *who, tale *t)
 		int q = state_next_seat(s, r->leader, i);
 		if (r->fate[i] == PAIR_BEATS_LEAD) {
 			tale_printf(t, "  ");
-			tale_seat(t, q);
+			tale_seat_as(t, q, TALE_OPENS);
 			tale_printf(t, " beat the ribs and %s ",
 				    audience_verb(who, q, "keep", "keeps"));
 			tell_pair(t, r->card[i]);
 			tale_printf(t, ".\n");
 		} else if (r->fate[i] == PAIR_TO_LEADER) {
 			tale_printf(t, "  ");
-			tale_seat(t, q);
-			tale_printf(t, "'s ");
+			tale_seat_as(t, q, TALE_OPENS | TALE_WHOSE);
+			tale_printf(t, " ");
 			tell_pair(t, r->card[i]);
 			tale_printf(t, " go to the leader.\n");
 			taken++;
@@ -574,7 +575,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 {
 	(void)p, (void)n, (void)news;
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	tale_printf(out, " %s ", audience_verb(who, seat, "lay", "lays"));
 	if (a[0].flags & ACT_DOWN) {
 		tale_printf(out, "two cards face down%s.\n",

@@ -634,7 +634,7 @@ void state_narrate(const state *before, const state *after, int seat,
 	char words[200];
 	state_action_words(before, a, n, words, sizeof words);
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	tale_printf(out, ": %s\n", words);
 }
 

@@ -164,13 +164,16 @@ typedef struct choice_def {
 	int take;                       /* a place taken into the hand, as many
 					   cards laid back; -1 */
 	const expr *keep;               /* cards that may not be laid back */
+	const char *why;                /* `keep` in words, for refusals */
 	bool lay_up;                    /* laid back face up (`lay: up`) */
 	const expr *when;               /* it may be chosen; NULL: always */
+	const char *says;               /* what it does, in words; NULL */
 } choice_def;
 
 typedef struct choose_phase {
 	const expr *who;                /* per seat; NULL: every seat */
 	const expr *from;               /* NULL: the dealer's next seat */
+	const char *says;               /* what the round decides; NULL */
 	choice_def choice[CHOICES_MAX];
 	int nchoices;
 } choose_phase;
@@ -210,6 +213,7 @@ typedef struct vote_phase {
 	int with_place;                 /* revealed after the votes; -1: none */
 	int to_place;                   /* where the revealed cards lie */
 	const char *elects;             /* the elected suit's name; NULL */
+	const char *says;               /* what the vote decides; NULL */
 	uint8_t tie[2];                 /* elect_tie, in order */
 	int nties;
 } vote_phase;
@@ -251,6 +255,7 @@ typedef struct move_def {
 	bool attack;                    /* then: the attack from its pile */
 	bool refill;                    /* then: the source pile filled again */
 	const expr *when;               /* over card, target, pile, beside... */
+	const char *why;                /* `when` in words, for refusals */
 	const expr *prefer[PREFER_MAX]; /* tiers of targets, best first */
 	int nprefer;
 	const expr *best;               /* keep the targets where it is the
@@ -273,6 +278,7 @@ typedef struct call_word {
 	const char *name;               /* the word a player types: nil */
 	const expr *value;              /* the number it counts as; NULL: 0 */
 	const expr *when;               /* it may be called; NULL: always */
+	const char *why;                /* `when` in words, for refusals */
 	counter_adds adds;
 } call_word;
 

@@ -580,6 +580,189 @@ int layout_legal(const state *s, const phase *p, action *out)
 }
 
 /* ======================================================================
+ * Refusals: why a move as typed is not legal, step by step as the
+ * listing above decides it
+ * ====================================================================== */
+
+/* A pile's word: "0,2", "t3", "waste". */
+static const char *pile_word(const game *g, int pile)
+{
+	int k = layout_place_of_pile(g, pile);
+	return k < 0 ? "?" : g->place[k].pile_name[pile - g->place[k].first_pile];
+}
+
+/* Where the group of candidate a starts in its source pile. */
+static int group_start(const state *s, const move_def *m, const probe *pr,
+		       const action *a)
+{
+	int h = pr->n[a->from], first = h - 1;
+	if (m->group == GROUP_ALL)
+		first = 0;
+	else if (m->group == GROUP_RUN)
+		while (first > 0 && pr->pile[a->from][first] != a->card[0])
+			first--;
+	else if (m->has_count)
+		first = h - vars_count(s, &m->count) < 0
+			? 0 : h - vars_count(s, &m->count);
+	return first;
+}
+
+/* What moves where, in cards' codes (the front end draws them):
+ * "8C onto 10S", "the top card of stock onto an empty t3". */
+static void tell_candidate(const state *s, const move_def *m, const probe *pr,
+			   const action *a, char *buf, size_t size)
+{
+	const deck *d = &s->g->deck;
+	char card[8], target[8], what[48];
+	card_id top = probe_top(pr, a->to);
+	if (m->group == GROUP_ALL)
+		snprintf(what, sizeof what, "the pile %s", pile_word(s->g, a->from));
+	else if (a->card[0] == CARD_NONE)
+		snprintf(what, sizeof what, "the top card of %s",
+			 pile_word(s->g, a->from));
+	else
+		snprintf(what, sizeof what, "%s", deck_card_name(d, a->card[0],
+								 false, card));
+	bool hidden = !s->g->place[m->to].face_up ||
+		      (cset_has(s->down, top) && !cset_has(s->seen, top));
+	if (top == CARD_NONE)
+		snprintf(buf, size, "%s %s an empty %s", what,
+			 m->bottom ? "under" : "onto", pile_word(s->g, a->to));
+	else if (hidden)
+		snprintf(buf, size, "%s %s %s", what, m->bottom ? "under"
+			 : "onto", pile_word(s->g, a->to));
+	else
+		snprintf(buf, size, "%s %s %s", what, m->bottom ? "under" : "onto",
+			 deck_card_name(d, top, false, target));
+}
+
+/* A move not offered at this point of the game: the opening, or the
+ * card drawn that must be played first. */
+static void tell_not_offered(const state *s, const layout_phase *l,
+			     const move_def *m, char *buf, size_t size)
+{
+	if (m->opening)
+		snprintf(buf, size, "'%s' is made only at the opening, before "
+			 "the first card is drawn", m->name);
+	else if (room_of(s)->opening && !pending_draw(s, l))
+		snprintf(buf, size, "the opening comes first: make an opening "
+			 "move, or type start");
+	else
+		snprintf(buf, size, "the card in %s is to be played first",
+			 s->g->place[l->draw_to].name);
+}
+
+/* The candidate's own conditions: its `when`, then a tier of `prefer`. */
+static bool tell_condition(const state *s, const layout_phase *l,
+			   const move_def *m, probe *pr, const action *a,
+			   char *buf, size_t size)
+{
+	char moving[120];
+	int first = group_start(s, m, pr, a);
+	cardset group = cset_empty();
+	for (int j = first; j < pr->n[a->from]; j++)
+		cset_add(&group, pr->pile[a->from][j]);
+	put_cards(pr, l->v_source, pr->set[a->from]);
+	put_card(pr, s, l->v_card, a->card[0]);
+	put_cards(pr, l->v_moving, group);
+	candidate c;
+	tell_candidate(s, m, pr, a, moving, sizeof moving);
+	if (try_target(s, l, m, pr, a->to, &c))
+		return false;
+	if (!holds(m->when, pr) && m->why)
+		snprintf(buf, size, "%s (%s)", m->why, moving);
+	else if (!holds(m->when, pr))
+		snprintf(buf, size, "%s does not meet the rule of '%s': %s",
+			 moving, m->name, expr_text(m->when));
+	else
+		snprintf(buf, size, "%s is not among the places '%s' may go",
+			 moving, m->name);
+	return true;
+}
+
+/* Another target of the same move is better (`prefer`, `highest`,
+ * `lowest`); the refusal's listing names the ones kept. */
+static bool tell_better(const state *s, const phase *p, const action *a,
+			char *buf, size_t size)
+{
+	const layout_phase *l = LAYOUT(p);
+	action list[ACTIONS_MAX];
+	probe pr;
+	probe_start(&pr, s);
+	int n = move_candidates(s, l, a->number, &pr, list, ACTIONS_MAX);
+	for (int i = 0; i < n; i++)
+		if (action_compare(&list[i], a) == 0)
+			return false;
+	char card[8];
+	if (a->card[0] == CARD_NONE)
+		snprintf(buf, size, "'%s' prefers other places for it",
+			 l->move[a->number].name);
+	else
+		snprintf(buf, size, "'%s' prefers other places for %s",
+			 l->move[a->number].name,
+			 deck_card_name(&s->g->deck, a->card[0], false, card));
+	return true;
+}
+
+/* A move of `unless` is legal: the names of those that are. */
+static bool tell_unless(const state *s, const layout_phase *l,
+			const move_def *m, char *buf, size_t size)
+{
+	action list[ACTIONS_MAX];
+	int n = list_moves(s, l, list, true);
+	uint32_t legal = 0;
+	for (int i = 0; i < n; i++)
+		if (list[i].kind == ACT_MOVE)
+			legal |= 1u << list[i].number;
+	if (!(m->unless & legal))
+		return false;
+	size_t used = (size_t)snprintf(buf, size, "'%s' is only for when no",
+				       m->name);
+	for (int i = 0, k = 0; i < l->nmoves && used < size; i++)
+		if (m->unless >> i & 1)
+			used += (size_t)snprintf(buf + used, size - used, "%s '%s'",
+						 k++ ? " or" : "", l->move[i].name);
+	snprintf(buf + used, used < size ? size - used : 0, " move is "
+		 "possible, and one is");
+	return true;
+}
+
+bool layout_refusal(const state *s, const phase *p, const action *a,
+		    char *buf, size_t size)
+{
+	const layout_phase *l = LAYOUT(p);
+	if (a->kind == ACT_CHOICE) {
+		if (opening_due(s) && !pending_draw(s, l))
+			return false;
+		snprintf(buf, size, "start declines the opening, which is over");
+		return true;
+	}
+	if (a->kind != ACT_MOVE || a->number < 0 || a->number >= l->nmoves)
+		return false;
+	const move_def *m = &l->move[a->number];
+	probe pr;
+	probe_start(&pr, s);
+	if (!offered(s, l, m))
+		tell_not_offered(s, l, m, buf, size);
+	else if (m->automatic)
+		snprintf(buf, size, "'%s' is made by itself whenever it can be",
+			 m->name);
+	else if (m->pay && pay_card(s, &pr, m) == CARD_NONE)
+		snprintf(buf, size, "'%s' uses up a card of %s from %s, and none "
+			 "is left", m->name, expr_text(m->pay),
+			 s->g->place[m->pay_from].name);
+	else if (pr.n[a->from] == 0)
+		snprintf(buf, size, "%s%s is empty", s->g->place[layout_place_of_pile(
+			 s->g, a->from)].npiles == 1 ? "the " : "",
+			 pile_word(s->g, a->from));
+	else if (!tell_condition(s, l, m, &pr, a, buf, size) &&
+		 !tell_better(s, p, a, buf, size) &&
+		 !tell_unless(s, l, m, buf, size))
+		return false;
+	return true;
+}
+
+/* ======================================================================
  * Playing
  * ====================================================================== */
 

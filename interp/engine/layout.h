@@ -20,6 +20,14 @@ int layout_beside_pile(const game *g, int slot);
 /* The legal actions of the seat to move, sorted. */
 int layout_legal(const state *s, const phase *p, action *out);
 
+/* Why move a, as a player typed it (its move, piles and card, legal or
+ * not), is refused now: the first step of the listing that leaves it out
+ * (not offered now, a ploy missing, an empty pile, its `when` with its
+ * `why`, a better target, an `unless`), card codes in the words; false
+ * when it is legal. */
+bool layout_refusal(const state *s, const phase *p, const action *a,
+		    char *buf, size_t size);
+
 /* layout_words.c */
 action_prompt layout_prompt(const state *s, const phase *p);
 void layout_words(const state *s, const phase *p, const action *a, int n,

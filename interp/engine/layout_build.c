@@ -69,6 +69,7 @@ static void build_move(builder *b, const node *k, const node *v,
 	m->automatic = is_true(node_get(v, "auto"));
 	m->opening = is_true(node_get(v, "opening"));
 	m->when = build_expr(b, l->scope, node_get(v, "when"), TY_BOOL);
+	m->why = build_text(b, node_get(v, "why"));
 	m->loses = build_expr(b, l->scope, node_get(v, "loses"), TY_BOOL);
 	const node *prefer = node_get(v, "prefer");
 	for (size_t i = 0; prefer && i < prefer->n; i++) {

@@ -206,6 +206,76 @@ static void list_words(const state *s, const phase *p, const action *list,
 	}
 }
 
+/* The card that names a move leaving pile `pile` from depth `at`, as
+ * the listing names it: none when the player cannot see it. */
+static card_id visible_card(const state *s, int pile, const card_id *row,
+			    int at)
+{
+	int k = layout_place_of_pile(s->g, pile);
+	card_id c = row[at];
+	if (k < 0 || !s->g->place[k].face_up ||
+	    (cset_has(s->down, c) && !cset_has(s->seen, c)))
+		return CARD_NONE;
+	return c;
+}
+
+/* The moves of one kind the typed words could mean, legal or not: each
+ * source pile (for a run, each card the player sees there) onto each
+ * other pile of its destination; how many, at most `room`. */
+static int kind_candidates(const state *s, const layout_phase *l, int index,
+			   char *const *word, int nword, action *out, int room)
+{
+	const game *g = s->g;
+	const move_def *m = &l->move[index];
+	int n = 0;
+	for (int sp = 0; sp < g->npiles && n < room; sp++) {
+		int k = layout_place_of_pile(g, sp);
+		card_id row[CARD_MAX];
+		int h = pile_in_order(s, sp, row);
+		if (k < 0 || !(m->from >> k & 1) || (h == 0 && m->group == GROUP_RUN))
+			continue;
+		for (int at = m->group == GROUP_RUN || h == 0 ? 0 : h - 1;
+		     at < h || (h == 0 && at == 0); at++) {
+			action a = action_of(ACT_MOVE, index);
+			a.card[0] = h ? visible_card(s, sp, row, at) : CARD_NONE;
+			a.from = (uint8_t)sp;
+			if (m->group == GROUP_RUN && a.card[0] == CARD_NONE)
+				continue;
+			const place_def *dst = &g->place[m->to];
+			for (int d = 0; d < dst->npiles && n < room; d++) {
+				a.to = (uint8_t)(dst->first_pile + d);
+				if (a.to != sp && typed_matches(s, l, &a, word, nword))
+					out[n++] = a;
+			}
+		}
+	}
+	return n;
+}
+
+/* Why the move the words name is refused, when they name one card or
+ * pile to move (only its destination may be left to say): "a card goes
+ * on a stack of equal or lower value (8C onto 10S)". */
+static bool typed_refusal(const state *s, const phase *p, char *const *word,
+			  int nword, char *why, size_t size)
+{
+	const layout_phase *l = LAYOUT(p);
+	action cand[ACTIONS_MAX];
+	if (nword == 1 && strcasecmp(word[0], "start") == 0) {
+		action start = action_of(ACT_CHOICE, 0);
+		return layout_refusal(s, p, &start, why, size);
+	}
+	int n = 0;
+	for (int i = 0; i < l->nmoves; i++)
+		n += kind_candidates(s, l, i, word, nword, cand + n,
+				     ACTIONS_MAX - n);
+	for (int k = 1; k < n; k++)
+		if (cand[k].number != cand[0].number ||
+		    cand[k].from != cand[0].from ||
+		    cand[k].card[0] != cand[0].card[0])
+			return false;   /* the words mean several moves */
+	return n > 0 && layout_refusal(s, p, &cand[0], why, size);
+}
+
 static bool parse_words(const state *s, const phase *p, char *const *word,
 			int nword, action *out, int *n, char *err, size_t size)
 {
@@ -246,18 +316,23 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 		named = action_tokens(s, l, &list[i], tok) > 0 &&
 			strcasecmp(tok[0], word[0]) == 0;
 	}
+	char typed[120] = "", why[300];
+	for (int i = 0; i < nword; i++)
+		snprintf(typed + strlen(typed), sizeof typed - strlen(typed),
+			 "%s%s", i ? " " : "", word[i]);
+	bool refused = nword && typed_refusal(s, p, word, nword, why, sizeof why);
 	if (named) {
-		char typed[120] = "";
-		for (int i = 0; i < nword; i++)
-			snprintf(typed + strlen(typed), sizeof typed - strlen(typed),
-				 "%s%s", i ? " " : "", word[i]);
-		snprintf(err, size, "'%s' is not legal now; the %s moves are:",
-			 typed, word[0]);
+		snprintf(err, size, "'%s' is not legal now%s%s; the %s moves are:",
+			 typed, refused ? ": " : "", refused ? why : "", word[0]);
 		list_words(s, p, list, nl, word, nword, MATCH_NAME, 12, err, size);
 		return false;
 	}
-	snprintf(err, size, "'%s' is not a move now; the moves are:",
-		 nword ? word[0] : "");
+	if (refused)
+		snprintf(err, size, "'%s' is not legal now: %s; the moves are:",
+			 typed, why);
+	else
+		snprintf(err, size, "'%s' is not a move now; the moves are:",
+			 nword ? word[0] : "");
 	list_words(s, p, list, nl, word, nword, MATCH_ALL, 8, err, size);
 	return false;
 }
@@ -265,10 +340,14 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 void layout_why_illegal(const state *s, const phase *p, const action *a,
 			char *buf, size_t size)
 {
-	char w[80];
+	char w[80], why[300];
 	layout_words(s, p, a, 1, w, sizeof w);
-	snprintf(buf, size, "'%s' is not a legal move now (type moves for "
-		 "the list)", w[0] ? w : "that");
+	if (layout_refusal(s, p, a, why, sizeof why))
+		snprintf(buf, size, "'%s' is not legal now: %s", w[0] ? w : "that",
+			 why);
+	else
+		snprintf(buf, size, "'%s' is not a legal move now (type moves for "
+			 "the list)", w[0] ? w : "that");
 }
 
 /* ======================================================================
@@ -299,7 +378,9 @@ static void explain_move(FILE *out, const game *g, const move_def *m)
 		}
 	fprintf(out, " %s `%s`%s", m->bottom ? "under" : "onto",
 		place_name(g, m->to), m->flip ? ", turned over" : "");
-	if (m->when)
+	if (m->when && m->why)
+		fprintf(out, ": %s (`%s`)", m->why, expr_text(m->when));
+	else if (m->when)
 		fprintf(out, ", when `%s`", expr_text(m->when));
 	for (int i = 0; i < m->nprefer; i++)
 		fprintf(out, "%s`%s`", i ? ", then " : "; preferring ",

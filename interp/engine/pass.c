@@ -131,10 +131,12 @@ static void explain(FILE *out, const game *g, const phase *p)
 		{"right", "to the player on their right"},
 		{"across", "to the player across the table"},
 	};
-	const char *cards = ps->cards.e ? expr_text(ps->cards.e) : NULL;
-	if (cards)
-		fprintf(out, "Every player chooses %s card(s) from their hand and "
-			"passes them", cards);
+	char cards[80];
+	if (ps->cards.e)
+		fprintf(out, "Every player chooses %s from their hand and passes "
+			"%s", phase_count_words(ps->cards.e, "card", cards,
+						sizeof cards),
+			strcmp(expr_text(ps->cards.e), "1") == 0 ? "it" : "them");
 	else
 		fputs("Every player chooses cards from their hand (how many "
 		      "depends on the number of players, see above) and passes "
@@ -171,7 +173,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 	(void)p;
 	if (!audience_is_human(who, seat)) {
 		tale_printf(out, "  ");
-		tale_seat(out, seat);
+		tale_seat_as(out, seat, TALE_OPENS);
 		tale_printf(out, " has chosen the cards to pass.\n");
 	}
 	if (before->phase == after->phase && before->deal_no == after->deal_no)

@@ -2,6 +2,7 @@
 #include "engine/phase.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* The kinds, each defined in its own file. */
@@ -309,5 +310,18 @@ const char *phase_seat_words(const expr *e, char *buf, size_t size)
 		snprintf(buf, size, "whoever holds %.*s", (int)strlen(t) - 8, t + 7);
 	else
 		snprintf(buf, size, "the seat given by `%s`", t);
+	return buf;
+}
+
+const char *phase_count_words(const expr *e, const char *noun, char *buf,
+			      size_t size)
+{
+	const char *t = expr_text(e);
+	char *end;
+	long n = strtol(t, &end, 10);
+	if (*t && *end == '\0')
+		snprintf(buf, size, "%ld %s%s", n, noun, tale_plural(n));
+	else
+		snprintf(buf, size, "`%s` %ss", t, noun);
 	return buf;
 }

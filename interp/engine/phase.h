@@ -135,7 +135,7 @@ typedef struct phase_kind_def {
 	/* Its words at the table (tale.h), each NULL when it has none. */
 	/* What `seat` did with a[0..n) in `before`, leading to `after`, and
 	 * what followed in the phase (a pass given, a vote turned up); in
-	 * news[q], what seat q alone learns.  NULL: "seat N: WORDS". */
+	 * news[q], what seat q alone learns.  NULL: "Seat N: WORDS". */
 	void (*narrate)(const state *before, const state *after,
 			const phase *p, int seat, const action *a, int n,
 			const audience *who, tale *out, tale *news);
@@ -227,6 +227,11 @@ static inline card_id phase_random_card(cardset set, rng *r)
 		k -= count[i++];
 	return (card_id)(i * 64 + cset_word_nth(set.w[i], k));
 }
+
+/* A count given by an expression, with its noun: "3 cards", "1 card",
+ * or the expression quoted ("`n` cards") when it is not a number. */
+const char *phase_count_words(const expr *e, const char *noun, char *buf,
+			      size_t size);
 
 /* A seat expression in words: "left(dealer)" is "the player on the
  * dealer's left"; one not recognised is quoted as written. */

@@ -1,6 +1,7 @@
 /* tale.c — writing tales: words with marks for the front end. */
 #include "engine/tale.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 
@@ -41,6 +42,17 @@ void tale_printf(tale *t, const char *fmt, ...)
 	put(t, escaped);
 }
 
+void tale_sentence(tale *t, const char *words)
+{
+	size_t n = 0;
+	while (words[n])
+		n++;
+	char last = n ? words[n - 1] : '.';
+	tale_printf(t, "%c%s%s", toupper((unsigned char)words[0]),
+		    n ? words + 1 : "", last == '.' || last == '?' ||
+		    last == '!' || last == ':' ? "" : ".");
+}
+
 static void mark(tale *t, char kind, int n)
 {
 	char buf[32];
@@ -51,6 +63,12 @@ static void mark(tale *t, char kind, int n)
 void tale_seat(tale *t, int seat)
 {
 	mark(t, 's', seat);
+}
+
+void tale_seat_as(tale *t, int seat, int form)
+{
+	static const char kinds[] = {'s', 'S', 'p', 'P'};
+	mark(t, kinds[form & 3], seat);
 }
 
 void tale_where(tale *t, int seat)

@@ -8,10 +8,11 @@
  * the reader's glyphs, a suit.  So the engine keeps each kind's words in
  * its own file and front ends draw them without knowing the kind.
  *
- * Marks: {sN} seat N's name, {wN} where seat N sits (" (on your left)",
- * or nothing), {cN} card N, {lHEX} a set of cards (its words, high word
- * first), {uN} the glyph of suit N, {UN} suit N with its name; "{{" is
- * a brace.
+ * Marks: {sN} seat N's name ("you", "seat 2"), {pN} whose it is
+ * ("your", "seat 2's"), {SN} and {PN} the same opening a sentence ("You",
+ * "Your"), {wN} where seat N sits (" (on your left)", or nothing), {cN}
+ * card N, {lHEX} a set of cards (its words, high word first), {uN} the
+ * glyph of suit N, {UN} suit N with its name; "{{" is a brace.
  */
 #ifndef CARDRULES_TALE_H
 #define CARDRULES_TALE_H
@@ -55,13 +56,32 @@ static inline const char *audience_verb(const audience *a, int seat,
 	return audience_is_me(a, seat) ? mine : theirs;
 }
 
+/* A noun agreeing with its count: "1 card", "2 cards". */
+static inline const char *tale_plural(long n)
+{
+	return n == 1 ? "" : "s";
+}
+
 void tale_clear(tale *t);
 
 /* Plain words, printf-style (their braces are escaped). */
 void tale_printf(tale *t, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
+/* How a seat is named: as it stands ("you"), or as an owner ("your",
+ * TALE_WHOSE); TALE_OPENS capitalises it at the start of a sentence. */
+enum tale_seat_form {
+	TALE_NAME = 0,
+	TALE_OPENS = 1,
+	TALE_WHOSE = 2,
+};
+
+/* A rule file's words as a sentence: the first letter in capitals, a
+ * full stop added unless it ends in one (or in ? ! :). */
+void tale_sentence(tale *t, const char *words);
+
 void tale_seat(tale *t, int seat);
+void tale_seat_as(tale *t, int seat, int form);
 void tale_where(tale *t, int seat);
 void tale_card(tale *t, card_id c);
 void tale_cards(tale *t, cardset cards);

@@ -742,8 +742,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 		      "the melds declared, as in: declare 10S JS QS). Only the "
 		      "melds declared count, and their cards are shown to the "
 		      "table.\n", out);
+	char count[80];
 	if (t->has_count && t->count.e)
-		fprintf(out, "The deal has %s trick(s).\n", expr_text(t->count.e));
+		fprintf(out, "The deal has %s.\n", phase_count_words(t->count.e,
+			"trick", count, sizeof count));
 	else if (!t->has_count)
 		fputs("Tricks are played until the hands are empty.\n", out);
 	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
@@ -766,7 +768,7 @@ static void narrate(const state *before, const state *after, const phase *p,
 {
 	(void)before, (void)after, (void)p, (void)n, (void)news;
 	tale_printf(out, "  ");
-	tale_seat(out, seat);
+	tale_seat_as(out, seat, TALE_OPENS);
 	tale_printf(out, " %s ", audience_verb(who, seat, "play", "plays"));
 	tale_card(out, a[0].card[0]);
 	tale_printf(out, "\n");

@@ -99,6 +99,7 @@ static void build(builder *b, const node *n, phase *p)
 			build_fail(b, elects, "the name '%s' is already taken",
 				   elects->text);
 	}
+	v->says = build_text(b, build_field(b, sc, n, "says"));
 	const node *tie = build_field(b, sc, n, "tie");
 	for (size_t i = 0; tie && i < tie->n && v->nties < 2; i++) {
 		uint8_t t = strcmp(tie->item[i]->text, "ranks") == 0
@@ -241,9 +242,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 				   : "the player on the dealer's left";
 	int step = v->order ? v->order : g->direction;
 	fprintf(out, " When all have chosen, the cards are turned up together, "
-		"in this order: first the card(s) of %s, then those of the "
+		"in this order: first the %s of %s, then those of the "
 		"others going %s round the table",
-		from, step > 0 ? "clockwise" : "counter-clockwise");
+		cards && strcmp(cards, "1") == 0 ? "card" : "cards", from, step > 0 ? "clockwise" : "counter-clockwise");
 	if (v->with_place >= 0)
 		fprintf(out, ", then the cards of `%s`",
 			g->place[v->with_place].name);
@@ -253,7 +254,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 			"part in play.", g->place[v->to_place].name);
 	if (v->elects) {
 		fprintf(out, " The suit with the most of these cards is elected "
-			"(`%s`).", v->elects);
+			"(`%s`)%s%s.", v->elects, v->says ? ": " : "",
+			v->says ? v->says : "");
 		const char *word = "A tie goes";
 		for (int t = 0; t < v->nties; t++) {
 			if (v->tie[t] == ELECT_TIE_ORDER)
@@ -446,11 +448,34 @@ static void narrate(const state *before, const state *after, const phase *p,
 		tale_printf(out, " face down.\n");
 	} else {
 		tale_printf(out, "  ");
-		tale_seat(out, seat);
-		tale_printf(out, " has laid a card face down.\n");
+		tale_seat_as(out, seat, TALE_OPENS);
+		if (n == 1)
+			tale_printf(out, " has laid a card face down.\n");
+		else
+			tale_printf(out, " has laid %d cards face down.\n", n);
 	}
 	if (after->event == EV_REVEALED)
 		tell_reveal(before, after, &p->u.vote, out);
+}
+
+/* What the vote decides, before a player lays: the rule file's words,
+ * or the election by its name. */
+static bool context(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)who;
+	const vote_phase *v = &p->u.vote;
+	int cards = prompt(s, p).actions;
+	tale_printf(out, "  The vote: lay %s face down", cards == 1 ? "a card"
+		    : "your cards");
+	if (v->says)
+		tale_printf(out, "; %s.\n", v->says);
+	else if (v->elects)
+		tale_printf(out, "; the suit turned up most often is elected as "
+			    "%s.\n", v->elects);
+	else
+		tale_printf(out, ".\n");
+	return false;
 }
 
 static void help(const game *g, const phase *p, tale *out)
@@ -483,6 +508,7 @@ const phase_kind_def phase_vote = {
 	.why_illegal = why_illegal,
 	.explain = explain,
 	.narrate = narrate,
+	.context = context,
 	.decided = decided,
 	.help = help,
 };

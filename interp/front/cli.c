@@ -1454,7 +1454,8 @@ static int cmd_list(int argc, char **argv)
 		if (g->end)
 			printf("; until %s", expr_text(g->end));
 		else if (g->has_deals && g->deals.e)
-			printf("; %s deals", expr_text(g->deals.e));
+			printf("; %s deal%s", expr_text(g->deals.e),
+			       strcmp(expr_text(g->deals.e), "1") == 0 ? "" : "s");
 		for (int k = 0; k < g->noptions; k++)
 			printf("; --set %s=%" PRId64 " (%" PRId64 "..%" PRId64 ")",
 			       g->option[k].name, g->option[k].fallback,

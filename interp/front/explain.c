@@ -163,7 +163,8 @@ static void cards(FILE *out, const game *g, const state *s)
 		fprintf(out, "Up to %d copies of each card; copies play alike.\n",
 			copies);
 	if (d->njokers)
-		fprintf(out, "%d joker(s) (JK).\n", d->njokers);
+		fprintf(out, "%d joker%s (JK).\n", d->njokers,
+			d->njokers == 1 ? "" : "s");
 	const char *sep = "Partner suits:";
 	for (int i = 0; i < d->nsuits; i++)
 		if (d->partner[i] > i) {

@@ -79,14 +79,41 @@ static const char *where(const table_ui *u, int seat)
 	return "";
 }
 
-static const char *name_for_tale(const void *ctx, int seat, bool where_too,
+/* The same name opening a sentence: "You", "Seat 2". */
+static const char *seat_opening(const table_ui *u, int seat, char *buf,
+				size_t size)
+{
+	seat_name(u, seat, buf, size);
+	buf[0] = (char)toupper((unsigned char)buf[0]);
+	return buf;
+}
+
+/* Whose: "your", "seat 2's". */
+static const char *seat_whose(const table_ui *u, int seat, char *buf,
+			      size_t size)
+{
+	if (!u->o->hotseat && seat == u->o->seat)
+		snprintf(buf, size, "your");
+	else
+		snprintf(buf, size, "seat %d's", seat);
+	return buf;
+}
+
+static const char *name_for_tale(const void *ctx, int seat, seat_word word,
 				 char *buf, size_t size)
 {
 	const table_ui *u = ctx;
-	if (where_too)
+	switch (word) {
+	case SEAT_WORD_WHERE:
 		snprintf(buf, size, "%s", where(u, seat));
-	else
+		break;
+	case SEAT_WORD_WHOSE:
+		seat_whose(u, seat, buf, size);
+		break;
+	default:
 		seat_name(u, seat, buf, size);
+		break;
+	}
 	return buf;
 }
 
@@ -582,7 +609,7 @@ static void narrate_trick(table_ui *u, const state *before)
 	const trick_record *t = &u->s.last_trick;
 	const game *g = u->g;
 	char name[32];
-	fprintf(u->out, "  -> %s %s trick %d", seat_name(u, t->winner, name,
+	fprintf(u->out, "  -> %s %s trick %d", seat_opening(u, t->winner, name,
 		sizeof name), (!u->o->hotseat && t->winner == u->o->seat)
 		? "win" : "wins", t->number);
 	static value was[VARS_SLOTS_MAX], now[VARS_SLOTS_MAX];
@@ -703,7 +730,7 @@ static void narrate_declared(table_ui *u, const state *before, int seat,
 	}
 	meld m[MELDS_MAX];
 	int n = state_melds(before, seat, m);
-	fprintf(u->out, "  %s %s", seat_name(u, seat, name, sizeof name),
+	fprintf(u->out, "  %s %s", seat_opening(u, seat, name, sizeof name),
 		me ? "declare" : "declares");
 	print_melds(u, m, n, bits);
 	fputs(".\n", u->out);
@@ -744,8 +771,9 @@ static void narrate(table_ui *u, const state *before, int seat,
 	}
 	if (s->event == EV_REDEALT)
 		fprintf(u->out, "  Nobody bid: the cards are thrown in, and %s "
-			"deals again.\n", seat_name(u, s->dealer, name,
-						    sizeof name));
+			"%s again.\n", seat_name(u, s->dealer, name, sizeof name),
+			!u->o->hotseat && s->dealer == u->o->seat ? "deal"
+								  : "deals");
 	if (s->current < 0 && before->current >= 0) {
 		narrate_end_of_deal(u, before);
 		if (s->over)
@@ -1038,14 +1066,14 @@ static void print_intro(table_ui *u)
 			== '\n' ? "" : "\n");
 	fprintf(u->out, "%s: %d player%s", g->name, s->players,
 		s->players == 1 ? "" : "s");
-	if (s->deals)
-		fprintf(u->out, ", %d deals", s->deals);
+	if (s->deals > 1 || (s->deals == 1 && s->players > 1))
+		fprintf(u->out, ", %d deal%s", s->deals, s->deals == 1 ? "" : "s");
 	for (int i = 0; i < g->noptions; i++)
 		fprintf(u->out, ", %s %" PRId64, g->option[i].name, s->option[i]);
 	fprintf(u->out, ", seed %" PRIu64 ".\n", s->seed);
-	if (u->o->hotseat)
+	if (u->o->hotseat && s->players > 1)
 		fprintf(u->out, "Hot-seat: every seat is played at this keyboard.\n");
-	else
+	else if (s->players > 1)
 		fprintf(u->out, "You are seat %d; bots play the other seats. Play "
 			"goes %s.\n", u->o->seat,
 			g->direction > 0 ? "clockwise (to the left)"

@@ -232,6 +232,13 @@ static cardset tale_set(const char *hex)
 	return s;
 }
 
+/* Words opening a sentence: their first letter in capitals. */
+static char *capitalised(char *words)
+{
+	words[0] = (char)toupper((unsigned char)words[0]);
+	return words;
+}
+
 /* One mark, at p (after its brace); returns what follows it. */
 static const char *tale_mark(FILE *out, const render *r, const char *p,
 			     seat_namer *name, const void *ctx)
@@ -246,10 +253,17 @@ static const char *tale_mark(FILE *out, const render *r, const char *p,
 	int n = (int)strtol(p, &end, 10);
 	switch (kind) {
 	case 's':
-		fputs(name(ctx, n, false, buf, sizeof buf), out);
+	case 'S':
+		name(ctx, n, SEAT_WORD_NAME, buf, sizeof buf);
+		fputs(kind == 'S' ? capitalised(buf) : buf, out);
+		break;
+	case 'p':
+	case 'P':
+		name(ctx, n, SEAT_WORD_WHOSE, buf, sizeof buf);
+		fputs(kind == 'P' ? capitalised(buf) : buf, out);
 		break;
 	case 'w':
-		fputs(name(ctx, n, true, buf, sizeof buf), out);
+		fputs(name(ctx, n, SEAT_WORD_WHERE, buf, sizeof buf), out);
 		break;
 	case 'c':
 		fputs(render_card(r, (card_id)n, buf, sizeof buf), out);

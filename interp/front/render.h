@@ -48,13 +48,20 @@ const char *render_list(const render *r, cardset s, char *buf, size_t size);
 const char *render_text(const render *r, const char *text, char *buf,
 			size_t size);
 
-/* Names the table gives seats: "you" or "seat 2"; with `where`, where
- * the seat sits from the reader (" (on your left)", or ""). */
-typedef const char *seat_namer(const void *ctx, int seat, bool where,
+/* The words the table gives a seat: its name ("you", "seat 2"), whose
+ * ("your", "seat 2's"), or where it sits from the reader (" (on your
+ * left)", or ""). */
+typedef enum seat_word {
+	SEAT_WORD_NAME,
+	SEAT_WORD_WHOSE,
+	SEAT_WORD_WHERE,
+} seat_word;
+
+typedef const char *seat_namer(const void *ctx, int seat, seat_word word,
 			       char *buf, size_t size);
 
 /* Writes a tale of the engine (engine/tale.h) to out: its marks as seat
- * names, cards and suits. */
+ * names, cards and suits; a seat opening a sentence is capitalised. */
 void render_tale(FILE *out, const render *r, const char *text,
 		 seat_namer *name, const void *ctx);
 

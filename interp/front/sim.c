@@ -673,10 +673,10 @@ static void report_text(sim *x)
 		report_checks(x, out);
 		return;
 	}
-	fprintf(out, "%s: %d player%s, %ld deals in %d match%s (%d played to "
+	fprintf(out, "%s: %d player%s, %ld deal%s in %d match%s (%d played to "
 		"the end), seed %" PRIu64 ", bots: %s\n", x->g->name, o->players,
 		o->players == 1 ? "" : "s",
-		x->deals, x->matches, x->matches == 1 ? "" : "es", x->finished,
+		x->deals, x->deals == 1 ? "" : "s", x->matches, x->matches == 1 ? "" : "es", x->finished,
 		o->seed, bot_spec_text(&o->bots, o->players, bots, sizeof bots));
 	fprintf(out, "%-6s %12s %10s %12s %9s %11s\n", "seat", "mean/deal", "sd",
 		"total", "wins", "mean place");

@@ -439,6 +439,10 @@ static const schema_field effect_fields[] = {
 	 "back there, face down unless 'lay: up'"},
 	{"keep", &s_expr_cards, false,
 	 "cards the chooser may not lay back after 'take' (as long as others are left)"},
+	{"why", &s_string, false,
+	 "the rule of 'keep' in words, shown to a player who would lay such a card back"},
+	{"says", &s_string, false,
+	 "what the choice does, in words, shown where it is offered"},
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
@@ -465,6 +469,8 @@ static const schema_field choose_fields[] = {
 	 "the first seat to choose; then the others in the direction of play "
 	 "(default: the dealer's next seat)"},
 	{"choices", &s_choices, true, "the choices each seat has"},
+	{"says", &s_string, false,
+	 "what the round decides, in words, shown before each choice"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
@@ -570,6 +576,8 @@ static const schema_field call_word_fields[] = {
 	{"value", &s_expr_int, false, "the number it counts as (default 0)"},
 	{"when", &s_expr_bool, false,
 	 "it may be called only when this holds (seat is the caller)"},
+	{"why", &s_string, false,
+	 "the rule of 'when' in words, shown to a player refused the word"},
 	{"add", &s_counter_adds, false,
 	 "counters to raise when it is called (seat is the caller)"},
 	{0},
@@ -656,6 +664,8 @@ static const schema_field vote_fields[] = {
 	 "the suit with the most cards turned up is elected, a suit under this "
 	 "name in expressions"},
 	{"tie", &s_tie_breaks, false, "how a tie of the election is broken"},
+	{"says", &s_string, false,
+	 "what the vote decides, in words, shown before each player lays"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
@@ -756,6 +766,8 @@ static const schema_field move_fields[] = {
 	 "(their order reversed)"},
 	{"when", &s_expr_bool, false, "the move is legal where this holds "
 	 "(card, target, pile, beside, moving, source)"},
+	{"why", &s_string, false,
+	 "the rule of `when` in words, shown to a player whose move it refuses"},
 	{"prefer", &s_bool_list, false, "tiers of targets: the first tier "
 	 "that has any is kept"},
 	{"highest", &s_expr_int, false, "only the targets where this is the "

@@ -66,6 +66,6 @@ same_file "$tmp/words" <(decisions "$tmp/typed.yaml") "the typed decisions"
 same_file <(grep scores "$tmp/ref.yaml") <(grep scores "$tmp/typed.yaml") "the deal scores"
 expect_line "$tmp/out" "  ! the first call must be a bid of 2"
 expect_line "$tmp/out" "  ! it is time to call, not to play"
-[ "$(grep -c '^  The ribs of ' "$tmp/out")" -eq 4 ] || fail "4 double tricks not narrated"
+[ "$(grep -c '^  Seat [0-9].s ribs: ' "$tmp/out")" -eq 4 ] || fail "4 double tricks not narrated"
 [ "$(grep -c '^  Bid check: \|^  The bid fails' "$tmp/out")" -eq 4 ] || fail "bid checks not told"
 pass

@@ -125,16 +125,26 @@ cmp -s "$tmp/first.yaml" "$tmp/first.before" || fail "a refused --resume changed
 # --- a round of choices: the choices listed, typed, narrated, replayed ---
 printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
-expect_line "$tmp/out4" "  Legal: solo, pass"
+expect_line "$tmp/out4" "  Your choice:"
+expect_line "$tmp/out4" "    solo  you become the declarer; adds 2 to level; the round ends"
+expect_line "$tmp/out4" "    pass  nothing more"
 expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, pass"
-expect_line "$tmp/out4" "  you: solo"
-expect_line "$tmp/out4" "  seat 2: no"
+expect_line "$tmp/out4" "  You: solo"
+expect_line "$tmp/out4" "  Seat 2: no"
 grep -q -- '- 1: choose solo' "$tmp/choose.yaml" || fail "the choice is not in the transcript"
+# --- a round that says what it decides, each choice what it does ---
+printf 'quit\n' | cardrules play schieberamsch --seed 5 --bot random --no-save \
+	--no-color >"$tmp/says" 2>&1
+expect_line "$tmp/says" "  Grand Hand, or Ramsch?"
+expect_line "$tmp/says" "    grand  play a Grand Hand alone against the other two, for 61 card points"
+printf 'quit\n' | cardrules play stendhal --seed 3 --bot random --no-save \
+	--no-color >"$tmp/says" 2>&1
+expect_line "$tmp/says" "  The vote: lay a card face down; the suit turned up most often and its partner become the minus suits."
 # --- a card laid back under a face-up card shows to nobody else ---
 printf 'pickup\nlay 9S\ntable\nquit\n' | cardrules play tests/data/games/upcard.yaml \
 	--hotseat --dealer 1 --seed 3 --no-save --ascii >"$tmp/up" 2>&1
-expect_line "$tmp/up" "  In the upcard: 10S. Lay 1 card(s) back, as in: lay 9S"
-expect_line "$tmp/up" "  seat 1 lays 1 card(s) back, face down."
+expect_line "$tmp/up" "  In the upcard: 10S. Lay 1 card back, as in: lay 9S"
+expect_line "$tmp/up" "  Seat 1 lays 1 card back, face down."
 expect_line "$tmp/up" "  Upcard: ##"
 ! grep -q 'Upcard: 9S' "$tmp/up" || fail "seat 2 sees the card seat 1 laid face down"
 # --- autosaves: one per game, kept until the game ends ---
@@ -185,6 +195,30 @@ grep -q 'You passed 2♠ 5♦ K♦ to seat 1' "$tmp/t" || fail "ranks alone were
 printf 'pass QS JS 10S\nJD\nquit\n' |
 	cardrules play hearts --no-save --seed 4 --no-color >"$tmp/t" 2>&1
 expect_line "$tmp/t" "  ! you cannot play J♦: the two of clubs leads the first trick; you may play 2♣"
+# a refusal in each phase kind says why, in the game's words
+refused() {	# LINE GAME ARGS... < INPUT: LINE is one of the refusals
+	local line=$1
+	shift
+	cardrules play "$@" --no-save --no-color --bot random >"$tmp/r" 2>&1 ||
+		fail "play $* exited with $?"
+	expect_line "$tmp/r" "  ! $line"
+}
+printf 'pass QS QS 2S\nquit\n' | refused "you do not hold Q♠" hearts --seed 1
+printf 'pass QS JS 10S\nJD\nquit\n' | refused \
+	"you cannot play J♦: the two of clubs leads the first trick; you may play 2♣" \
+	hearts --seed 4
+printf 'pass\npickup\nlay JC 7C\nquit\n' | refused \
+	"J♣ may not be laid back: no jack may go back into the skat" \
+	schieberamsch-no-jacks --seed 6
+printf 'call 9\nquit\n' | refused "the only bid now is 4" ribs --players 4 --seed 3
+printf 'call 4\ncall 7\ncall 10\ncall 12\nplay 7S 8S up\nquit\n' | refused \
+	"the leader lays the ribs face down" ribs --players 4 --seed 3
+printf 'vote 2S\nquit\n' | refused "you do not hold 2♠" stendhal --seed 3
+printf 'blind\nquit\n' | refused "'blind' may not be called now: it needs total < 0" \
+	tests/data/games/calls.yaml --seed 3
+printf 'royal W2\nroyal E2\nstart\nplace 1,1\nquit\n' | refused \
+	"'place 1,1' is not legal now: a number card goes on a stack of equal or lower value (3♠ onto 5♦); the moves are: armour W2, ace 2,1, ace 2,0, ace 2,2, ace 1,1, ace 0,0, ace 0,1, ace 1,2 ... (type moves)" \
+	gridcannon --seed 4
 # --hint: a suggestion from the strongest bot before each decision
 printf 'quit\n' | cardrules play hearts --seed 4 --no-save --hint --ascii \
 	--playouts 300 >"$tmp/hint" 2>&1

@@ -92,7 +92,7 @@ START_TEST(test_rules_refuse)
 	ck_assert_str_eq(refused("6", err, sizeof err),
 			 "the call is a number from 1 to 5");
 	ck_assert_str_eq(refused("blind", err, sizeof err),
-			 "'blind' may not be called now");
+			 "'blind' may not be called now: it needs total < 0");
 	say("4");                               /* seat 1 */
 	say("1");                               /* seat 2 */
 	ck_assert_str_eq(refused("2", err, sizeof err),
@@ -145,7 +145,7 @@ START_TEST(test_words_at_the_table)
 	action a = action_of(ACT_BID, 2);
 	ck_assert(state_apply(&s, a));
 	state_narrate(&before, &s, 1, &a, 1, &me, &told, news);
-	ck_assert_str_eq(told.text, "  {s1} calls 2\n");
+	ck_assert_str_eq(told.text, "  {S1} calls 2\n");
 	say("nil");
 	state_context(&s, &me, &context);
 	ck_assert_str_eq(context.text, "  Called so far: {s1} 2, {s2} nil.\n");

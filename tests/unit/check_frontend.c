@@ -183,12 +183,14 @@ END_TEST
 
 /* ---- the phases' words (tales) ---- */
 
-static const char *name_seat(const void *ctx, int seat, bool where, char *buf,
-			     size_t size)
+static const char *name_seat(const void *ctx, int seat, seat_word word,
+			     char *buf, size_t size)
 {
 	(void)ctx;
-	if (where)
+	if (word == SEAT_WORD_WHERE)
 		snprintf(buf, size, "%s", seat == 1 ? " (on your left)" : "");
+	else if (word == SEAT_WORD_WHOSE)
+		snprintf(buf, size, seat == 0 ? "your" : "seat %d's", seat);
 	else
 		snprintf(buf, size, seat == 0 ? "you" : "seat %d", seat);
 	return buf;
@@ -233,6 +235,34 @@ START_TEST(test_tale_marks)
 		 "D (diamonds)", deck_card_name(&bl->deck, c, false, a),
 		 render_list(&r, two, list, sizeof list));
 	ck_assert_str_eq(drawn(&t, false, buf, sizeof buf), want);
+}
+END_TEST
+
+/* A seat opening a sentence is capitalised; a seat as an owner is
+ * "your" or "seat 2's", also opening a sentence. */
+START_TEST(test_tale_seat_forms)
+{
+	static tale t;
+	char buf[256];
+	tale_clear(&t);
+	tale_seat_as(&t, 0, TALE_OPENS);
+	tale_printf(&t, " lay; ");
+	tale_seat_as(&t, 2, TALE_OPENS);
+	tale_printf(&t, " lays; ");
+	tale_seat_as(&t, 0, TALE_WHOSE);
+	tale_printf(&t, " cards, ");
+	tale_seat_as(&t, 2, TALE_WHOSE);
+	tale_printf(&t, " cards; ");
+	tale_seat_as(&t, 0, TALE_OPENS | TALE_WHOSE);
+	tale_printf(&t, " ribs; ");
+	tale_seat_as(&t, 3, TALE_OPENS | TALE_WHOSE);
+	tale_printf(&t, " ribs");
+	ck_assert_str_eq(drawn(&t, false, buf, sizeof buf),
+			 "You lay; Seat 2 lays; your cards, seat 2's cards; "
+			 "Your ribs; Seat 3's ribs");
+	ck_assert_str_eq(tale_plural(1), "");
+	ck_assert_str_eq(tale_plural(2), "s");
+	ck_assert_str_eq(tale_plural(0), "s");
 }
 END_TEST
 
@@ -538,6 +568,7 @@ static Suite *frontend_suite(void)
 	tcase_add_test(tc, test_not_held_and_twice);
 	tcase_add_test(tc, test_all_or_nothing);
 	tcase_add_test(tc, test_tale_marks);
+	tcase_add_test(tc, test_tale_seat_forms);
 	tcase_add_test(tc, test_pass_narrated);
 	tcase_add_test(tc, test_help_of_the_game);
 	tcase_add_test(tc, test_render_plain_and_glyphs);

@@ -579,6 +579,26 @@ START_TEST(test_ace_sends_the_stack_under_the_deck)
 }
 END_TEST
 
+/* A ploy without its card, a move the rules send elsewhere, a card that
+ * fits nowhere on the grid: each refusal says why. */
+START_TEST(test_refusals_say_why)
+{
+	lay("0,0: 10S; 0,1: 10H; 0,2: 10D; 1,0: 10C; 1,1: 9S; 1,2: 9H; "
+	    "2,0: 9D; 2,1: 8S; 2,2: 9C; N0: KC; drawn: 2C; deck: 2D 4D");
+	ck_assert_str_eq(refusal("ace 2,1"), "'ace 2,1' is not legal now: 'ace' "
+			 "uses up a card of cards(A) from reserve, and none is "
+			 "left; the moves are: armour N0");
+	ck_assert_str_eq(refusal("place 2,1"), "'place 2,1' is not legal now: a "
+			 "number card goes on a stack of equal or lower value (2C "
+			 "onto 8S); the moves are: armour N0");
+	ck_assert_str_eq(refusal("discard"), "'discard' is not legal now: "
+			 "'discard' is only for when no 'place' or 'armour' move "
+			 "is possible, and one is; the moves are: armour N0");
+	ck_assert(strstr(refusal("swap 0,0"), "'swap' is made only at the "
+			 "opening, before the first card is drawn") != NULL);
+}
+END_TEST
+
 START_TEST(test_joker_moves_a_top_card)
 {
 	lay("0,0: 4C 8H; 0,1: 9S; 0,2: 7D; 1,0: 8C; 1,1: 10S; 1,2: 10H; "
@@ -797,6 +817,7 @@ static Suite *gridcannon_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_ploy_drawn_goes_to_the_reserve);
 	tcase_add_test(tc, test_ace_sends_the_stack_under_the_deck);
+	tcase_add_test(tc, test_refusals_say_why);
 	tcase_add_test(tc, test_joker_moves_a_top_card);
 	tcase_add_test(tc, test_joker_fires_an_attack);
 	tcase_add_test(tc, test_joker_needs_a_card_to_move);

@@ -203,6 +203,38 @@ START_TEST(test_build_down_alternating)
 }
 END_TEST
 
+/* A move refused says why in the rule file's words, with the cards it
+ * would have moved; words that name several moves, or a card face down,
+ * get the moves of that name instead. */
+START_TEST(test_refusals_say_why)
+{
+	lay("t1: 9C; t2: 10H; t3: 10S; t4: 2C JD; t5: 10D; t6: 8H; down: 2C; "
+	    "waste: 9D; stock: 3C");
+	ck_assert_str_eq(refusal("move 9C t3"), "'move 9C t3' is not legal now: "
+			 "the tableau builds down in alternating colours, a king "
+			 "on an empty pile (9C onto 10S); the move moves are: "
+			 "move 10S t4, move 8H t1, move waste t3, move 9C t2, "
+			 "move 9C t5");
+	ck_assert_str_eq(refusal("up t6 f1"), "'up t6 f1' is not legal now: the "
+			 "foundations build up by suit from the ace (8H onto an "
+			 "empty f1); the moves are: move 10S t4, move 8H t1, move "
+			 "waste t3, move 9C t2, move 9C t5, deal");
+	ck_assert_str_eq(refusal("redeal"), "'redeal' is not legal now: the "
+			 "waste turns over only when the stock is empty, and while "
+			 "passes are left (the pile waste onto stock); the moves "
+			 "are: move 10S t4, move 8H t1, move waste t3, move 9C t2, "
+			 "move 9C t5, deal");
+	/* up from the waste or the tableau: which is not said */
+	ck_assert(strstr(refusal("up"), "'up' is not a move now") != NULL);
+	/* 2C lies face down: nothing is told of it */
+	ck_assert(strstr(refusal("move 2C t3"), "'move 2C t3' is not legal "
+			 "now; the move moves are") != NULL);
+	act("move waste t3");
+	ck_assert(strstr(refusal("move waste t1"), "'move waste t1' is not legal "
+			 "now: the waste is empty") != NULL);
+}
+END_TEST
+
 START_TEST(test_only_a_king_to_an_empty_pile)
 {
 	/* t1, t5, t6 and t7 empty */
@@ -582,6 +614,7 @@ static Suite *klondike_suite(void)
 	tc = tcase_create("tableau");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_build_down_alternating);
+	tcase_add_test(tc, test_refusals_say_why);
 	tcase_add_test(tc, test_only_a_king_to_an_empty_pile);
 	tcase_add_test(tc, test_run_moves_whole);
 	tcase_add_test(tc, test_run_named_by_its_pile);

@@ -327,7 +327,8 @@ START_TEST(test_no_jacks_laid_back)
 		char buf[200];
 		action j = action_card(cset_first(jacks));
 		state_why_illegal(&t, &j, buf, sizeof buf);
-		ck_assert_msg(strstr(buf, "may not be laid back") != NULL, "%s", buf);
+		ck_assert_msg(strstr(buf, "may not be laid back: no jack may go "
+				     "back into the skat") != NULL, "%s", buf);
 		game_free(nj);
 		return;
 	}

@@ -182,6 +182,30 @@ START_TEST(test_the_vote_is_secret)
 }
 END_TEST
 
+/* Before a player lays, the prompt says what the vote decides: the rule
+ * file's words, or without them the election by its name. */
+START_TEST(test_the_vote_says_what_it_decides)
+{
+	static tale t;
+	audience me = {0, false};
+	table(5, 0);
+	state_deal(&s);
+	tale_clear(&t);
+	state_context(&s, &me, &t);
+	ck_assert_str_eq(t.text, "  The vote: lay a card face down; the suit "
+			 "turned up most often and its partner become the minus "
+			 "suits.\n");
+	phase *vote = &g->phase[0];
+	const char *says = vote->u.vote.says;
+	vote->u.vote.says = NULL;
+	tale_clear(&t);
+	state_context(&s, &me, &t);
+	vote->u.vote.says = says;
+	ck_assert_str_eq(t.text, "  The vote: lay a card face down; the suit "
+			 "turned up most often is elected as primary.\n");
+}
+END_TEST
+
 /* ---- the election's tie-breaks one by one --------------------------- */
 
 static election elect(const char *cards, const uint8_t *tie, int ntie)
@@ -378,6 +402,7 @@ static Suite *stendhal_suite(void)
 	Suite *su = suite_create("stendhal");
 	TCase *tc = tcase_create("vote");
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_the_vote_says_what_it_decides);
 	tcase_add_test(tc, test_stn1_rank_tiebreak);
 	tcase_add_test(tc, test_stn2_order_tiebreak);
 	tcase_add_test(tc, test_stn_d7_leftovers_count);

@@ -165,3 +165,17 @@ void act(const char *line)
 	ck_assert_msg(command_apply(&st, &c, err, sizeof err), "'%s': %s", line,
 		      err);
 }
+
+const char *refusal(const char *line)
+{
+	static char err[600];
+	command c;
+	state before = st;
+	if (command_parse(&st, line, &c, err, sizeof err)) {
+		ck_assert_int_eq(c.kind, CMD_DECISION);
+		ck_assert_msg(!command_apply(&st, &c, err, sizeof err),
+			      "'%s' is taken", line);
+	}
+	ck_assert(memcmp(&before, &st, sizeof st) == 0);
+	return err;
+}

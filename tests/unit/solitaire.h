@@ -55,4 +55,8 @@ const char *legal(void);
 bool try_act(const char *line);
 void act(const char *line);
 
+/* The words that refuse the decision `line` (the test fails when it is
+ * taken), card codes as the engine writes them. */
+const char *refusal(const char *line);
+
 #endif
