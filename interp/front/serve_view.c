@@ -17,16 +17,17 @@ void serve_render(render *r, const game *g)
 
 /* ---- the table's words ---- */
 
-static const char *seat_word(const void *ctx, int seat, bool where,
-			     char *buf, size_t size)
+static const char *seat_words(const void *ctx, int seat, seat_word word,
+			      char *buf, size_t size)
 {
 	int me = *(const int *)ctx;
-	if (where)
+	if (word == SEAT_WORD_WHERE)
 		buf[0] = '\0';          /* the seat's number says it */
 	else if (seat == me)
-		snprintf(buf, size, "you");
+		snprintf(buf, size, word == SEAT_WORD_WHOSE ? "your" : "you");
 	else
-		snprintf(buf, size, "seat %d", seat);
+		snprintf(buf, size, word == SEAT_WORD_WHOSE ? "seat %d's"
+			 : "seat %d", seat);
 	return buf;
 }
 
@@ -54,7 +55,7 @@ char *serve_tale_text(const render *r, const char *marked, int me)
 	FILE *f = open_memstream(&text, &len);
 	if (!f)
 		return NULL;
-	render_tale(f, r, marked, seat_word, &me);
+	render_tale(f, r, marked, seat_words, &me);
 	if (fclose(f) != 0) {
 		free(text);
 		return NULL;
