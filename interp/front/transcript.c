@@ -907,6 +907,12 @@ static bool replay_source(src_file *f, const char *path, transcript_replay *r,
 	return ok;
 }
 
+bool transcript_replay_file(const char *path, transcript_replay *r, diag *d,
+			    transcript_on_deal on_deal, void *ctx)
+{
+	return transcript_replay_traced(path, r, d, on_deal, NULL, ctx);
+}
+
 bool transcript_replay_traced(const char *path, transcript_replay *r,
 			      diag *d, transcript_on_deal on_deal,
 			      transcript_on_decision on_decision, void *ctx)
