@@ -84,7 +84,8 @@ static bool names_card(const deck *d, const char *w, card_id c)
 {
 	card_face face;
 	int copy;
-	return deck_parse_face(d, w, strlen(w), &face, &copy) == DECK_PARSE_OK &&
+	return c != CARD_NONE &&
+	       deck_parse_face(d, w, strlen(w), &face, &copy) == DECK_PARSE_OK &&
 	       face == d->face[c] && (copy == 0 || copy == d->copy_of[c]);
 }
 
@@ -97,7 +98,7 @@ static bool word_matches(const state *s, const action *a, const char *w,
 		return true;
 	const game *g = s->g;
 	char name[8];
-	if (a->kind == ACT_MOVE &&
+	if (a->kind == ACT_MOVE && a->card[0] != CARD_NONE &&
 	    strcasecmp(tok, deck_card_name(&g->deck, a->card[0], true, name)) == 0) {
 		if (names_card(&g->deck, w, a->card[0]))
 			return true;
