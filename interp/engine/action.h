@@ -88,8 +88,25 @@ typedef struct action_prompt {
 	int actions;
 } action_prompt;
 
-/* Orders actions: negative, zero or positive, like strcmp. */
-int action_compare(const action *a, const action *b);
+/* Orders actions: negative, zero or positive, like strcmp.  Inline: the
+ * searches compare actions in their inner loops. */
+static inline int action_compare(const action *a, const action *b)
+{
+	/* field by field, in the order above */
+#define ACTION_BY(field) \
+	if (a->field != b->field) \
+		return a->field < b->field ? -1 : 1
+	ACTION_BY(kind);
+	ACTION_BY(flags);
+	ACTION_BY(card[0]);
+	ACTION_BY(card[1]);
+	ACTION_BY(number);
+	ACTION_BY(denom);
+	ACTION_BY(from);
+	ACTION_BY(to);
+#undef ACTION_BY
+	return 0;
+}
 
 static inline bool action_eq(const action *a, const action *b)
 {

@@ -182,35 +182,60 @@ static bool face_allowed(const state *s, const phase *p, bool down)
 	return down ? !d->others_up : true;
 }
 
+/* Sorts pairs listed by their cards in order: the face-up ones first,
+ * each side keeping its order (action_compare without a sort). */
+static void face_up_first(action *list, int n)
+{
+	action down[ACTIONS_MAX];
+	int up = 0, ndown = 0;
+	for (int i = 0; i < n; i++) {
+		if (list[i].flags & ACT_DOWN)
+			down[ndown++] = list[i];
+		else
+			list[up++] = list[i];
+	}
+	memcpy(list + up, down, (size_t)ndown * sizeof *down);
+}
+
 /* Every pair of cards of the hand, one of each pair of faces (copies of
- * a card play alike), with each face the seat may lay. */
+ * a card play alike), with each face the seat may lay.  A face's pairs
+ * are its first card in the hand with the first of another face, or
+ * with its own second copy: the first pair of those faces in order. */
 static int legal(const state *s, const phase *p, action *out)
 {
 	const deck *dk = &s->g->deck;
 	card_id c[CARD_MAX];
 	int nc = cset_to_array(s->hand[s->current], c), n = 0;
-	int key[CARD_MAX * 2], nkeys = 0;
-	for (int i = 0; i < nc; i++)
+	uint8_t copies[256] = {0};      /* of each face, met so far */
+	uint8_t copy[CARD_MAX];         /* 0: the face's first in the hand */
+	for (int i = 0; i < nc; i++) {
+		uint8_t *k = &copies[dk->face[c[i]]];
+		copy[i] = *k < 255 ? (*k)++ : 255;
+	}
+	for (int i = 0; i < nc; i++) {
+		if (copy[i] != 0)
+			continue;
 		for (int j = i + 1; j < nc; j++) {
-			int f0 = dk->face[c[i]], f1 = dk->face[c[j]];
-			int k = f0 < f1 ? f0 * 256 + f1 : f1 * 256 + f0;
-			bool seen = false;
-			for (int x = 0; x < nkeys && !seen; x++)
-				seen = key[x] == k;
-			if (seen || nkeys == CARD_MAX * 2)
+			bool same = dk->face[c[j]] == dk->face[c[i]];
+			if (copy[j] != (same ? 1 : 0))
 				continue;
-			key[nkeys++] = k;
 			for (int down = 0; down < 2 && n < ACTIONS_MAX; down++) {
 				if (!face_allowed(s, p, down))
 					continue;
-				action a = action_of(ACT_CARDS, 0);
-				a.card[0] = c[i];
-				a.card[1] = c[j];
-				a.flags = down ? ACT_DOWN : 0;
-				out[n++] = a;
+				/* built whole: field by field, the stores
+				 * and the copy stall */
+				out[n++] = (action){
+					.kind = ACT_CARDS,
+					.flags = down ? ACT_DOWN : 0,
+					.card = {c[i], c[j]},
+					.denom = DENOM_NONE,
+					.from = PLACE_NONE,
+					.to = PLACE_NONE,
+				};
 			}
 		}
-	action_sort(out, n);
+	}
+	face_up_first(out, n);
 	return n;
 }
 
