@@ -36,6 +36,11 @@ typedef struct table_ui {
 	 * turn in hot-seat, at once to the one player otherwise */
 	tale news[SEAT_MAX];
 	bool forced;                    /* the move told was the only one */
+	/* the bot behind `hint`, kept from hint to hint so that it
+	 * remembers the positions it advised from and never sends a card
+	 * back where its last hint took it from */
+	bot adviser;
+	bool advising;
 } table_ui;
 
 /* ======================================================================
@@ -873,18 +878,21 @@ static char *read_line(table_ui *u, const char *prompt, bool *cut)
 
 static void hint(table_ui *u)
 {
-	bot adviser;
-	bot_init(&adviser, game_is_solitaire(u->g) ? BOT_SEARCH : BOT_ISMCTS,
-		 u->s.seed ^ UINT64_C(0x68696e74), u->s.current);
-	adviser.playouts = u->o->playouts;
+	if (!u->advising) {
+		bot_init(&u->adviser, game_is_solitaire(u->g) ? BOT_SEARCH
+			 : BOT_ISMCTS, u->s.seed ^ UINT64_C(0x68696e74),
+			 u->s.current);
+		u->adviser.playouts = u->o->playouts;
+		u->adviser.no_undo = true;
+		u->advising = true;
+	}
 	view v;
-	state_view(&u->s, u->s.current, &v);
 	state trial = u->s;
 	command c = {.kind = CMD_DECISION};
 	int n = command_decision_size(&u->s);
 	for (int i = 0; i < n; i++) {
 		state_view(&trial, trial.current, &v);
-		c.actions[c.nactions] = bot_choose(&adviser, &v);
+		c.actions[c.nactions] = bot_choose(&u->adviser, &v);
 		state_apply(&trial, c.actions[c.nactions++]);
 	}
 	char words[300];
