@@ -875,7 +875,7 @@ static int resume(play_opts *o, const char *path)
 }
 
 static const option_command play_command = {
-	"play", FOR_PLAY, {"GAME [options]", "--resume TRANSCRIPT"},
+	"play", FOR_PLAY, {"GAME [options]", "--resume [TRANSCRIPT]"},
 	"Plays GAME (a rule file, or a name such as black-lady) in the\n"
 	"terminal against bots.  Type help during the game.\n",
 	NULL,
@@ -1591,8 +1591,8 @@ static const struct {
 } commands[] = {
 	{"play", cmd_play, "play a game in the terminal against bots"},
 	{"validate", cmd_validate, "check rule files, reporting every problem"},
-	{"simulate", cmd_simulate, "let bots play many deals; statistics"},
-	{"compare", cmd_compare, "two rule files on the same deals, side by side"},
+	{"simulate", cmd_simulate, "let bots play many deals and report statistics"},
+	{"compare", cmd_compare, "play two rule files on the same deals, side by side"},
 	{"merge", cmd_merge, "combine the result files of simulate --shard"},
 	{"replay", cmd_replay, "replay a transcript and print the result"},
 	{"explain", cmd_explain, "print a game's rules in words, from its file"},
