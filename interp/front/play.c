@@ -154,7 +154,7 @@ static void print_kept(table_ui *u)
 	const game *g = u->g;
 	for (int k = 0; k < g->nkept; k++) {
 		const kept_def *x = &g->kept[k];
-		if (x->per_seat)
+		if (x->per_seat || x->hidden)
 			continue;
 		if (x->type == TY_BOOL)
 			fprintf(u->out, "  %s: %s\n", x->name,
@@ -176,7 +176,7 @@ static void print_scores(table_ui *u, bool deal_too)
 			fprintf(u->out, " deal %+5" PRId64 "  ", s->deal_score[p]);
 		fprintf(u->out, " total %+6" PRId64, s->total[p]);
 		for (int k = 0; k < g->nkept; k++)
-			if (g->kept[k].per_seat)
+			if (g->kept[k].per_seat && !g->kept[k].hidden)
 				fprintf(u->out, "  %s %" PRId64, g->kept[k].name,
 					s->kept[k][p]);
 		fputc('\n', u->out);
@@ -608,7 +608,8 @@ static void narrate_trick(table_ui *u, const state *before)
 	const char *sep = " (";
 	for (int i = 0; i < g->nlets; i++) {
 		const let_def *l = &g->let[i];
-		if (!l->per_seat || !l->reads_won || expr_result_type(l->e) != TY_INT)
+		if (!l->per_seat || !l->reads_won || expr_result_type(l->e) != TY_INT ||
+		    !state_value_shown(&u->s, now, i, t->winner))
 			continue;
 		int64_t change = now[l->slot + t->winner].i - was[l->slot + t->winner].i;
 		if (change) {
