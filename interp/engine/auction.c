@@ -609,10 +609,10 @@ static void why_illegal(const state *s, const phase *p, const action *act,
 static void explain(FILE *out, const game *g, const phase *p)
 {
 	const auction_phase *a = &p->u.auction;
-	char who[160];
-	fprintf(out, "An auction: in turn from %s, each player passes, bids",
-		a->from ? phase_seat_words(a->from, who, sizeof who)
-			: "the player on the dealer's left");
+	char who[160], low[120], high[120];
+	fprintf(out, "An auction: in turn from %s, each player passes%s",
+		phase_first_seat_words(g, a->from, who, sizeof who),
+		a->opponents_double ? ", bids" : " or bids");
 	fputs(a->opponents_double ? " or doubles the standing bid of an "
 	      "opponent (which ends the auction).\n" : ".\n", out);
 	if (a->nbids) {
@@ -621,12 +621,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 			fprintf(out, "%s%d", i ? ", " : "", (int)a->bid[i]);
 		fputs(".\n", out);
 	} else {
-		fputs("  The numbers run from `", out);
-		fputs(a->bid_from.e ? expr_text(a->bid_from.e) : "(by players)",
-		      out);
-		fputs("` to `", out);
-		fputs(a->bid_to.e ? expr_text(a->bid_to.e) : "(by players)", out);
-		fputs("`.\n", out);
+		fprintf(out, "  The numbers run from %s to %s.\n",
+			phase_number_words(&a->bid_from, low, sizeof low),
+			phase_number_words(&a->bid_to, high, sizeof high));
 	}
 	if (a->ndenoms) {
 		fputs("  Each bid names a denomination:", out);
@@ -638,8 +635,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 		? "A bid raises the standing bid to the next number exactly."
 		: "A bid must be higher than the standing bid.");
 	if (a->has_opening)
-		fprintf(out, "  The first call must be a bid of `%s`.\n",
-			a->opening.e ? expr_text(a->opening.e) : "(by players)");
+		fprintf(out, "  The first call must be a bid of %s.\n",
+			phase_number_words(&a->opening, low, sizeof low));
 	fprintf(out, "  %s\n", a->after_pass == AFTER_PASS_OUT
 		? "A player who passes is out of this auction."
 		: "A player who passed may call again later.");

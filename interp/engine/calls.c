@@ -321,12 +321,11 @@ static void explain(FILE *out, const game *g, const phase *p)
 	char buf[64];
 	fprintf(out, "Each player%s calls once, in turn from %s",
 		c->who ? " for whom `" : "",
-		c->who ? "" : (c->from ? phase_seat_words(c->from, buf, sizeof buf)
-				       : "the player on the dealer's left"));
+		c->who ? "" : phase_first_seat_words(g, c->from, buf,
+						     sizeof buf));
 	if (c->who)
 		fprintf(out, "%s` holds, in turn from %s", expr_text(c->who),
-			c->from ? phase_seat_words(c->from, buf, sizeof buf)
-				: "the player on the dealer's left");
+			phase_first_seat_words(g, c->from, buf, sizeof buf));
 	fputs(": ", out);
 	if (c->lowest && c->highest)
 		fprintf(out, "a number from `%s` to `%s`", expr_text(c->lowest),

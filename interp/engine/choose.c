@@ -359,13 +359,20 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fprintf(out, "%c%s%s ", toupper((unsigned char)ch->says[0]),
 			ch->says + 1, strchr(".?!:", ch->says[strlen(ch->says) - 1])
 			? "" : ".");
-	fprintf(out, "A round of choices: %s", ch->who ? "each player for whom `"
-		: "each player");
-	if (ch->who)
-		fprintf(out, "%s` holds", expr_text(ch->who));
-	fprintf(out, ", in turn from %s, chooses one of:\n",
-		ch->from ? phase_seat_words(ch->from, who, sizeof who)
-			 : "the player on the dealer's left");
+	char players[200];
+	bool one = false;
+	if (!ch->who)
+		fputs("A round of choices: each player", out);
+	else if (formula_players_words(ch->who, &one, players, sizeof players))
+		fprintf(out, "A round of choices: %s", players);
+	else
+		fprintf(out, "A round of choices: each player for whom `%s` holds",
+			expr_text(ch->who));
+	if (one)
+		fputs(" chooses one of:\n", out);
+	else
+		fprintf(out, ", in turn from %s, chooses one of:\n",
+			phase_first_seat_words(g, ch->from, who, sizeof who));
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];
 		fprintf(out, "  - %s", c->name);
@@ -379,8 +386,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 			sep = "; ";
 		}
 		for (int k = 0; k < c->adds.n; k++) {
-			fprintf(out, "%sadds `%s` to %s", sep,
-				expr_text(c->adds.add[k]),
+			bool number = expr_is_constant(c->adds.add[k]);
+			fprintf(out, "%sadds %s%s%s to %s", sep, number ? "" : "`",
+				expr_text(c->adds.add[k]), number ? "" : "`",
 				g->counter_name[c->adds.counter[k]]);
 			sep = "; ";
 		}

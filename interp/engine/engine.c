@@ -733,6 +733,11 @@ void state_scored_values(const state *scored, const state *during,
 	score_scored_values(scored, during, slots);
 }
 
+bool state_value_shown(const state *s, value *slots, int let, int seat)
+{
+	return score_value_shown(s, slots, let, seat);
+}
+
 void game_explain_phase(FILE *out, const game *g, int i)
 {
 	phase_def(g->phase[i].kind)->explain(out, g, &g->phase[i]);

@@ -25,6 +25,7 @@
 
 #include "engine/state.h"
 #include "engine/tale.h"
+#include "engine/wording.h"
 #include "lang/expr.h"
 
 /* Tells the rule-file checker which hooks the engine has (loading a
@@ -87,6 +88,12 @@ void state_score_values(const state *s, value *slots);
  * holds the totals and kept values from before the deal). */
 void state_scored_values(const state *scored, const state *during,
 			 value *slots);
+
+/* Whether the table shows named value `let` (g->let[let]) for seat,
+ * where its `show` holds over the values in `slots` (of state_score_values
+ * or state_scored_values on s); a value hidden everywhere stays in the
+ * JSON of simulate and replay. */
+bool state_value_shown(const state *s, value *slots, int let, int seat);
 
 /* The melds that score in the deal of s, as the game's melds rule finds
  * them: each seat's melds and points, and the best holder. */

@@ -350,6 +350,8 @@ typedef struct let_def {
 	int slot;
 	bool per_seat;
 	bool reads_won;                 /* names `won`: a running count */
+	const expr *show;               /* the seats the table shows it for
+					   (per seat); NULL: all */
 } let_def;
 
 typedef struct kept_def {
@@ -357,6 +359,8 @@ typedef struct kept_def {
 	const expr *initial, *next;
 	bool per_seat;
 	expr_type type;
+	const char *says;               /* how it changes, in words; NULL */
+	bool hidden;                    /* `show: false`: not at the table */
 } kept_def;
 
 typedef struct rank_key {

@@ -39,15 +39,33 @@ static long int_of(const node *n, long fallback)
 	return n ? strtol(n->text, NULL, 10) : fallback;
 }
 
+/* A formula given alone, or as {is: FORMULA, says: WORDS} where the
+ * schema allows it: its node.  Any other mapping stays, for the compiler
+ * to refuse. */
+static const node *formula_node(const node *n)
+{
+	return n && n->kind == NODE_MAP && node_get(n, "is") ? node_get(n, "is")
+							      : n;
+}
+
+/* The words the rule file gives the formula of n, kept with it. */
+static expr *with_words(builder *b, expr *e, const node *n)
+{
+	const node *says = n && n->kind == NODE_MAP ? node_get(n, "says") : NULL;
+	if (e && says)
+		expr_set_says(e, build_text(b, says));
+	return e;
+}
+
 expr *build_expr(builder *b, expr_scope *sc, const node *n, expr_type t)
 {
 	if (!n)
 		return NULL;
 	/* NULL without a message: it uses a name whose own definition failed */
-	expr *e = expr_compile(sc, n, t, b->d);
+	expr *e = expr_compile(sc, formula_node(n), t, b->d);
 	if (!e)
 		b->errors++;
-	return e;
+	return with_words(b, e, n);
 }
 
 /* An expression that must be one value for the whole table. */
@@ -803,6 +821,22 @@ static void declare_let(builder *b, const node *k, expr *e)
 		build_fail(b, k, "the name '%s' is already taken", k->text);
 }
 
+/* Where the table shows each named value (`show`), once every name is
+ * known: a condition may read any of them. */
+static void build_shows(builder *b, const node *lets)
+{
+	game *g = b->g;
+	for (int i = 0; i < g->nlets; i++)
+		for (size_t j = 0; j < lets->n; j++) {
+			const node *v = lets->pair[j].value;
+			if (!v || v->kind != NODE_MAP || !g->let[i].name ||
+			    strcmp(lets->pair[j].key->text, g->let[i].name) != 0)
+				continue;
+			g->let[i].show = build_expr(b, b->scoring,
+						    node_get(v, "show"), TY_BOOL);
+		}
+}
+
 /* Named values may use each other in any order (a variant's new value
  * comes after its base's): each round compiles, quietly, those whose
  * names are all known, until no more can be.  The rest are compiled once
@@ -825,11 +859,13 @@ static void build_lets(builder *b, const node *lets)
 			if (done[i])
 				continue;
 			int won = expr_scope_uses(b->scoring, "won");
-			expr *e = expr_compile(b->scoring, lets->pair[i].value,
+			const node *v = lets->pair[i].value;
+			expr *e = expr_compile(b->scoring, formula_node(v),
 					       TY_NONE, quiet);
 			diag_clear(quiet);
 			if (e) {
-				declare_let(b, lets->pair[i].key, e);
+				declare_let(b, lets->pair[i].key,
+					    with_words(b, e, v));
 				b->g->let[b->g->nlets - 1].reads_won =
 					expr_scope_uses(b->scoring, "won") > won;
 				done[i] = progress = true;
@@ -845,6 +881,7 @@ static void build_lets(builder *b, const node *lets)
 	for (size_t i = 0; i < lets->n; i++)
 		if (!done[i])
 			build_expr(b, b->scoring, lets->pair[i].value, TY_NONE);
+	build_shows(b, lets);
 }
 
 static void build_kept_next(builder *b, const node *keep)
@@ -854,7 +891,10 @@ static void build_kept_next(builder *b, const node *keep)
 		kept_def *x = &g->kept[i];
 		const node *v = node_get(keep, x->name);
 		const node *next = node_get(v, "next");
+		const node *show = node_get(v, "show");
 		x->next = build_expr(b, b->scoring, next, x->type);
+		x->says = build_text(b, node_get(v, "says"));
+		x->hidden = show && strcmp(show->text, "false") == 0;
 		if (x->next && expr_is_per_seat(x->next) && !x->per_seat)
 			build_fail(b, next, "'%s' is one value for the table, but this "
 			     "depends on the seat; add 'per-seat: true' or combine "

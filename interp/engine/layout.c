@@ -748,8 +748,9 @@ bool layout_refusal(const state *s, const phase *p, const action *a,
 		snprintf(buf, size, "'%s' is made by itself whenever it can be",
 			 m->name);
 	else if (m->pay && pay_card(s, &pr, m) == CARD_NONE)
-		snprintf(buf, size, "'%s' uses up a card of %s from %s, and none "
-			 "is left", m->name, expr_text(m->pay),
+		snprintf(buf, size, "'%s' uses up %s%s from the %s, and none is "
+			 "left", m->name, expr_says(m->pay) ? "" : "a card of ",
+			 expr_says(m->pay) ? expr_says(m->pay) : expr_text(m->pay),
 			 s->g->place[m->pay_from].name);
 	else if (pr.n[a->from] == 0)
 		snprintf(buf, size, "%s%s is empty", s->g->place[layout_place_of_pile(

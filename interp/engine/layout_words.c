@@ -360,16 +360,29 @@ static const char *place_name(const game *g, int k)
 	return k >= 0 ? g->place[k].name : "?";
 }
 
-static void explain_move(FILE *out, const game *g, const move_def *m)
+/* A formula as explain says it: its `says`, or quoted. */
+static void put_formula(FILE *out, const expr *e)
+{
+	if (expr_says(e))
+		fputs(expr_says(e), out);
+	else
+		fprintf(out, "`%s`", expr_text(e));
+}
+
+static void explain_move(FILE *out, const game *g, const layout_phase *l,
+			 const move_def *m)
 {
 	static const char *const group[] = {
 		[GROUP_TOP] = "the top card",
 		[GROUP_RUN] = "a face-up card with the cards on it",
 		[GROUP_ALL] = "the whole pile",
 	};
-	fprintf(out, "- `%s`: %s", m->name,
-		m->has_count ? "the top cards (as many as the count)"
-			     : group[m->group]);
+	char count[80];
+	if (m->has_count)
+		fprintf(out, "- `%s`: up to %s top cards", m->name,
+			phase_number_words(&m->count, count, sizeof count));
+	else
+		fprintf(out, "- `%s`: %s", m->name, group[m->group]);
 	fprintf(out, " from ");
 	bool first = true;
 	for (int k = 0; k < g->nplaces; k++)
@@ -380,27 +393,39 @@ static void explain_move(FILE *out, const game *g, const move_def *m)
 	fprintf(out, " %s `%s`%s", m->bottom ? "under" : "onto",
 		place_name(g, m->to), m->flip ? ", turned over" : "");
 	if (m->when && m->why)
-		fprintf(out, ": %s (`%s`)", m->why, expr_text(m->when));
+		fprintf(out, ": %s", m->why);
 	else if (m->when)
 		fprintf(out, ", when `%s`", expr_text(m->when));
-	for (int i = 0; i < m->nprefer; i++)
-		fprintf(out, "%s`%s`", i ? ", then " : "; preferring ",
-			expr_text(m->prefer[i]));
-	if (m->best)
+	for (int i = 0; i < m->nprefer; i++) {
+		fputs(i ? ", then " : "; preferring ", out);
+		put_formula(out, m->prefer[i]);
+	}
+	if (m->best && expr_says(m->best))
+		fprintf(out, "; %s", expr_says(m->best));
+	else if (m->best)
 		fprintf(out, "; only where `%s` is the %s", expr_text(m->best),
 			m->best_lowest ? "lowest" : "highest");
+	for (int i = 0, k = 0; i < MOVES_MAX; i++)
+		if (m->unless >> i & 1)
+			fprintf(out, "%s`%s`", k++ ? " or " : "; only when no move "
+				"of ", l->move[i].name);
 	if (m->unless)
-		fprintf(out, "; only when the moves named in `unless` have none");
-	if (m->pay)
-		fprintf(out, "; it uses up a card of `%s` from `%s` (to `%s`)",
-			expr_text(m->pay), place_name(g, m->pay_from),
+		fputs(" can be made", out);
+	if (m->pay) {
+		fputs(expr_says(m->pay) ? "; it uses up " : "; it uses up a card of ",
+		      out);
+		put_formula(out, m->pay);
+		fprintf(out, " from `%s` (to `%s`)", place_name(g, m->pay_from),
 			place_name(g, m->pay_to));
+	}
 	if (m->attack)
 		fprintf(out, "; then the attack");
 	if (m->refill)
 		fprintf(out, "; then its pile is filled again");
-	if (m->loses)
-		fprintf(out, "; the game is lost if `%s`", expr_text(m->loses));
+	if (m->loses) {
+		fputs("; the game is lost when ", out);
+		put_formula(out, m->loses);
+	}
 	if (m->automatic)
 		fprintf(out, " (made at once, without asking)");
 	if (m->opening)
@@ -430,11 +455,13 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 		fprintf(out, " Setup: pile i of `%s` gets %d + i cards face "
 			"down, dealt a round at a time.", place_name(g, l->deal_to),
 			l->deal_first);
-	if (l->fill >= 0)
+	if (l->fill >= 0) {
 		fprintf(out, " Setup: each pile of `%s` is filled from the top "
-			"until it gets a card of `%s`; the others go to `%s`.",
-			place_name(g, l->fill), expr_text(l->fill_with),
-			place_name(g, l->aside));
+			"until it gets %s", place_name(g, l->fill),
+			expr_says(l->fill_with) ? "" : "a card of ");
+		put_formula(out, l->fill_with);
+		fprintf(out, "; the others go to `%s`.", place_name(g, l->aside));
+	}
 	if (l->reveal >= 0)
 		fprintf(out, " The top card of each pile of `%s` is turned face "
 			"up.", place_name(g, l->reveal));
@@ -448,18 +475,24 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 	}
 	fputs("\n\nMoves:\n\n", out);
 	for (int i = 0; i < l->nmoves; i++)
-		explain_move(out, g, &l->move[i]);
-	if (l->attack_grid >= 0)
+		explain_move(out, g, l, &l->move[i]);
+	if (l->attack_grid >= 0) {
 		fprintf(out, "\nThe attack: after a move onto `%s` at one end of a "
 			"row or column, the card in the slot of `%s` beyond the "
-			"other end is turned face down when `%s`.\n",
-			place_name(g, l->attack_grid), place_name(g, l->attack_slots),
-			expr_text(l->kills));
+			"other end is turned face down when ",
+			place_name(g, l->attack_grid), place_name(g, l->attack_slots));
+		put_formula(out, l->kills);
+		fputs(".\n", out);
+	}
 	fprintf(out, "\nThe game ends when no move is left");
-	if (l->won)
-		fprintf(out, ", when `%s` (won)", expr_text(l->won));
-	if (l->lost)
-		fprintf(out, ", when `%s` (lost)", expr_text(l->lost));
+	if (l->won) {
+		fputs(", won when ", out);
+		put_formula(out, l->won);
+	}
+	if (l->lost) {
+		fputs(", lost when ", out);
+		put_formula(out, l->lost);
+	}
 	if (l->limit)
 		fprintf(out, ", or after %d moves", l->limit);
 	fputs(".\n", out);

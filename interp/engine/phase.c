@@ -1,5 +1,6 @@
 /* phase.c — the table of phase kinds, and what card phases share. */
 #include "engine/phase.h"
+#include "engine/wording.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -289,27 +290,20 @@ bool phase_parse_cards(const state *s, const char *verb, int want,
 
 const char *phase_seat_words(const expr *e, char *buf, size_t size)
 {
-	static const struct {
-		const char *text, *words;
-	} known[] = {
-		{"dealer", "the dealer"},
-		{"left(dealer)", "the player on the dealer's left"},
-		{"right(dealer)", "the player on the dealer's right"},
-		{"declarer", "the declarer"},
-		{"left(declarer)", "the player on the declarer's left"},
-		{"right(declarer)", "the player on the declarer's right"},
-		{"last_winner", "the winner of the last trick"},
-	};
-	const char *t = expr_text(e);
-	for (size_t i = 0; i < sizeof known / sizeof *known; i++)
-		if (strcmp(t, known[i].text) == 0) {
-			snprintf(buf, size, "%s", known[i].words);
-			return buf;
-		}
-	if (strncmp(t, "holder(", 7) == 0 && t[strlen(t) - 1] == ')')
-		snprintf(buf, size, "whoever holds %.*s", (int)strlen(t) - 8, t + 7);
-	else
-		snprintf(buf, size, "the seat given by `%s`", t);
+	if (expr_says(e))
+		snprintf(buf, size, "%s", expr_says(e));
+	else if (!formula_seat_words(e, buf, size))
+		snprintf(buf, size, "the seat given by `%s`", expr_text(e));
+	return buf;
+}
+
+const char *phase_first_seat_words(const game *g, const expr *from,
+				   char *buf, size_t size)
+{
+	if (from)
+		return phase_seat_words(from, buf, size);
+	snprintf(buf, size, "the player on the dealer's %s",
+		 g->direction > 0 ? "left" : "right");
 	return buf;
 }
 
@@ -323,5 +317,16 @@ const char *phase_count_words(const expr *e, const char *noun, char *buf,
 		snprintf(buf, size, "%ld %s%s", n, noun, tale_plural(n));
 	else
 		snprintf(buf, size, "`%s` %ss", t, noun);
+	return buf;
+}
+
+const char *phase_number_words(const count_spec *c, char *buf, size_t size)
+{
+	if (!c->e)
+		snprintf(buf, size, "a number set by the number of players");
+	else if (expr_is_constant(c->e))
+		snprintf(buf, size, "%s", expr_text(c->e));
+	else
+		snprintf(buf, size, "`%s`", expr_text(c->e));
 	return buf;
 }

@@ -233,9 +233,17 @@ static inline card_id phase_random_card(cardset set, rng *r)
 const char *phase_count_words(const expr *e, const char *noun, char *buf,
 			      size_t size);
 
-/* A seat expression in words: "left(dealer)" is "the player on the
- * dealer's left"; one not recognised is quoted as written. */
+/* A count as explain says it: a number as it is ("2"), an expression
+ * quoted ("`4 * players`"), or one given by the number of players. */
+const char *phase_number_words(const count_spec *c, char *buf, size_t size);
+
+/* A seat expression in words: its `says`, or "left(dealer)" is "the
+ * player on the dealer's left" (formula_seat_words); one not recognised
+ * is quoted as written.  The first seat of a round given by `from`, or
+ * by default the dealer's next seat in the direction of play. */
 const char *phase_seat_words(const expr *e, char *buf, size_t size);
+const char *phase_first_seat_words(const game *g, const expr *from,
+				   char *buf, size_t size);
 
 /* A round of turns (choose, calls): each seat for which `who` holds
  * (NULL: every seat) acts once, in the direction of play from the first

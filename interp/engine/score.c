@@ -139,6 +139,17 @@ void score_values(const state *s, value *slots)
 	eval_lets(s, &f);
 }
 
+bool score_value_shown(const state *s, value *slots, int let, int seat)
+{
+	const expr *show = s->g->let[let].show;
+	if (!show)
+		return true;
+	expr_frame f;
+	vars_frame(&f, s, slots);
+	f.seat = seat;
+	return expr_eval(show, &f).i != 0;
+}
+
 void score_scored_values(const state *scored, const state *during,
 			 value *slots)
 {

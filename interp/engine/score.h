@@ -20,4 +20,8 @@ void score_values(const state *s, value *slots);
 void score_scored_values(const state *scored, const state *during,
 			 value *slots);
 
+/* Whether the table shows named value `let` for seat (engine.h:
+ * state_value_shown). */
+bool score_value_shown(const state *s, value *slots, int let, int seat);
+
 #endif

@@ -665,10 +665,63 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		 cards);
 }
 
+/* A condition in words: its `says`, a common reading, or quoted. */
+static const char *condition_words(const expr *e, char *buf, size_t size)
+{
+	if (expr_says(e))
+		snprintf(buf, size, "%s", expr_says(e));
+	else if (!formula_condition_words(e, buf, size))
+		snprintf(buf, size, "`%s`", expr_text(e));
+	return buf;
+}
+
+/* Whether the trumps rank by rank alone, the same in every suit (the
+ * suit of a contract): their order is then said once, for any suit. */
+static bool order_by_rank(const game *g, const tricks_phase *t)
+{
+	const deck *d = &g->deck;
+	int suits = 0;
+	for (int su = 0; su < d->nsuits; su++) {
+		bool any = false;
+		CSET_FOREACH(c, d->by_suit[su])
+			any |= t->trump_power[c] > 0;
+		suits += any;
+	}
+	for (int c = 0; c < d->ncards; c++)
+		for (int k = 0; k < d->ncards; k++)
+			if (d->rank_of[c] == d->rank_of[k] &&
+			    d->suit_of[c] != DECK_JOKER && d->suit_of[k] != DECK_JOKER &&
+			    t->trump_power[c] != t->trump_power[k])
+				return false;
+	return suits > 1;
+}
+
+/* The trumps from the highest: by rank when every suit orders them
+ * alike, else card by card. */
+static void explain_trump_order(FILE *out, const game *g, const tricks_phase *t)
+{
+	const deck *d = &g->deck;
+	bool by_rank = order_by_rank(g, t);
+	fputs(by_rank ? " In the trump suit, the ranks from the highest:"
+	      : " The trumps from the highest:", out);
+	for (int top = 255; top > 0; top--)
+		for (int c = 0; c < d->ncards; c++) {
+			if (t->trump_power[c] != top || d->copy_of[c] > 1)
+				continue;
+			char name[8];
+			if (!by_rank)
+				fprintf(out, " %s", deck_card_name(d, (card_id)c,
+								   false, name));
+			else if (d->suit_of[c] == 0)
+				fprintf(out, " %s", d->rank[d->rank_of[c]]);
+		}
+	fputs(".", out);
+}
+
 static void explain(FILE *out, const game *g, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
-	char who[160];
+	char who[160], cond[300];
 	fprintf(out, "Tricks: %s leads the first trick; the winner of each trick "
 		"leads the next.", phase_seat_words(t->leader, who, sizeof who));
 	if (t->follow == FOLLOW_SUIT)
@@ -681,34 +734,27 @@ static void explain(FILE *out, const game *g, const phase *p)
 	else
 		fputs(" Any card may be played at any time.", out);
 	if (t->follow_unless)
-		fprintf(out, " A player need not follow when `%s`.",
-			expr_text(t->follow_unless));
+		fprintf(out, " A player need not follow when %s.",
+			condition_words(t->follow_unless, cond, sizeof cond));
 	if (t->no_undertrump)
 		fputs(" When a plain suit is led and a trump has been played, a "
 		      "lower trump may not be played unless the hand holds only "
 		      "trumps.", out);
 	if (t->lowest_wins)
-		fprintf(out, " When `%s`, the lowest card of the suit led wins "
+		fprintf(out, " When %s, the lowest card of the suit led wins "
 			"(trumps still win by their order).",
-			expr_text(t->lowest_wins));
-	if (t->trumps)
+			condition_words(t->lowest_wins, cond, sizeof cond));
+	if (t->trumps && expr_says(t->trumps))
+		fprintf(out, " The trumps are %s; they form a suit of their own, "
+			"which follows and wins as one suit.", expr_says(t->trumps));
+	else if (t->trumps)
 		fprintf(out, " The trumps are `%s`; they form a suit of their own, "
 			"which follows and wins as one suit.", expr_text(t->trumps));
 	for (int i = 0; i < t->ntop; i++)
 		fprintf(out, "%s`%s`%s", i ? ", then " : " Above every other trump: ",
 			expr_text(t->top_trumps[i]), i == t->ntop - 1 ? "." : "");
-	if (t->trumps && t->has_order) {
-		fputs(" The trumps from the highest:", out);
-		for (int top = 255; top > 0; top--)
-			for (int c = 0; c < g->deck.ncards; c++)
-				if (t->trump_power[c] == top &&
-				    g->deck.copy_of[c] <= 1) {
-					char name[8];
-					fprintf(out, " %s", deck_card_name(&g->deck,
-						(card_id)c, false, name));
-				}
-		fputs(".", out);
-	}
+	if (t->trumps && t->has_order)
+		explain_trump_order(out, g, t);
 	fputc('\n', out);
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];

@@ -237,9 +237,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fputs("Every player secretly chooses cards from their hand (how "
 		      "many depends on the number of players, see above) and "
 		      "lays them face down.", out);
-	char buf[64];
-	const char *from = v->from ? phase_seat_words(v->from, buf, sizeof buf)
-				   : "the player on the dealer's left";
+	char buf[200];
+	const char *from = phase_first_seat_words(g, v->from, buf, sizeof buf);
 	int step = v->order ? v->order : g->direction;
 	fprintf(out, " When all have chosen, the cards are turned up together, "
 		"in this order: first the %s of %s, then those of the "

@@ -185,6 +185,8 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->cheat = false;
 	b->nseen = 0;
 	b->game = 0;
+	b->no_undo = false;
+	b->last_asked = 0;
 	b->style_of = NULL;
 	rng_seed(&b->r, seed, UINT64_C(0x626f74) + (uint64_t)seat);
 }
@@ -314,18 +316,27 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 	if (match != b->game || state_layout_moves(&v->s) == 0) {
 		b->game = match;
 		b->nseen = 0;
+		b->last_asked = 0;
 	}
 	uint64_t here = position_hash(at, v->unknown);
+	uint64_t before = b->last_asked;
+	b->last_asked = here;
 	if (!seen_before(b, here))      /* a ring: the latest positions */
 		b->seen[b->nseen++ % BOT_SEEN_MAX] = here;
+	uint64_t to[ACTIONS_MAX];
 	int keep = 0;
 	for (int i = 0; i < n; i++) {
 		state s = *at;
-		if (state_apply(&s, moves[i]) &&
-		    seen_before(b, position_hash(&s, v->unknown)))
-			continue;
-		moves[keep++] = moves[i];
+		to[i] = state_apply(&s, moves[i]) ? position_hash(&s, v->unknown)
+						  : 0;
+		if (!to[i] || !seen_before(b, to[i]))
+			moves[keep++] = moves[i];
 	}
+	if (keep)
+		return keep;
+	for (int i = 0; b->no_undo && i < n; i++)
+		if (to[i] != before || !before)
+			moves[keep++] = moves[i];
 	return keep ? keep : n;
 }
 

@@ -53,6 +53,11 @@ typedef struct bot {
 	uint64_t seen[BOT_SEEN_MAX];
 	int nseen;
 	uint64_t game;                  /* the game they belong to */
+	/* the text loop's hints: even when every move leads to a position
+	 * seen before, never the move back to where the last decision was
+	 * asked (the undo of the last hint) while there is another */
+	bool no_undo;
+	uint64_t last_asked;
 	/* the rules of thumb for the game last played (thumb.h) */
 	const void *style_of;           /* that game; NULL: none yet */
 	int style_players;

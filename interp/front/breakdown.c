@@ -88,19 +88,40 @@ static void put_cell(FILE *out, const char *text)
 	fprintf(out, "%*s%s", width < COLUMN ? COLUMN - width : 1, "", text);
 }
 
-static void put_row(FILE *out, const char *label, const render *r,
-		    const state *s, const let_def *l, const value *slots)
+/* The seats the table shows named value i for (its `show`), as bits;
+ * bit 0 alone for a value of the table that is shown. */
+static unsigned shown_to(const state *s, value *slots, int i)
 {
+	const let_def *l = &s->g->let[i];
+	if (!l->per_seat)
+		return state_value_shown(s, slots, i, -1) ? 1u : 0u;
+	unsigned seats = 0;
+	for (int p = 0; p < s->players; p++)
+		if (state_value_shown(s, slots, i, p))
+			seats |= 1u << p;
+	return seats;
+}
+
+/* Named value i, a cell per seat it is shown for; nothing when it is
+ * shown for none. */
+static void put_row(FILE *out, const render *r, const state *s, int i,
+		    value *slots)
+{
+	const let_def *l = &s->g->let[i];
+	unsigned seats = shown_to(s, slots, i);
 	char buf[64];
 	expr_type t = expr_result_type(l->e);
-	fprintf(out, "  %-12s", label);
+	if (!seats)
+		return;
+	fprintf(out, "  %-12s", l->name);
 	if (!l->per_seat) {
 		fprintf(out, " %s (for the table)\n",
 			cell(r, t, slots[l->slot], buf, sizeof buf));
 		return;
 	}
-	for (int p = 0; p < s->players; p++)
-		put_cell(out, cell(r, t, slots[l->slot + p], buf, sizeof buf));
+	for (int p = 0; p < s->players && seats >> p; p++)
+		put_cell(out, seats >> p & 1 ? cell(r, t, slots[l->slot + p], buf,
+						    sizeof buf) : "");
 	fputc('\n', out);
 }
 
@@ -149,11 +170,13 @@ void breakdown_print(FILE *out, const render *r, const state *scored,
 		put_cell(out, names[p]);
 	fputc('\n', out);
 	for (int i = 0; i < g->nlets; i++)
-		put_row(out, g->let[i].name, &plain, scored, &g->let[i], slots);
+		put_row(out, &plain, scored, i, slots);
 	put_ints(out, "deal score", scored, scored->deal_score);
 	put_ints(out, "total", scored, scored->total);
 	for (int k = 0; k < g->nkept; k++) {
 		char label[64];
+		if (g->kept[k].hidden)
+			continue;
 		snprintf(label, sizeof label, "%s now", g->kept[k].name);
 		if (g->kept[k].per_seat)
 			put_ints(out, label, scored, scored->kept[k]);
@@ -179,15 +202,20 @@ void breakdown_running(FILE *out, const state *s, const char *const *names,
 		if (!computed)
 			state_score_values(s, slots);
 		computed = true;
+		unsigned seats = shown_to(s, slots, i);
 		bool any = false;
 		for (int p = 0; p < s->players; p++)
 			any |= slots[l->slot + p].i != 0;
-		if (!any && !always)
+		if ((!any && !always) || !seats)
 			continue;
 		fprintf(out, "  %s so far:", l->name);
+		const char *sep = "";
 		for (int p = 0; p < s->players; p++)
-			fprintf(out, "%s %s %" PRId64, p ? "," : "", names[p],
-				slots[l->slot + p].i);
+			if (seats >> p & 1) {
+				fprintf(out, "%s %s %" PRId64, sep, names[p],
+					slots[l->slot + p].i);
+				sep = ",";
+			}
 		fputc('\n', out);
 	}
 }

@@ -843,7 +843,7 @@ static int resume(play_opts *o, const char *path)
 }
 
 static const option_command play_command = {
-	"play", FOR_PLAY, {"GAME [options]", "--resume TRANSCRIPT"},
+	"play", FOR_PLAY, {"GAME [options]", "--resume [TRANSCRIPT]"},
 	"Plays GAME (a rule file, or a name such as black-lady) in the\n"
 	"terminal against bots.  Type help during the game.\n",
 	NULL,
@@ -1232,9 +1232,10 @@ static int cmd_replay(int argc, char **argv)
 			printf("Usage: %s replay [--json [--decisions]] TRANSCRIPT\n"
 			       "Replays a recorded game and prints every deal's scores,\n"
 			       "each named value of its scoring per seat, and the result.\n"
-			       "With --decisions (in JSON), each deal lists every decision:\n"
-			       "the seat, its legal moves and the move made; and every\n"
-			       "trick: its leader, cards and winner.\n"
+			       "      --json          the same in JSON\n"
+			       "      --decisions     with --json, each deal lists every decision\n"
+			       "                      (the seat, its legal moves, the move made)\n"
+			       "                      and every trick (its leader, cards, winner)\n"
 			       "Exit status 1 when the transcript holds an illegal\n"
 			       "decision (named with its line and column).\n",
 			       program);
@@ -1589,8 +1590,8 @@ static const struct {
 } commands[] = {
 	{"play", cmd_play, "play a game in the terminal against bots"},
 	{"validate", cmd_validate, "check rule files, reporting every problem"},
-	{"simulate", cmd_simulate, "let bots play many deals; statistics"},
-	{"compare", cmd_compare, "two rule files on the same deals, side by side"},
+	{"simulate", cmd_simulate, "let bots play many deals and report statistics"},
+	{"compare", cmd_compare, "play two rule files on the same deals, side by side"},
 	{"merge", cmd_merge, "combine the result files of simulate --shard"},
 	{"replay", cmd_replay, "replay a transcript and print the result"},
 	{"serve", cmd_serve, "play with another program, in JSON lines"},

@@ -1,6 +1,7 @@
 /* explain.c — a game's rules in words, from the compiled game. */
 #include "front/explain.h"
 
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -311,16 +312,109 @@ static void deal(FILE *out, const game *g, const state *s)
 	by_players(out, g, s);
 }
 
+/* A condition in words, or quoted as written. */
+static const char *condition(const expr *e, char *buf, size_t size)
+{
+	if (expr_says(e))
+		snprintf(buf, size, "%s", expr_says(e));
+	else if (!formula_condition_words(e, buf, size))
+		snprintf(buf, size, "`%s`", expr_text(e));
+	return buf;
+}
+
+/* Phase i explained, with when it is played, into a string of its own
+ * (to be freed). */
+static char *phase_text(const game *g, int i)
+{
+	char *text = NULL, cond[300];
+	size_t size;
+	FILE *f = open_memstream(&text, &size);
+	if (!f)
+		return NULL;
+	const phase *p = &g->phase[i];
+	if (p->when)
+		fprintf(f, "(Only when %s.) ", condition(p->when, cond, sizeof cond));
+	game_explain_phase(f, g, i);
+	fclose(f);
+	return text;
+}
+
+/* How many times the `period` phases from `first` are said again, word
+ * for word, right after them (1: not at all). */
+static int repeats(char *const *text, int n, int first, int period)
+{
+	int times = 1;
+	while (first + (times + 1) * period <= n) {
+		bool same = true;
+		for (int k = 0; k < period && same; k++)
+			same = text[first + k] && text[first + times * period + k] &&
+			       strcmp(text[first + k], text[first + times * period + k]) == 0;
+		if (!same)
+			break;
+		times++;
+	}
+	return times;
+}
+
+static const char *count_word(int n)
+{
+	static const char *const words[] = {"", "once", "two", "three", "four",
+		"five", "six", "seven", "eight", "nine", "ten"};
+	static char buf[16];
+	if (n >= 1 && n <= 10)
+		return words[n];
+	snprintf(buf, sizeof buf, "%d", n);
+	return buf;
+}
+
+/* Text indented under a step: its lines after the first moved in. */
+static void put_indented(FILE *out, const char *text, const char *indent)
+{
+	for (const char *p = text; *p; p++) {
+		fputc(*p, out);
+		if (*p == '\n' && p[1])
+			fputs(indent, out);
+	}
+}
+
+/* The phases in order; a run of phases said again and again (Ribs' four
+ * rounds of an auction and a double trick) is said once. */
 static void phases(FILE *out, const game *g)
 {
 	heading(out, "Each deal");
-	for (int i = 0; i < g->nphases; i++) {
-		const phase *p = &g->phase[i];
-		fprintf(out, "%d. ", i + 1);
-		if (p->when)
-			fprintf(out, "(Only when `%s`.) ", expr_text(p->when));
-		game_explain_phase(out, g, i);
+	char *text[PHASES_MAX];
+	int n = g->nphases, step = 1;
+	for (int i = 0; i < n; i++)
+		text[i] = phase_text(g, i);
+	for (int i = 0; i < n;) {
+		int period = 1, times = 1;
+		for (int p = 1; p <= (n - i) / 2 && times == 1; p++)
+			if ((times = repeats(text, n, i, p)) > 1)
+				period = p;
+		if (times == 1) {
+			fprintf(out, "%d. ", step++);
+			put_indented(out, text[i] ? text[i] : "?\n", "");
+			i++;
+			continue;
+		}
+		char first = period > 1 ? 'a' : 0;
+		if (period == 1)
+			fprintf(out, "%d. %c%s times: ", step++,
+				toupper((unsigned char)count_word(times)[0]),
+				count_word(times) + 1);
+		else
+			fprintf(out, "%d. %c%s rounds, each of %s steps:\n", step++,
+				toupper((unsigned char)count_word(times)[0]),
+				count_word(times) + 1, count_word(period));
+		for (int k = 0; k < period; k++) {
+			if (first)
+				fprintf(out, "   %c) ", first + k);
+			put_indented(out, text[i + k] ? text[i + k] : "?\n", "   ");
+		}
+		i += period * times;
 	}
+	for (int i = 0; i < n; i++)
+		free(text[i]);
 }
 
 /* ---- Scoring and the match ----------------------------------------------- */
@@ -328,22 +422,32 @@ static void phases(FILE *out, const game *g)
 static void scoring(FILE *out, const game *g)
 {
 	heading(out, "Scoring");
-	fputs("When the deal ends, these values are worked out, in order (a "
-	      "value \"per player\" is worked out for each player):\n", out);
+	if (g->nlets)
+		fputs("When the deal ends, these values are worked out, in order "
+		      "(a value \"per player\" is worked out for each player):\n",
+		      out);
 	for (int i = 0; i < g->nlets; i++) {
 		const let_def *l = &g->let[i];
-		fprintf(out, "- %s%s = %s\n", l->name, l->per_seat ? " (per player)"
-			: "", expr_text(l->e));
+		const char *says = expr_says(l->e);
+		fprintf(out, "- %s%s%s%s\n", l->name, l->per_seat ? " (per player)"
+			: "", says ? ": " : " = ", says ? says : expr_text(l->e));
 	}
-	if (g->score)
+	if (g->score && expr_says(g->score))
+		fprintf(out, "Each player's score for the deal: %s.\n",
+			expr_says(g->score));
+	else if (g->score)
 		fprintf(out, "Each player's score for the deal = %s\n",
 			expr_text(g->score));
 	for (int k = 0; k < g->nkept; k++) {
 		const kept_def *x = &g->kept[k];
-		fprintf(out, "%s%s is kept from deal to deal: %s at the start, "
-			"then %s after each deal.\n", x->name,
-			x->per_seat ? " (per player)" : "", expr_text(x->initial),
-			expr_text(x->next));
+		if (x->says)
+			fprintf(out, "%s%s is kept from deal to deal: %s.\n", x->name,
+				x->per_seat ? " (per player)" : "", x->says);
+		else
+			fprintf(out, "%s%s is kept from deal to deal: %s at the "
+				"start, then %s after each deal.\n", x->name,
+				x->per_seat ? " (per player)" : "",
+				expr_text(x->initial), expr_text(x->next));
 	}
 	for (int i = 0; i < g->nchecks; i++)
 		fprintf(out, "Always true after a deal: %s\n", expr_text(g->check[i]));
@@ -360,9 +464,10 @@ static void match(FILE *out, const game *g, const state *s)
 		fprintf(out, "The match has %d deals%s%s%s.\n", s->deals,
 			g->deals.e ? " (" : "", g->deals.e ? expr_text(g->deals.e) : "",
 			g->deals.e ? ")" : "");
+	char words[300];
 	if (g->end)
 		fprintf(out, "The match ends after a deal when %s.\n",
-			expr_text(g->end));
+			condition(g->end, words, sizeof words));
 	if (g->nrank == 0) {
 		fputs("The highest total wins; equal totals share the place.\n",
 		      out);
@@ -374,8 +479,14 @@ static void match(FILE *out, const game *g, const state *s)
 				expr_text(g->rank[k].e));
 		fputs("; players still equal share the place.\n", out);
 	}
-	if (g->next_dealer)
+	if (g->next_dealer && expr_says(g->next_dealer))
 		fprintf(out, "The next deal is dealt by %s.\n",
+			expr_says(g->next_dealer));
+	else if (g->next_dealer && formula_seat_words(g->next_dealer, words,
+						       sizeof words))
+		fprintf(out, "The next deal is dealt by %s.\n", words);
+	else if (g->next_dealer)
+		fprintf(out, "The next deal is dealt by the seat given by `%s`.\n",
 			expr_text(g->next_dealer));
 	else
 		fputs("The deal passes to the next player in the direction of "

@@ -36,6 +36,11 @@ typedef struct table_ui {
 	 * turn in hot-seat, at once to the one player otherwise */
 	tale news[SEAT_MAX];
 	bool forced;                    /* the move told was the only one */
+	/* the bot behind `hint`, kept from hint to hint so that it
+	 * remembers the positions it advised from and never sends a card
+	 * back where its last hint took it from */
+	bot adviser;
+	bool advising;
 } table_ui;
 
 /* ======================================================================
@@ -149,7 +154,7 @@ static void print_kept(table_ui *u)
 	const game *g = u->g;
 	for (int k = 0; k < g->nkept; k++) {
 		const kept_def *x = &g->kept[k];
-		if (x->per_seat)
+		if (x->per_seat || x->hidden)
 			continue;
 		if (x->type == TY_BOOL)
 			fprintf(u->out, "  %s: %s\n", x->name,
@@ -171,7 +176,7 @@ static void print_scores(table_ui *u, bool deal_too)
 			fprintf(u->out, " deal %+5" PRId64 "  ", s->deal_score[p]);
 		fprintf(u->out, " total %+6" PRId64, s->total[p]);
 		for (int k = 0; k < g->nkept; k++)
-			if (g->kept[k].per_seat)
+			if (g->kept[k].per_seat && !g->kept[k].hidden)
 				fprintf(u->out, "  %s %" PRId64, g->kept[k].name,
 					s->kept[k][p]);
 		fputc('\n', u->out);
@@ -618,7 +623,8 @@ static void narrate_trick(table_ui *u, const state *before)
 	const char *sep = " (";
 	for (int i = 0; i < g->nlets; i++) {
 		const let_def *l = &g->let[i];
-		if (!l->per_seat || !l->reads_won || expr_result_type(l->e) != TY_INT)
+		if (!l->per_seat || !l->reads_won || expr_result_type(l->e) != TY_INT ||
+		    !state_value_shown(&u->s, now, i, t->winner))
 			continue;
 		int64_t change = now[l->slot + t->winner].i - was[l->slot + t->winner].i;
 		if (change) {
@@ -888,18 +894,21 @@ static char *read_line(table_ui *u, const char *prompt, bool *cut)
 
 static void hint(table_ui *u)
 {
-	bot adviser;
-	bot_init(&adviser, game_is_solitaire(u->g) ? BOT_SEARCH : BOT_ISMCTS,
-		 u->s.seed ^ UINT64_C(0x68696e74), u->s.current);
-	adviser.playouts = u->o->playouts;
+	if (!u->advising) {
+		bot_init(&u->adviser, game_is_solitaire(u->g) ? BOT_SEARCH
+			 : BOT_ISMCTS, u->s.seed ^ UINT64_C(0x68696e74),
+			 u->s.current);
+		u->adviser.playouts = u->o->playouts;
+		u->adviser.no_undo = true;
+		u->advising = true;
+	}
 	view v;
-	state_view(&u->s, u->s.current, &v);
 	state trial = u->s;
 	command c = {.kind = CMD_DECISION};
 	int n = command_decision_size(&u->s);
 	for (int i = 0; i < n; i++) {
 		state_view(&trial, trial.current, &v);
-		c.actions[c.nactions] = bot_choose(&adviser, &v);
+		c.actions[c.nactions] = bot_choose(&u->adviser, &v);
 		state_apply(&trial, c.actions[c.nactions++]);
 	}
 	char words[300];

@@ -1634,6 +1634,7 @@ static expr *finish(parser *p, cx r)
 	e->text = arena_strndup(p->sc->a, p->text, strlen(p->text));
 	if (!e->text)
 		e->text = "";
+	e->says = NULL;
 	return e;
 }
 
@@ -1710,6 +1711,16 @@ bool expr_reads(const expr *e, expr_getter_fn fn)
 const char *expr_text(const expr *e)
 {
 	return e->text;
+}
+
+const char *expr_says(const expr *e)
+{
+	return e->says;
+}
+
+void expr_set_says(expr *e, const char *says)
+{
+	e->says = says;
 }
 
 void expr_position(const expr *e, const src_file **file, int *line, int *col)

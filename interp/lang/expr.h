@@ -146,6 +146,11 @@ bool expr_reads(const expr *e, expr_getter_fn fn);
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 
+/* What the rule file says the expression means, in words, where it gave
+ * them (`{is: FORMULA, says: WORDS}`); NULL otherwise. */
+const char *expr_says(const expr *e);
+void expr_set_says(expr *e, const char *says);
+
 /* The source position of an expression, for run-time messages. */
 void expr_position(const expr *e, const src_file **file, int *line, int *col);
 

@@ -125,6 +125,7 @@ struct expr {
 	const src_file *file;
 	int line, col;
 	const char *text;       /* as written in the rule file */
+	const char *says;       /* the rule file's words for it, or NULL */
 };
 
 /* One overload of a function. */

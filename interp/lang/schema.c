@@ -51,6 +51,50 @@ EXPR(s_expr_seat, TY_SEAT, "a seat expression");
 EXPR(s_expr_cards, TY_CARDS, "a card-set expression");
 EXPR(s_expr_any, TY_NONE, "an expression");
 
+/* A formula that `explain` shows may come with its words: {is, says};
+ * a named value also with `show`, where the table shows it. */
+static const schema_field said_value_fields[] = {
+	{"is", &s_expr_any, true, "the formula"},
+	{"says", &s_string, false,
+	 "the formula in words, which explain gives instead of the formula"},
+	{"show", &s_expr_bool, false,
+	 "where the table shows the value at the end of a deal: false hides it "
+	 "(it stays in --json), a condition on the seat shows it only for the "
+	 "seats where it holds (default: true)"},
+	{0},
+};
+static const schema s_said_value_map = {
+	.kind = SK_MAP, .title = "said_value", .fields = said_value_fields,
+	.doc = "a named value with its words and where it is shown",
+};
+static const schema *const said_value_alts[] = {&s_expr_any, &s_said_value_map,
+						NULL};
+static const schema s_said_value = {
+	.kind = SK_EITHER, .alternatives = said_value_alts, .title = "named_value",
+	.doc = "an expression, or {is: EXPRESSION, says: WORDS, show: CONDITION}",
+};
+#define SAID(name, expr_schema, what)                                        \
+	static const schema_field name##_fields[] = {                        \
+		{"is", &expr_schema, true, "the formula"},                   \
+		{"says", &s_string, false, "the formula in words, which "    \
+		 "explain gives instead of the formula"},                    \
+		{0},                                                         \
+	};                                                                   \
+	static const schema name##_map = {                                   \
+		.kind = SK_MAP, .title = #name, .fields = name##_fields,     \
+		.doc = what " with its words",                               \
+	};                                                                   \
+	static const schema *const name##_alts[] = {&expr_schema,            \
+						    &name##_map, NULL};      \
+	static const schema name = {                                         \
+		.kind = SK_EITHER, .alternatives = name##_alts,              \
+		.doc = what ", or {is: EXPRESSION, says: WORDS}",            \
+	}
+SAID(s_said_int, s_expr_int, "an integer expression");
+SAID(s_said_bool, s_expr_bool, "a boolean expression");
+SAID(s_said_seat, s_expr_seat, "a seat expression");
+SAID(s_said_cards, s_expr_cards, "a card-set expression");
+
 /* ======================================================================
  * players, options, deck, values, deal
  * ====================================================================== */
@@ -386,18 +430,18 @@ static const schema s_expr_cards_list = {
 	.doc = "a list of card-set expressions",
 };
 static const schema_field tricks_fields[] = {
-	{"leader", &s_expr_seat, true, "who leads the first trick"},
+	{"leader", &s_said_seat, true, "who leads the first trick"},
 	{"follow", &s_follow, false, "the follow rule (default: suit)"},
-	{"follow-unless", &s_expr_bool, false,
+	{"follow-unless", &s_said_bool, false,
 	 "a condition on the seat: when it holds, the seat need not follow "
 	 "(the Jass trump jack)"},
 	{"undertrump", &s_undertrump, false, "whether under-trumping is allowed"},
-	{"lowest-wins", &s_expr_bool, false,
+	{"lowest-wins", &s_said_bool, false,
 	 "when this holds (evaluated as the tricks start), the lowest card of "
 	 "the suit led wins (Undenufe)"},
 	{"restrict", &s_restrict_list, false,
 	 "further limits, applied in order after the follow rule"},
-	{"trumps", &s_expr_cards, false, "the cards that are trumps (default: none)"},
+	{"trumps", &s_said_cards, false, "the cards that are trumps (default: none)"},
 	{"trump-order", &s_cardspec_list, false,
 	 "the trumps from lowest to highest, as cards or ranks (default: rank order)"},
 	{"winner", &s_winner, false, "who wins a trick (default: highest)"},
@@ -465,7 +509,7 @@ static const schema s_choices = {
 static const schema_field choose_fields[] = {
 	{"who", &s_expr_bool, false,
 	 "a condition on the seat: who chooses (default: every seat)"},
-	{"from", &s_expr_seat, false,
+	{"from", &s_said_seat, false,
 	 "the first seat to choose; then the others in the direction of play "
 	 "(default: the dealer's next seat)"},
 	{"choices", &s_choices, true, "the choices each seat has"},
@@ -535,7 +579,7 @@ static const schema s_no_bid = {
 	       "deals again; default) or play-on without a contract",
 };
 static const schema_field auction_fields[] = {
-	{"from", &s_expr_seat, false,
+	{"from", &s_said_seat, false,
 	 "the first to call; then the others in the direction of play "
 	 "(default: the dealer's next seat)"},
 	{"bids", &s_bids, true, "the numbers that may be bid"},
@@ -611,7 +655,7 @@ static const schema s_counter_ref = {
 static const schema_field calls_fields[] = {
 	{"who", &s_expr_bool, false,
 	 "a condition on the seat: who calls (default: every seat)"},
-	{"from", &s_expr_seat, false,
+	{"from", &s_said_seat, false,
 	 "the first to call; then the others in the direction of play "
 	 "(default: the dealer's next seat)"},
 	{"numbers", &s_call_numbers, false, "the numbers that may be called"},
@@ -652,7 +696,7 @@ static const schema s_elects = {
 };
 static const schema_field vote_fields[] = {
 	{"cards", &s_count, false, "cards each player lays face down (default 1)"},
-	{"from", &s_expr_seat, false,
+	{"from", &s_said_seat, false,
 	 "whose cards are turned up first (default: the dealer's next seat)"},
 	{"order", &s_turn, false,
 	 "which way round the cards are turned up (default: the direction of play)"},
@@ -695,7 +739,7 @@ static const schema s_double_hook = {
 	.doc = "a double-trick hook with its parameters",
 };
 static const schema_field double_fields[] = {
-	{"leader", &s_expr_seat, true, "who lays the first two cards (the ribs)"},
+	{"leader", &s_said_seat, true, "who lays the first two cards (the ribs)"},
 	{"ribs", &s_ribs_face, false, "how the leader's two cards are laid"},
 	{"others", &s_others_face, false, "how the other players' cards are laid"},
 	{"resolve", &s_double_hook, true, "the hook that says where the cards go"},
@@ -732,7 +776,7 @@ static const schema s_place_or_list = {
 	.kind = SK_EITHER, .alternatives = place_or_list_alts,
 	.doc = "a place, or a list of places",
 };
-static const schema s_bool_list = {.kind = SK_LIST, .item = &s_expr_bool};
+static const schema s_bool_list = {.kind = SK_LIST, .item = &s_said_bool};
 static const schema s_move_name = {
 	.kind = SK_STRING, .title = "move_name",
 	.doc = "the name of a move listed before this one",
@@ -746,7 +790,7 @@ static const schema s_then_step = {
 };
 static const schema s_then = {.kind = SK_LIST, .item = &s_then_step};
 static const schema_field uses_fields[] = {
-	{"cards", &s_expr_cards, true, "the cards that may be used up"},
+	{"cards", &s_said_cards, true, "the cards that may be used up"},
 	{"from", &s_place_name, true, "where they lie"},
 	{"to", &s_place_name, true, "where a used one goes"},
 	{0},
@@ -770,14 +814,14 @@ static const schema_field move_fields[] = {
 	 "the rule of `when` in words, shown to a player whose move it refuses"},
 	{"prefer", &s_bool_list, false, "tiers of targets: the first tier "
 	 "that has any is kept"},
-	{"highest", &s_expr_int, false, "only the targets where this is the "
+	{"highest", &s_said_int, false, "only the targets where this is the "
 	 "highest (ties: the player chooses)"},
-	{"lowest", &s_expr_int, false, "only the targets where this is the lowest"},
+	{"lowest", &s_said_int, false, "only the targets where this is the lowest"},
 	{"unless", &s_move_names, false, "legal only when these moves are not"},
 	{"uses", &s_uses, false, "a card spent by the move"},
 	{"add", &s_counter_adds, false, "counters raised by the move"},
 	{"then", &s_then, false, "what follows the move"},
-	{"loses", &s_expr_bool, false, "after the move, over its destination "
+	{"loses", &s_said_bool, false, "after the move, over its destination "
 	 "(card, target, pile): the game is lost"},
 	{"auto", &s_bool, false, "made at once when legal, without asking"},
 	{"opening", &s_bool, false, "only before the first card is drawn, "
@@ -809,7 +853,7 @@ static const schema s_layout_deal = {
 };
 static const schema_field fill_fields[] = {
 	{"place", &s_place_name, true, "the place whose piles are filled"},
-	{"with", &s_expr_cards, true, "the cards a pile may take"},
+	{"with", &s_said_cards, true, "the cards a pile may take"},
 	{"aside", &s_place_name, true, "where the other cards go, the first "
 	 "on top"},
 	{0},
@@ -830,7 +874,7 @@ static const schema s_draw = {
 static const schema_field attack_fields[] = {
 	{"grid", &s_place_name, true, "the grid (a place with `grid`)"},
 	{"slots", &s_place_name, true, "the slots around it"},
-	{"kills", &s_expr_bool, true, "whether the slot's top card (royal) is "
+	{"kills", &s_said_bool, true, "whether the slot's top card (royal) is "
 	 "turned face down (between, pile)"},
 	{0},
 };
@@ -849,8 +893,8 @@ static const schema_field layout_fields[] = {
 	 "turns face up"},
 	{"moves", &s_moves, true, "the kinds of move"},
 	{"attack", &s_attack, false, "what a move onto the grid fires"},
-	{"won", &s_expr_bool, false, "the game is won when this holds"},
-	{"lost", &s_expr_bool, false, "the game is lost when this holds"},
+	{"won", &s_said_bool, false, "the game is won when this holds"},
+	{"lost", &s_said_bool, false, "the game is lost when this holds"},
 	{"limit", &s_layout_limit, false, "moves after which the game ends "
 	 "(default: 10000)"},
 	{"progress", &s_expr_int, false, "how far a game has got, which search "
@@ -888,8 +932,9 @@ static const schema s_phases = {
  * scoring and match
  * ====================================================================== */
 
+
 static const schema s_lets = {
-	.kind = SK_DICT, .item = &s_expr_any, .key_pattern = NAME_PATTERN,
+	.kind = SK_DICT, .item = &s_said_value, .key_pattern = NAME_PATTERN,
 	.key_doc = "a name (lower case letters, digits, _)",
 	.doc = "named values computed in order at the end of a deal; a value "
 	       "that depends on the seat is computed for every seat",
@@ -897,6 +942,11 @@ static const schema s_lets = {
 static const schema_field keep_fields[] = {
 	{"initial", &s_expr_any, true, "the value before the first deal"},
 	{"next", &s_expr_any, true, "the value after a deal, from that deal's scoring"},
+	{"says", &s_string, false,
+	 "how it changes from deal to deal, in words, which explain gives "
+	 "instead of its formulas"},
+	{"show", &s_bool, false,
+	 "false: the table does not show it (it stays in --json)"},
 	{"per-seat", &s_bool, false, "one value per seat (default: one for the table)"},
 	{0},
 };
@@ -929,7 +979,7 @@ static const schema_field scoring_fields[] = {
 	{"melds", &s_melds_hook, false,
 	 "how melds in the hands as dealt are found and compared"},
 	{"let", &s_lets, false, "named intermediate values"},
-	{"score", &s_expr_int, true, "each seat's score for the deal"},
+	{"score", &s_said_int, true, "each seat's score for the deal"},
 	{"keep", &s_keep, false, "values carried to the next deal"},
 	{"check", &s_checks, false, "invariants"},
 	{0},
@@ -955,9 +1005,9 @@ static const schema s_rank = {
 };
 static const schema_field match_fields[] = {
 	{"deals", &s_count, false, "the number of deals"},
-	{"end", &s_expr_bool, false, "checked after every deal: the match ends when true"},
+	{"end", &s_said_bool, false, "checked after every deal: the match ends when true"},
 	{"rank", &s_rank, false, "the final ranking"},
-	{"next-dealer", &s_expr_seat, false,
+	{"next-dealer", &s_said_seat, false,
 	 "the dealer of the next deal (default: the next seat in the direction of play)"},
 	{0},
 };

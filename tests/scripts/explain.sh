@@ -44,7 +44,8 @@ cardrules explain black-lady --set rounds=3 | grep -q '^- rounds = 3 ' || fail "
 
 # a variant against its base
 cardrules explain --diff black-lady-tournament >"$tmp/diff-t"
-grep -q '^- - pot = 26 + carry$' "$tmp/diff-t" || fail "--diff does not show the pot removed"
+grep -q '^- - pot: 26 points and what the last deal carried over$' "$tmp/diff-t" ||
+	fail "--diff does not show the pot removed"
 grep -q '^+ Each player.s score for the deal = -penalty$' "$tmp/diff-t" ||
 	fail "--diff does not show the new score"
 status=0

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Klondike by bots and typed: bots that see only what a player sees never
 # choose a move the game refuses (a bot's illegal move stops simulate),
-# their games replay, and a player types moves into the text loop.
+# their games replay, a player types moves into the text loop, and its
+# hints, followed, never go to and fro.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -36,4 +37,8 @@ grep -q '^  10D    ##     ##' "$tmp/out" || fail "face-down cards are shown"
 [ "$(sed -n 's/^      - 0: //p' "$tmp/typed.yaml" | tr '\n' ',')" = \
 	"deal,move waste t5,move 8D t2," ] ||
 	fail "the typed moves: $(sed -n 's/^      - 0: //p' "$tmp/typed.yaml")"
+
+# --- hints followed one after another never take the last one back ---
+python3 tests/scripts/hint-loop.py "$CARDRULES" 30 klondike --seed 2 \
+	--playouts 50 >"$tmp/hints" 2>&1 || fail "$(cat "$tmp/hints")"
 pass

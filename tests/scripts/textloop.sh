@@ -140,6 +140,22 @@ expect_line "$tmp/says" "    grand  play a Grand Hand alone against the other tw
 printf 'quit\n' | cardrules play stendhal --seed 3 --bot random --no-save \
 	--no-color >"$tmp/says" 2>&1
 expect_line "$tmp/says" "  The vote: lay a card face down; the suit turned up most often and its partner become the minus suits."
+# --- values internal to the scoring (show: false, show: CONDITION) stay
+# off the table, deal headers included, and in the JSON ---
+cardrules simulate ribs-betting --players 4 --deals 1 --seed 2 \
+	--transcript "$tmp/betting.yaml" >/dev/null
+cardrules replay "$tmp/betting.yaml" >"$tmp/table" 2>&1
+grep -q '^  share ' "$tmp/table" || fail "the table lacks share: $(cat "$tmp/table")"
+! grep -q '^  \(above\|level\|small_pot now\|big_pot now\) ' "$tmp/table" ||
+	fail "the table shows values internal to the scoring: $(cat "$tmp/table")"
+cardrules replay --json "$tmp/betting.yaml" | grep -q '"level":\[1,1,1,1\]' ||
+	fail "replay --json lacks the hidden value level"
+cardrules simulate ribs-betting --players 4 --deals 1 --seed 2 --json |
+	grep -q '"kept":{"chips":\[[^]]*\],"small_pot":' ||
+	fail "simulate --json lacks the hidden kept value small_pot"
+printf 'quit\n' | cardrules play stendhal --seed 3 --bot random --no-save \
+	--no-color >"$tmp/header" 2>&1
+! grep -q '^  reached: ' "$tmp/header" || fail "the deal's header shows reached"
 # --- a card laid back under a face-up card shows to nobody else ---
 printf 'pickup\nlay 9S\ntable\nquit\n' | cardrules play tests/data/games/upcard.yaml \
 	--hotseat --dealer 1 --seed 3 --no-save --ascii >"$tmp/up" 2>&1

@@ -10,6 +10,9 @@
 #include <string.h>
 
 #include "front/breakdown.h"
+#include "lang/diag.h"
+#include "lang/node.h"
+#include "lang/src.h"
 #include "front/command.h"
 #include "lang/expr.h"
 #include "util/json.h"
@@ -556,6 +559,67 @@ START_TEST(test_jobs_hold_few_matches)
 }
 END_TEST
 
+/* ---- formulas in words (engine/wording.c) ---- */
+
+/* `text` compiled in Black Lady's names, as if written in its file. */
+static const expr *formula(const char *text)
+{
+	static node n;
+	src_file *f = src_from_text("w.yaml", text, strlen(text));
+	ck_assert_ptr_nonnull(f);
+	memset(&n, 0, sizeof n);
+	n.kind = NODE_SCALAR;
+	n.file = f;
+	n.line = n.col = 1;
+	n.text = f->text;
+	n.len = strlen(text);
+	diag *d = diag_new();
+	expr *e = expr_compile(bl->scope, &n, TY_NONE, d);
+	ck_assert_msg(e != NULL, "%s does not compile", text);
+	diag_free(d);
+	return e;
+}
+
+static const char *seat_words(const char *text)
+{
+	static char buf[300];
+	return formula_seat_words(formula(text), buf, sizeof buf);
+}
+
+static const char *condition_words(const char *text)
+{
+	static char buf[300];
+	return formula_condition_words(formula(text), buf, sizeof buf);
+}
+
+START_TEST(test_formulas_in_words)
+{
+	ck_assert_str_eq(seat_words("left(dealer)"),
+			 "the player on the dealer's left");
+	ck_assert_str_eq(seat_words("right(dealer)"),
+			 "the player on the dealer's right");
+	ck_assert_str_eq(seat_words("right(right(declarer))"),
+			 "the player 2 seats to the declarer's right");
+	ck_assert_str_eq(seat_words("across(dealer)"),
+			 "the player across from the dealer");
+	ck_assert_str_eq(seat_words("holder(2C)"), "whoever holds 2C");
+	ck_assert_str_eq(seat_words("if declared then dealer else left(dealer)"),
+			 "the dealer if someone has declared, else the player on "
+			 "the dealer's left");
+	ck_assert_str_eq(seat_words("(if not declared then left(dealer) else "
+				    "declarer)"), "the player on the dealer's "
+			 "left if nobody has declared, else the declarer");
+	ck_assert_ptr_null(seat_words("choose(deal % 2, dealer, left(dealer))"));
+	ck_assert_str_eq(condition_words("max(total) >= 100"),
+			 "a player's total reaches 100");
+	ck_assert_str_eq(condition_words("declared and deal >= 3"),
+			 "someone has declared and deal is at least 3");
+	ck_assert_str_eq(condition_words("seat != declarer"),
+			 "the player is not the declarer");
+	ck_assert_ptr_null(condition_words("count(total == max(total)) == 1"));
+}
+END_TEST
+
 static Suite *frontend_suite(void)
 {
 	Suite *su = suite_create("frontend");
@@ -569,6 +633,7 @@ static Suite *frontend_suite(void)
 	tcase_add_test(tc, test_all_or_nothing);
 	tcase_add_test(tc, test_tale_marks);
 	tcase_add_test(tc, test_tale_seat_forms);
+	tcase_add_test(tc, test_formulas_in_words);
 	tcase_add_test(tc, test_pass_narrated);
 	tcase_add_test(tc, test_help_of_the_game);
 	tcase_add_test(tc, test_render_plain_and_glyphs);

@@ -586,8 +586,8 @@ START_TEST(test_refusals_say_why)
 	lay("0,0: 10S; 0,1: 10H; 0,2: 10D; 1,0: 10C; 1,1: 9S; 1,2: 9H; "
 	    "2,0: 9D; 2,1: 8S; 2,2: 9C; N0: KC; drawn: 2C; deck: 2D 4D");
 	ck_assert_str_eq(refusal("ace 2,1"), "'ace 2,1' is not legal now: 'ace' "
-			 "uses up a card of cards(A) from reserve, and none is "
-			 "left; the moves are: armour N0");
+			 "uses up an ace from the reserve, and none is left; the "
+			 "moves are: armour N0");
 	ck_assert_str_eq(refusal("place 2,1"), "'place 2,1' is not legal now: a "
 			 "number card goes on a stack of equal or lower value (2C "
 			 "onto 8S); the moves are: armour N0");

@@ -28,6 +28,7 @@
 
 #include "engine/engine.h"
 #include "engine/place.h"
+#include "front/bot.h"
 #include "front/command.h"
 
 #define GAMES TOP_SRCDIR "/games/"
@@ -232,6 +233,49 @@ START_TEST(test_refusals_say_why)
 	act("move waste t3");
 	ck_assert(strstr(refusal("move waste t1"), "'move waste t1' is not legal "
 			 "now: the waste is empty") != NULL);
+}
+END_TEST
+
+/* The cards lie as in `other`. */
+static bool same_piles(const state *other)
+{
+	return memcmp(st.pile_of, other->pile_of, sizeof st.pile_of) == 0 &&
+	       memcmp(st.depth, other->depth, sizeof st.depth) == 0;
+}
+
+/* A search bot asked at each position in turn, its move made; how many
+ * of its moves took back the move before (while another was legal). */
+static int undone(bool no_undo)
+{
+	lay("t1: 2C 7S 6H; t2: 3C 7C; t3: 4C 10H 9C; t4: 5C 10D; "
+	    "down: 2C 3C 4C 5C");
+	bot adviser;
+	bot_init(&adviser, BOT_SEARCH, 1, 0);
+	adviser.playouts = 20;
+	adviser.no_undo = no_undo;
+	state last = st, before;
+	int undos = 0;
+	for (int i = 0; i < 30 && st.current == 0; i++) {
+		action list[ACTIONS_MAX];
+		int n = state_legal(&st, list);
+		view v;
+		state_view(&st, 0, &v);
+		before = st;
+		ck_assert(state_apply(&st, bot_choose(&adviser, &v)));
+		undos += i > 0 && n > 1 && same_piles(&last);
+		last = before;
+	}
+	return undos;
+}
+
+/* The text loop's hints come from one bot that remembers where it was
+ * asked: 6H and 9C can only go to and fro, and once every move leads
+ * back somewhere seen, the hint still never undoes the last move while
+ * there is another (a bot that forgets does). */
+START_TEST(test_hints_never_undo_the_last)
+{
+	ck_assert_int_eq(undone(true), 0);
+	ck_assert_int_gt(undone(false), 0);
 }
 END_TEST
 
@@ -615,6 +659,7 @@ static Suite *klondike_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_build_down_alternating);
 	tcase_add_test(tc, test_refusals_say_why);
+	tcase_add_test(tc, test_hints_never_undo_the_last);
 	tcase_add_test(tc, test_only_a_king_to_an_empty_pile);
 	tcase_add_test(tc, test_run_moves_whole);
 	tcase_add_test(tc, test_run_named_by_its_pile);

@@ -449,11 +449,54 @@ START_TEST(test_kontra_in_ramsch)
 }
 END_TEST
 
+/* The index of the named value `name`. */
+static int let_index(const char *name)
+{
+	for (int i = 0; i < g->nlets; i++)
+		if (strcmp(g->let[i].name, name) == 0)
+			return i;
+	ck_abort_msg("no named value %s", name);
+	return -1;
+}
+
+/* The table shows the soloist's game to the soloist's column alone and
+ * Ramsch's values only in Ramsch; the formulas carry their words for
+ * explain, and the kept count of Ramsch deals is not shown. */
+START_TEST(test_what_the_table_shows)
+{
+	static value slots[VARS_SLOTS_MAX];
+	rng r;
+	rng_seed(&r, 4, 0);
+	bool grand = false, ramsch = false;
+	for (int deal = 0; deal < 40 && !(grand && ramsch); deal++) {
+		state t = s;
+		state_deal(&t);
+		state_random_playout(&t, &r);
+		state_score_values(&t, slots);
+		int made = let_index("made"), loser = let_index("loser");
+		for (int p = 0; p < 3; p++) {
+			bool soloist = t.declarer == p;
+			ck_assert(state_value_shown(&t, slots, made, p) == soloist);
+			ck_assert(state_value_shown(&t, slots, loser, p) ==
+				  (t.declarer < 0));
+		}
+		grand |= t.declarer >= 0;
+		ramsch |= t.declarer < 0;
+	}
+	ck_assert(grand && ramsch);
+	ck_assert_str_eq(expr_says(g->next_dealer), "the same dealer again after "
+			 "a Grand Hand, else the player on the dealer's left");
+	ck_assert(expr_says(g->let[let_index("made")].e) != NULL);
+	ck_assert(g->kept[0].hidden);
+}
+END_TEST
+
 static Suite *schieberamsch_suite(void)
 {
 	Suite *su = suite_create("schieberamsch");
 	TCase *tc = tcase_create("scoring");
 	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_what_the_table_shows);
 	tcase_add_test(tc, test_sra_d1_plain_ramsch);
 	tcase_add_test(tc, test_sra_d2_tie_for_most);
 	tcase_add_test(tc, test_sra_d3_jungfrau);
