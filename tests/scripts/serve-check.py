@@ -3,7 +3,7 @@
 
     serve-check.py TMPDIR
 
-$CARDRULES is the program.  For each game a whole match is played through
+$CARDRULES is the program.  For each game a match is played through
 examples/serve_client.py: the client plays seat 0 (at random, acting now
 by ids and now by words), built-in bots the other seats, with the
 game's shortest options.  Along the way:
@@ -238,7 +238,6 @@ class Session:
         self.known_before = set()       # the same, from another session
         self.solitaire = False
         self.made = set()               # a solitaire's moves made so far
-        self.messages = []
         self.server = serve_client.Server(
             PROGRAM, ["--audit", self.audit_path], on_message=self.on_message)
 
@@ -285,7 +284,6 @@ class Session:
 
     def on_message(self, m):
         self.n += 1
-        self.messages.append(m)
         for p in schema_problems(SERVER, m):
             problem(f"{self.where()}: not valid against server.schema.json: "
                     f"{p}: {json.dumps(m)[:300]}")
@@ -583,6 +581,11 @@ def fuzz(session, decision, players, rng, tmp):
 # Every game
 # ---------------------------------------------------------------------
 
+# A match played at random need not end (a side of Spades can sink
+# below zero for ever): the client stops after this many decisions.
+MOST_DECISIONS = 400
+
+
 def play_game(game, options, tmp, seed):
     rng = random.Random(seed)
     s = Session(game, tmp)
@@ -592,7 +595,7 @@ def play_game(game, options, tmp, seed):
     fuzzed = False
     decisions = 0
     end = None
-    while end is None:
+    while end is None and decisions < MOST_DECISIONS:
         m = s.server.read()
         if m["type"] == "decision":
             decisions += 1

@@ -1,5 +1,5 @@
 #!/bin/bash
-# cardrules serve: for every game of games/, a whole match played through
+# cardrules serve: for every game of games/, a match (up to 400 decisions) played through
 # the protocol by examples/serve_client.py, every message checked against
 # the JSON Schemas of schemas/protocol/ and every view and event against
 # the server's audit (no card a seat may not see); bad requests refused
