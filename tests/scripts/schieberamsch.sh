@@ -16,7 +16,7 @@ python3 tests/scripts/xskat-replay.py "$CARDRULES" tests/data/xskat-ramsch/games
 	fail "XSkat: $(tail -n 1 "$tmp/xskat")"
 grep -q '^203 XSkat deals agree' "$tmp/xskat" || fail "XSkat: $(cat "$tmp/xskat")"
 
-deals=${SCHIEBERAMSCH_DEALS:-400}
+deals=${SCHIEBERAMSCH_DEALS:-200}
 oracle() { python3 tests/scripts/schieberamsch-oracle.py "$@"; }
 for v in base no-jacks kontra skat-to-most; do
 	file=schieberamsch-$v

@@ -8,9 +8,9 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 for game in stendhal ribs-betting schieberamsch; do
-	cardrules simulate "$game" --deals 900 --seed 6 >"$tmp/single"
+	cardrules simulate "$game" --deals 300 --seed 6 >"$tmp/single"
 	for k in 1 2 3; do
-		cardrules simulate "$game" --deals 900 --seed 6 --shard "$k/3" \
+		cardrules simulate "$game" --deals 300 --seed 6 --shard "$k/3" \
 			--out "$tmp/$game.$k" || fail "$game: shard $k/3 failed"
 	done
 	cardrules merge "$tmp/$game".3 "$tmp/$game".1 "$tmp/$game".2 >"$tmp/merged" ||

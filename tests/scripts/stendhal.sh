@@ -12,7 +12,7 @@ set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 oracle() { python3 tests/scripts/stendhal-oracle.py "$@"; }
-deals=${STENDHAL_DEALS:-400}
+deals=${STENDHAL_DEALS:-150}
 
 for players in 5 6 7; do
 	cardrules simulate stendhal --players "$players" --seed "$players" \

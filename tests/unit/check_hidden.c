@@ -36,6 +36,9 @@
 #include "lang/schema.h"
 
 #define DEALS 3
+/* moves checked in a deal: random solitaires run to the move limit, and
+ * by then every kind of move has been seen many times over */
+#define STEPS_MAX 600
 
 /* What every seat may know, followed move by move through one deal. */
 typedef struct oracle {
@@ -402,7 +405,9 @@ static void play(const game *g, int players, uint64_t seed)
 		int deal = s.deal_no;
 		/* samples are played out now and then: a solitaire's
 		 * playouts are long */
-		for (int step = 0; s.current >= 0 && s.deal_no == deal; step++) {
+		int step;
+		for (step = 0; s.current >= 0 && s.deal_no == deal &&
+			       step < STEPS_MAX; step++) {
 			check_seats(&s, &o, &rs, step % 16 == 0);
 			action list[ACTIONS_MAX];
 			int n = state_legal(&s, list);
@@ -412,6 +417,8 @@ static void play(const game *g, int players, uint64_t seed)
 			ck_assert(state_apply(&s, a));
 			oracle_move(&o, &before, &a, &s);
 		}
+		if (step == STEPS_MAX)
+			return;         /* a solitaire wandering at random */
 	}
 }
 
