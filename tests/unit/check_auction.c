@@ -338,7 +338,7 @@ START_TEST(test_explained_in_words)
 	FILE *out = open_memstream(&text, &size);
 	phase_def(PHASE_AUCTION)->explain(out, g, &g->phase[0]);
 	fclose(out);
-	ck_assert_msg(strstr(text, "exactly") && strstr(text, "must be a bid of `2`")
+	ck_assert_msg(strstr(text, "exactly") && strstr(text, "must be a bid of 2")
 		      && strstr(text, "out of this auction"), "%s", text);
 	free(text);
 	teardown();
