@@ -76,7 +76,7 @@ void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 			   int n);
 
 /* Numbers the layout and marks the moves whose results may be kept. */
-void layout_memo_plan(layout_phase *l);
+void layout_memo_plan(const game *g, layout_phase *l);
 bool layout_memo_find(const layout_phase *l, int move, const value *slot,
 		      memo_result *out);
 void layout_memo_keep(const layout_phase *l, int move, const value *slot,

@@ -229,7 +229,7 @@ void layout_build(builder *b, const node *n, phase *p)
 		build_move(b, moves->pair[i].key, moves->pair[i].value, l,
 			   l->nmoves++, moves);
 	}
-	layout_memo_plan(l);
+	layout_memo_plan(b->g, l);
 }
 
 bool layout_setup(state *s, const phase *p, int index, char *why,
