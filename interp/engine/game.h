@@ -267,6 +267,9 @@ typedef struct move_def {
 	const expr *pay;                /* a card of these is used up */
 	int pay_from, pay_to;
 	counter_adds adds;
+	uint8_t memo;                   /* MEMO_ON | the variables read, when
+					   its conditions' results are kept
+					   (layout_memo.c); 0 */
 } move_def;
 
 /* A solitaire layout: setup, drawing, moves, the attack, the end. */
@@ -320,10 +323,15 @@ typedef struct layout_phase {
 	const expr *won, *lost;
 	const expr *progress;           /* how far a game has got, for bots */
 	int limit;                      /* moves before the game is lost */
+	int stall;                      /* moves in a row with nothing new
+					   seen and no new best progress before
+					   the game ends; 0: no such end */
 	int8_t beside[PILES_MAX];       /* the grid pile beside each pile; -1 */
 	/* the slots of the move and attack variables (frame slots) */
 	int v_card, v_target, v_pile, v_beside, v_moving, v_source, v_royal,
 	    v_between;
+	uint32_t memo_id;               /* numbers the layout for the kept
+					   results of its moves; 0: none */
 	expr_scope *scope;
 } layout_phase;
 

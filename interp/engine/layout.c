@@ -49,6 +49,10 @@ struct layout_room {
 	bool opened;                    /* the opening's choice was made */
 	bool lost;                      /* a move's `loses` held */
 	bool solved;                    /* the layout's `won` held */
+	int32_t best;                   /* the highest progress so far */
+	uint16_t idle;                  /* moves since a card was first seen
+					   or the progress rose above best */
+	uint8_t seen;                   /* cards seen so far */
 };
 
 _Static_assert(sizeof(struct layout_room) <= PHASE_ROOM_SIZE,
@@ -320,6 +324,10 @@ typedef struct probe {
 	card_id pile[PILES_MAX][CARD_MAX];
 	uint8_t n[PILES_MAX];
 	cardset set[PILES_MAX];
+	uint64_t hash[PILES_MAX];       /* of each pile, as read: its cards
+					   in order and which lie face down or
+					   were seen (pile_hash) */
+	uint32_t hashed;                /* the piles whose hash is known */
 } probe;
 
 static void probe_start(probe *pr, const state *s)
@@ -341,6 +349,40 @@ static void probe_start(probe *pr, const state *s)
 	}
 	for (int p = 0; p < np; p++)
 		pr->n[p] = s->pile_size[p];
+	pr->hashed = 0;
+}
+
+/* A pile as the moves read it, hashed: its cards bottom up, each with
+ * whether it lies face down and whether it was seen. */
+static uint64_t pile_hash(const state *s, probe *pr, int p)
+{
+	if (pr->hashed >> p & 1)
+		return pr->hash[p];
+	uint64_t h = (uint64_t)pr->n[p] + 1;
+	for (int d = 0; d < pr->n[p]; d++) {
+		card_id c = pr->pile[p][d];
+		uint64_t v = c;
+		if (c != CARD_NONE)
+			v |= (uint64_t)cset_has(s->down, c) << 8 |
+			     (uint64_t)cset_has(s->seen, c) << 9;
+		h = (h ^ v) * UINT64_C(0x9e3779b97f4a7c15);
+		h ^= h >> 32;
+	}
+	pr->hash[p] = h;
+	pr->hashed |= UINT32_C(1) << p;
+	return h;
+}
+
+/* Pile dp as a target of move m, hashed: with the pile beside it when
+ * m's conditions read `beside`. */
+static uint64_t target_hash(const state *s, const layout_phase *l,
+			    const move_def *m, probe *pr, int dp)
+{
+	uint64_t h = pile_hash(s, pr, dp);
+	if (m->memo & MEMO_READS_BESIDE && l->beside[dp] >= 0)
+		h = (h ^ pile_hash(s, pr, l->beside[dp])) *
+		    UINT64_C(0xc4ceb9fe1a85ec53);
+	return h ^ h >> 29;
 }
 
 static card_id probe_top(const probe *pr, int p)
@@ -386,31 +428,150 @@ static card_id pay_card(const state *s, const probe *pr, const move_def *m)
 	return cset_is_empty(want) ? CARD_NONE : cset_first(want);
 }
 
-typedef struct candidate {
-	action a;
-	int tier;
-	int64_t best;
-} candidate;
+
+/* Whether `when` holds over the candidate in the frame, its tier of
+ * `prefer` and its value of `best`. */
+static void judge(const move_def *m, probe *pr, memo_result *r)
+{
+	r->ok = false;
+	r->tier = 0;
+	r->best = 0;
+	if (!holds(m->when, pr))
+		return;
+	if (m->nprefer) {
+		while (r->tier < m->nprefer && !holds(m->prefer[r->tier], pr))
+			r->tier++;
+		if (r->tier == m->nprefer)
+			return;
+	}
+	r->best = m->best ? expr_eval(m->best, &pr->f).i : 0;
+	r->ok = true;
+}
 
 /* The destination pile's variables and whether `when` holds. */
 static bool try_target(const state *s, const layout_phase *l,
-		       const move_def *m, probe *pr, int dest, candidate *out)
+		       const move_def *m, probe *pr, int dest, layout_candidate *out)
 {
 	put_card(pr, s, l->v_target, probe_top(pr, dest));
 	put_cards(pr, l->v_pile, pr->set[dest]);
 	int near = l->beside[dest];
 	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
-	if (!holds(m->when, pr))
-		return false;
-	out->tier = 0;
-	if (m->nprefer) {
-		while (out->tier < m->nprefer && !holds(m->prefer[out->tier], pr))
-			out->tier++;
-		if (out->tier == m->nprefer)
-			return false;
+	int index = (int)(m - l->move);
+	memo_result r;
+	if (!(m->memo && layout_memo_find(l, index, pr->slot, &r))) {
+		judge(m, pr, &r);
+		if (m->memo)
+			layout_memo_keep(l, index, pr->slot, &r);
 	}
-	out->best = m->best ? expr_eval(m->best, &pr->f).i : 0;
-	return true;
+	out->tier = r.tier;
+	out->best = r.best;
+	return r.ok;
+}
+
+/* The candidates of move `index` from source pile sp, each group it may
+ * take (starts outer) onto each pile of its place (or onto `only` alone
+ * when it is not -1), into cand (at most `space`); how many.  With
+ * `one`, the first is enough. */
+static int from_pile(const state *s, const layout_phase *l, int index,
+		     probe *pr, int sp, int only, layout_candidate *cand,
+		     int space, bool one)
+{
+	const move_def *m = &l->move[index];
+	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
+	const place_def *dst = &s->g->place[m->to];
+	const card_id *cards = pr->pile[sp];
+	int h = pr->n[sp], n = 0;
+	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
+	int lo = h - 1;
+	if (m->group == GROUP_ALL)
+		lo = 0;
+	else if (m->group == GROUP_RUN)
+		while (lo > 0 && !cset_has(s->down, cards[lo - 1]))
+			lo--;
+	put_cards(pr, l->v_source, pr->set[sp]);
+	for (int start = lo; start < h; start++) {
+		int first = m->group == GROUP_RUN ? start : lo;
+		if (m->group == GROUP_TOP && m->has_count)
+			first = h - ncount < 0 ? 0 : h - ncount;
+		card_id card = m->group == GROUP_RUN ? cards[start]
+						      : cards[h - 1];
+		/* a card the player cannot see does not name the move: the
+		 * stock's top card when dealing */
+		if (!src->face_up || (cset_has(s->down, card) &&
+				      !cset_has(s->seen, card)))
+			card = CARD_NONE;
+		put_card(pr, s, l->v_card, card);
+		if (!m->memo || m->memo & MEMO_READS_MOVING) {
+			cardset moving = cset_empty();
+			for (int j = first; j < h; j++)
+				cset_add(&moving, cards[j]);
+			put_cards(pr, l->v_moving, moving);
+		}
+		for (int d = 0; d < dst->npiles && n < space; d++) {
+			int dp = dst->first_pile + d;
+			if (dp == sp || (only >= 0 && dp != only) ||
+			    !try_target(s, l, m, pr, dp, &cand[n]))
+				continue;
+			action a = action_of(ACT_MOVE, index);
+			a.card[0] = card;
+			a.from = (uint8_t)sp;
+			a.to = (uint8_t)dp;
+			cand[n++].a = a;
+			if (one)
+				return n;
+		}
+		if (m->group != GROUP_RUN)
+			break;
+	}
+	return n;
+}
+
+/* Every candidate from every source pile, into cand: in order (each
+ * source, each group, each target), or, `by_pairs`, source by source
+ * and target by target with each pair's candidates kept while both its
+ * piles are as they were (layout_memo.c); how many. */
+static int collect(const state *s, const layout_phase *l, int index,
+		   probe *pr, layout_candidate *cand, bool one, bool by_pairs)
+{
+	const game *g = s->g;
+	const move_def *m = &l->move[index];
+	const place_def *dst = &g->place[m->to];
+	int n = 0;
+	for (int k = 0; k < g->nplaces; k++) {
+		if (!(m->from >> k & 1))
+			continue;
+		const place_def *src = &g->place[k];
+		for (int i = 0; i < src->npiles && n < ACTIONS_MAX; i++) {
+			int sp = src->first_pile + i;
+			if (pr->n[sp] == 0)
+				continue;
+			if (!by_pairs) {
+				n += from_pile(s, l, index, pr, sp, -1, cand + n,
+					       ACTIONS_MAX - n, one);
+				if (one && n)
+					return n;
+				continue;
+			}
+			for (int d = 0; d < dst->npiles && n < ACTIONS_MAX; d++) {
+				int dp = dst->first_pile + d;
+				if (dp == sp)
+					continue;
+				pair_key key = {l->memo_id, index, sp, dp,
+						pile_hash(s, pr, sp),
+						target_hash(s, l, m, pr, dp)};
+				int got = layout_memo_pair(&key, cand + n,
+							   ACTIONS_MAX - n);
+				if (got < 0) {
+					got = from_pile(s, l, index, pr, sp, dp,
+							cand + n, ACTIONS_MAX - n,
+							false);
+					layout_memo_keep_pair(&key, cand + n, got);
+				}
+				n += got;
+			}
+		}
+	}
+	return n;
 }
 
 /* Every candidate of move `index` before `unless`, the best tier and
@@ -418,64 +579,19 @@ static bool try_target(const state *s, const layout_phase *l,
 static int move_candidates(const state *s, const layout_phase *l, int index,
 			   probe *pr, action *out, int room)
 {
-	const game *g = s->g;
 	const move_def *m = &l->move[index];
 	if (m->pay && pay_card(s, pr, m) == CARD_NONE)
 		return 0;
-	static __thread candidate cand[ACTIONS_MAX];
-	int n = 0;
-	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
-	for (int k = 0; k < g->nplaces; k++) {
-		if (!(m->from >> k & 1))
-			continue;
-		const place_def *src = &g->place[k];
-		for (int i = 0; i < src->npiles; i++) {
-			int sp = src->first_pile + i;
-			const card_id *cards = pr->pile[sp];
-			int h = pr->n[sp];
-			if (h == 0)
-				continue;
-			int lo = h - 1;
-			if (m->group == GROUP_ALL)
-				lo = 0;
-			else if (m->group == GROUP_RUN)
-				while (lo > 0 && !cset_has(s->down, cards[lo - 1]))
-					lo--;
-			put_cards(pr, l->v_source, pr->set[sp]);
-			for (int start = lo; start < h; start++) {
-				int first = m->group == GROUP_RUN ? start : lo;
-				if (m->group == GROUP_TOP && m->has_count)
-					first = h - ncount < 0 ? 0 : h - ncount;
-				card_id card = m->group == GROUP_RUN ? cards[start]
-								      : cards[h - 1];
-				/* a card the player cannot see does not name the
-				 * move: the stock's top card when dealing */
-				if (!src->face_up || (cset_has(s->down, card) &&
-						      !cset_has(s->seen, card)))
-					card = CARD_NONE;
-				cardset moving = cset_empty();
-				for (int j = first; j < h; j++)
-					cset_add(&moving, cards[j]);
-				put_card(pr, s, l->v_card, card);
-				put_cards(pr, l->v_moving, moving);
-				const place_def *dst = &g->place[m->to];
-				for (int d = 0; d < dst->npiles && n < ACTIONS_MAX; d++) {
-					int dp = dst->first_pile + d;
-					if (dp == sp || !try_target(s, l, m, pr, dp, &cand[n]))
-						continue;
-					if (room == 0)
-						return 1;       /* one is enough */
-					action a = action_of(ACT_MOVE, index);
-					a.card[0] = card;
-					a.from = (uint8_t)sp;
-					a.to = (uint8_t)dp;
-					cand[n++].a = a;
-				}
-				if (m->group != GROUP_RUN)
-					break;
-			}
-		}
-	}
+	static __thread layout_candidate cand[ACTIONS_MAX];
+	/* pairs are kept when the conditions read only the move's
+	 * variables; their order differs, which matters only when the
+	 * first is taken (an automatic move) or the list is full */
+	bool by_pairs = m->memo && !m->pay && !m->has_count && room > 1;
+	int n = collect(s, l, index, pr, cand, room == 0, by_pairs);
+	if (by_pairs && n == ACTIONS_MAX)
+		n = collect(s, l, index, pr, cand, false, false);
+	if (room == 0)
+		return n > 0;
 	int tier = PREFER_MAX;
 	for (int i = 0; i < n; i++)
 		if (cand[i].tier < tier)
@@ -665,7 +781,7 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	put_cards(pr, l->v_source, pr->set[a->from]);
 	put_card(pr, s, l->v_card, a->card[0]);
 	put_cards(pr, l->v_moving, group);
-	candidate c;
+	layout_candidate c;
 	tell_candidate(s, m, pr, a, moving, sizeof moving);
 	if (try_target(s, l, m, pr, a->to, &c))
 		return false;
@@ -793,6 +909,34 @@ static void attack(state *s, const layout_phase *l, int pile)
 	}
 }
 
+/* A layout's progress, for `stall`: its `progress`, else none. */
+static int32_t progress_now(const state *s, const layout_phase *l)
+{
+	if (!l->progress)
+		return 0;
+	int64_t v = vars_eval(s, l->progress, -1).i;
+	return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN : (int32_t)v;
+}
+
+/* After a move: whether it turned a new card face up or raised the
+ * progress to a new height; the moves since either are counted. */
+static void watch_stall(state *s, const layout_phase *l)
+{
+	if (!l->stall)
+		return;
+	struct layout_room *r = room(s);
+	int seen = cset_count(s->seen);
+	int32_t now = progress_now(s, l);
+	if (seen > r->seen || now > r->best) {
+		r->idle = 0;
+		r->seen = (uint8_t)seen;
+		if (now > r->best)
+			r->best = now;
+	} else if (r->idle < UINT16_MAX) {
+		r->idle++;
+	}
+}
+
 /* Carries out move a (legal). */
 static void make_move(state *s, const layout_phase *l, const action *a)
 {
@@ -836,6 +980,7 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 		room(s)->opened = true;
 	reveal(s, l);
 	room(s)->moves++;
+	watch_stall(s, l);
 }
 
 /* After a move: automatic moves, the draw, and the end; whether any move
@@ -851,7 +996,8 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 			return PHASE_ENDS;
 		}
 		if ((l->lost && vars_eval(s, l->lost, -1).i) ||
-		    (l->limit && room_of(s)->moves >= l->limit))
+		    (l->limit && room_of(s)->moves >= l->limit) ||
+		    (l->stall && room_of(s)->idle >= l->stall))
 			return PHASE_ENDS;
 		bool moved = false;
 		for (int i = 0; i < l->nmoves && !moved; i++) {
@@ -906,6 +1052,9 @@ static bool enter(state *s, const phase *p)
 	if (l->fill >= 0)
 		fill(s, l, -1);
 	reveal(s, l);
+	r->idle = 0;
+	r->seen = (uint8_t)cset_count(s->seen);
+	r->best = progress_now(s, l);
 	r->opening = r->opened = false;
 	for (int i = 0; i < l->nmoves; i++)
 		r->opening |= l->move[i].opening;

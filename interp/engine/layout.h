@@ -39,6 +39,49 @@ void layout_why_illegal(const state *s, const phase *p, const action *a,
 void layout_explain(FILE *out, const game *g, const phase *p);
 void layout_help(const game *g, const phase *p, tale *out);
 
+/* layout_memo.c: the results of a move's conditions, kept per thread
+ * when they read only the move's variables (move_def.memo). */
+#define MEMO_ON 0x80                    /* move_def.memo: results kept */
+
+typedef struct memo_result {
+	bool ok;                        /* `when` holds and a tier of
+					   `prefer` does */
+	int tier;
+	int64_t best;
+} memo_result;
+
+#define MEMO_READS_BESIDE 0x04        /* move_def.memo: reads `beside` */
+#define MEMO_READS_MOVING 0x10        /* move_def.memo: reads `moving` */
+
+/* A candidate move, with its tier of `prefer` and value of `best`. */
+typedef struct layout_candidate {
+	action a;
+	int tier;
+	int64_t best;
+} layout_candidate;
+
+/* What the candidates of a move from one pile onto another depend on:
+ * the layout, the move, the two piles, and hashes of their cards (of
+ * the target's with the pile beside it, when the move reads `beside`). */
+typedef struct pair_key {
+	uint32_t id;
+	int move, from, to;
+	uint64_t source, target;
+} pair_key;
+
+/* The candidates kept for key into out (at most room): how many, or -1
+ * when none are kept. */
+int layout_memo_pair(const pair_key *key, layout_candidate *out, int room);
+void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
+			   int n);
+
+/* Numbers the layout and marks the moves whose results may be kept. */
+void layout_memo_plan(const game *g, layout_phase *l);
+bool layout_memo_find(const layout_phase *l, int move, const value *slot,
+		      memo_result *out);
+void layout_memo_keep(const layout_phase *l, int move, const value *slot,
+		      const memo_result *r);
+
 /* layout_build.c */
 void layout_build(builder *b, const node *n, phase *p);
 bool layout_setup(state *s, const phase *p, int index, char *why,

@@ -217,6 +217,8 @@ void layout_build(builder *b, const node *n, phase *p)
 	const node *limit = build_field(b, sc, n, "limit");
 	/* every game ends: one that goes round in circles stops here */
 	l->limit = limit ? (int)strtol(limit->text, NULL, 10) : LAYOUT_LIMIT;
+	const node *stall = build_field(b, sc, n, "stall");
+	l->stall = stall ? (int)strtol(stall->text, NULL, 10) : 0;
 	const node *moves = build_field(b, sc, n, "moves");
 	for (size_t i = 0; moves && i < moves->n; i++) {
 		if (l->nmoves == MOVES_MAX) {
@@ -227,6 +229,7 @@ void layout_build(builder *b, const node *n, phase *p)
 		build_move(b, moves->pair[i].key, moves->pair[i].value, l,
 			   l->nmoves++, moves);
 	}
+	layout_memo_plan(b->g, l);
 }
 
 bool layout_setup(state *s, const phase *p, int index, char *why,

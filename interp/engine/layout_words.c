@@ -495,6 +495,9 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 	}
 	if (l->limit)
 		fprintf(out, ", or after %d moves", l->limit);
+	if (l->stall)
+		fprintf(out, ", or after %d moves in a row that turn no new card "
+			"face up and make no new progress", l->stall);
 	fputs(".\n", out);
 }
 

@@ -1708,6 +1708,56 @@ bool expr_reads(const expr *e, expr_getter_fn fn)
 	return node_reads(e->root, fn);
 }
 
+/* Whether n reads nothing but the slots listed, loop names and the
+ * deck: no other slot, getter, native, seat or player count. */
+static bool node_pure(const expr_node *n, const int *slot, int nslot)
+{
+	switch (n->op) {
+	case OP_VAR:
+		for (int i = 0; i < nslot; i++)
+			if (slot[i] == n->slot)
+				return true;
+		return false;
+	case OP_GET: case OP_SEATGET: case OP_SEATVAR: case OP_SEAT:
+	case OP_PLAYERS: case OP_AT: case OP_SEATAGG: case OP_FORSEATS:
+		return false;
+	case OP_CALL:
+		if (n->u.call.fn == expr_native_call)
+			return false;
+		break;
+	default:
+		break;
+	}
+	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
+						       : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (!node_pure(kid[i], slot, nslot))
+			return false;
+	return true;
+}
+
+bool expr_reads_only(const expr *e, const int *slot, int nslot)
+{
+	return node_pure(e->root, slot, nslot);
+}
+
+static bool node_reads_slot(const expr_node *n, int slot)
+{
+	if (n->op == OP_VAR)
+		return n->slot == slot;
+	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
+						       : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (node_reads_slot(kid[i], slot))
+			return true;
+	return false;
+}
+
+bool expr_reads_slot(const expr *e, int slot)
+{
+	return node_reads_slot(e->root, slot);
+}
+
 const char *expr_text(const expr *e)
 {
 	return e->text;

@@ -143,6 +143,14 @@ bool expr_is_constant(const expr *e);
  * declared with expr_scope_getter): whether a count depends on `deal`. */
 bool expr_reads(const expr *e, expr_getter_fn fn);
 
+/* True when the value is a function of the frame slots listed alone (and
+ * the deck): no other slot, getter, native, seat or player count is
+ * read, so equal slots give equal values and a caller may keep them. */
+bool expr_reads_only(const expr *e, const int *slot, int nslot);
+
+/* True when evaluating the expression may read frame slot `slot`. */
+bool expr_reads_slot(const expr *e, int slot);
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 

@@ -899,6 +899,9 @@ static const schema_field layout_fields[] = {
 	 "(default: 10000)"},
 	{"progress", &s_expr_int, false, "how far a game has got, which search "
 	 "bots raise short of a win (default: the score)"},
+	{"stall", &s_layout_limit, false, "the game ends after so many moves in "
+	 "a row that turn no new card face up and raise `progress` to no new "
+	 "height (going round in circles)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };

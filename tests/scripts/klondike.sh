@@ -6,17 +6,29 @@
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
+# games that go round in circles end after 200 moves with nothing new
+# (`stall`), so that a game takes moments, not the 2000-move limit
+stalling=tests/data/games/klondike-stall.yaml
 for draw in 1 3; do
-	cardrules simulate klondike --deals 3 --seed 5 --bot low \
+	cardrules simulate "$stalling" --deals 4 --seed 5 --bot low \
 		--set draw=$draw --transcript "$tmp/low-$draw.yaml" >"$tmp/out" ||
 		fail "simulate, draw $draw: $(tail -n 3 "$tmp/out")"
-	grep -q '^won [0-9]* of 3 games' "$tmp/out" || fail "no games won line"
+	grep -q '^won [0-9]* of 4 games' "$tmp/out" || fail "no games won line"
 	for t in "$tmp"/low-$draw*.yaml; do
 		cardrules replay "$t" >/dev/null || fail "$t does not replay"
 	done
 done
-cardrules simulate klondike --deals 1 --seed 2 --bot search:4 >"$tmp/out" ||
+cardrules simulate "$stalling" --deals 1 --seed 2 --bot search:4 >"$tmp/out" ||
 	fail "the search bot: $(tail -n 3 "$tmp/out")"
+
+# --- the stall: a game going round in circles ends, lost, far short of
+# the move limit; one that has not stalled goes on ---
+cardrules simulate "$stalling" --deals 20 --seed 7 --json >"$tmp/stall.json" ||
+	fail "simulate with a stall"
+cardrules simulate klondike --deals 20 --seed 7 --json >"$tmp/nostall.json" ||
+	fail "simulate without a stall"
+cmp -s "$tmp/stall.json" "$tmp/nostall.json" &&
+	fail "the stall changes no game"
 
 # --- typed: the first moves of seed 3 ---
 cat >"$tmp/input" <<'TYPED'

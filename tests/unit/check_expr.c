@@ -167,6 +167,24 @@ static expr *ok(expr_scope *sc, const char *text)
 	return e;
 }
 
+/* expr_reads_only: the slots read, and nothing else of the frame. */
+START_TEST(test_reads_only)
+{
+	const int carry_share[] = {s_carry, s_share};
+	ck_assert(expr_reads_only(ok(lady, "carry + share * 2"), carry_share, 2));
+	ck_assert(expr_reads_only(ok(lady, "carry > 3 and count(QS + H) > 1"),
+				  carry_share, 1));
+	ck_assert(!expr_reads_only(ok(lady, "carry + share"), carry_share, 1));
+	/* a seat, per-seat values and the players are not slots listed */
+	ck_assert(!expr_reads_only(ok(lady, "carry + players"), carry_share, 2));
+	ck_assert(!expr_reads_only(ok(lady, "holder(QS) == holder(AS)"), carry_share, 2));
+	ck_assert(!expr_reads_only(ok(lady, "sum(total) + carry"),
+				   carry_share, 2));
+	ck_assert(expr_reads_slot(ok(lady, "carry + 1"), s_carry));
+	ck_assert(!expr_reads_slot(ok(lady, "carry + 1"), s_share));
+}
+END_TEST
+
 /* ---- Values ------------------------------------------------------------- */
 
 #define K true                  /* constant */
@@ -1085,6 +1103,7 @@ static Suite *expr_suite(void)
 	tcase_add_loop_test(tc, test_value, 0,
 			    sizeof value_cases / sizeof *value_cases);
 	tcase_add_test(tc, test_want);
+	tcase_add_test(tc, test_reads_only);
 	tcase_add_test(tc, test_no_seat);
 	tcase_add_test(tc, test_jokers);
 	suite_add_tcase(s, tc);

@@ -647,6 +647,23 @@ START_TEST(test_limit_ends_the_game)
 }
 END_TEST
 
+START_TEST(test_stall_ends_the_game)
+{
+	/* with `stall: 200`, the same round ends after 200 moves in a row
+	 * that show no new card and raise no progress */
+	game_free(g);
+	g = scn_load(TOP_SRCDIR "/tests/data/games/klondike-stall.yaml");
+	lay_with(options(1, 0), "f1: AS; f2: AH; stock: 2C");
+	act("deal");                    /* 2C seen for the first time */
+	for (int i = 1; i <= 200; i++) {
+		ck_assert(!st.over);
+		act(i % 2 ? "redeal" : "deal");
+	}
+	ck_assert_int_eq(state_layout_moves(&st), 201);
+	check_over(false, 2);
+}
+END_TEST
+
 
 static Suite *klondike_suite(void)
 {
@@ -685,6 +702,7 @@ static Suite *klondike_suite(void)
 	tcase_add_test(tc, test_last_card_up_wins);
 	tcase_add_test(tc, test_lost_when_no_move_is_left);
 	tcase_add_test(tc, test_limit_ends_the_game);
+	tcase_add_test(tc, test_stall_ends_the_game);
 	suite_add_tcase(su, tc);
 	return su;
 }

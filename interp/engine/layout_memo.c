@@ -1,0 +1,191 @@
+/*
+ * layout_memo.c — a move's conditions, remembered.
+ *
+ * Listing a layout's moves tries every candidate against every pile it
+ * may go to, and one move changes few piles: the next listing asks the
+ * same questions again.  When a move's `when`, `prefer` and `best` read
+ * nothing but the move's variables (card, target, pile, ...), their
+ * results are a function of those values, kept here in a table of each
+ * thread, keyed by the values the conditions read.  A kept result is the
+ * one evaluating would give, so the moves listed stay the same.
+ *
+ * A level up, the candidates of a move from one pile onto another are
+ * kept by hashes of the two piles (64 bits each, both must match): a
+ * listing then tries only the pairs whose piles changed.
+ */
+#include <string.h>
+
+#include "engine/layout.h"
+
+#define MEMO_SIZE 2048                  /* entries, a power of two */
+
+/* A key: the layout, the move and the values its conditions read, in
+ * words (three cards and three sets at most). */
+#define KEY_WORDS (1 + 3 + 3 * CSET_WORDS)
+
+typedef struct memo_entry {
+	uint64_t key[KEY_WORDS];        /* key[0] == 0: empty */
+	int64_t best;
+	int32_t tier;
+	bool ok;
+} memo_entry;
+
+static _Thread_local memo_entry table[MEMO_SIZE];
+
+/* Layouts are numbered as they are built, so that a game freed and
+ * another built at its address do not share results. */
+static uint32_t next_id;
+
+/* Whether move m's conditions read only the move's variables, and
+ * which of them. */
+static uint8_t plan_move(const layout_phase *l, const move_def *m)
+{
+	const int slot[] = {l->v_card, l->v_target, l->v_beside,
+			    l->v_pile, l->v_moving, l->v_source};
+	const expr *e[2 + PREFER_MAX] = {m->when, m->best};
+	int ne = 2;
+	for (int i = 0; i < m->nprefer; i++)
+		e[ne++] = m->prefer[i];
+	uint8_t reads = MEMO_ON;
+	for (int i = 0; i < ne; i++) {
+		if (!e[i])
+			continue;
+		if (!expr_reads_only(e[i], slot, 6))
+			return 0;
+		for (int k = 0; k < 6; k++)
+			if (expr_reads_slot(e[i], slot[k]))
+				reads |= (uint8_t)(1u << k);
+	}
+	return reads;
+}
+
+/* The piles move m takes cards from. */
+static int sources_of(const game *g, const move_def *m)
+{
+	int n = 0;
+	for (int k = 0; k < g->nplaces; k++)
+		if (m->from >> k & 1)
+			n += g->place[k].npiles;
+	return n;
+}
+
+void layout_memo_plan(const game *g, layout_phase *l)
+{
+	l->memo_id = __atomic_add_fetch(&next_id, 1, __ATOMIC_RELAXED);
+	if (l->memo_id == 0)            /* after 2^32 layouts: none kept */
+		return;
+	/* a move from one pile alone (a waste, a card drawn) meets a new
+	 * card at nearly every move: keeping its results costs more than
+	 * it saves (measured on Gridcannon) */
+	for (int i = 0; i < l->nmoves; i++)
+		if (sources_of(g, &l->move[i]) > 1)
+			l->move[i].memo = plan_move(l, &l->move[i]);
+}
+
+/* The key of move `move` over the frame's slots, the words it reads
+ * one after another, the rest zero; its hash. */
+static uint64_t key_of(const layout_phase *l, int move, const value *slot,
+		       uint64_t *key)
+{
+	uint8_t reads = l->move[move].memo;
+	const int face[3] = {l->v_card, l->v_target, l->v_beside};
+	const int set[3] = {l->v_pile, l->v_moving, l->v_source};
+	int n = 0;
+	key[n++] = (uint64_t)l->memo_id << 16 | (uint64_t)move;
+	for (int i = 0; i < 3; i++)
+		if (reads >> i & 1)
+			key[n++] = (uint64_t)slot[face[i]].i;
+	for (int i = 0; i < 3; i++)
+		if (reads >> (3 + i) & 1)
+			for (int w = 0; w < CSET_WORDS; w++)
+				key[n++] = slot[set[i]].s.w[w];
+	uint64_t h = 0;
+	for (int i = 0; i < n; i++)
+		h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
+	while (n < KEY_WORDS)
+		key[n++] = 0;
+	return h ^ h >> 29;
+}
+
+static memo_entry *entry_of(uint64_t hash)
+{
+	return &table[hash & (MEMO_SIZE - 1)];
+}
+
+bool layout_memo_find(const layout_phase *l, int move, const value *slot,
+		      memo_result *out)
+{
+	uint64_t key[KEY_WORDS];
+	const memo_entry *e = entry_of(key_of(l, move, slot, key));
+	uint64_t differ = 0;
+	for (int i = 0; i < KEY_WORDS; i++)
+		differ |= e->key[i] ^ key[i];
+	if (differ)
+		return false;
+	out->ok = e->ok;
+	out->tier = e->tier;
+	out->best = e->best;
+	return true;
+}
+
+void layout_memo_keep(const layout_phase *l, int move, const value *slot,
+		      const memo_result *r)
+{
+	uint64_t key[KEY_WORDS];
+	memo_entry *e = entry_of(key_of(l, move, slot, key));
+	memcpy(e->key, key, sizeof key);
+	e->ok = r->ok;
+	e->tier = r->tier;
+	e->best = r->best;
+}
+
+/* ---- the candidates of a pair of piles ---- */
+
+#define PAIR_SIZE 16384                 /* entries, a power of two */
+#define PAIR_KEPT 4                     /* candidates an entry holds */
+
+typedef struct pair_entry {
+	pair_key key;                   /* key.id == 0: empty */
+	int n;
+	layout_candidate cand[PAIR_KEPT];
+} pair_entry;
+
+static _Thread_local pair_entry pairs[PAIR_SIZE];
+
+static pair_entry *pair_entry_of(const pair_key *k)
+{
+	uint64_t h = (k->source ^ (uint64_t)k->move << 40 ^
+		      (uint64_t)k->from << 48 ^ (uint64_t)k->to << 56) *
+		     UINT64_C(0x9e3779b97f4a7c15);
+	h ^= k->target + (uint64_t)k->id;
+	h *= UINT64_C(0xff51afd7ed558ccd);
+	return &pairs[(h >> 32) & (PAIR_SIZE - 1)];
+}
+
+static bool same_pair(const pair_key *a, const pair_key *b)
+{
+	return a->id == b->id && a->move == b->move && a->from == b->from &&
+	       a->to == b->to && a->source == b->source &&
+	       a->target == b->target;
+}
+
+int layout_memo_pair(const pair_key *key, layout_candidate *out, int room)
+{
+	const pair_entry *e = pair_entry_of(key);
+	if (key->id == 0 || !same_pair(&e->key, key))
+		return -1;
+	int n = e->n < room ? e->n : room;
+	memcpy(out, e->cand, sizeof *out * (size_t)n);
+	return n;
+}
+
+void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
+			   int n)
+{
+	if (key->id == 0 || n > PAIR_KEPT)
+		return;
+	pair_entry *e = pair_entry_of(key);
+	e->key = *key;
+	e->n = n;
+	memcpy(e->cand, c, sizeof *c * (size_t)n);
+}
