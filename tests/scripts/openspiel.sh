@@ -1,5 +1,5 @@
 #!/bin/bash
-# Spades and Oh Hell against OpenSpiel: every game OpenSpiel recorded in
+# Spades, Oh Hell and Euchre against OpenSpiel: every game OpenSpiel recorded in
 # tests/data/openspiel/ (README.md there) is replayed through the rule
 # files that read OpenSpiel's rule choices, and at every decision the
 # moves allowed, at every trick the winner and at the end the scores must
@@ -9,6 +9,8 @@ set -euo pipefail
 
 python3 tests/scripts/openspiel-replay.py tests/data/openspiel "$tmp" \
 	>"$tmp/out" || fail "$(cat "$tmp/out")"
-grep -q '^400 OpenSpiel games agree (200 spades, 200 oh_hell)' "$tmp/out" ||
+grep -q '^1000 OpenSpiel games agree (200 spades, 200 oh_hell, 600 euchre)' "$tmp/out" ||
 	fail "not every record was replayed: $(cat "$tmp/out")"
+grep -q '(384 deals with seats sitting out)' "$tmp/out" ||
+	fail "the lone players were not all replayed: $(cat "$tmp/out")"
 pass
