@@ -7,7 +7,8 @@
 # trumps, going alone, the bowers, every card the rules allow against
 # those the program offers, every trick, the scores, the dealer and the
 # end of the match) and must agree, and must tell the variant from the
-# base game.
+# base game.  Then a deal in which a player goes alone is typed into the
+# hot-seat text loop, which must say who sits out.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -36,5 +37,23 @@ if oracle "$tmp/stick"/*.yaml >/dev/null; then
 fi
 if oracle --stick "$tmp/mc"/*.yaml >/dev/null; then
 	fail "euchre passes for stick the dealer"
+fi
+
+# --- typed: seat 2 orders up and goes alone, seat 0 sits out ---
+cardrules simulate euchre --seed 3 --deals 1 --explicit-deals \
+	--transcript "$tmp/ref.yaml" >/dev/null
+grep -q '^      - 2: choose alone$' "$tmp/ref.yaml" || fail "nobody goes alone in the typed deal"
+decisions() { sed -n 's/^      - \([0-9]*\): \(.*\)$/\2/p' "$1"; }
+decisions "$tmp/ref.yaml" >"$tmp/words"
+cardrules play euchre --seed 3 --hotseat --no-color \
+	--transcript "$tmp/typed.yaml" <"$tmp/words" >"$tmp/out" 2>&1 ||
+	fail "play exited with $? (output in $tmp/out)"
+same_file "$tmp/words" <(decisions "$tmp/typed.yaml") "the typed decisions"
+grep -A1 '^  Seat 2: alone$' "$tmp/out" | grep -q '^  Seat 0 sits these tricks out' ||
+	fail "going alone does not say who sits out"
+[ "$(grep -c '^  Sitting out: seat 0\.$' "$tmp/out")" -eq 15 ] ||
+	fail "the table does not show seat 0 sitting out at every card"
+if grep -q '^play> play' "$tmp/out" && grep -B3 '^play> ' "$tmp/out" | grep -q "Seat 0's hand"; then
+	fail "seat 0 is asked to play while sitting out"
 fi
 pass
