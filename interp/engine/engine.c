@@ -182,6 +182,7 @@ static void clear_deal(state *s)
 	memset(s->gave, 0, sizeof s->gave);
 	memset(s->passed_by, 0, sizeof s->passed_by);
 	memset(s->shown, 0, sizeof s->shown);
+	s->unseen = 0;
 	memset(s->pinned, 0, sizeof s->pinned);
 	s->untraced = cset_empty();
 	memset(&s->last_trick, 0, sizeof s->last_trick);
