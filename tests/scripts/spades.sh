@@ -6,7 +6,8 @@
 # call and card the rules allow, against those the program offers, every
 # trick, nil and blind nil, bags, the scores, the dealer and the end of
 # the match) and must agree, and must tell the variants from the base
-# game.  Then a deal is typed into the hot-seat text loop.
+# game.  Then a deal is typed into the hot-seat text loop, and two of
+# blind nil, whose choice is made before the hand is shown.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -65,4 +66,18 @@ same_file <(grep scores "$tmp/ref.yaml") <(grep scores "$tmp/typed.yaml") "the d
 grep -q '^  ! the call is a number from 1 to 13' "$tmp/out" || fail "a bid of 14 is not refused"
 grep -q 'spades are not broken yet' "$tmp/out" || fail "a spade lead is not refused"
 grep -q '^  Called so far: ' "$tmp/out" || fail "the calls are not told"
+
+# --- typed: blind nil is chosen before the hand is seen ---
+cardrules simulate spades-blind-nil --seed 1 --deals 2 \
+	--transcript "$tmp/blind.yaml" >/dev/null
+grep -q '^      - 2: choose look$' "$tmp/blind.yaml" ||
+	fail "nobody chooses blind nil or not in the typed deals"
+decisions "$tmp/blind.yaml" >"$tmp/blind-words"
+cardrules play spades-blind-nil --seed 1 --hotseat --no-color \
+	--transcript "$tmp/blind-typed.yaml" <"$tmp/blind-words" >"$tmp/blind-out" 2>&1 ||
+	fail "play exited with $? (output in $tmp/blind-out)"
+same_file "$tmp/blind-words" <(decisions "$tmp/blind-typed.yaml") "the typed decisions"
+grep -A1 "^-- seat 2's turn" "$tmp/blind-out" |
+	grep -q "^  Seat 2's hand: 13 cards, not looked at yet$" ||
+	fail "the hand is shown before the blind nil choice"
 pass
