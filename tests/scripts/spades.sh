@@ -13,7 +13,7 @@ set -euo pipefail
 
 deals=${SPADES_DEALS:-60}
 oracle() { python3 tests/scripts/spades-oracle.py "$@"; }
-for v in base blind-nil openspiel; do
+for v in base blind-nil blind-nil-unseen openspiel; do
 	file=spades-$v
 	[ "$v" = base ] && file=spades
 	mkdir -p "$tmp/$v"
@@ -31,10 +31,12 @@ for v in base blind-nil openspiel; do
 			fail "$file: spades were never kept from a lead"
 	fi
 done
-grep -q ' [1-9][0-9]* blind nil bids' "$tmp/blind-nil.out" || fail "nobody bid blind nil"
+for v in blind-nil blind-nil-unseen; do
+	grep -q ' [1-9][0-9]* blind nil bids' "$tmp/$v.out" || fail "nobody bid blind nil in spades-$v"
+done
 grep -q ' [1-9][0-9]* matches ended' "$tmp/base.out" || fail "no match of Spades ended"
 grep -q ' [1-9][0-9]* bag penalties' "$tmp/base.out" || fail "nobody paid for ten bags"
-for v in blind-nil openspiel; do
+for v in blind-nil blind-nil-unseen openspiel; do
 	if oracle --base "$tmp/$v"/*.yaml >/dev/null; then
 		fail "spades-$v passes for the base game"
 	fi
@@ -68,12 +70,12 @@ grep -q 'spades are not broken yet' "$tmp/out" || fail "a spade lead is not refu
 grep -q '^  Called so far: ' "$tmp/out" || fail "the calls are not told"
 
 # --- typed: blind nil is chosen before the hand is seen ---
-cardrules simulate spades-blind-nil --seed 1 --deals 2 \
+cardrules simulate spades-blind-nil-unseen --seed 1 --deals 2 \
 	--transcript "$tmp/blind.yaml" >/dev/null
 grep -q '^      - 2: choose look$' "$tmp/blind.yaml" ||
 	fail "nobody chooses blind nil or not in the typed deals"
 decisions "$tmp/blind.yaml" >"$tmp/blind-words"
-cardrules play spades-blind-nil --seed 1 --hotseat --no-color \
+cardrules play spades-blind-nil-unseen --seed 1 --hotseat --no-color \
 	--transcript "$tmp/blind-typed.yaml" <"$tmp/blind-words" >"$tmp/blind-out" 2>&1 ||
 	fail "play exited with $? (output in $tmp/blind-out)"
 same_file "$tmp/blind-words" <(decisions "$tmp/blind-typed.yaml") "the typed decisions"

@@ -491,7 +491,7 @@ static void check_unseen(const state *s, int seat, bool looked)
 
 START_TEST(test_blind_choice)
 {
-	game *g = scn_load(TOP_SRCDIR "/games/spades-blind-nil.yaml");
+	game *g = scn_load(TOP_SRCDIR "/games/spades-blind-nil-unseen.yaml");
 	state s;
 	char why[200];
 	ck_assert_msg(state_setup(&s, g, 4, 0, NULL, 11, why, sizeof why),
