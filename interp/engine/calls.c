@@ -319,13 +319,11 @@ static void explain(FILE *out, const game *g, const phase *p)
 {
 	const calls_phase *c = &p->u.calls;
 	char buf[64];
-	fprintf(out, "Each player%s calls once, in turn from %s",
-		c->who ? " for whom `" : "",
-		c->who ? "" : phase_first_seat_words(g, c->from, buf,
-						     sizeof buf));
+	fprintf(out, "Each player");
 	if (c->who)
-		fprintf(out, "%s` holds, in turn from %s", expr_text(c->who),
-			phase_first_seat_words(g, c->from, buf, sizeof buf));
+		fprintf(out, " for whom `%s` holds", expr_text(c->who));
+	fprintf(out, " calls once, in turn from %s",
+		phase_first_seat_words(g, c->from, buf, sizeof buf));
 	fputs(": ", out);
 	if (c->lowest && c->highest)
 		fprintf(out, "a number from `%s` to `%s`", expr_text(c->lowest),

@@ -106,6 +106,8 @@ static void build(builder *b, const node *n, phase *p)
 	ch->from = build_table_expr(b, b->g->scope, build_field(b, sc, n, "from"),
 				    TY_SEAT, "'choose.from'");
 	ch->says = build_text(b, build_field(b, sc, n, "says"));
+	ch->unseen = build_expr(b, b->g->scope,
+				build_field(b, sc, n, "unseen"), TY_BOOL);
 	const node *choices = build_field(b, sc, n, "choices");
 	for (size_t i = 0; choices && i < choices->n; i++) {
 		if (ch->nchoices == CHOICES_MAX) {
@@ -133,10 +135,24 @@ static bool turn_from(state *s, const choose_phase *ch, int pos)
 	return pos >= 0;
 }
 
+/* The seats that choose before looking at their hands (`unseen`). */
+static uint16_t unseen_seats(const state *s, const choose_phase *ch)
+{
+	uint16_t out = 0;
+	for (int q = 0; ch->unseen && q < s->players; q++)
+		if ((!ch->who || vars_eval(s, ch->who, q).i) &&
+		    vars_eval(s, ch->unseen, q).i)
+			out |= (uint16_t)(1u << q);
+	return out;
+}
+
 static bool enter(state *s, const phase *p)
 {
 	room(s)->first = (int8_t)phase_round_first(s, p->u.choose.from);
-	return turn_from(s, &p->u.choose, 0);
+	if (!turn_from(s, &p->u.choose, 0))
+		return false;
+	s->unseen = unseen_seats(s, &p->u.choose);
+	return true;
 }
 
 /* The cards the chooser may still lay back: not yet chosen, and not among
@@ -206,8 +222,10 @@ static bool take(state *s, int place)
 static phase_step next_turn(state *s, const choice_def *c)
 {
 	if (c->ends || !turn_from(s, &s->g->phase[s->phase].u.choose,
-				  room_of(s)->pos + 1))
+				  room_of(s)->pos + 1)) {
+		s->unseen = 0;          /* the round over, everyone looks */
 		return PHASE_ENDS;
+	}
 	return PHASE_GOES_ON;
 }
 
@@ -249,6 +267,7 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	const choose_phase *ch = &p->u.choose;
 	const choice_def *c = &ch->choice[a->number];
 	int seat = s->current;
+	s->unseen &= (uint16_t)~(1u << seat);   /* chosen: now it looks */
 	counters_add(s, &c->adds, seat);
 	if (c->declare)
 		phase_declare(s, seat);
@@ -368,11 +387,17 @@ static void explain(FILE *out, const game *g, const phase *p)
 	else
 		fprintf(out, "A round of choices: each player for whom `%s` holds",
 			expr_text(ch->who));
-	if (one)
-		fputs(" chooses one of:\n", out);
-	else
-		fprintf(out, ", in turn from %s, chooses one of:\n",
+	if (!one)
+		fprintf(out, ", in turn from %s,",
 			phase_first_seat_words(g, ch->from, who, sizeof who));
+	if (ch->unseen && strcmp(expr_text(ch->unseen), "true") == 0)
+		fputs(" before looking at their cards, hidden from them until "
+		      "they have chosen,", out);
+	else if (ch->unseen)
+		fprintf(out, " before looking at their cards when `%s` (hidden "
+			"from them until they have chosen),",
+			expr_text(ch->unseen));
+	fputs(" chooses one of:\n", out);
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];
 		fprintf(out, "  - %s", c->name);

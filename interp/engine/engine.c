@@ -182,6 +182,7 @@ static void clear_deal(state *s)
 	memset(s->gave, 0, sizeof s->gave);
 	memset(s->passed_by, 0, sizeof s->passed_by);
 	memset(s->shown, 0, sizeof s->shown);
+	s->unseen = 0;
 	memset(s->pinned, 0, sizeof s->pinned);
 	s->untraced = cset_empty();
 	memset(&s->last_trick, 0, sizeof s->last_trick);
@@ -618,6 +619,20 @@ int state_legal_saving(const state *s, action *out)
 	return state_legal(s, out);
 }
 
+/* The words of a phase that the move began (after the one it was made
+ * in), if its kind has any. */
+static void narrate_opening(const state *after, int was,
+			    const audience *who, tale *out)
+{
+	if (after->phase == was || after->phase < 0 ||
+	    after->phase >= after->g->nphases)
+		return;
+	const phase *p = current_phase(after);
+	const phase_kind_def *def = phase_def(p->kind);
+	if (def->opening)
+		def->opening(after, p, who, out);
+}
+
 void state_narrate(const state *before, const state *after, int seat,
 		   const action *a, int n, const audience *who, tale *out,
 		   tale *news)
@@ -629,13 +644,14 @@ void state_narrate(const state *before, const state *after, int seat,
 	const phase_kind_def *def = phase_def(p->kind);
 	if (def->narrate) {
 		def->narrate(before, after, p, seat, a, n, who, out, news);
-		return;
+	} else {
+		char words[200];
+		state_action_words(before, a, n, words, sizeof words);
+		tale_printf(out, "  ");
+		tale_seat_as(out, seat, TALE_OPENS);
+		tale_printf(out, ": %s\n", words);
 	}
-	char words[200];
-	state_action_words(before, a, n, words, sizeof words);
-	tale_printf(out, "  ");
-	tale_seat_as(out, seat, TALE_OPENS);
-	tale_printf(out, ": %s\n", words);
+	narrate_opening(after, before->phase, who, out);
 }
 
 bool state_context(const state *s, const audience *who, tale *out)

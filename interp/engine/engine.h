@@ -95,6 +95,13 @@ void state_scored_values(const state *scored, const state *during,
  * JSON of simulate and replay. */
 bool state_value_shown(const state *s, value *slots, int let, int seat);
 
+/* The seat has looked at its hand: false while it is to choose before
+ * looking (a choose round's `unseen`, blind nil). */
+static inline bool state_sees_hand(const state *s, int seat)
+{
+	return !(s->unseen >> seat & 1);
+}
+
 /* The melds that score in the deal of s, as the game's melds rule finds
  * them: each seat's melds and points, and the best holder. */
 void state_meld_result(const state *s, meld_result *r);

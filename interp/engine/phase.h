@@ -139,6 +139,10 @@ typedef struct phase_kind_def {
 	void (*narrate)(const state *before, const state *after,
 			const phase *p, int seat, const action *a, int n,
 			const audience *who, tale *out, tale *news);
+	/* What the table learns as the phase begins (who sits it out),
+	 * after the move that led to it. */
+	void (*opening)(const state *s, const phase *p, const audience *who,
+			tale *out);
 	/* The words before a decision, after the hand (the bid to beat);
 	 * true when they are all the prompt shows (no table, no list). */
 	bool (*context)(const state *s, const phase *p, const audience *who,

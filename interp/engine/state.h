@@ -161,6 +161,8 @@ typedef struct state {
 	cardset gave[SEAT_MAX];         /* given in the last pass */
 	uint8_t passed_by[CARD_MAX];    /* 1 + the seat that passed a card to
 					   the hand holding it; 0 */
+	uint16_t unseen;                /* seats that have not looked at
+					   their hands yet (bits) */
 	cardset shown[SEAT_MAX];        /* in the hand, seen by all to go
 					   there (taken face up, a meld) */
 	cardset pinned[SEAT_MAX];       /* shown, then the seat laid cards

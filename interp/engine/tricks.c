@@ -820,7 +820,37 @@ static void narrate(const state *before, const state *after, const phase *p,
 	tale_printf(out, "\n");
 }
 
-/* The contract, and the trick in progress. */
+/* The seats sitting these tricks out, named in a list (the first
+ * opening a sentence when `opens`). */
+static void name_out(const state *s, bool opens, tale *out)
+{
+	int named = 0, left = __builtin_popcount(room_of(s)->out);
+	for (int q = 0; q < s->players; q++) {
+		if (!(room_of(s)->out >> q & 1))
+			continue;
+		tale_printf(out, "%s", named == 0 ? "" :
+			    named == left - 1 ? " and " : ", ");
+		tale_seat_as(out, q, opens && !named ? TALE_OPENS : TALE_NAME);
+		named++;
+	}
+}
+
+/* Who sits out (a going-alone player's partner), as the tricks begin. */
+static void opening(const state *s, const phase *p, const audience *who,
+		    tale *out)
+{
+	(void)p;
+	int n = __builtin_popcount(room_of(s)->out);
+	if (n == 0)
+		return;
+	bool me = n == 1 && audience_is_me(who, __builtin_ctz(room_of(s)->out));
+	tale_printf(out, "  ");
+	name_out(s, true, out);
+	tale_printf(out, " %s these tricks out: the others play without %s.\n",
+		    n > 1 || me ? "sit" : "sits", me ? "you" : "them");
+}
+
+/* The contract, who sits out, and the trick in progress. */
 static void table(const state *s, const phase *p, const audience *who,
 		  tale *out)
 {
@@ -831,6 +861,11 @@ static void table(const state *s, const phase *p, const audience *who,
 			    s->denom >= 0 ? s->g->denom_name[s->denom] : "");
 		tale_seat(out, s->declarer);
 		tale_printf(out, "%s.\n", s->doubled ? ", doubled" : "");
+	}
+	if (room_of(s)->out) {
+		tale_printf(out, "  Sitting out: ");
+		name_out(s, false, out);
+		tale_printf(out, ".\n");
 	}
 	tale_printf(out, "  Trick %d:", s->trick_no);
 	if (s->nplayed == 0)
@@ -905,6 +940,7 @@ const phase_kind_def phase_tricks = {
 	.why_illegal = why_illegal,
 	.explain = explain,
 	.narrate = narrate,
+	.opening = opening,
 	.table = table,
 	.help = help,
 	.hint = hint,

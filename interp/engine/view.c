@@ -56,16 +56,18 @@ static void hide_places(const state *s, int seat, view *v)
  * to all keep where they came from, wherever they went. */
 static void keep_dealt(const state *s, int seat, view *v)
 {
+	bool looked = state_sees_hand(s, seat);
 	cardset pinned = cset_empty();
 	for (int q = 0; q < s->players; q++)
 		pinned = cset_or(pinned, s->pinned[q]);
+	cardset mine = looked ? s->dealt[seat] : cset_empty();
 	v->untraced = cset_minus(cset_or(v->unknown, s->untraced),
-				 cset_or(s->dealt[seat], pinned));
+				 cset_or(mine, pinned));
 	v->s.untraced = v->untraced;
 	for (int q = 0; q < s->players; q++) {
 		v->pinned[q] = q == seat ? cset_empty()
 			: cset_and(s->pinned[q], v->unknown);
-		if (q == seat) {
+		if (q == seat && looked) {
 			v->untold[q] = 0;
 			continue;
 		}
@@ -100,8 +102,9 @@ void state_view(const state *s, int seat, view *v)
 	v->unknown = cset_empty();
 	memset(v->hidden, 0, sizeof v->hidden);
 	memset(v->chosen, 0, sizeof v->chosen);
+	bool looked = state_sees_hand(s, seat);
 	for (int q = 0; q < s->players; q++) {
-		if (q == seat)
+		if (q == seat && looked)
 			continue;
 		cardset known = cset_or(known_in(s, seat, q),
 					cset_and(s->shown[q], s->hand[q]));
@@ -164,6 +167,33 @@ static void deal_pinned(const view *v, rng *r, uint8_t *need, bool *used,
 	}
 }
 
+/* Makes room for c in a hand that may hold it: a card this sample dealt
+ * there (in `placed`) moves to a hand that still needs one and may hold
+ * it; false when there is no such pair. */
+static bool make_room(const view *v, card_id c, cardset placed,
+		      uint8_t *need, state *out)
+{
+	int players = v->s.players;
+	for (int q = 0; q < players; q++) {
+		if (v->s.void_suits[q] >> suit_bit(&v->s, c) & 1)
+			continue;
+		CSET_FOREACH(x, cset_and(out->hand[q], placed)) {
+			int bit = suit_bit(&v->s, x);
+			for (int to = 0; to < players; to++) {
+				if (to == q || !need[to] ||
+				    v->s.void_suits[to] >> bit & 1)
+					continue;
+				cset_del(&out->hand[q], x);
+				cset_add(&out->hand[to], x);
+				need[to]--;
+				cset_add(&out->hand[q], c);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* Deals pool[] (the unknown cards but the pinned) to the hidden places;
  * false when the voids could not be respected this time. */
 static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
@@ -186,6 +216,7 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 		pool++;
 		n--;
 	}
+	cardset placed = cset_empty();
 	for (int i = 0; i < n; i++) {
 		card_id c = pool[i];
 		int bit = suit_bit(&v->s, c);
@@ -196,6 +227,10 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 				choices[k++] = q;
 		if (need_left)
 			choices[k++] = -1;
+		if (k == 0 && make_room(v, c, placed, need, out)) {
+			cset_add(&placed, c);
+			continue;
+		}
 		if (k == 0)
 			return false;
 		int q = choices[rng_below(r, (uint32_t)k)];
@@ -204,6 +239,7 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 			need_left--;
 		} else {
 			cset_add(&out->hand[q], c);
+			cset_add(&placed, c);
 			need[q]--;
 		}
 	}
@@ -249,7 +285,7 @@ static void complete_dealt(const view *v, rng *r, state *out)
 	cardset free = v->untraced;
 	int short_of[SEAT_MAX] = {0};
 	for (int q = 0; q < out->players; q++) {
-		if (q == v->seat || !v->untold[q])
+		if (!v->untold[q])
 			continue;
 		cardset mine = some_of(cset_and(out->hand[q], free), v->untold[q], r);
 		out->dealt[q] = cset_or(v->s.dealt[q], mine);
@@ -265,6 +301,29 @@ static void complete_dealt(const view *v, rng *r, state *out)
 	}
 }
 
+/* How many hidden hands may hold a card of c's suit (by the voids). */
+static int holders_of(const view *v, card_id c)
+{
+	int bit = suit_bit(&v->s, c), n = 0;
+	for (int q = 0; q < v->s.players; q++)
+		n += v->hidden[q] && !(v->s.void_suits[q] >> bit & 1);
+	return n;
+}
+
+/* The cards that fewest hands may hold go first (their order among
+ * equals stays shuffled), so that a deal that respects the voids is
+ * rarely missed; the face-down places still take the first ones. */
+static void constrained_first(const view *v, card_id *pool, int n, int from)
+{
+	for (int i = from + 1; i < n; i++) {
+		card_id c = pool[i];
+		int k = holders_of(v, c), j = i;
+		for (; j > from && holders_of(v, pool[j - 1]) > k; j--)
+			pool[j] = pool[j - 1];
+		pool[j] = c;
+	}
+}
+
 void view_sample(const view *v, rng *r, state *out)
 {
 	card_id pool[CARD_MAX];
@@ -277,6 +336,9 @@ void view_sample(const view *v, rng *r, state *out)
 	for (int attempt = 0; attempt < 32; attempt++) {
 		*out = v->s;
 		rng_shuffle(r, pool, n);
+		if (attempt > 0)
+			constrained_first(v, pool, n, v->hidden_slots < n ?
+					  v->hidden_slots : n);
 		if (try_deal(v, r, pool, n, attempt < 31, out))
 			break;
 	}

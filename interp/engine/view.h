@@ -3,11 +3,13 @@
  *
  * A view is a state with the hidden information taken out: other players'
  * hands keep only the cards the seat knows they hold (those it passed to
- * them, those all saw go there, declared melds among them: state.shown), cards being passed by
- * others are hidden, and face-down leftovers and cards of face-down
- * places are gone (their positions are kept); of what others were dealt
- * it keeps the cards it could follow from their hands.  Bots receive
- * views only, so no bot can read hidden cards.
+ * them, those all saw go there, declared melds among them: state.shown),
+ * cards being passed by others are hidden, and face-down leftovers and
+ * cards of face-down places are gone (their positions are kept); of what
+ * others were dealt it keeps the cards it could follow from their hands.
+ * A seat that has not looked at its hand yet (state.unseen: blind nil)
+ * sees its own as it sees another's.  Bots receive views only, so no bot
+ * can read hidden cards.
  * view_sample() deals the unknown cards at random, consistently with what
  * the seat has seen (hand sizes, suits a player showed it lacks, shown
  * cards laid back with others), and completes what each was dealt: the

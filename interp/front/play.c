@@ -136,6 +136,16 @@ static audience audience_of(const table_ui *u)
 
 static void print_hand(table_ui *u, int seat)
 {
+	if (!state_sees_hand(&u->s, seat)) {
+		int n = cset_count(u->s.hand[seat]);
+		if (u->o->hotseat)
+			fprintf(u->out, "  Seat %d's hand: %d cards, not looked "
+				"at yet\n", seat, n);
+		else
+			fprintf(u->out, "  Your hand: %d cards, not looked at "
+				"yet\n", n);
+		return;
+	}
 	char buf[512];
 	uint8_t power[CARD_MAX] = {0};
 	cardset trumps = state_trumps_ahead(&u->s, power);

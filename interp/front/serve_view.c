@@ -167,7 +167,7 @@ static void seat_ints(json *j, const char *key, const int64_t *v, int n)
 }
 
 /* Each hand: its size, and the cards the seat knows are there (all of
- * its own). */
+ * its own once it has looked at them). */
 static void write_hands(json *j, const view *v)
 {
 	const state *s = &v->s;
@@ -180,7 +180,7 @@ static void write_hands(json *j, const view *v)
 		json_key(j, "seat");
 		json_int(j, q);
 		json_key(j, "size");
-		json_int(j, cset_count(s->hand[q]) + (q == v->seat ? 0 : v->hidden[q]));
+		json_int(j, cset_count(s->hand[q]) + v->hidden[q]);
 		json_key(j, "known");
 		serve_write_cards(j, &s->g->deck, s->hand[q]);
 		json_key(j, "tricks");

@@ -515,6 +515,10 @@ static const schema_field choose_fields[] = {
 	{"choices", &s_choices, true, "the choices each seat has"},
 	{"says", &s_string, false,
 	 "what the round decides, in words, shown before each choice"},
+	{"unseen", &s_expr_bool, false,
+	 "a condition on the seat: it chooses before looking at its hand, "
+	 "which stays hidden from it (and its bot) until it has chosen "
+	 "(blind nil)"},
 	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
 	{0},
 };

@@ -1,17 +1,25 @@
 #!/usr/bin/env python3
-"""openspiel-replay.py DATA TMP: replays every game OpenSpiel recorded
-(DATA/spades.jsonl.gz, DATA/oh_hell.jsonl.gz; tests/data/openspiel/)
-through the rule files that read OpenSpiel's rule choices
-(games/spades-openspiel.yaml, games/oh-hell-openspiel.yaml) and compares.
+"""openspiel-replay.py DATA TMP: replays the games OpenSpiel recorded
+(DATA/spades.jsonl.gz, DATA/oh_hell.jsonl.gz, DATA/euchre.jsonl.gz,
+DATA/hearts.jsonl.gz; tests/data/openspiel/) through the rule files that
+read OpenSpiel's rule choices (games/spades-openspiel.yaml,
+games/oh-hell-openspiel.yaml, games/euchre-openspiel.yaml,
+games/hearts-openspiel.yaml) and compares: every record of Spades and Oh
+Hell, the first 100 of each configuration of Euchre and Hearts.
 
-Each record becomes a transcript of its deal, the hands written out (and
-for Oh Hell the card turned up, then the cards not dealt) and every
-decision in OpenSpiel's order; `$CARDRULES replay --json --decisions`
-replays it.  At every decision the moves the program allows must be
-exactly those OpenSpiel allowed (the bids, Nil, the cards), every trick
-must have OpenSpiel's leader, cards and winner, and the deal's scores
-must be OpenSpiel's returns.  Prints a summary; exits 1 at the first
-difference, naming the record."""
+Each record becomes a transcript of its deal, the hands written out (for
+Oh Hell the card turned up, then the cards not dealt; for Euchre the
+up-card and the kitty) and every decision in OpenSpiel's order;
+`$CARDRULES replay --json --decisions` replays it.  At every decision the
+moves the program allows must be exactly those OpenSpiel allowed (the
+bids, Nil, ordering up or naming a suit, the dealer's discard, going
+alone, the cards passed, the cards played), every trick must have
+OpenSpiel's leader, cards and winner, and the deal's scores must be
+OpenSpiel's returns.  The Euchre dealer's pick-up of the up-card, a
+decision of one move here and automatic in OpenSpiel, is added to the
+transcript and left out of the comparison; the three cards a Hearts
+player passes one at a time there are one decision here.  Prints a
+summary; exits 1 at the first difference, naming the record."""
 import gzip
 import json
 import os
@@ -33,17 +41,66 @@ def card(c):
     return "10" + c[1:] if c[0] == "T" else c
 
 
+def euchre_word(a, s):
+    """OpenSpiel's Euchre call s in our words: in the first round a suit
+    orders the up-card up (a["round"], set by number_rounds)."""
+    if s == "Pass":
+        return "pass"
+    if a["ph"] == "bidding" and a["round"] == 1:
+        return "order"
+    return s.lower()
+
+
 def word(record, a):
     """The words of OpenSpiel's action a as a player types them here."""
-    if a["ph"] == "play":
+    if a["ph"] == "pass":
+        return " ".join(card(c) for c in a["cards"])
+    if a["ph"] in ("play", "discard"):
         return card(a["c"])
+    if record["game"] == "euchre":
+        return euchre_word(a, a["s"])
     return "nil" if a["s"] == "Nil" else a["s"]
 
 
-def legal(a):
-    if a["ph"] == "play":
+def legal(record, a):
+    if a["ph"] in ("play", "discard", "pass"):
         return {card(c) for c in a["legal_c"]}
+    if record["game"] == "euchre":
+        return {euchre_word(a, s) for s in a["legal"]}
     return {"nil" if s == "Nil" else s for s in a["legal"]}
+
+
+def number_rounds(record):
+    """Marks each Euchre call with its round: the first four calls are
+    the first round."""
+    calls = 0
+    for a in record["actions"]:
+        if a["ph"] == "bidding":
+            calls += 1
+            a["round"] = 1 if calls <= 4 else 2
+
+
+def join_passes(record):
+    """OpenSpiel's Hearts passes a card a decision, here three at once: a
+    player's three become one decision, with the first's legal cards (the
+    whole hand)."""
+    actions = []
+    for a in record["actions"]:
+        if a["ph"] != "pass":
+            actions.append(a)
+            continue
+        last = actions[-1] if actions else None
+        if last and last["ph"] == "pass" and last["p"] == a["p"]:
+            last["cards"].append(a["c"])
+        else:
+            actions.append(dict(a, cards=[a["c"]]))
+    record["actions"] = actions
+
+
+def euchre_options(record):
+    p = record["params"]
+    return "options: {stick: %d, lone_defender: %d}" % (
+        int(p["stick_the_dealer"]), int(p["allow_lone_defender"]))
 
 
 def transcript(record, game):
@@ -55,15 +112,27 @@ def transcript(record, game):
     if record["game"] == "oh_hell":
         lines += ["dealer: %d" % record["extras"]["dealer"],
                   "options: {hand_size: %d}" % record["extras"]["num_tricks"]]
+    if record["game"] == "euchre":
+        lines += ["dealer: %d" % record["extras"]["dealer"],
+                  euchre_options(record)]
+    if record["game"] == "hearts":       # the passes start at seat 0
+        lines += ["dealer: 3", "options: {pass_dir: %d}"
+                  % record["extras"]["pass_direction"]]
     lines += ["deals:", "  - hands:"]
     for seat, hand in enumerate(deal["hands"]):
         lines.append("      %d: [%s]" % (seat, ", ".join(map(card, hand))))
     if record["game"] == "oh_hell":
         rest = [deal["trump_card"]] + deal["undealt"]
         lines.append("    leftover: [%s]" % ", ".join(map(card, rest)))
+    if record["game"] == "euchre":
+        lines += ["    places:", "      upcard: [%s]" % card(deal["upcard"]),
+                  "      kitty: [%s]" % ", ".join(map(card, deal["kitty"]))]
     lines.append("    moves:")
-    verb = {"bid": "call", "play": "play"}
+    verb = {"bid": "call", "play": "play", "bidding": "choose",
+            "discard": "lay", "go_alone": "choose", "pass": "pass"}
     for a in record["actions"]:
+        if a["ph"] == "discard":
+            lines.append("      - %d: choose pickup" % a["p"])
         if a["p"] >= 0:
             lines.append("      - %d: %s %s" % (a["p"], verb[a["ph"]],
                                                word(record, a)))
@@ -71,7 +140,8 @@ def transcript(record, game):
 
 
 class Count:
-    records = decisions = bids = cards = tricks = 0
+    records = decisions = bids = discards = passes = cards = tricks = 0
+    short = 0               # Euchre deals played with seats sitting out
 
 
 def compare(record, replayed):
@@ -79,21 +149,23 @@ def compare(record, replayed):
     expect(len(deals) == 1, "%d deals replayed, not 1" % len(deals))
     deal = deals[0]
     made = [a for a in record["actions"] if a["p"] >= 0]
-    got = deal["decisions"]
+    got = [d for d in deal["decisions"] if d["legal"] != ["pickup"]]
     expect(len(got) == len(made), "%d decisions, OpenSpiel %d"
            % (len(got), len(made)))
     for i, (a, d) in enumerate(zip(made, got)):
         expect(d["seat"] == a["p"], "decision %d: seat %d, OpenSpiel %d"
                % (i + 1, d["seat"], a["p"]))
         expect(len(set(d["legal"])) == len(d["legal"]) and
-               set(d["legal"]) == legal(a),
+               set(d["legal"]) == legal(record, a),
                "decision %d (%s), seat %d: the program allows %s, OpenSpiel "
                "%s" % (i + 1, a["ph"], a["p"], sorted(d["legal"]),
-                       sorted(legal(a))))
+                       sorted(legal(record, a))))
         expect(d["move"] == word(record, a), "decision %d: %s, not %s"
                % (i + 1, d["move"], word(record, a)))
         Count.decisions += 1
-        Count.bids += a["ph"] == "bid"
+        Count.bids += a["ph"] in ("bid", "bidding", "go_alone")
+        Count.discards += a["ph"] == "discard"
+        Count.passes += a["ph"] == "pass"
         Count.cards += a["ph"] == "play"
     tricks = record["tricks"]
     expect(len(deal["tricks"]) == len(tricks), "%d tricks, OpenSpiel %d"
@@ -104,6 +176,8 @@ def compare(record, replayed):
                mine["winner"] == theirs["winner"],
                "trick %d: %s, OpenSpiel %s" % (i + 1, mine, theirs))
         Count.tricks += 1
+    Count.short += bool(tricks) and len(tricks[0]["cards"]) < \
+        record["num_players"]
     returns = [int(r) for r in record["returns"]]
     expect(returns == [float(r) for r in record["returns"]] and
            deal["scores"] == returns, "scores %s, OpenSpiel's returns %s"
@@ -113,11 +187,19 @@ def compare(record, replayed):
 def main():
     data, tmp = sys.argv[1:3]
     program = os.environ.get("CARDRULES", "./cardrules")
-    games = {"spades": "spades-openspiel", "oh_hell": "oh-hell-openspiel"}
+    games = {"spades": "spades-openspiel", "oh_hell": "oh-hell-openspiel",
+             "euchre": "euchre-openspiel", "hearts": "hearts-openspiel"}
+    # of each configuration (run seed), the first records: the suite's
+    # time is short, and a hundred games already cover every rule
+    first = {"euchre": 100, "hearts": 100}
     per_game = {}
     for name, game in games.items():
         for line in gzip.open(os.path.join(data, name + ".jsonl.gz"), "rt"):
             record = json.loads(line)
+            if record["index"] >= first.get(name, float("inf")):
+                continue
+            number_rounds(record)
+            join_passes(record)
             what = "%s (seed %d, index %d, %d players)" % (
                 name, record["seed"], record["index"], record["num_players"])
             path = os.path.join(tmp, "%s-%d-%d.yaml" % (
@@ -135,11 +217,15 @@ def main():
                 sys.exit(1)
             Count.records += 1
             per_game[name] = per_game.get(name, 0) + 1
-    print("%d OpenSpiel games agree (%s): %d decisions (%d bids, %d cards), "
-          "%d tricks, every deal's scores the returns"
+    print("%d OpenSpiel games agree (%s): %d decisions (%d bids and calls, "
+          "%d discards, %d passes, %d cards), %d tricks (%d deals with seats "
+          "sitting out), "
+          "every deal's scores the returns"
           % (Count.records, ", ".join("%d %s" % (n, g) for g, n in
                                       per_game.items()),
-             Count.decisions, Count.bids, Count.cards, Count.tricks))
+             Count.decisions, Count.bids, Count.discards, Count.passes,
+             Count.cards,
+             Count.tricks, Count.short))
 
 
 main()

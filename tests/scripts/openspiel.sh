@@ -1,14 +1,17 @@
 #!/bin/bash
-# Spades and Oh Hell against OpenSpiel: every game OpenSpiel recorded in
-# tests/data/openspiel/ (README.md there) is replayed through the rule
-# files that read OpenSpiel's rule choices, and at every decision the
-# moves allowed, at every trick the winner and at the end the scores must
-# be OpenSpiel's (tests/scripts/openspiel-replay.py).
+# Spades, Oh Hell, Euchre and Hearts against OpenSpiel: the games
+# OpenSpiel recorded in tests/data/openspiel/ (README.md there) are
+# replayed through the rule files that read OpenSpiel's rule choices, and
+# at every decision the moves allowed, at every trick the winner and at
+# the end the scores must be OpenSpiel's
+# (tests/scripts/openspiel-replay.py).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 python3 tests/scripts/openspiel-replay.py tests/data/openspiel "$tmp" \
 	>"$tmp/out" || fail "$(cat "$tmp/out")"
-grep -q '^400 OpenSpiel games agree (200 spades, 200 oh_hell)' "$tmp/out" ||
+grep -q '^800 OpenSpiel games agree (200 spades, 200 oh_hell, 300 euchre, 100 hearts)' "$tmp/out" ||
 	fail "not every record was replayed: $(cat "$tmp/out")"
+grep -q '(197 deals with seats sitting out)' "$tmp/out" ||
+	fail "the lone players were not all replayed: $(cat "$tmp/out")"
 pass

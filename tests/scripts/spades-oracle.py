@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""spades-oracle.py [--blind-nil | --openspiel] TRANSCRIPT...: Spades
+"""spades-oracle.py [--blind-nil | --blind-nil-unseen | --openspiel]
+TRANSCRIPT...: Spades
 played again from its rules alone, deal by deal, from transcripts with
 each deal's cards written out (--explicit-deals).  It shares no code with
 the program.
@@ -19,6 +20,9 @@ loses 10 a trick bid; a nil bidder's tricks are bags; every tenth bag
 costs 100; nil is worth 100 won or lost; the match ends when a side has
 500 (the option `target`) and more than the other.  --blind-nil: a
 player whose side is 100 or more behind may call blind, a nil worth 200.
+--blind-nil-unseen: before the calls, and before looking at the cards,
+each player whose side is 100 or more behind, from the dealer's left,
+may bid blind nil (a nil worth 200, and no call of its own) or look.
 --openspiel (games/spades-openspiel.yaml): one hand, seat 0 bidding and
 leading first, partners' bids at most 13 together, no spade led from a
 hand that holds another suit, a nil bidder's tricks counting for the
@@ -90,12 +94,30 @@ def side(seat):
     return seat % 2
 
 
+def blind_nils(dec, first, totals):
+    """Before anyone looks at the cards, each player whose side is 100 or
+    more behind, from `first`, bids blind nil or looks: those who bid."""
+    blind = set()
+    for k in range(4):
+        seat = (first + k) % 4
+        if totals[side(seat)] + 100 <= totals[1 - side(seat)]:
+            if dec.take(seat, ["look", "blind"]) == "blind":
+                blind.add(seat)
+    return blind
+
+
 def calls(dec, first, totals, opts):
     """The four calls from `first`: each seat's bid (nil 0) and what its
     nil is worth (0 without one)."""
     bids, nil_value = {}, {}
+    blind = blind_nils(dec, first, totals) if opts["unseen"] else set()
+    for seat in blind:
+        bids[seat], nil_value[seat] = 0, 200
+        Count.blinds += 1
     for k in range(4):
         seat = (first + k) % 4
+        if seat in blind:
+            continue
         numbers = range(1, 14)
         if opts["openspiel"] and (seat + 2) % 4 in bids:
             numbers = range(1, 14 - bids[(seat + 2) % 4])
@@ -225,7 +247,9 @@ def check_file(path, opts, program):
 
 def main():
     args = sys.argv[1:]
-    opts = {"blind": "--blind-nil" in args, "openspiel": "--openspiel" in args}
+    opts = {"blind": "--blind-nil" in args,
+            "unseen": "--blind-nil-unseen" in args,
+            "openspiel": "--openspiel" in args}
     program = os.environ.get("CARDRULES", "./cardrules")
     for path in (a for a in args if not a.startswith("--")):
         try:

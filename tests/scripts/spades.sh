@@ -6,13 +6,14 @@
 # call and card the rules allow, against those the program offers, every
 # trick, nil and blind nil, bags, the scores, the dealer and the end of
 # the match) and must agree, and must tell the variants from the base
-# game.  Then a deal is typed into the hot-seat text loop.
+# game.  Then a deal is typed into the hot-seat text loop, and two of
+# blind nil, whose choice is made before the hand is shown.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 deals=${SPADES_DEALS:-60}
 oracle() { python3 tests/scripts/spades-oracle.py "$@"; }
-for v in base blind-nil openspiel; do
+for v in base blind-nil blind-nil-unseen openspiel; do
 	file=spades-$v
 	[ "$v" = base ] && file=spades
 	mkdir -p "$tmp/$v"
@@ -30,10 +31,12 @@ for v in base blind-nil openspiel; do
 			fail "$file: spades were never kept from a lead"
 	fi
 done
-grep -q ' [1-9][0-9]* blind nil bids' "$tmp/blind-nil.out" || fail "nobody bid blind nil"
+for v in blind-nil blind-nil-unseen; do
+	grep -q ' [1-9][0-9]* blind nil bids' "$tmp/$v.out" || fail "nobody bid blind nil in spades-$v"
+done
 grep -q ' [1-9][0-9]* matches ended' "$tmp/base.out" || fail "no match of Spades ended"
 grep -q ' [1-9][0-9]* bag penalties' "$tmp/base.out" || fail "nobody paid for ten bags"
-for v in blind-nil openspiel; do
+for v in blind-nil blind-nil-unseen openspiel; do
 	if oracle --base "$tmp/$v"/*.yaml >/dev/null; then
 		fail "spades-$v passes for the base game"
 	fi
@@ -65,4 +68,18 @@ same_file <(grep scores "$tmp/ref.yaml") <(grep scores "$tmp/typed.yaml") "the d
 grep -q '^  ! the call is a number from 1 to 13' "$tmp/out" || fail "a bid of 14 is not refused"
 grep -q 'spades are not broken yet' "$tmp/out" || fail "a spade lead is not refused"
 grep -q '^  Called so far: ' "$tmp/out" || fail "the calls are not told"
+
+# --- typed: blind nil is chosen before the hand is seen ---
+cardrules simulate spades-blind-nil-unseen --seed 1 --deals 2 \
+	--transcript "$tmp/blind.yaml" >/dev/null
+grep -q '^      - 2: choose look$' "$tmp/blind.yaml" ||
+	fail "nobody chooses blind nil or not in the typed deals"
+decisions "$tmp/blind.yaml" >"$tmp/blind-words"
+cardrules play spades-blind-nil-unseen --seed 1 --hotseat --no-color \
+	--transcript "$tmp/blind-typed.yaml" <"$tmp/blind-words" >"$tmp/blind-out" 2>&1 ||
+	fail "play exited with $? (output in $tmp/blind-out)"
+same_file "$tmp/blind-words" <(decisions "$tmp/blind-typed.yaml") "the typed decisions"
+grep -A1 "^-- seat 2's turn" "$tmp/blind-out" |
+	grep -q "^  Seat 2's hand: 13 cards, not looked at yet$" ||
+	fail "the hand is shown before the blind nil choice"
 pass

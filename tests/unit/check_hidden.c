@@ -212,13 +212,15 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 	oracle_melds(o, s);
 }
 
-/* The cards seat k may locate. */
+/* The cards seat k may locate: its own hand once it has looked at it
+ * (test_blind_choice checks when it may). */
 static cardset may_know(const oracle *o, const state *s, int k)
 {
 	cardset held = cset_empty();
 	for (int q = 0; q < s->players; q++)
 		held = cset_or(held, o->held[q]);
-	return cset_and(cset_or(cset_or(s->hand[k], cset_or(o->open, held)),
+	cardset mine = state_sees_hand(s, k) ? s->hand[k] : cset_empty();
+	return cset_and(cset_or(cset_or(mine, cset_or(o->open, held)),
 				cset_or(o->passed[k], o->laid[k])),
 			s->in_play);
 }
@@ -287,7 +289,8 @@ static void check_sample_dealt(const state *s, int k, const state *t)
 			      "seat %d's view deals a card twice", s->g->name, k);
 		all = cset_or(all, t->dealt[q]);
 	}
-	ck_assert(cset_eq(t->dealt[k], s->dealt[k]));
+	if (state_sees_hand(s, k))
+		ck_assert(cset_eq(t->dealt[k], s->dealt[k]));
 }
 
 /* A card the seat saw go into q's hand, then q laid cards face down, is
@@ -328,7 +331,9 @@ static void check_sample(const state *s, const oracle *o, int k,
 			continue;
 		}
 		bool hidden_spot = (guess >= AT_HAND && guess < AT_HAND + SEAT_MAX &&
-				    guess != AT_HAND + k) || guess == AT_LEFTOVER;
+				    (guess != AT_HAND + k ||
+				     !state_sees_hand(s, k))) ||
+				   guess == AT_LEFTOVER;
 		if (guess >= AT_PILE) {
 			/* a position whose real card the seat does not see,
 			 * face down if that card is */
@@ -460,6 +465,70 @@ START_TEST(test_phase_kinds)
 }
 END_TEST
 
+/* Blind nil: a seat that chooses before looking at its cards sees none
+ * of them, nor what it was dealt, until it has chosen, and a sample of
+ * its view deals its hand at random; once it has chosen it sees them
+ * all, while a partner still to choose blind sees none of its own. */
+static void check_unseen(const state *s, int seat, bool looked)
+{
+	view v;
+	state_view(s, seat, &v);
+	cardset mine = s->hand[seat];
+	ck_assert_int_eq(cset_count(mine), 13);
+	if (looked) {
+		ck_assert(cset_eq(v.s.hand[seat], mine));
+		ck_assert(!cset_meets(v.unknown, mine));
+		return;
+	}
+	ck_assert(cset_is_empty(v.s.hand[seat]));
+	ck_assert(cset_subset(mine, v.unknown));
+	ck_assert(!cset_meets(v.s.dealt[seat], mine));
+	ck_assert_int_eq(v.hidden[seat], 13);
+	rng r;
+	rng_seed(&r, 7, 1);
+	int same = 0;
+	for (int i = 0; i < 8; i++) {
+		state t;
+		view_sample(&v, &r, &t);
+		ck_assert_int_eq(cset_count(t.hand[seat]), 13);
+		same += cset_eq(t.hand[seat], mine);
+	}
+	ck_assert_int_lt(same, 8);
+}
+
+START_TEST(test_blind_choice)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/spades-blind-nil-unseen.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 4, 0, NULL, 11, why, sizeof why),
+		      "%s", why);
+	rng r;
+	rng_seed(&r, 11, 3);
+	/* random deals until a side is 100 behind: its players choose */
+	for (int d = 0; d < 40 && state_phase_kind(&s) != PHASE_CHOOSE; d++) {
+		if (d)
+			state_random_playout(&s, &r);
+		state_deal(&s);
+	}
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_CHOOSE);
+	int first = s.current, partner = (first + 2) % 4;
+	ck_assert(!state_sees_hand(&s, first) && !state_sees_hand(&s, partner));
+	ck_assert(state_sees_hand(&s, (first + 1) % 4));
+	check_unseen(&s, first, false);
+	check_unseen(&s, partner, false);
+	check_unseen(&s, (first + 1) % 4, true);
+	ck_assert(state_apply(&s, action_of(ACT_CHOICE, 0)));     /* look */
+	check_unseen(&s, first, true);
+	ck_assert_int_eq(s.current, partner);
+	check_unseen(&s, partner, false);
+	ck_assert(state_apply(&s, action_of(ACT_CHOICE, 1)));     /* blind */
+	check_unseen(&s, partner, true);
+	ck_assert_int_ne(state_phase_kind(&s), PHASE_CHOOSE);
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -474,6 +543,7 @@ static Suite *hidden_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_shipped_games);
 	tcase_add_test(tc, test_phase_kinds);
+	tcase_add_test(tc, test_blind_choice);
 	suite_add_tcase(s, tc);
 	return s;
 }
