@@ -561,11 +561,15 @@ END_TEST
 
 /* ---- formulas in words (engine/wording.c) ---- */
 
+/* The source of the last formula, kept while its words are read. */
+static src_file *formula_source;
+
 /* `text` compiled in Black Lady's names, as if written in its file. */
 static const expr *formula(const char *text)
 {
 	static node n;
-	src_file *f = src_from_text("w.yaml", text, strlen(text));
+	src_free(formula_source);
+	src_file *f = formula_source = src_from_text("w.yaml", text, strlen(text));
 	ck_assert_ptr_nonnull(f);
 	memset(&n, 0, sizeof n);
 	n.kind = NODE_SCALAR;
@@ -617,6 +621,8 @@ START_TEST(test_formulas_in_words)
 	ck_assert_str_eq(condition_words("seat != declarer"),
 			 "the player is not the declarer");
 	ck_assert_ptr_null(condition_words("count(total == max(total)) == 1"));
+	src_free(formula_source);
+	formula_source = NULL;
 }
 END_TEST
 
