@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """openspiel-replay.py DATA TMP: replays every game OpenSpiel recorded
-(DATA/spades.jsonl.gz, DATA/oh_hell.jsonl.gz; tests/data/openspiel/)
-through the rule files that read OpenSpiel's rule choices
-(games/spades-openspiel.yaml, games/oh-hell-openspiel.yaml) and compares.
+(DATA/spades.jsonl.gz, DATA/oh_hell.jsonl.gz, DATA/bridge.jsonl.gz;
+tests/data/openspiel/) through the rule files that read OpenSpiel's rule
+choices (games/spades-openspiel.yaml, games/oh-hell-openspiel.yaml,
+games/bridge-openspiel.yaml) and compares.
 
 Each record becomes a transcript of its deal, the hands written out (and
 for Oh Hell the card turned up, then the cards not dealt) and every
 decision in OpenSpiel's order; `$CARDRULES replay --json --decisions`
 replays it.  At every decision the moves the program allows must be
-exactly those OpenSpiel allowed (the bids, Nil, the cards), every trick
+exactly those OpenSpiel allowed (the bids, Nil, the calls of Bridge's
+auction, the cards, the dummy's played by the declarer), every trick
 must have OpenSpiel's leader, cards and winner, and the deal's scores
 must be OpenSpiel's returns.  Prints a summary; exits 1 at the first
 difference, naming the record."""
@@ -33,17 +35,36 @@ def card(c):
     return "10" + c[1:] if c[0] == "T" else c
 
 
+STRAINS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S",
+           "NT": "notrump"}
+CALLS = {"Pass": "pass", "Dbl": "double", "RDbl": "redouble", "Nil": "nil"}
+
+
+def call(s):
+    """OpenSpiel's call in our words: 1\u2663 is 1 C, 3NT 3 notrump."""
+    if s in CALLS:
+        return CALLS[s]
+    if s[1:] in STRAINS:
+        return "%s %s" % (s[0], STRAINS[s[1:]])
+    return s
+
+
 def word(record, a):
     """The words of OpenSpiel's action a as a player types them here."""
     if a["ph"] == "play":
         return card(a["c"])
-    return "nil" if a["s"] == "Nil" else a["s"]
+    return call(a["s"])
 
 
 def legal(a):
     if a["ph"] == "play":
         return {card(c) for c in a["legal_c"]}
-    return {"nil" if s == "Nil" else s for s in a["legal"]}
+    return {call(s) for s in a["legal"]}
+
+
+def hand_seat(a):
+    """The seat whose hand moves: the dummy's, when its declarer plays."""
+    return a.get("seat", a["p"])
 
 
 def transcript(record, game):
@@ -55,6 +76,8 @@ def transcript(record, game):
     if record["game"] == "oh_hell":
         lines += ["dealer: %d" % record["extras"]["dealer"],
                   "options: {hand_size: %d}" % record["extras"]["num_tricks"]]
+    if record["game"] == "bridge":
+        lines.append("dealer: %d" % record["extras"]["dealer"])
     lines += ["deals:", "  - hands:"]
     for seat, hand in enumerate(deal["hands"]):
         lines.append("      %d: [%s]" % (seat, ", ".join(map(card, hand))))
@@ -62,16 +85,33 @@ def transcript(record, game):
         rest = [deal["trump_card"]] + deal["undealt"]
         lines.append("    leftover: [%s]" % ", ".join(map(card, rest)))
     lines.append("    moves:")
-    verb = {"bid": "call", "play": "play"}
+    verb = {"bid": "call", "auction": "call", "play": "play"}
     for a in record["actions"]:
         if a["p"] >= 0:
-            lines.append("      - %d: %s %s" % (a["p"], verb[a["ph"]],
+            lines.append("      - %d: %s %s" % (hand_seat(a), verb[a["ph"]],
                                                word(record, a)))
     return "\n".join(lines) + "\n"
 
 
 class Count:
-    records = decisions = bids = cards = tricks = 0
+    records = decisions = bids = cards = tricks = contracts = 0
+
+
+def contract(extras, values):
+    """Bridge's contract as OpenSpiel's record states it, and the tricks
+    the declaring side took, against the values of the scoring."""
+    if extras["passed_out"]:
+        expect(values["declarer_score"] == 0, "passed out, yet scored")
+        return
+    c = extras["contract"]
+    times = {"": 1, "X": 2, "XX": 4}[c["doubled"]]
+    expect(values["needed"] == c["level"] + 6 and values["times"] == times
+           and values["side_tricks"] == extras["declarer_tricks"],
+           "contract %s, %d tricks; the program: %d to take, times %d, %d "
+           "taken" % (extras["contract_string"], extras["declarer_tricks"],
+                      values["needed"], values["times"],
+                      values["side_tricks"]))
+    Count.contracts += 1
 
 
 def compare(record, replayed):
@@ -83,8 +123,11 @@ def compare(record, replayed):
     expect(len(got) == len(made), "%d decisions, OpenSpiel %d"
            % (len(got), len(made)))
     for i, (a, d) in enumerate(zip(made, got)):
-        expect(d["seat"] == a["p"], "decision %d: seat %d, OpenSpiel %d"
-               % (i + 1, d["seat"], a["p"]))
+        expect(d["seat"] == hand_seat(a), "decision %d: seat %d, OpenSpiel "
+               "%d" % (i + 1, d["seat"], hand_seat(a)))
+        expect(d.get("by", d["seat"]) == a["p"], "decision %d: decided by "
+               "seat %d, OpenSpiel %d" % (i + 1, d.get("by", d["seat"]),
+                                          a["p"]))
         expect(len(set(d["legal"])) == len(d["legal"]) and
                set(d["legal"]) == legal(a),
                "decision %d (%s), seat %d: the program allows %s, OpenSpiel "
@@ -93,7 +136,7 @@ def compare(record, replayed):
         expect(d["move"] == word(record, a), "decision %d: %s, not %s"
                % (i + 1, d["move"], word(record, a)))
         Count.decisions += 1
-        Count.bids += a["ph"] == "bid"
+        Count.bids += a["ph"] in ("bid", "auction")
         Count.cards += a["ph"] == "play"
     tricks = record["tricks"]
     expect(len(deal["tricks"]) == len(tricks), "%d tricks, OpenSpiel %d"
@@ -104,6 +147,8 @@ def compare(record, replayed):
                mine["winner"] == theirs["winner"],
                "trick %d: %s, OpenSpiel %s" % (i + 1, mine, theirs))
         Count.tricks += 1
+    if record["game"] == "bridge":
+        contract(record["extras"], deal["values"])
     returns = [int(r) for r in record["returns"]]
     expect(returns == [float(r) for r in record["returns"]] and
            deal["scores"] == returns, "scores %s, OpenSpiel's returns %s"
@@ -113,7 +158,8 @@ def compare(record, replayed):
 def main():
     data, tmp = sys.argv[1:3]
     program = os.environ.get("CARDRULES", "./cardrules")
-    games = {"spades": "spades-openspiel", "oh_hell": "oh-hell-openspiel"}
+    games = {"spades": "spades-openspiel", "oh_hell": "oh-hell-openspiel",
+             "bridge": "bridge-openspiel"}
     per_game = {}
     for name, game in games.items():
         for line in gzip.open(os.path.join(data, name + ".jsonl.gz"), "rt"):
@@ -136,10 +182,11 @@ def main():
             Count.records += 1
             per_game[name] = per_game.get(name, 0) + 1
     print("%d OpenSpiel games agree (%s): %d decisions (%d bids, %d cards), "
-          "%d tricks, every deal's scores the returns"
+          "%d tricks, %d contracts, every deal's scores the returns"
           % (Count.records, ", ".join("%d %s" % (n, g) for g, n in
                                       per_game.items()),
-             Count.decisions, Count.bids, Count.cards, Count.tricks))
+             Count.decisions, Count.bids, Count.cards, Count.tricks,
+             Count.contracts))
 
 
 main()
