@@ -164,14 +164,95 @@ static void deal_pinned(const view *v, rng *r, uint8_t *need, bool *used,
 	}
 }
 
+/* Puts card c in a hand that may hold it (no void in its suit) or among
+ * the face-down leftovers: one with room, or one that hands a card dealt
+ * to it here (`movable`) on to another the same way; false when no such
+ * chain exists.  `seen`: the seats tried, as bits (the leftovers: bit
+ * `players`); need[players] is the leftovers' room. */
+static bool place_by_moving(const view *v, state *out, uint8_t *need,
+			    cardset *movable, card_id c, uint32_t *seen);
+
+/* Card c takes the face-down position of a card put there here, which
+ * goes on into a hand or the leftovers (place_by_moving). */
+static bool take_position(const view *v, state *out, uint8_t *need,
+			  cardset *movable, card_id c, uint32_t *seen)
+{
+	CSET_FOREACH(x, *movable) {
+		if (!out->pile_of[x])
+			continue;
+		uint8_t pile = out->pile_of[x], depth = out->depth[x];
+		bool down = cset_has(out->down, x);
+		out->pile_of[x] = 0;
+		cset_del(&out->down, x);
+		if (!place_by_moving(v, out, need, movable, x, seen)) {
+			out->pile_of[x] = pile;
+			if (down)
+				cset_add(&out->down, x);
+			continue;
+		}
+		out->pile_of[c] = pile;
+		out->depth[c] = depth;
+		if (down)
+			cset_add(&out->down, c);
+		cset_add(movable, c);
+		return true;
+	}
+	return false;
+}
+
+static bool place_by_moving(const view *v, state *out, uint8_t *need,
+			    cardset *movable, card_id c, uint32_t *seen)
+{
+	int bit = suit_bit(&v->s, c);
+	int left = v->s.players;
+	if (v->hidden_leftover && !(*seen >> left & 1)) {
+		*seen |= 1u << left;
+		if (need[left]) {
+			need[left]--;
+			cset_add(&out->leftover, c);
+			cset_add(movable, c);
+			return true;
+		}
+		CSET_FOREACH(x, cset_and(out->leftover, *movable)) {
+			if (place_by_moving(v, out, need, movable, x, seen)) {
+				cset_del(&out->leftover, x);
+				cset_add(&out->leftover, c);
+				return true;
+			}
+		}
+	}
+	for (int q = 0; q < v->s.players; q++) {
+		if (*seen >> q & 1 || v->s.void_suits[q] >> bit & 1 ||
+		    (!need[q] && !v->hidden[q]))
+			continue;
+		*seen |= 1u << q;
+		if (need[q]) {
+			need[q]--;
+			cset_add(&out->hand[q], c);
+			cset_add(movable, c);
+			return true;
+		}
+		CSET_FOREACH(x, cset_and(out->hand[q], *movable)) {
+			if (place_by_moving(v, out, need, movable, x, seen)) {
+				cset_del(&out->hand[q], x);
+				cset_add(&out->hand[q], c);
+				cset_add(movable, c);
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
 /* Deals pool[] (the unknown cards but the pinned) to the hidden places;
  * false when the voids could not be respected this time. */
 static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 		     bool respect_voids, state *out)
 {
-	uint8_t need[SEAT_MAX];
+	uint8_t need[SEAT_MAX + 1];
 	bool used[CARD_MAX] = {false};
-	memcpy(need, v->hidden, sizeof need);
+	cardset movable = cset_empty();         /* dealt below */
+	memcpy(need, v->hidden, SEAT_MAX);
 	int need_left = v->hidden_leftover;
 	if (n < cset_count(v->unknown))
 		deal_pinned(v, r, need, used, respect_voids, out);
@@ -183,6 +264,7 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 		out->depth[*pool] = v->slot_depth[i];
 		if (cset_has(v->slot_down, (card_id)i))
 			cset_add(&out->down, *pool);
+		cset_add(&movable, *pool);
 		pool++;
 		n--;
 	}
@@ -196,14 +278,24 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 				choices[k++] = q;
 		if (need_left)
 			choices[k++] = -1;
+		uint32_t seen = 0;
+		need[v->s.players] = (uint8_t)need_left;
+		if (k == 0 && respect_voids &&
+		    (place_by_moving(v, out, need, &movable, c, &seen) ||
+		     take_position(v, out, need, &movable, c, &seen))) {
+			need_left = need[v->s.players];
+			continue;
+		}
 		if (k == 0)
 			return false;
 		int q = choices[rng_below(r, (uint32_t)k)];
 		if (q < 0) {
 			cset_add(&out->leftover, c);
+			cset_add(&movable, c);
 			need_left--;
 		} else {
 			cset_add(&out->hand[q], c);
+			cset_add(&movable, c);
 			need[q]--;
 		}
 	}
