@@ -325,14 +325,19 @@ static void build(builder *b, const node *n, phase *p)
 	a->denoms_rank = build_flag(b, sc, n, "denominations-rank", false);
 	const node *rule = build_field(b, sc, n, "declarer");
 	a->first_to_name = rule && strcmp(rule->text, "first-to-name") == 0;
-	if ((a->redouble || !a->double_ends) && !a->opponents_double)
-		build_fail(b, node_get(n, a->redouble ? "redouble"
-				       : "double-ends"),
-			   "this needs 'double: opponents'");
-	if ((a->denoms_rank || a->first_to_name) && !denoms)
-		build_fail(b, node_get(n, a->denoms_rank ? "denominations-rank"
-				       : "declarer"),
-			   "this needs 'denominations'");
+	static const char *const on_doubles[] = {"redouble", "double-ends"};
+	static const char *const on_denoms[] = {"denominations-rank",
+						 "declarer"};
+	bool set[] = {a->redouble, !a->double_ends, a->denoms_rank,
+		      a->first_to_name};
+	for (int i = 0; i < 2; i++) {
+		if (set[i] && !a->opponents_double)
+			build_fail(b, node_get(n, on_doubles[i]), "'%s' needs "
+				   "'double: opponents'", on_doubles[i]);
+		if (set[2 + i] && !denoms)
+			build_fail(b, node_get(n, on_denoms[i]), "'%s' needs "
+				   "'denominations'", on_denoms[i]);
+	}
 	if (!a->double_ends && a->after_pass == AFTER_PASS_OUT)
 		build_fail(b, node_get(n, "double-ends"),
 			   "passes in a row end this auction: 'after-pass: out' "
