@@ -245,9 +245,11 @@ static bool place_by_moving(const view *v, state *out, uint8_t *need,
 }
 
 /* Deals pool[] (the unknown cards but the pinned) to the hidden places;
- * false when the voids could not be respected this time. */
+ * false when the voids could not be respected this time.  With `repair`,
+ * a card no hand may take takes the place of one dealt earlier instead
+ * (place_by_moving, take_position). */
 static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
-		     bool respect_voids, state *out)
+		     bool respect_voids, bool repair, state *out)
 {
 	uint8_t need[SEAT_MAX + 1];
 	bool used[CARD_MAX] = {false};
@@ -280,7 +282,7 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 			choices[k++] = -1;
 		uint32_t seen = 0;
 		need[v->s.players] = (uint8_t)need_left;
-		if (k == 0 && respect_voids &&
+		if (k == 0 && repair &&
 		    (place_by_moving(v, out, need, &movable, c, &seen) ||
 		     take_position(v, out, need, &movable, c, &seen))) {
 			need_left = need[v->s.players];
@@ -366,10 +368,12 @@ void view_sample(const view *v, rng *r, state *out)
 		pinned = cset_or(pinned, v->pinned[q]);
 	CSET_FOREACH(c, cset_minus(v->unknown, pinned))
 		pool[n++] = c;
+	/* random deals first; the last that keeps to the voids repairs
+	 * where it runs into them; the very last ignores them */
 	for (int attempt = 0; attempt < 32; attempt++) {
 		*out = v->s;
 		rng_shuffle(r, pool, n);
-		if (try_deal(v, r, pool, n, attempt < 31, out))
+		if (try_deal(v, r, pool, n, attempt < 31, attempt == 30, out))
 			break;
 	}
 	complete_dealt(v, r, out);

@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
-"""bridge-boards.py: a transcript of five boards of games/bridge.yaml whose
+"""bridge-boards.py [--rubber]: a transcript of five boards of
+games/bridge.yaml (--rubber: of games/bridge-rubber.yaml, in the order
+that ends the rubber with the last) whose
 calls are written here and whose cards are each the highest the seat may
 play, so that contracts are made and defeated, doubled and redoubled,
 slams bid, every vulnerability met and a board passed out: North-South
@@ -18,14 +20,24 @@ BOARDS = [
 ]
 STRAINS = ["C", "D", "H", "S", "notrump"]
 
+import sys
+
 
 def power(card):
     return RANKS.index(card[:-1])
 
 
-def board(n, calls):
+def board(n, calls, written_for):
+    """Board n; its calls were written for a dealer `written_for` and are
+    turned to board n's dealer by the seats' offsets."""
     dealer = (n - 1) % 4
-    hands = {0: STRONG[0::2], 2: STRONG[1::2], 1: WEAK[0::2], 3: WEAK[1::2]}
+    turn = (dealer - written_for) % 4
+    strong, weak = (0, 2), (1, 3)
+    hands = {}
+    for q in range(4):
+        mine = strong if (q - turn) % 2 == 0 else weak
+        cards = STRONG if mine == strong else WEAK
+        hands[q] = cards[0::2] if (q - turn) % 4 < 2 else cards[1::2]
     moves = []
     bidder, strain, first = -1, None, {}
     for k, call in enumerate(calls):
@@ -61,8 +73,17 @@ def board(n, calls):
     return lines
 
 
-out = ["cardrules-transcript: 1", "game: bridge", "players: 4", "dealer: 0",
-       "options: {boards: %d}" % len(BOARDS), "deals:"]
-for i, calls in enumerate(BOARDS):
-    out += board(i + 1, calls)
+rubber = "--rubber" in sys.argv[1:]
+out = ["cardrules-transcript: 1", "players: 4", "dealer: 0"]
+if rubber:
+    # a part score, a side defeated, a board passed out, then two games
+    out += ["game: bridge-rubber", "deals:"]
+    order = [0, 3, 4, 1, 2]
+else:
+    out += ["game: bridge", "options: {boards: %d}" % len(BOARDS), "deals:"]
+    order = range(len(BOARDS))
+for i, k in enumerate(order):
+    calls = list(BOARDS[k])
+    # the calls were written from the dealer of board k + 1
+    out += board(i + 1, calls, k % 4)
 print("\n".join(out))

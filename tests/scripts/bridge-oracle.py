@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""bridge-oracle.py [--openspiel] TRANSCRIPT...: Contract Bridge played
+"""bridge-oracle.py [--openspiel | --rubber] TRANSCRIPT...: Contract Bridge played
 again from its rules alone, deal by deal, from transcripts with each
 deal's cards written out (--explicit-deals).  It shares no code with the
 program.
@@ -20,7 +20,14 @@ bidder's side to have named the contract's strain; the player on its
 left leads; its partner is the dummy, played by the declarer.  Duplicate
 scoring with the vulnerability of the board's number; the side earning
 points gets them.  --openspiel (games/bridge-openspiel.yaml): one board,
-nobody vulnerable, zero-sum.  Exits 1 at the first disagreement."""
+nobody vulnerable, zero-sum.  --rubber (games/bridge-rubber.yaml): trick
+points of contracts made below the line toward a game of 100 (a game
+wipes both part scores), a side with a game vulnerable, everything else
+above the line with no game or part-score bonus, honours (four or five
+of the trumps' top five in one hand 100 or 150, the four aces in one
+hand at no trumps 150) to the holder's side, 700 for a rubber won two
+games to none, 500 two to one; the match is one rubber.  Exits 1 at the
+first disagreement."""
 import json
 import os
 import subprocess
@@ -46,7 +53,7 @@ def expect(cond, what):
 
 class Count:
     deals = decisions = calls = cards = tricks = 0
-    passed_out = made = defeated = doubled = redoubled = slams = 0
+    passed_out = made = defeated = doubled = redoubled = slams = rubbers = 0
     dummy_cards = 0
 
 
@@ -183,6 +190,52 @@ def declarer_score(contract, taken, vul):
     return -(times // 2) * sum(penalties)
 
 
+def honours(dealt, strain):
+    """Each side's honours from the hands as dealt."""
+    out = [0, 0]
+    for seat, hand in dealt.items():
+        if strain == 4:
+            held = sum(c[:-1] == "A" for c in hand)
+            out[side(seat)] += 150 if held == 4 else 0
+        else:
+            held = sum(c[-1] == "CDHS"[strain] and c[:-1] in
+                       ("10", "J", "Q", "K", "A") for c in hand)
+            out[side(seat)] += {4: 100, 5: 150}.get(held, 0)
+    return out
+
+
+class Rubber:
+    """The line: part scores below it, games won."""
+
+    def __init__(self):
+        self.below, self.games, self.over = [0, 0], [0, 0], False
+
+    def score(self, contract, taken, dealt):
+        level, strain, times, declarer = contract
+        ours = side(declarer)
+        vul = self.games[ours] > 0
+        points = declarer_score(contract, taken, vul)
+        out = [0, 0]
+        if points > 0:
+            per = 20 if strain < 2 else 30
+            trick = times * (per * level + (10 if strain == 4 else 0))
+            bonus = (500 if vul else 300) if trick >= 100 else 50
+            out[ours] = points - bonus      # below and above the line
+            self.below[ours] += trick
+            if self.below[ours] >= 100:
+                self.games[ours] += 1
+                self.below = [0, 0]
+        else:
+            out[1 - ours] = -points
+        h = honours(dealt, strain)
+        out = [out[0] + h[0], out[1] + h[1]]
+        if self.games[ours] == 2:
+            Count.rubbers += 1
+            out[ours] += 700 if self.games[1 - ours] == 0 else 500
+            self.over = True
+        return out
+
+
 def check_file(path, opts, program):
     t = yaml.load(open(path), Loader=getattr(yaml, "CSafeLoader",
                                              yaml.SafeLoader))
@@ -195,11 +248,14 @@ def check_file(path, opts, program):
     expect(len(replayed) == len(deals), "the program replays %d deals of %d"
            % (len(replayed), len(deals)))
     dealer = t.get("dealer", 0)
+    rubber = Rubber()
     for d, r in zip(deals, replayed):
+        expect(not rubber.over, "deal %d after the rubber's end" % d["deal"])
         try:
             expect(d["dealer"] == dealer and r["dealer"] == dealer,
                    "dealt by seat %d, not %d" % (d["dealer"], dealer))
             hands = {int(k): list(v) for k, v in d["hands"].items()}
+            dealt = {q: list(h) for q, h in hands.items()}
             expect(sorted(c for h in hands.values() for c in h) == sorted(DECK)
                    and all(len(h) == 13 for h in hands.values()),
                    "the hands are not the deck, 13 each")
@@ -216,7 +272,12 @@ def check_file(path, opts, program):
                 ours = side(contract[3])
                 vul = not opts["openspiel"] and (v == "B" or v == "NE"[ours])
                 points = declarer_score(contract, taken, vul)
-                if opts["openspiel"]:
+                if opts["rubber"]:
+                    Count.made -= points > 0
+                    Count.defeated -= points <= 0
+                    Count.slams -= points > 0 and contract[0] >= 6
+                    score = rubber.score(contract, taken, dealt)
+                elif opts["openspiel"]:
                     score = [points, -points] if ours == 0 else [-points, points]
                 else:
                     earner = ours if points > 0 else 1 - ours
@@ -235,7 +296,7 @@ def check_file(path, opts, program):
 
 def main():
     args = sys.argv[1:]
-    opts = {"openspiel": "--openspiel" in args}
+    opts = {"openspiel": "--openspiel" in args, "rubber": "--rubber" in args}
     program = os.environ.get("CARDRULES", "./cardrules")
     for path in (a for a in args if not a.startswith("--")):
         try:
@@ -245,10 +306,11 @@ def main():
             sys.exit(1)
     print("%d deals agree: %d decisions (%d calls, %d cards, %d of them "
           "the dummy's), %d tricks; %d passed out, %d made (%d slams), %d "
-          "defeated; %d doubled, %d redoubled"
+          "defeated; %d doubled, %d redoubled; %d rubbers"
           % (Count.deals, Count.decisions, Count.calls, Count.cards,
              Count.dummy_cards, Count.tricks, Count.passed_out, Count.made,
-             Count.slams, Count.defeated, Count.doubled, Count.redoubled))
+             Count.slams, Count.defeated, Count.doubled, Count.redoubled,
+             Count.rubbers))
 
 
 main()

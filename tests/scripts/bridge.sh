@@ -2,10 +2,12 @@
 # Contract Bridge against an independent implementation of its rules, and
 # typed.
 #
-# Bots play the game and its OpenSpiel variant with each deal's cards
+# Bots play the game, its OpenSpiel variant and rubber scoring with each
+# deal's cards
 # written out, and five boards are written with their calls chosen
 # (bridge-boards.py: contracts made and defeated, doubled, redoubled, a
-# grand slam, every vulnerability, a board passed out); bridge-oracle.py
+# grand slam, every vulnerability, a board passed out; for rubber scoring,
+# a part score, two games, honours and the rubber); bridge-oracle.py
 # plays every deal again from the rules alone (every call and card the
 # rules allow against those the program offers, the declarer deciding for
 # the dummy, every trick, the scores) and must agree.  Then a deal is
@@ -33,6 +35,17 @@ cardrules simulate bridge-openspiel --deals 8 --seed 9 --explicit-deals \
 oracle --openspiel "$tmp/os.yaml" >"$tmp/os.out" || fail "$(cat "$tmp/os.out")"
 if oracle "$tmp/os.yaml" >/dev/null; then
 	fail "bridge-openspiel passes for the duplicate game"
+fi
+# rubber scoring: a rubber of five written boards, then bots' deals
+python3 tests/scripts/bridge-boards.py --rubber >"$tmp/rubber.yaml"
+cardrules simulate bridge-rubber --deals 12 --seed 10 --explicit-deals \
+	--transcript "$tmp/rubber-random.yaml" >/dev/null || fail "simulate bridge-rubber"
+oracle --rubber "$tmp/rubber.yaml" "$tmp/rubber-random.yaml" >"$tmp/rubber.out" ||
+	fail "$(cat "$tmp/rubber.out")"
+grep -q '^17 deals agree: .*; 1 rubbers$' "$tmp/rubber.out" ||
+	fail "the rubber was not played out: $(cat "$tmp/rubber.out")"
+if oracle "$tmp/rubber.yaml" >/dev/null; then
+	fail "bridge-rubber passes for the duplicate game"
 fi
 
 # --- typed: a deal at the table, every seat at the keyboard ---
