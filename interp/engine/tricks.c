@@ -858,15 +858,14 @@ static void narrate(const state *before, const state *after, const phase *p,
 		    tale *out, tale *news)
 {
 	(void)p, (void)n, (void)news;
+	/* a dummy's card is told as its player's */
+	int by = seat == after->dummy ? after->dummy_by : seat;
 	tale_printf(out, "  ");
-	tale_seat_as(out, seat, TALE_OPENS);
-	tale_printf(out, " %s ", audience_verb(who, seat, "play", "plays"));
+	tale_seat_as(out, by, TALE_OPENS);
+	tale_printf(out, " %s ", audience_verb(who, by, "play", "plays"));
 	tale_card(out, a[0].card[0]);
-	if (seat == after->dummy) {
-		tale_printf(out, " (played by ");
-		tale_seat(out, after->dummy_by);
-		tale_printf(out, ")");
-	}
+	if (by != seat)
+		tale_printf(out, " from the dummy");
 	tale_printf(out, "\n");
 	int dummy = after->dummy;
 	if (dummy >= 0 && !room_of(before)->dummy_shown &&

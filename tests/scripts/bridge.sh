@@ -65,6 +65,6 @@ grep -q 'lays down the hand as the dummy, face up: ' "$tmp/play" ||
 	fail "the dummy is not laid down"
 grep -q '^  Dummy (seat [0-3], played by seat [0-3]): ' "$tmp/play" ||
 	fail "the dummy is not on the table"
-grep -q '(played by seat [0-3])$' "$tmp/play" ||
+grep -q '^  Seat [0-3] plays .* from the dummy$' "$tmp/play" ||
 	fail "a card of the dummy is not told as played by the declarer"
 pass
