@@ -3,12 +3,19 @@
  *
  * Each seat in turn, in the direction of play from `from`, passes, bids a
  * number higher than the standing bid (with a denomination when the
- * auction has them), or doubles an opponent's bid.  The auction ends when
- * every other seat still in it has passed since the last bid, when the
- * highest number is bid (top-ends), or when a bid is doubled; the last
- * bidder becomes the declarer and the last bid the contract (the deal's
+ * auction has them; with `denominations-rank`, a later denomination of
+ * the same number is higher too), doubles an opponent's bid, or
+ * redoubles a double of its side's.  The auction ends when every other
+ * seat still in it has passed since the last bid, when the highest
+ * number is bid (top-ends), or when a bid is doubled; with `double-ends:
+ * false`, a double does not end it, and it ends when all but one pass in
+ * a row after the last call.  The last bidder becomes the declarer (or,
+ * `declarer: first-to-name`, the first of its side to have named the
+ * contract's denomination) and the last bid the contract (the deal's
  * outputs state.bid, state.denom, state.doubled), read by expressions as
- * `bid`, `doubled`, `contract_trumps` and the denominations' names.
+ * `bid`, `doubled`, `redoubled`, `contract_trumps` and the denominations'
+ * names.  Bridge, Ribs and Sidi Barrani are this phase with different
+ * keys.
  * When everyone passes without a bid the deal is thrown in and dealt
  * again, or goes on without a contract.  Ribs (raise by one, the opener bids 2, a pass leaves the
  * round) and Sidi Barrani (numbers with denominations, double) are both
@@ -28,6 +35,10 @@ struct auction_room {
 	uint16_t out;                   /* seats out of the auction, as bits */
 	int8_t first;                   /* the first caller */
 	uint8_t calls;                  /* calls made in this auction */
+	uint8_t passes_in_row;          /* since the last other call */
+	uint16_t named[DENOMS_MAX];     /* for each denomination, the first
+					   seat of each team to bid it, as
+					   bits */
 };
 
 _Static_assert(sizeof(struct auction_room) <= PHASE_ROOM_SIZE,
@@ -61,7 +72,13 @@ static value get_bid(const expr_frame *f, int seat, int arg)
 static value get_doubled(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return vars_int(vars_state(f)->doubled);
+	return vars_int(vars_state(f)->doubled > 0);
+}
+
+static value get_redoubled(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(vars_state(f)->doubled > 1);
 }
 
 /* The cards of the contract's suit; none when its denomination is no
@@ -89,6 +106,8 @@ static bool declare(expr_scope *sc)
 	return expr_scope_getter(sc, "bid", TY_INT, false, get_bid, 0) &&
 	       expr_scope_getter(sc, "doubled", TY_BOOL, false, get_doubled,
 				 0) &&
+	       expr_scope_getter(sc, "redoubled", TY_BOOL, false,
+				 get_redoubled, 0) &&
 	       expr_scope_getter(sc, "contract_trumps", TY_CARDS, false,
 				 get_contract_trumps, 0);
 }
@@ -258,6 +277,13 @@ static bool setup(state *s, const phase *p, int index, char *why,
 			      vars_count(s, &a->bid_step), open, why, size);
 }
 
+static bool build_flag(builder *b, const schema *sc, const node *n,
+		       const char *key, bool otherwise)
+{
+	const node *v = build_field(b, sc, n, key);
+	return v ? strcmp(v->text, "true") == 0 : otherwise;
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
 	auction_phase *a = &p->u.auction;
@@ -294,6 +320,28 @@ static void build(builder *b, const node *n, phase *p)
 	a->opponents_double = dbl && strcmp(dbl->text, "opponents") == 0;
 	if (a->opponents_double && b->g->nteams == 0)
 		build_fail(b, dbl, "'double: opponents' needs 'teams'");
+	a->redouble = build_flag(b, sc, n, "redouble", false);
+	a->double_ends = build_flag(b, sc, n, "double-ends", true);
+	a->denoms_rank = build_flag(b, sc, n, "denominations-rank", false);
+	const node *rule = build_field(b, sc, n, "declarer");
+	a->first_to_name = rule && strcmp(rule->text, "first-to-name") == 0;
+	static const char *const on_doubles[] = {"redouble", "double-ends"};
+	static const char *const on_denoms[] = {"denominations-rank",
+						 "declarer"};
+	bool set[] = {a->redouble, !a->double_ends, a->denoms_rank,
+		      a->first_to_name};
+	for (int i = 0; i < 2; i++) {
+		if (set[i] && !a->opponents_double)
+			build_fail(b, node_get(n, on_doubles[i]), "'%s' needs "
+				   "'double: opponents'", on_doubles[i]);
+		if (set[2 + i] && !denoms)
+			build_fail(b, node_get(n, on_denoms[i]), "'%s' needs "
+				   "'denominations'", on_denoms[i]);
+	}
+	if (!a->double_ends && a->after_pass == AFTER_PASS_OUT)
+		build_fail(b, node_get(n, "double-ends"),
+			   "passes in a row end this auction: 'after-pass: out' "
+			   "does not go with it");
 	const node *top = build_field(b, sc, n, "top-ends");
 	a->top_ends = top && strcmp(top->text, "true") == 0;
 	const node *none = build_field(b, sc, n, "no-bid");
@@ -355,6 +403,32 @@ static bool may_double(const state *s, const auction_phase *a)
 	       s->g->team_of[s->declarer] != s->g->team_of[s->current];
 }
 
+static bool may_redouble(const state *s, const auction_phase *a)
+{
+	return a->redouble && s->doubled == 1 && s->declarer >= 0 &&
+	       s->g->team_of[s->declarer] == s->g->team_of[s->current];
+}
+
+/* The place of denomination d in the auction's list; -1: none. */
+static int denom_rank(const auction_phase *a, int d)
+{
+	for (int i = 0; i < a->ndenoms; i++)
+		if (a->denom[i] == d)
+			return i;
+	return -1;
+}
+
+/* With denominations-rank, a bid of the standing number is higher when
+ * its denomination comes later in the list. */
+static bool beats_standing(const state *s, const auction_phase *a,
+			   const action *bid)
+{
+	if (bid->number != s->bid)
+		return bid->number > s->bid;
+	return a->denoms_rank && s->denom >= 0 &&
+	       denom_rank(a, bid->denom) > denom_rank(a, s->denom);
+}
+
 static bool enter(state *s, const phase *p)
 {
 	const auction_phase *a = &p->u.auction;
@@ -365,8 +439,9 @@ static bool enter(state *s, const phase *p)
 	struct auction_room *r = room(s);
 	r->first = (int8_t)first;
 	s->current = (int8_t)first;
-	r->calls = 0;
+	r->calls = r->passes_in_row = 0;
 	r->passed_since_bid = r->out = 0;
+	memset(r->named, 0, sizeof r->named);
 	phase_contract_clear(s);
 	return true;
 }
@@ -391,13 +466,26 @@ static int list_bids(const state *s, const auction_phase *a, int k, int last,
 	return n;
 }
 
-/* The index of the first number above the standing bid. */
+/* The index of the first number above the standing bid (or, when
+ * denominations rank bids, of the standing number itself). */
 static int first_higher(const state *s, const auction_phase *a)
 {
 	int k = 0;
-	for (int v; (v = number_at(s, a, k)) >= 0 && v <= s->bid; k++)
+	int floor = a->denoms_rank && s->bid > 0 ? s->bid - 1 : s->bid;
+	for (int v; (v = number_at(s, a, k)) >= 0 && v <= floor; k++)
 		;
 	return k;
+}
+
+/* Drops the bids of out[0..n) that do not beat the standing bid. */
+static int keep_higher(const state *s, const auction_phase *a, action *out,
+		       int n)
+{
+	int m = 0;
+	for (int i = 0; i < n; i++)
+		if (beats_standing(s, a, &out[i]))
+			out[m++] = out[i];
+	return m;
 }
 
 static int legal(const state *s, const phase *p, action *out)
@@ -415,9 +503,13 @@ static int legal(const state *s, const phase *p, action *out)
 	int n = 0;
 	int k = first_higher(s, a);
 	n += list_bids(s, a, k, a->raise_next ? k : BIDS_MAX * 1000, out + n);
+	if (a->denoms_rank)
+		n = keep_higher(s, a, out, n);
 	out[n++] = action_of(ACT_PASS, 0);
 	if (may_double(s, a))
 		out[n++] = action_of(ACT_DOUBLE, 0);
+	if (may_redouble(s, a))
+		out[n++] = action_of(ACT_REDOUBLE, 0);
 	action_sort(out, n);
 	return n;
 }
@@ -445,6 +537,37 @@ static bool bid_stands(const state *s)
 	return true;
 }
 
+/* The seats of `seat`'s team, as bits. */
+static uint16_t team_seats(const state *s, int seat)
+{
+	uint16_t bits = 0;
+	for (int q = 0; q < s->players; q++)
+		if (s->g->team_of[q] == s->g->team_of[seat])
+			bits |= (uint16_t)(1u << q);
+	return bits;
+}
+
+/* Who declares a bid of denomination d by seat: the bidder, or the first
+ * of its team to have named d (declarer: first-to-name). */
+static int declarer_of(state *s, const auction_phase *a, int seat, int d)
+{
+	if (!a->first_to_name || d == DENOM_NONE || d >= DENOMS_MAX)
+		return seat;
+	struct auction_room *r = room(s);
+	uint16_t team = team_seats(s, seat);
+	if (!(r->named[d] & team))
+		r->named[d] |= (uint16_t)(1u << seat);
+	return __builtin_ctz(r->named[d] & team);
+}
+
+/* Passes in a row end an auction whose doubles do not: all but one of
+ * the seats still in it after a bid, or all of them before any. */
+static bool passes_end(const state *s, const auction_phase *a)
+{
+	return !a->double_ends && s->bid > 0 &&
+	       room_of(s)->passes_in_row >= s->players - 1;
+}
+
 static phase_step apply(state *s, const phase *p, const action *act)
 {
 	const auction_phase *a = &p->u.auction;
@@ -460,21 +583,30 @@ static phase_step apply(state *s, const phase *p, const action *act)
 			counters_add(s, &a->raise_adds, seat);
 		phase_contract_denom(s, act->denom == DENOM_NONE ? -1
 							   : act->denom);
-		phase_declare(s, seat);
+		phase_declare(s, declarer_of(s, a, seat, act->denom));
 		r->passed_since_bid = 0;
+		r->passes_in_row = 0;
 		if (a->top_ends && act->number == highest_number(s, a))
 			return PHASE_ENDS;
 		break;
 	case ACT_DOUBLE:
 		phase_contract_double(s);
-		return PHASE_ENDS;
+		if (a->double_ends)
+			return PHASE_ENDS;
+		r->passes_in_row = 0;
+		break;
+	case ACT_REDOUBLE:
+		phase_contract_redouble(s);
+		r->passes_in_row = 0;
+		break;
 	default:                /* a pass */
+		r->passes_in_row++;
 		r->passed_since_bid |= (uint16_t)(1u << seat);
 		if (a->after_pass == AFTER_PASS_OUT)
 			r->out |= (uint16_t)(1u << seat);
 		break;
 	}
-	if (s->bid > 0 && bid_stands(s))
+	if (a->double_ends ? s->bid > 0 && bid_stands(s) : passes_end(s, a))
 		return PHASE_ENDS;
 	if (s->bid == 0 && r->calls >= s->players &&
 	    (a->after_pass == AFTER_PASS_OUT ||
@@ -507,6 +639,8 @@ static void words(const state *s, const phase *p, const action *a, int n,
 		snprintf(buf, size, "pass");
 	else if (a->kind == ACT_DOUBLE)
 		snprintf(buf, size, "double");
+	else if (a->kind == ACT_REDOUBLE)
+		snprintf(buf, size, "redouble");
 	else if (a->kind == ACT_BID && a->denom != DENOM_NONE &&
 		 a->denom < s->g->ndenoms)
 		snprintf(buf, size, "%d %s", a->number,
@@ -543,11 +677,16 @@ static bool parse(const state *s, const phase *p, char *const *word,
 		out[0] = action_of(ACT_DOUBLE, 0);
 		return true;
 	}
+	if (nword == 1 && strcasecmp(word[0], "redouble") == 0) {
+		out[0] = action_of(ACT_REDOUBLE, 0);
+		return true;
+	}
 	char *end = NULL;
 	long v = nword > 0 ? strtol(word[0], &end, 10) : 0;
 	if (nword == 0 || end == word[0] || *end || v <= 0 || v > 30000) {
 		snprintf(err, size, "call pass, %sa bid: a number%s",
-			 a->opponents_double ? "double or " : "",
+			 a->redouble ? "double, redouble or "
+			 : a->opponents_double ? "double or " : "",
 			 a->ndenoms ? " and a denomination, as in 'call 120 H'" : "");
 		return false;
 	}
@@ -587,6 +726,11 @@ static void why_illegal(const state *s, const phase *p, const action *act,
 			 : s->bid == 0 ? "there is no bid to double"
 			 : s->doubled ? "the bid is already doubled"
 			 : "only an opponent of the bidder may double");
+	} else if (act->kind == ACT_REDOUBLE) {
+		snprintf(buf, size, "%s", !a->redouble
+			 ? "nobody redoubles in this auction"
+			 : s->doubled != 1 ? "there is no double to redouble"
+			 : "only the side doubled may redouble");
 	} else if (act->kind == ACT_BID) {
 		int k = first_higher(s, a);
 		int next = number_at(s, a, k);
@@ -595,6 +739,9 @@ static void why_illegal(const state *s, const phase *p, const action *act,
 				 "is left", s->bid);
 		else if (a->raise_next)
 			snprintf(buf, size, "the only bid now is %d", next);
+		else if (!beats_standing(s, a, act) && a->denoms_rank)
+			snprintf(buf, size, "a bid must be higher than %d %s",
+				 s->bid, s->g->denom_name[s->denom]);
 		else if (act->number <= s->bid)
 			snprintf(buf, size, "a bid must be higher than %d",
 				 s->bid);
@@ -613,8 +760,11 @@ static void explain(FILE *out, const game *g, const phase *p)
 	fprintf(out, "An auction: in turn from %s, each player passes%s",
 		phase_first_seat_words(g, a->from, who, sizeof who),
 		a->opponents_double ? ", bids" : " or bids");
-	fputs(a->opponents_double ? " or doubles the standing bid of an "
-	      "opponent (which ends the auction).\n" : ".\n", out);
+	if (a->opponents_double)
+		fprintf(out, " or doubles the standing bid of an opponent%s%s",
+			a->redouble ? ", or redoubles a double of its side's bid"
+			: "", a->double_ends ? " (which ends the auction)" : "");
+	fputs(".\n", out);
 	if (a->nbids) {
 		fputs("  The numbers: ", out);
 		for (int i = 0; i < a->nbids; i++)
@@ -629,7 +779,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fputs("  Each bid names a denomination:", out);
 		for (int i = 0; i < a->ndenoms; i++)
 			fprintf(out, "%s %s", i ? "," : "", g->denom_name[a->denom[i]]);
-		fputs(" (the denomination does not rank bids).\n", out);
+		fputs(a->denoms_rank ? " (within a number, each is higher than "
+		      "those before it).\n"
+		      : " (the denomination does not rank bids).\n", out);
 	}
 	fprintf(out, "  %s\n", a->raise_next
 		? "A bid raises the standing bid to the next number exactly."
@@ -640,12 +792,20 @@ static void explain(FILE *out, const game *g, const phase *p)
 	fprintf(out, "  %s\n", a->after_pass == AFTER_PASS_OUT
 		? "A player who passes is out of this auction."
 		: "A player who passed may call again later.");
-	fputs("  The auction ends when everybody else has passed since the "
-	      "last bid", out);
+	if (a->double_ends)
+		fputs("  The auction ends when everybody else has passed since "
+		      "the last bid", out);
+	else
+		fputs("  The auction ends when all the players but one pass in "
+		      "a row after a bid, a double or a redouble", out);
 	if (a->top_ends)
 		fputs(", or at once when the highest number is bid", out);
-	fputs("; the last bidder is the declarer and the last bid the "
-	      "contract.\n", out);
+	fputs(a->first_to_name
+	      ? "; the last bid is the contract, and its declarer the first "
+		"player of the last bidder's side to have bid its "
+		"denomination.\n"
+	      : "; the last bidder is the declarer and the last bid the "
+		"contract.\n", out);
 	fprintf(out, "  When everybody passes without a bid, %s.\n",
 		a->no_bid == NO_BID_REDEAL
 		? "the cards are thrown in and the same dealer deals again"
@@ -686,14 +846,16 @@ static bool context(const state *s, const phase *p, const audience *who,
 		    s->denom >= 0 ? " " : "",
 		    s->denom >= 0 ? s->g->denom_name[s->denom] : "");
 	tale_seat(out, s->declarer);
-	tale_printf(out, "%s.\n", s->doubled ? ", doubled" : "");
+	tale_printf(out, "%s.\n", s->doubled > 1 ? ", redoubled"
+		    : s->doubled ? ", doubled" : "");
 	return false;
 }
 
 static void help(const game *g, const phase *p, tale *out)
 {
-	(void)g, (void)p;
-	tale_printf(out, "    call 120 H  an auction's bid (or: pass, double)\n");
+	(void)g;
+	tale_printf(out, "    call 120 H  an auction's bid (or: pass, double%s)\n",
+		    p->u.auction.redouble ? ", redouble" : "");
 }
 
 const phase_kind_def phase_auction = {

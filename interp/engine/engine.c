@@ -133,6 +133,7 @@ bool state_setup(state *s, const game *g, int players, int dealer,
 		 const int64_t *options, uint64_t seed, char *why, size_t size)
 {
 	memset(s, 0, sizeof *s);
+	s->dummy = s->dummy_by = -1;
 	s->turned_up = CARD_NONE;
 	s->g = g;
 	s->seed = seed;
@@ -201,6 +202,7 @@ static void clear_deal(state *s)
 	s->bid = 0;
 	s->denom = -1;
 	s->doubled = 0;
+	s->dummy = s->dummy_by = -1;
 	s->redeals = 0;
 	s->down = s->seen = cset_empty();
 	memset(s->place_known, -1, sizeof s->place_known);

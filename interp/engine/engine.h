@@ -6,6 +6,7 @@
  *     state_setup        a new match (players, first dealer, options, seed)
  *     state_clone        a copy that plays on independently
  *     state_current      the seat to move, SEAT_CHANCE or SEAT_END
+ *     state_decider      the seat that decides for it (a dummy's player)
  *     state_deal         the chance move: shuffle and deal (from the seed)
  *     state_deal_cards   the chance move scripted (tests, transcripts)
  *     state_legal        the legal actions, sorted (action.h)
@@ -42,6 +43,14 @@ bool state_setup(state *s, const game *g, int players, int dealer,
 static inline int state_current(const state *s)
 {
 	return s->current;
+}
+
+/* The seat that decides for the seat to move: itself, or for a dummy
+ * (a hand played by another seat), the seat that plays it. */
+static inline int state_decider(const state *s)
+{
+	return s->current >= 0 && s->current == s->dummy ? s->dummy_by
+							 : s->current;
 }
 
 static inline bool state_over(const state *s)

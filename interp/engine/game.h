@@ -143,6 +143,10 @@ typedef struct tricks_phase {
 	bool declare_melds;             /* melds are declared by choice at
 					   the first trick (meld.h) */
 	const expr *sits_out;           /* per seat: out of these tricks */
+	const expr *dummy;              /* the hand laid face up after the
+					   first card and played by dummy_by;
+					   NULL: none */
+	const expr *dummy_by;
 	const expr *top_trumps[TOP_TRUMPS_MAX]; /* above the order, highest
 						   first, as the tricks start */
 	int ntop;
@@ -202,7 +206,17 @@ typedef struct auction_phase {
 	int ndenoms;
 	after_pass after_pass;
 	bool opponents_double;          /* the other team may double; a double
-					   ends the auction */
+					   ends the auction unless
+					   double_ends is false */
+	bool redouble;                  /* the doubled side may redouble */
+	bool double_ends;               /* false: the auction goes on after a
+					   double, until all but one pass in a
+					   row */
+	bool denoms_rank;               /* within a number, the listed order
+					   of denominations ranks bids */
+	bool first_to_name;             /* the declarer is the first of the
+					   winning side to have named the
+					   contract's denomination */
 	bool top_ends;                  /* the highest number ends it at once */
 	no_bid_rule no_bid;
 	counter_adds raise_adds;        /* at each bid but a forced opening */

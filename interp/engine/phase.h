@@ -179,7 +179,8 @@ static inline const void *phase_room_of(const state *s, phase_kind kind)
 
 /* The deal's outputs (state.h), written only through these: the
  * declarer; the contract, cleared as an auction starts, then its bid,
- * its denomination (-1: none) and a double; the last double trick. */
+ * its denomination (-1: none), a double and a redouble; a dummy; the
+ * last double trick. */
 static inline void phase_declare(state *s, int seat)
 {
 	s->declarer = (int8_t)seat;
@@ -193,9 +194,11 @@ static inline void phase_contract_clear(state *s)
 	s->declarer = -1;
 }
 
+/* A new bid stands undoubled. */
 static inline void phase_contract_bid(state *s, int bid)
 {
 	s->bid = (int16_t)bid;
+	s->doubled = 0;
 }
 
 static inline void phase_contract_denom(state *s, int denom)
@@ -206,6 +209,19 @@ static inline void phase_contract_denom(state *s, int denom)
 static inline void phase_contract_double(state *s)
 {
 	s->doubled = 1;
+}
+
+static inline void phase_contract_redouble(state *s)
+{
+	s->doubled = 2;
+}
+
+/* Seat `seat`'s hand is played by seat `by` (a dummy): `by` decides
+ * when `seat` is to move. */
+static inline void phase_dummy(state *s, int seat, int by)
+{
+	s->dummy = (int8_t)seat;
+	s->dummy_by = (int8_t)by;
 }
 
 static inline void phase_record_double(state *s, const double_record *r)

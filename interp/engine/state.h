@@ -200,7 +200,10 @@ typedef struct state {
 	int8_t declarer;                /* -1: nobody declared */
 	int16_t bid;                    /* the contract: 0, no bid */
 	int8_t denom;                   /* index into game.denom; -1 */
-	int8_t doubled;                 /* 0, or 1 when doubled */
+	int8_t doubled;                 /* 0; 1 doubled; 2 redoubled */
+	int8_t dummy;                   /* a hand played by another seat,
+					   dummy_by; -1: none */
+	int8_t dummy_by;
 	double_record last_double;
 
 	/* counters of the deal */

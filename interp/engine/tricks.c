@@ -19,6 +19,7 @@ struct tricks_room {
 	int8_t playing;                 /* seats that play to each trick */
 	uint16_t out;                   /* seats sitting out, as bits */
 	int8_t ntop;
+	bool dummy_shown;               /* the dummy's hand lies face up */
 	card_id top[TOP_TRUMPS_MAX];    /* above every other trump, highest
 					   first (Euchre's bowers) */
 };
@@ -156,6 +157,14 @@ static void build(builder *b, const node *n, phase *p)
 	t->declare_melds = declare && strcmp(declare->text, "chosen") == 0;
 	t->sits_out = build_expr(b, g->scope, build_field(b, sc, n, "sits-out"),
 				 TY_BOOL);
+	t->dummy = build_table_expr(b, g->scope, build_field(b, sc, n, "dummy"),
+				    TY_SEAT, "'tricks.dummy'");
+	t->dummy_by = build_table_expr(b, g->scope,
+				       build_field(b, sc, n, "dummy-by"),
+				       TY_SEAT, "'tricks.dummy-by'");
+	if (!t->dummy != !t->dummy_by)
+		build_fail(b, n, "'dummy' and 'dummy-by' go together: whose hand "
+			   "is laid face up, and who plays it");
 	const node *top = build_field(b, sc, n, "top-trumps");
 	for (size_t i = 0; top && i < top->n; i++) {
 		if (t->ntop == TOP_TRUMPS_MAX) {
@@ -302,6 +311,32 @@ static void seat_players(state *s, const tricks_phase *t)
 	r->playing = (int8_t)(s->players - __builtin_popcount(r->out));
 }
 
+/* The dummy's hand is laid face up: everyone sees it from now on. */
+static void show_dummy(state *s)
+{
+	struct tricks_room *r = room(s);
+	if (s->dummy < 0 || r->dummy_shown)
+		return;
+	r->dummy_shown = true;
+	phase_hand_gets(s, s->dummy, s->hand[s->dummy], s->hand[s->dummy]);
+}
+
+/* Who plays another's hand (`dummy`, `dummy-by`); the hand is shown
+ * after the first card, or at once when it leads. */
+static void seat_dummy(state *s, const tricks_phase *t)
+{
+	if (!t->dummy)
+		return;
+	int dummy = (int)vars_eval(s, t->dummy, -1).i;
+	int by = (int)vars_eval(s, t->dummy_by, -1).i;
+	if (dummy < 0 || dummy >= s->players || by < 0 || by >= s->players ||
+	    by == dummy)
+		return;
+	phase_dummy(s, dummy, by);
+	if (s->leader == dummy)
+		show_dummy(s);
+}
+
 static bool enter(state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
@@ -321,6 +356,7 @@ static bool enter(state *s, const phase *p)
 	s->leader = (int8_t)leader;
 	s->first_leader = (int8_t)leader;
 	s->current = (int8_t)leader;
+	seat_dummy(s, t);
 	s->trick_no = 1;
 	s->nplayed = 0;
 	r->led = -1;
@@ -499,6 +535,8 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	}
 	s->nplayed++;
 	s->event = EV_ACTION;
+	if (s->dummy >= 0 && !r->dummy_shown)
+		show_dummy(s);
 	if (s->nplayed < (r->playing ? r->playing : s->players)) {
 		s->current = (int8_t)(r->out ? next_playing(s, seat)
 				      : state_next_seat(s, seat, 1));
@@ -797,6 +835,13 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
 		fputs("The winner of the last trick also takes the leftover "
 		      "cards.\n", out);
+	char dummy[160], by[160];
+	if (t->dummy)
+		fprintf(out, "The hand of %s is the dummy: laid face up for all "
+			"to see after the first card is played, and played by "
+			"%s, who decides for it.\n",
+			phase_seat_words(t->dummy, dummy, sizeof dummy),
+			phase_seat_words(t->dummy_by, by, sizeof by));
 	if (t->sits_out)
 		fprintf(out, "A player for whom `%s` holds sits these tricks out: "
 			"their cards stay out of play, and the others play "
@@ -812,12 +857,27 @@ static void narrate(const state *before, const state *after, const phase *p,
 		    int seat, const action *a, int n, const audience *who,
 		    tale *out, tale *news)
 {
-	(void)before, (void)after, (void)p, (void)n, (void)news;
+	(void)p, (void)n, (void)news;
+	/* a dummy's card is told as its player's */
+	int by = seat == after->dummy ? after->dummy_by : seat;
 	tale_printf(out, "  ");
-	tale_seat_as(out, seat, TALE_OPENS);
-	tale_printf(out, " %s ", audience_verb(who, seat, "play", "plays"));
+	tale_seat_as(out, by, TALE_OPENS);
+	tale_printf(out, " %s ", audience_verb(who, by, "play", "plays"));
 	tale_card(out, a[0].card[0]);
+	if (by != seat)
+		tale_printf(out, " from the dummy");
 	tale_printf(out, "\n");
+	int dummy = after->dummy;
+	if (dummy >= 0 && !room_of(before)->dummy_shown &&
+	    room_of(after)->dummy_shown) {
+		tale_printf(out, "  ");
+		tale_seat_as(out, dummy, TALE_OPENS);
+		tale_printf(out, " %s the dummy, face up: ",
+			    audience_verb(who, dummy, "lay down your hand as",
+					  "lays down the hand as"));
+		tale_cards(out, after->hand[dummy]);
+		tale_printf(out, "\n");
+	}
 }
 
 /* The seats sitting these tricks out, named in a list (the first
@@ -860,7 +920,17 @@ static void table(const state *s, const phase *p, const audience *who,
 			    s->denom >= 0 ? " " : "",
 			    s->denom >= 0 ? s->g->denom_name[s->denom] : "");
 		tale_seat(out, s->declarer);
-		tale_printf(out, "%s.\n", s->doubled ? ", doubled" : "");
+		tale_printf(out, "%s.\n", s->doubled > 1 ? ", redoubled"
+			    : s->doubled ? ", doubled" : "");
+	}
+	if (s->dummy >= 0 && room_of(s)->dummy_shown) {
+		tale_printf(out, "  Dummy (");
+		tale_seat(out, s->dummy);
+		tale_printf(out, ", played by ");
+		tale_seat(out, s->dummy_by);
+		tale_printf(out, "): ");
+		tale_cards(out, s->hand[s->dummy]);
+		tale_printf(out, "\n");
 	}
 	if (room_of(s)->out) {
 		tale_printf(out, "  Sitting out: ");

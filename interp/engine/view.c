@@ -167,26 +167,79 @@ static void deal_pinned(const view *v, rng *r, uint8_t *need, bool *used,
 	}
 }
 
-/* Makes room for c in a hand that may hold it: a card this sample dealt
- * there (in `placed`) moves to a hand that still needs one and may hold
- * it; false when there is no such pair. */
-static bool make_room(const view *v, card_id c, cardset placed,
-		      uint8_t *need, state *out)
+/* Puts card c in a hand that may hold it (no void in its suit) or among
+ * the face-down leftovers: one with room, or one that hands a card dealt
+ * to it here (`movable`) on to another the same way; false when no such
+ * chain exists.  `seen`: the seats tried, as bits (the leftovers: bit
+ * `players`); need[players] is the leftovers' room. */
+static bool place_by_moving(const view *v, state *out, uint8_t *need,
+			    cardset *movable, card_id c, uint32_t *seen);
+
+/* Card c takes the face-down position of a card put there here, which
+ * goes on into a hand or the leftovers (place_by_moving). */
+static bool take_position(const view *v, state *out, uint8_t *need,
+			  cardset *movable, card_id c, uint32_t *seen)
 {
-	int players = v->s.players;
-	for (int q = 0; q < players; q++) {
-		if (v->s.void_suits[q] >> suit_bit(&v->s, c) & 1)
+	CSET_FOREACH(x, *movable) {
+		if (!out->pile_of[x])
 			continue;
-		CSET_FOREACH(x, cset_and(out->hand[q], placed)) {
-			int bit = suit_bit(&v->s, x);
-			for (int to = 0; to < players; to++) {
-				if (to == q || !need[to] ||
-				    v->s.void_suits[to] >> bit & 1)
-					continue;
+		uint8_t pile = out->pile_of[x], depth = out->depth[x];
+		bool down = cset_has(out->down, x);
+		out->pile_of[x] = 0;
+		cset_del(&out->down, x);
+		if (!place_by_moving(v, out, need, movable, x, seen)) {
+			out->pile_of[x] = pile;
+			if (down)
+				cset_add(&out->down, x);
+			continue;
+		}
+		out->pile_of[c] = pile;
+		out->depth[c] = depth;
+		if (down)
+			cset_add(&out->down, c);
+		cset_add(movable, c);
+		return true;
+	}
+	return false;
+}
+
+static bool place_by_moving(const view *v, state *out, uint8_t *need,
+			    cardset *movable, card_id c, uint32_t *seen)
+{
+	int bit = suit_bit(&v->s, c);
+	int left = v->s.players;
+	if (v->hidden_leftover && !(*seen >> left & 1)) {
+		*seen |= 1u << left;
+		if (need[left]) {
+			need[left]--;
+			cset_add(&out->leftover, c);
+			cset_add(movable, c);
+			return true;
+		}
+		CSET_FOREACH(x, cset_and(out->leftover, *movable)) {
+			if (place_by_moving(v, out, need, movable, x, seen)) {
+				cset_del(&out->leftover, x);
+				cset_add(&out->leftover, c);
+				return true;
+			}
+		}
+	}
+	for (int q = 0; q < v->s.players; q++) {
+		if (*seen >> q & 1 || v->s.void_suits[q] >> bit & 1 ||
+		    (!need[q] && !v->hidden[q]))
+			continue;
+		*seen |= 1u << q;
+		if (need[q]) {
+			need[q]--;
+			cset_add(&out->hand[q], c);
+			cset_add(movable, c);
+			return true;
+		}
+		CSET_FOREACH(x, cset_and(out->hand[q], *movable)) {
+			if (place_by_moving(v, out, need, movable, x, seen)) {
 				cset_del(&out->hand[q], x);
-				cset_add(&out->hand[to], x);
-				need[to]--;
 				cset_add(&out->hand[q], c);
+				cset_add(movable, c);
 				return true;
 			}
 		}
@@ -195,13 +248,16 @@ static bool make_room(const view *v, card_id c, cardset placed,
 }
 
 /* Deals pool[] (the unknown cards but the pinned) to the hidden places;
- * false when the voids could not be respected this time. */
+ * false when the voids could not be respected this time.  With `repair`,
+ * a card no hand may take takes the place of one dealt earlier instead
+ * (place_by_moving, take_position). */
 static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
-		     bool respect_voids, state *out)
+		     bool respect_voids, bool repair, state *out)
 {
-	uint8_t need[SEAT_MAX];
+	uint8_t need[SEAT_MAX + 1];
 	bool used[CARD_MAX] = {false};
-	memcpy(need, v->hidden, sizeof need);
+	cardset movable = cset_empty();         /* dealt below */
+	memcpy(need, v->hidden, SEAT_MAX);
 	int need_left = v->hidden_leftover;
 	if (n < cset_count(v->unknown))
 		deal_pinned(v, r, need, used, respect_voids, out);
@@ -213,10 +269,10 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 		out->depth[*pool] = v->slot_depth[i];
 		if (cset_has(v->slot_down, (card_id)i))
 			cset_add(&out->down, *pool);
+		cset_add(&movable, *pool);
 		pool++;
 		n--;
 	}
-	cardset placed = cset_empty();
 	for (int i = 0; i < n; i++) {
 		card_id c = pool[i];
 		int bit = suit_bit(&v->s, c);
@@ -227,8 +283,12 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 				choices[k++] = q;
 		if (need_left)
 			choices[k++] = -1;
-		if (k == 0 && make_room(v, c, placed, need, out)) {
-			cset_add(&placed, c);
+		uint32_t seen = 0;
+		need[v->s.players] = (uint8_t)need_left;
+		if (k == 0 && repair &&
+		    (place_by_moving(v, out, need, &movable, c, &seen) ||
+		     take_position(v, out, need, &movable, c, &seen))) {
+			need_left = need[v->s.players];
 			continue;
 		}
 		if (k == 0)
@@ -236,10 +296,11 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 		int q = choices[rng_below(r, (uint32_t)k)];
 		if (q < 0) {
 			cset_add(&out->leftover, c);
+			cset_add(&movable, c);
 			need_left--;
 		} else {
 			cset_add(&out->hand[q], c);
-			cset_add(&placed, c);
+			cset_add(&movable, c);
 			need[q]--;
 		}
 	}
@@ -333,13 +394,15 @@ void view_sample(const view *v, rng *r, state *out)
 		pinned = cset_or(pinned, v->pinned[q]);
 	CSET_FOREACH(c, cset_minus(v->unknown, pinned))
 		pool[n++] = c;
+	/* random deals first; the last that keeps to the voids repairs
+	 * where it runs into them; the very last ignores them */
 	for (int attempt = 0; attempt < 32; attempt++) {
 		*out = v->s;
 		rng_shuffle(r, pool, n);
 		if (attempt > 0)
 			constrained_first(v, pool, n, v->hidden_slots < n ?
 					  v->hidden_slots : n);
-		if (try_deal(v, r, pool, n, attempt < 31, out))
+		if (try_deal(v, r, pool, n, attempt < 31, attempt == 30, out))
 			break;
 	}
 	complete_dealt(v, r, out);

@@ -596,7 +596,7 @@ static void hand_over(table_ui *u, int seat)
 static void print_prompt_context(table_ui *u)
 {
 	const state *s = &u->s;
-	int seat = s->current;
+	int seat = state_decider(s);    /* a dummy's hand, its player's turn */
 	if (u->o->hotseat && seat != u->last_human)
 		hand_over(u, seat);
 	u->last_human = seat;
@@ -611,7 +611,7 @@ static void print_prompt_context(table_ui *u)
 		print_taken(u, false);
 		print_trick(u);
 	}
-	print_hand(u, seat);
+	print_hand(u, s->current);
 	print_tale(u, &context);
 	if (!alone)
 		print_legal(u);
@@ -819,12 +819,13 @@ static bool bot_turn(table_ui *u)
 {
 	state before = u->s;
 	int seat = u->s.current;
+	int decider = state_decider(&u->s);
 	command c = {.kind = CMD_DECISION};
 	int n = command_decision_size(&u->s);
 	view v;
 	for (int i = 0; i < n; i++) {
-		bot_view(&u->bots[seat], &u->s, seat, &v);
-		action m = bot_choose(&u->bots[seat], &v);
+		bot_view(&u->bots[decider], &u->s, decider, &v);
+		action m = bot_choose(&u->bots[decider], &v);
 		c.actions[c.nactions++] = m;
 		bot_must_apply(&u->s, m);
 	}
@@ -917,7 +918,7 @@ static void hint(table_ui *u)
 	command c = {.kind = CMD_DECISION};
 	int n = command_decision_size(&u->s);
 	for (int i = 0; i < n; i++) {
-		state_view(&trial, trial.current, &v);
+		state_view(&trial, state_decider(&trial), &v);
 		c.actions[c.nactions] = bot_choose(&u->adviser, &v);
 		state_apply(&trial, c.actions[c.nactions++]);
 	}
@@ -1061,7 +1062,8 @@ static bool human_turn(table_ui *u)
 			}
 			narrate(u, &before, seat, &c);
 			go_on = record(u, &before, seat, &c);
-			if (go_on && u->s.current >= 0 && is_human(u, u->s.current) &&
+			if (go_on && u->s.current >= 0 &&
+			    is_human(u, state_decider(&u->s)) &&
 			    !sole_move(u))
 				print_prompt_context(u);
 			break;
@@ -1147,7 +1149,7 @@ static void run(table_ui *u)
 			report_fault(u);
 			return;
 		}
-		if (!is_human(u, u->s.current)) {
+		if (!is_human(u, state_decider(&u->s))) {
 			go_on = bot_turn(u);
 			show = true;
 			continue;

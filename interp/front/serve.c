@@ -96,8 +96,8 @@ static void refuse_diag(session *ss, diag *d)
  * seat to move, else its first; -1 when it plays none. */
 static int client_seat(const serve_match *m)
 {
-	if (match_is_mine(m, m->s.current))
-		return m->s.current;
+	if (match_is_mine(m, state_decider(&m->s)))
+		return state_decider(&m->s);
 	for (int p = 0; p < m->players; p++)
 		if (match_is_mine(m, p))
 			return p;
@@ -179,7 +179,7 @@ static void offer_decision(session *ss)
 	int seat = m->s.current;
 	ss->nlegal = state_legal(&m->s, ss->legal);
 	static view v;
-	state_view(&m->s, seat, &v);
+	state_view(&m->s, state_decider(&m->s), &v);
 	json *j = serve_notice(&ss->out, "decision");
 	json_key(j, "seat");
 	json_int(j, seat);
@@ -214,7 +214,7 @@ static void advance(session *ss)
 			return;
 		}
 		int seat = m->s.current;
-		if (match_is_mine(m, seat)) {
+		if (match_is_mine(m, state_decider(&m->s))) {
 			offer_decision(ss);
 			return;
 		}
@@ -232,7 +232,7 @@ static bool decision_due(session *ss)
 		serve_error(&ss->out, "no match is in progress: send new first");
 	else if (m->s.over)
 		serve_error(&ss->out, "the match is over: no decision is due");
-	else if (!match_is_mine(m, m->s.current) || ss->nlegal == 0)
+	else if (!match_is_mine(m, state_decider(&m->s)) || ss->nlegal == 0)
 		serve_error(&ss->out, "no decision of yours is due");
 	else
 		return true;
@@ -496,7 +496,7 @@ static void on_hint(session *ss, const jv *msg)
 	action acts[ACTIONS_MAX];
 	int n = command_decision_size(&m->s);
 	for (int i = 0; i < n; i++) {
-		state_view(&trial, trial.current, &v);
+		state_view(&trial, state_decider(&trial), &v);
 		acts[i] = bot_choose(&adviser, &v);
 		state_apply(&trial, acts[i]);
 	}

@@ -52,6 +52,19 @@ void audit_write(FILE *f, long message, const state *s)
 	serve_write_cards(&j, &g->deck, s->leftover);
 	json_key(&j, "down");
 	serve_write_cards(&j, &g->deck, lying_down(s));
+	/* cards in hands that every seat has seen go there (a dummy laid
+	 * down, melds declared) */
+	cardset shown = cset_empty();
+	for (int p = 0; p < s->players; p++)
+		shown = cset_or(shown, cset_and(s->hand[p], s->shown[p]));
+	json_key(&j, "shown");
+	serve_write_cards(&j, &g->deck, shown);
+	json_key(&j, "unseen");         /* seats yet to look at their hands */
+	json_array(&j);
+	for (int p = 0; p < s->players; p++)
+		if (!state_sees_hand(s, p))
+			json_int(&j, p);
+	json_end_array(&j);
 	json_end_object(&j);
 	json_finish(&j);
 	fflush(f);

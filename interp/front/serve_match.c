@@ -145,11 +145,12 @@ bool match_decide(serve_match *m, const action *a, int n, char *err,
 int match_bot_turn(serve_match *m, action *out)
 {
 	int seat = m->s.current;
+	int decider = state_decider(&m->s);
 	int n = command_decision_size(&m->s);
-	bot *b = &m->bot[seat];
+	bot *b = &m->bot[decider];
 	view v;
 	for (int i = 0; i < n; i++) {
-		bot_view(b, &m->s, seat, &v);
+		bot_view(b, &m->s, decider, &v);
 		out[i] = bot_choose(b, &v);
 		bot_must_apply(&m->s, out[i]);
 	}

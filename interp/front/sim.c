@@ -348,7 +348,7 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 			state_random_playout_seats(s, &r);
 		}
 		while (s->current >= 0 && !state_stuck(s)) {
-			int seat = s->current;
+			int seat = state_decider(s);
 			int n = command_decision_size(s);
 			for (int i = 0; i < n; i++) {
 				if (bots[seat].kind == BOT_RANDOM) {

@@ -59,6 +59,10 @@ void trace_decision(trace *t, const state *before, const state *after,
 	json_object(j);
 	json_key(j, "seat");
 	json_int(j, state_current(before));
+	if (state_decider(before) != state_current(before)) {
+		json_key(j, "by");      /* a dummy's hand, played by another */
+		json_int(j, state_decider(before));
+	}
 	json_key(j, "legal");
 	json_array(j);
 	for (int i = 0; i < nlegal; i++) {

@@ -455,6 +455,11 @@ static const schema_field tricks_fields[] = {
 	 "card-set expressions, highest first, worked out as the tricks start: "
 	 "the card of each ranks above every other trump (Euchre's right and "
 	 "left bowers)"},
+	{"dummy", &s_said_seat, false,
+	 "a hand laid face up for all to see after the first card of these "
+	 "tricks (at once when it leads), and played by dummy-by"},
+	{"dummy-by", &s_said_seat, false,
+	 "who plays the dummy's cards, deciding with what it sees"},
 	{"sits-out", &s_expr_bool, false,
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays no card to these tricks (a partner of a player "
@@ -574,7 +579,15 @@ static const schema s_double = {
 	.kind = SK_ENUM, .choices = double_choices,
 	.doc = "who may double the standing bid: nobody (default), or a "
 	       "player of another team than the bidder's; a double ends the "
-	       "auction",
+	       "auction unless double-ends is false",
+};
+static const char *const declarer_choices[] = {"last-bidder", "first-to-name",
+					      NULL};
+static const schema s_declarer_rule = {
+	.kind = SK_ENUM, .choices = declarer_choices,
+	.doc = "who declares the contract: the last bidder (default), or the "
+	       "first player of the last bidder's team to have bid its "
+	       "denomination (bridge)",
 };
 static const char *const no_bid_choices[] = {"redeal", "play-on", NULL};
 static const schema s_no_bid = {
@@ -593,6 +606,15 @@ static const schema_field auction_fields[] = {
 	 "what a bid names besides its number (default: nothing)"},
 	{"after-pass", &s_after_pass, false, "whether a pass is final"},
 	{"double", &s_double, false, "who may double"},
+	{"redouble", &s_bool, false,
+	 "the side doubled may redouble (default false); a new bid clears both"},
+	{"double-ends", &s_bool, false,
+	 "a double ends the auction (default true); false: the auction goes on "
+	 "until all the players but one pass in a row after the last call"},
+	{"denominations-rank", &s_bool, false,
+	 "within a number, a bid of a denomination later in the list is "
+	 "higher (default false: only the number ranks bids)"},
+	{"declarer", &s_declarer_rule, false, "who declares the contract"},
 	{"top-ends", &s_bool, false,
 	 "a bid of the highest number ends the auction at once"},
 	{"no-bid", &s_no_bid, false, "what happens when nobody bids"},

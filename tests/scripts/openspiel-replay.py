@@ -1,25 +1,28 @@
 #!/usr/bin/env python3
 """openspiel-replay.py DATA TMP: replays the games OpenSpiel recorded
 (DATA/spades.jsonl.gz, DATA/oh_hell.jsonl.gz, DATA/euchre.jsonl.gz,
-DATA/hearts.jsonl.gz; tests/data/openspiel/) through the rule files that
-read OpenSpiel's rule choices (games/spades-openspiel.yaml,
-games/oh-hell-openspiel.yaml, games/euchre-openspiel.yaml,
-games/hearts-openspiel.yaml) and compares: every record of Spades and Oh
-Hell, the first 100 of each configuration of Euchre and Hearts.
+DATA/hearts.jsonl.gz, DATA/bridge.jsonl.gz; tests/data/openspiel/)
+through the rule files that read OpenSpiel's rule choices
+(games/spades-openspiel.yaml, games/oh-hell-openspiel.yaml,
+games/euchre-openspiel.yaml, games/hearts-openspiel.yaml,
+games/bridge-openspiel.yaml) and compares: every record of Spades, Oh
+Hell and Bridge, the first 100 of each configuration of Euchre and
+Hearts.
 
 Each record becomes a transcript of its deal, the hands written out (for
 Oh Hell the card turned up, then the cards not dealt; for Euchre the
 up-card and the kitty) and every decision in OpenSpiel's order;
 `$CARDRULES replay --json --decisions` replays it.  At every decision the
 moves the program allows must be exactly those OpenSpiel allowed (the
-bids, Nil, ordering up or naming a suit, the dealer's discard, going
-alone, the cards passed, the cards played), every trick must have
-OpenSpiel's leader, cards and winner, and the deal's scores must be
-OpenSpiel's returns.  The Euchre dealer's pick-up of the up-card, a
-decision of one move here and automatic in OpenSpiel, is added to the
-transcript and left out of the comparison; the three cards a Hearts
-player passes one at a time there are one decision here.  Prints a
-summary; exits 1 at the first difference, naming the record."""
+bids, Nil, the calls of Bridge's auction, ordering up or naming a suit,
+the dealer's discard, going alone, the cards passed, the cards played,
+the dummy's played by the declarer), every trick must have OpenSpiel's
+leader, cards and winner, and the deal's scores must be OpenSpiel's
+returns.  The Euchre dealer's pick-up of the up-card, a decision of one
+move here and automatic in OpenSpiel, is added to the transcript and left
+out of the comparison; the three cards a Hearts player passes one at a
+time there are one decision here.  Prints a summary; exits 1 at the first
+difference, naming the record."""
 import gzip
 import json
 import os
@@ -51,6 +54,21 @@ def euchre_word(a, s):
     return s.lower()
 
 
+STRAINS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S",
+           "NT": "notrump"}
+CALLS = {"Pass": "pass", "Dbl": "double", "RDbl": "redouble", "Nil": "nil"}
+
+
+def call(s):
+    """OpenSpiel's call in our words: 1\u2663 is 1 C, 3NT 3 notrump."""
+    if s in CALLS:
+        return CALLS[s]
+    if s[1:] in STRAINS:
+        return "%s %s" % (s[0], STRAINS[s[1:]])
+    return s
+
+
+
 def word(record, a):
     """The words of OpenSpiel's action a as a player types them here."""
     if a["ph"] == "pass":
@@ -59,7 +77,7 @@ def word(record, a):
         return card(a["c"])
     if record["game"] == "euchre":
         return euchre_word(a, a["s"])
-    return "nil" if a["s"] == "Nil" else a["s"]
+    return call(a["s"])
 
 
 def legal(record, a):
@@ -67,7 +85,12 @@ def legal(record, a):
         return {card(c) for c in a["legal_c"]}
     if record["game"] == "euchre":
         return {euchre_word(a, s) for s in a["legal"]}
-    return {"nil" if s == "Nil" else s for s in a["legal"]}
+    return {call(s) for s in a["legal"]}
+
+
+def hand_seat(a):
+    """The seat whose hand moves: the dummy's, when its declarer plays."""
+    return a.get("seat", a["p"])
 
 
 def number_rounds(record):
@@ -118,6 +141,8 @@ def transcript(record, game):
     if record["game"] == "hearts":       # the passes start at seat 0
         lines += ["dealer: 3", "options: {pass_dir: %d}"
                   % record["extras"]["pass_direction"]]
+    if record["game"] == "bridge":
+        lines.append("dealer: %d" % record["extras"]["dealer"])
     lines += ["deals:", "  - hands:"]
     for seat, hand in enumerate(deal["hands"]):
         lines.append("      %d: [%s]" % (seat, ", ".join(map(card, hand))))
@@ -128,13 +153,14 @@ def transcript(record, game):
         lines += ["    places:", "      upcard: [%s]" % card(deal["upcard"]),
                   "      kitty: [%s]" % ", ".join(map(card, deal["kitty"]))]
     lines.append("    moves:")
-    verb = {"bid": "call", "play": "play", "bidding": "choose",
-            "discard": "lay", "go_alone": "choose", "pass": "pass"}
+    verb = {"bid": "call", "auction": "call", "play": "play",
+            "bidding": "choose", "discard": "lay", "go_alone": "choose",
+            "pass": "pass"}
     for a in record["actions"]:
         if a["ph"] == "discard":
             lines.append("      - %d: choose pickup" % a["p"])
         if a["p"] >= 0:
-            lines.append("      - %d: %s %s" % (a["p"], verb[a["ph"]],
+            lines.append("      - %d: %s %s" % (hand_seat(a), verb[a["ph"]],
                                                word(record, a)))
     return "\n".join(lines) + "\n"
 
@@ -142,6 +168,24 @@ def transcript(record, game):
 class Count:
     records = decisions = bids = discards = passes = cards = tricks = 0
     short = 0               # Euchre deals played with seats sitting out
+    contracts = 0
+
+
+def contract(extras, values):
+    """Bridge's contract as OpenSpiel's record states it, and the tricks
+    the declaring side took, against the values of the scoring."""
+    if extras["passed_out"]:
+        expect(values["declarer_score"] == 0, "passed out, yet scored")
+        return
+    c = extras["contract"]
+    times = {"": 1, "X": 2, "XX": 4}[c["doubled"]]
+    expect(values["needed"] == c["level"] + 6 and values["times"] == times
+           and values["side_tricks"] == extras["declarer_tricks"],
+           "contract %s, %d tricks; the program: %d to take, times %d, %d "
+           "taken" % (extras["contract_string"], extras["declarer_tricks"],
+                      values["needed"], values["times"],
+                      values["side_tricks"]))
+    Count.contracts += 1
 
 
 def compare(record, replayed):
@@ -153,8 +197,11 @@ def compare(record, replayed):
     expect(len(got) == len(made), "%d decisions, OpenSpiel %d"
            % (len(got), len(made)))
     for i, (a, d) in enumerate(zip(made, got)):
-        expect(d["seat"] == a["p"], "decision %d: seat %d, OpenSpiel %d"
-               % (i + 1, d["seat"], a["p"]))
+        expect(d["seat"] == hand_seat(a), "decision %d: seat %d, OpenSpiel "
+               "%d" % (i + 1, d["seat"], hand_seat(a)))
+        expect(d.get("by", d["seat"]) == a["p"], "decision %d: decided by "
+               "seat %d, OpenSpiel %d" % (i + 1, d.get("by", d["seat"]),
+                                          a["p"]))
         expect(len(set(d["legal"])) == len(d["legal"]) and
                set(d["legal"]) == legal(record, a),
                "decision %d (%s), seat %d: the program allows %s, OpenSpiel "
@@ -163,7 +210,7 @@ def compare(record, replayed):
         expect(d["move"] == word(record, a), "decision %d: %s, not %s"
                % (i + 1, d["move"], word(record, a)))
         Count.decisions += 1
-        Count.bids += a["ph"] in ("bid", "bidding", "go_alone")
+        Count.bids += a["ph"] in ("bid", "auction", "bidding", "go_alone")
         Count.discards += a["ph"] == "discard"
         Count.passes += a["ph"] == "pass"
         Count.cards += a["ph"] == "play"
@@ -178,6 +225,8 @@ def compare(record, replayed):
         Count.tricks += 1
     Count.short += bool(tricks) and len(tricks[0]["cards"]) < \
         record["num_players"]
+    if record["game"] == "bridge":
+        contract(record["extras"], deal["values"])
     returns = [int(r) for r in record["returns"]]
     expect(returns == [float(r) for r in record["returns"]] and
            deal["scores"] == returns, "scores %s, OpenSpiel's returns %s"
@@ -188,7 +237,8 @@ def main():
     data, tmp = sys.argv[1:3]
     program = os.environ.get("CARDRULES", "./cardrules")
     games = {"spades": "spades-openspiel", "oh_hell": "oh-hell-openspiel",
-             "euchre": "euchre-openspiel", "hearts": "hearts-openspiel"}
+             "euchre": "euchre-openspiel", "hearts": "hearts-openspiel",
+             "bridge": "bridge-openspiel"}
     # of each configuration (run seed), the first records: the suite's
     # time is short, and a hundred games already cover every rule
     first = {"euchre": 100, "hearts": 100}
@@ -219,13 +269,13 @@ def main():
             per_game[name] = per_game.get(name, 0) + 1
     print("%d OpenSpiel games agree (%s): %d decisions (%d bids and calls, "
           "%d discards, %d passes, %d cards), %d tricks (%d deals with seats "
-          "sitting out), "
+          "sitting out), %d contracts, "
           "every deal's scores the returns"
           % (Count.records, ", ".join("%d %s" % (n, g) for g, n in
                                       per_game.items()),
              Count.decisions, Count.bids, Count.discards, Count.passes,
              Count.cards,
-             Count.tricks, Count.short))
+             Count.tricks, Count.short, Count.contracts))
 
 
 main()

@@ -298,6 +298,8 @@ class Session:
         truth = self.truth(self.n)
         if truth is None:
             return
+        # cards in hands that every seat has seen go there (a dummy)
+        self.allowed |= set(truth.get("shown", []))
         if m["type"] == "decision" or m["type"] == "view":
             self.check_view(m["view"], truth)
         elif m["type"] == "event":
@@ -322,9 +324,11 @@ class Session:
     def check_view(self, view, truth):
         seat = view["seat"]
         hand = set(view["hand"])
-        if hand != set(truth["hands"][seat]):
+        real_hand = set() if seat in truth.get("unseen", []) \
+            else set(truth["hands"][seat])
+        if hand != real_hand:
             problem(f"{self.where()}: seat {seat}'s hand is {sorted(hand)}, "
-                    f"not {sorted(truth['hands'][seat])}")
+                    f"not {sorted(real_hand)}")
         for h in view["hands"]:
             q, real = h["seat"], set(truth["hands"][h["seat"]])
             known = set(h["known"])

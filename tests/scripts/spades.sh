@@ -19,7 +19,10 @@ for v in base blind-nil blind-nil-unseen openspiel; do
 	mkdir -p "$tmp/$v"
 	cardrules simulate "$file" --deals "$deals" --seed 7 --explicit-deals \
 		--transcript "$tmp/$v/random.yaml" >/dev/null || fail "simulate $file"
-	cardrules simulate "$file" --deals 20 --seed 8 --bot mc \
+	# a match of the base game to 200 ends within these deals
+	target=()
+	[ "$v" = base ] && target=(--set target=200)
+	cardrules simulate "$file" --deals 20 --seed 8 --bot mc "${target[@]}" \
 		--explicit-deals --transcript "$tmp/$v/mc.yaml" >/dev/null ||
 		fail "simulate $file with mc bots"
 	oracle "--$v" "$tmp/$v"/*.yaml >"$tmp/$v.out" || fail "$file: $(cat "$tmp/$v.out")"

@@ -2,8 +2,11 @@
  * check_auction.c — the auction phase: on tests/data/games/auction.yaml
  * (numbers with denominations, a double by an opponent, the top bid, three
  * passes, a throw-in) and tests/data/games/auction-raise.yaml (an opening
- * bid, raises by one, a pass that leaves the round, the ceiling); the
- * contract as expressions read it; words and refusals.
+ * bid, raises by one, a pass that leaves the round, the ceiling) and
+ * games/bridge.yaml (strains ranked within a level, doubles and
+ * redoubles that do not end the auction, three passes in a row, the
+ * declarer the first of the side to name the strain); the contract as
+ * expressions read it; words and refusals.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -17,6 +20,7 @@
 
 #define AUCTION TESTS_DIR "/data/games/auction.yaml"
 #define RAISE TESTS_DIR "/data/games/auction-raise.yaml"
+#define BRIDGE TOP_SRCDIR "/games/bridge.yaml"
 
 static game *g;
 static state s;
@@ -345,6 +349,92 @@ START_TEST(test_explained_in_words)
 }
 END_TEST
 
+/* Bridge: North (0) deals and calls first. */
+START_TEST(test_strains_rank_within_a_level)
+{
+	deal_table(BRIDGE, 4);
+	action list[ACTIONS_MAX];
+	ck_assert_int_eq(state_legal(&s, list), 35 + 1);
+	say("call 1 H");                        /* North */
+	/* East: 1 S, 1 notrump and the 30 bids of levels 2 to 7, a pass, a
+	 * double */
+	ck_assert_int_eq(state_legal(&s, list), 2 + 30 + 2);
+	refused("call 1 D", "higher than 1 H");
+	refused("call 1 H", "higher than 1 H");
+	refused("call redouble", "no double to redouble");
+	say("call 1 notrump");                  /* East */
+	refused("call 1 S", "higher than 1 notrump");
+	say("call 2 C");                        /* South */
+	ck_assert_int_eq(s.bid, 2);
+	ck_assert_int_eq(s.declarer, 2);
+	say("call pass");                       /* West */
+	refused("call double", "only an opponent");     /* North */
+	teardown();
+}
+END_TEST
+
+START_TEST(test_doubles_do_not_end_a_bridge_auction)
+{
+	deal_table(BRIDGE, 4);
+	say("call 1 S");                        /* North */
+	say("call double");                     /* East */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	ck_assert_int_eq(eval_int("if doubled then 1 else 0"), 1);
+	refused("call double", "already doubled");      /* South */
+	say("call redouble");                   /* South */
+	ck_assert_int_eq(eval_int("if redoubled then 1 else 0"), 1);
+	say("call pass");                       /* West */
+	say("call pass");                       /* North */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	say("call 2 C");                        /* East: the doubles are gone */
+	ck_assert_int_eq(eval_int("if doubled then 1 else 0"), 0);
+	ck_assert_int_eq(s.declarer, 1);
+	say("call pass");
+	say("call pass");
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	say("call pass");                       /* the third in a row */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.current, 2);         /* the declarer's left leads */
+	teardown();
+}
+END_TEST
+
+START_TEST(test_the_first_of_the_side_to_name_the_strain_declares)
+{
+	deal_table(BRIDGE, 4);
+	say("call 1 H");                        /* North names hearts */
+	say("call pass");
+	say("call 2 C");                        /* South */
+	say("call pass");
+	say("call 2 H");                        /* North again */
+	say("call pass");
+	say("call 4 H");                        /* South raises: North named
+						   hearts first */
+	ck_assert_int_eq(s.declarer, 0);
+	say("call pass");
+	say("call pass");
+	say("call pass");
+	ck_assert_int_eq(s.declarer, 0);
+	ck_assert_int_eq(s.bid, 4);
+	ck_assert_int_eq(count_cards("contract_trumps"), 13);
+	ck_assert_int_eq(s.current, 1);
+	teardown();
+}
+END_TEST
+
+START_TEST(test_four_passes_pass_a_board_out)
+{
+	deal_table(BRIDGE, 4);
+	for (int i = 0; i < 4; i++)
+		say("call pass");
+	ck_assert_int_eq(s.deal_no, 1);
+	ck_assert_int_eq(s.current, SEAT_CHANCE);
+	for (int q = 0; q < 4; q++)
+		ck_assert_int_eq(s.deal_score[q], 0);
+	teardown();
+}
+END_TEST
+
 static Suite *auction_suite(void)
 {
 	Suite *su = suite_create("auction");
@@ -356,7 +446,11 @@ static Suite *auction_suite(void)
 		  test_bids_that_cannot_be_listed_are_refused,
 		  test_raises_by_one_from_a_forced_opening,
 		  test_the_ceiling_leaves_only_a_pass,
-		  test_random_play_is_legal_and_ends, test_explained_in_words);
+		  test_random_play_is_legal_and_ends, test_explained_in_words,
+		  test_strains_rank_within_a_level,
+		  test_doubles_do_not_end_a_bridge_auction,
+		  test_the_first_of_the_side_to_name_the_strain_declares,
+		  test_four_passes_pass_a_board_out);
 	return su;
 }
 

@@ -11,8 +11,9 @@
  * to tricks, turned up) and in the hand they went into since (until its
  * holder passes or lays cards face down), the scoring melds once shown,
  * the cards it passed (in any pass of the deal) while they stay where
- * they went, and the cards it laid back while they lie where it laid
- * them or in the hand that took them.  A sample of
+ * they went, the cards it laid back while they lie where it laid
+ * them or in the hand that took them, and a dummy's hand once the first
+ * card of its tricks is played (or at once when it leads).  A sample of
  * the view (the bots' guess) must leave every card the seat knows where
  * it is, put the others only where the seat cannot tell (other hands,
  * face-down leftovers, face-down positions of places), never against a
@@ -52,6 +53,7 @@ typedef struct oracle {
 					   face down: in its hand or among
 					   them */
 	bool melds_shown;
+	bool dummy_shown;
 	cardset passed[SEAT_MAX];       /* passed by the seat, still held by
 					   whoever got them */
 	cardset choosing[SEAT_MAX];     /* chosen in the pass in progress */
@@ -141,6 +143,19 @@ static void oracle_refresh(oracle *o, const state *s)
 	}
 }
 
+/* A dummy's hand lies face up from the first card of its tricks, or
+ * from their start when it leads. */
+static void oracle_dummy(oracle *o, const state *s)
+{
+	if (o->dummy_shown || s->dummy < 0 ||
+	    state_phase_kind(s) != PHASE_TRICKS ||
+	    (s->nplayed == 0 && cset_is_empty(s->played) &&
+	     s->leader != s->dummy))
+		return;
+	o->held[s->dummy] = cset_or(o->held[s->dummy], s->hand[s->dummy]);
+	o->dummy_shown = true;
+}
+
 /* Where every meld is declared by itself, the melds that score are shown
  * as the first trick starts (a declaration chosen by the player shows its
  * cards when it is made: oracle_move). */
@@ -208,6 +223,7 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 	if (a->kind == ACT_MELDS)
 		o->held[seat] = cset_or(o->held[seat],
 					cset_and(s->melded[seat], s->hand[seat]));
+	oracle_dummy(o, s);
 	oracle_refresh(o, s);
 	oracle_melds(o, s);
 }
@@ -529,6 +545,54 @@ START_TEST(test_blind_choice)
 }
 END_TEST
 
+/* Bridge's dummy: North (0) declares 1 S, East (1) leads; South's hand
+ * is hidden from all but South until the lead, then seen by all; North
+ * decides for it, with North's view, which holds South's cards and not
+ * East's or West's; South never sees North's hand. */
+START_TEST(test_dummy)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/bridge.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 4, 0, NULL, 7, why, sizeof why), "%s",
+		      why);
+	state_deal(&s);
+	scn_say(&s, "call 1 S");
+	for (int i = 0; i < 3; i++)
+		scn_say(&s, "call pass");
+	ck_assert_int_eq(s.declarer, 0);
+	ck_assert_int_eq(state_current(&s), 1);
+	ck_assert_int_eq(state_decider(&s), 1);
+	cardset south = s.hand[2];
+	view v;
+	for (int k = 0; k < 4; k++) {
+		state_view(&s, k, &v);
+		ck_assert(k == 2 ? cset_eq(v.s.hand[2], south)
+			  : cset_is_empty(v.s.hand[2]));
+	}
+	action list[ACTIONS_MAX];
+	ck_assert(state_legal(&s, list) > 0);
+	ck_assert(state_apply(&s, list[0]));        /* the opening lead */
+	ck_assert_int_eq(state_current(&s), 2);
+	ck_assert_int_eq(state_decider(&s), 0);
+	for (int k = 0; k < 4; k++) {
+		state_view(&s, k, &v);
+		ck_assert(cset_eq(v.s.hand[2], south));
+		for (int q = 0; q < 4; q++)
+			ck_assert(q == k || q == 2 ||
+				  cset_is_empty(v.s.hand[q]));
+	}
+	/* North's view decides South's card: the legal cards are South's */
+	state_view(&s, state_decider(&s), &v);
+	action mine[ACTIONS_MAX];
+	int n = state_legal(&v.s, mine), m = state_legal(&s, list);
+	ck_assert_int_eq(n, m);
+	for (int i = 0; i < n; i++)
+		ck_assert(cset_has(south, mine[i].card[0]));
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -544,6 +608,7 @@ static Suite *hidden_suite(void)
 	tcase_add_test(tc, test_shipped_games);
 	tcase_add_test(tc, test_phase_kinds);
 	tcase_add_test(tc, test_blind_choice);
+	tcase_add_test(tc, test_dummy);
 	suite_add_tcase(s, tc);
 	return s;
 }
