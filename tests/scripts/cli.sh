@@ -268,10 +268,10 @@ done
 f=tests/data/checks/omnibus-five-lines.yaml
 status 0 cardrules validate "$f"
 status 1 cardrules validate --simulate 200 "$f"
-expect_line "$tmp/err" "games/hearts.yaml:50:7: error: this check failed: deal 1 of match 1, 1 deal into the run; 200 deals failed a check; play it again with: cardrules simulate $f --players 4 --dealer 0 --seed 1 --deals 1 --transcript failed.yaml"
-expect_line "$tmp/err" "   50 |     - sum(taken) == 26"
+expect_line "$tmp/err" "games/hearts.yaml:51:7: error: this check failed: deal 1 of match 1, 1 deal into the run; 200 deals failed a check; play it again with: cardrules simulate $f --players 4 --dealer 0 --seed 1 --deals 1 --transcript failed.yaml"
+expect_line "$tmp/err" "   51 |     - sum(taken) == 26"
 status 1 cardrules simulate "$f" --deals 50 --seed 3
-grep -q "^games/hearts.yaml:50:7: error: this check failed: deal 1 of match 1" "$tmp/err" ||
+grep -q "^games/hearts.yaml:51:7: error: this check failed: deal 1 of match 1" "$tmp/err" ||
 	fail "simulate does not name the failed check: $(head -n 2 "$tmp/err")"
 status 0 cardrules validate --simulate 100 hearts black-lady black-lady-tournament
 status 2 cardrules validate --simulate x hearts
