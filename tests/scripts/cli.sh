@@ -260,6 +260,9 @@ expect_line "$tmp/err" "cardrules: error: the game's name is empty (a rule file'
 # --- warnings: valid, but almost surely a mistake ---
 status 0 cardrules validate tests/data/warnings/misspelt-option.yaml
 expect_line "$tmp/err" "tests/data/warnings/misspelt-option.yaml:7:3: warning: the option 'rouds' is not used by any expression (did you mean 'rounds'?)"
+# a variant that keeps its base's description but changes a number it gives
+status 0 cardrules validate tests/data/warnings/stale-description.yaml
+expect_line "$tmp/err" "tests/data/warnings/stale-description.yaml:6:24: warning: this changes '100' to '150', but the description inherited from tests/data/warnings/../../../games/stendhal.yaml still says 100: give this file a description of its own"
 for f in games/*.yaml examples/*.yaml; do
 	status 0 cardrules validate "$f"
 	[ ! -s "$tmp/err" ] || fail "$f: $(head -n 1 "$tmp/err")"
