@@ -20,6 +20,7 @@
 
 #include "engine/counters.h"
 #include "engine/phase.h"
+#include "engine/wording.h"
 
 /* The round in progress. */
 struct calls_room {
@@ -336,8 +337,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 		for (int k = 0; k < w->adds.n; k++)
 			fprintf(out, "; adds `%s` to %s", expr_text(w->adds.add[k]),
 				g->counter_name[w->adds.counter[k]]);
+		char cond[300];
 		if (w->when)
-			fprintf(out, "; only when `%s`%s%s", expr_text(w->when),
+			fprintf(out, "; only when %s%s%s",
+				formula_condition_said(w->when, cond, sizeof cond),
 				w->why ? ": " : "", w->why ? w->why : "");
 		fputc(')', out);
 	}
@@ -345,9 +348,11 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (c->into >= 0)
 		fprintf(out, " The call is kept for the deal as `%s`.",
 			g->counter_name[c->into]);
+	char cond[300];
 	for (int i = 0; i < c->nforbid; i++)
-		fprintf(out, " A call is refused when `%s`%s%s%s.",
-			expr_text(c->forbid[i].when), c->forbid[i].why ? " (" : "",
+		fprintf(out, " A call is refused when %s%s%s%s.",
+			formula_condition_said(c->forbid[i].when, cond, sizeof cond),
+			c->forbid[i].why ? " (" : "",
 			c->forbid[i].why ? c->forbid[i].why : "",
 			c->forbid[i].why ? ")" : "");
 	fputc('\n', out);

@@ -19,6 +19,7 @@
 #include "engine/counters.h"
 #include "engine/engine.h"
 #include "engine/phase.h"
+#include "engine/wording.h"
 #include "engine/place.h"
 
 /* The round's own state for the deal. */
@@ -360,8 +361,9 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 	    a->number < p->u.choose.nchoices &&
 	    !open_now(s, &p->u.choose.choice[a->number])) {
 		const choice_def *c = &p->u.choose.choice[a->number];
+		char cond[300];
 		snprintf(buf, size, "'%s' may not be chosen now (only when %s)",
-			 c->name, expr_text(c->when));
+			 c->name, formula_condition_said(c->when, cond, sizeof cond));
 		return;
 	}
 	char names[300];
@@ -401,8 +403,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];
 		fprintf(out, "  - %s", c->name);
+		char cond[300];
 		if (c->when)
-			fprintf(out, " (only when `%s`)", expr_text(c->when));
+			fprintf(out, " (only when %s)",
+				formula_condition_said(c->when, cond, sizeof cond));
 		if (c->says)
 			fprintf(out, " (%s)", c->says);
 		const char *sep = ": ";

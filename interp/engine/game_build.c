@@ -1,4 +1,5 @@
 /* game_build.c — compiling a checked rule-file tree into a game. */
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -1412,6 +1413,53 @@ static void warn_unused_names(builder *b, const node *root,
 		    own);
 }
 
+/* Whether text holds the number num (digits, a leading minus allowed)
+ * as a whole: not as part of a longer number. */
+static bool says_number(const char *text, const char *num, size_t len)
+{
+	for (const char *at = strstr(text, num); at; at = strstr(at + 1, num)) {
+		bool starts = at == text || !isdigit((unsigned char)at[-1]);
+		if (starts && !isdigit((unsigned char)at[len]))
+			return true;
+	}
+	return false;
+}
+
+/* A variant that keeps its base's description but changes a number the
+ * description gives (the 150-point game that still says "-100") tells
+ * its players something false: it needs a description of its own. */
+static void warn_stale_description(builder *b, const loaded *l)
+{
+	const node *desc = node_get(l->root, "description");
+	if (!desc || desc->kind != NODE_SCALAR || desc->file == l->file[0])
+		return;
+	for (int i = 0; i < l->nreplaced; i++) {
+		const node *old = l->replaced[i][0], *now = l->replaced[i][1];
+		for (const char *s = old->text; *s; s++) {
+			size_t len = 0;
+			if (!isdigit((unsigned char)*s) ||
+			    (s > old->text && isdigit((unsigned char)s[-1])))
+				continue;
+			while (isdigit((unsigned char)s[len]))
+				len++;
+			char num[32];
+			if (len >= sizeof num)
+				continue;
+			memcpy(num, s, len);
+			num[len] = '\0';
+			if (says_number(now->text, num, len) ||
+			    !says_number(desc->text, num, len))
+				continue;
+			diag_warning(b->d, now->file, now->line, now->col,
+				     "this changes '%s' to '%s', but the description "
+				     "inherited from %s still says %s: give this file "
+				     "a description of its own", old->text,
+				     now->text, desc->file->name, num);
+			return;
+		}
+	}
+}
+
 /* A base that still uses a name its variant deleted fails where the base
  * names it; the deletion in the variant is named too, as the cause. */
 static void blame_deletions(const loaded *l, diag *d)
@@ -1500,6 +1548,7 @@ game *game_load(const char *path, diag *d)
 		return NULL;
 	}
 	warn_unused_names(&b, l.root, l.file[0]);
+	warn_stale_description(&b, &l);
 	/* The game keeps its sources: run-time messages may quote them. */
 	for (int i = 0; i < l.nfiles; i++)
 		g->source[g->nsources++] = l.file[i];

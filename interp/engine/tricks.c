@@ -1,11 +1,13 @@
 /* tricks.c — trick play: following, restrictions, the winner of a trick;
  * melds declared by choice at the first trick (meld.c). */
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "engine/engine.h"
 #include "engine/meld.h"
 #include "engine/phase.h"
+#include "engine/wording.h"
 
 /* The trick's own state for the deal (the cards on the table are common:
  * state.table, read by expressions, melds and front ends). */
@@ -703,12 +705,13 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		 cards);
 }
 
-/* A condition in words: its `says`, a common reading, or quoted. */
-static const char *condition_words(const expr *e, char *buf, size_t size)
+
+/* Cards in words: their `says`, else the formula quoted. */
+static const char *cards_words(const expr *e, char *buf, size_t size)
 {
 	if (expr_says(e))
 		snprintf(buf, size, "%s", expr_says(e));
-	else if (!formula_condition_words(e, buf, size))
+	else
 		snprintf(buf, size, "`%s`", expr_text(e));
 	return buf;
 }
@@ -773,7 +776,7 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fputs(" Any card may be played at any time.", out);
 	if (t->follow_unless)
 		fprintf(out, " A player need not follow when %s.",
-			condition_words(t->follow_unless, cond, sizeof cond));
+			formula_condition_said(t->follow_unless, cond, sizeof cond));
 	if (t->no_undertrump)
 		fputs(" When a plain suit is led and a trump has been played, a "
 		      "lower trump may not be played unless the hand holds only "
@@ -781,7 +784,7 @@ static void explain(FILE *out, const game *g, const phase *p)
 	if (t->lowest_wins)
 		fprintf(out, " When %s, the lowest card of the suit led wins "
 			"(trumps still win by their order).",
-			condition_words(t->lowest_wins, cond, sizeof cond));
+			formula_condition_said(t->lowest_wins, cond, sizeof cond));
 	if (t->trumps && expr_says(t->trumps))
 		fprintf(out, " The trumps are %s; they form a suit of their own, "
 			"which follows and wins as one suit.", expr_says(t->trumps));
@@ -789,18 +792,20 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fprintf(out, " The trumps are `%s`; they form a suit of their own, "
 			"which follows and wins as one suit.", expr_text(t->trumps));
 	for (int i = 0; i < t->ntop; i++)
-		fprintf(out, "%s`%s`%s", i ? ", then " : " Above every other trump: ",
-			expr_text(t->top_trumps[i]), i == t->ntop - 1 ? "." : "");
+		fprintf(out, "%s%s%s", i ? ", then " : " Above every other trump: ",
+			cards_words(t->top_trumps[i], cond, sizeof cond),
+			i == t->ntop - 1 ? "." : "");
 	if (t->trumps && t->has_order)
 		explain_trump_order(out, g, t);
 	fputc('\n', out);
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];
-		fprintf(out, "  - %s%s%s: %s `%s`%s%s.\n",
-			r->when ? "when `" : "always", r->when ? expr_text(r->when) : "",
-			r->when ? "`" : "",
+		char cards[200];
+		fprintf(out, "  - %s%s: %s %s%s%s.\n", r->when ? "when " : "always",
+			r->when ? formula_condition_said(r->when, cond, sizeof cond) : "",
 			r->only ? "play one of" : "do not play",
-			expr_text(r->cards), r->why ? " — " : "", r->why ? r->why : "");
+			cards_words(r->cards, cards, sizeof cards),
+			r->why ? " — " : "", r->why ? r->why : "");
 	}
 	if (t->nrestrict)
 		fputs("  (A limit that would leave a player no card to play is "
@@ -842,7 +847,12 @@ static void explain(FILE *out, const game *g, const phase *p)
 			"%s, who decides for it.\n",
 			phase_seat_words(t->dummy, dummy, sizeof dummy),
 			phase_seat_words(t->dummy_by, by, sizeof by));
-	if (t->sits_out)
+	if (t->sits_out && expr_says(t->sits_out))
+		fprintf(out, "%c%s sits these tricks out: their cards stay out "
+			"of play, and the others play in turn, skipping them.\n",
+			toupper((unsigned char)expr_says(t->sits_out)[0]),
+			expr_says(t->sits_out) + 1);
+	else if (t->sits_out)
 		fprintf(out, "A player for whom `%s` holds sits these tricks out: "
 			"their cards stay out of play, and the others play "
 			"in turn, skipping them.\n", expr_text(t->sits_out));

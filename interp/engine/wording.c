@@ -301,6 +301,15 @@ const char *formula_condition_words(const expr *e, char *buf, size_t size)
 	return e && condition_words(whole(e), buf, size) ? buf : NULL;
 }
 
+const char *formula_condition_said(const expr *e, char *buf, size_t size)
+{
+	if (expr_says(e))
+		snprintf(buf, size, "%s", expr_says(e));
+	else if (!formula_condition_words(e, buf, size))
+		snprintf(buf, size, "`%s`", expr_text(e));
+	return buf;
+}
+
 const char *formula_players_words(const expr *who, bool *one, char *buf,
 				  size_t size)
 {

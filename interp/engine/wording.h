@@ -22,4 +22,8 @@ const char *formula_condition_words(const expr *e, char *buf, size_t size);
 const char *formula_players_words(const expr *who, bool *one, char *buf,
 				  size_t size);
 
+/* A condition as explain and refusals say it: the rule file's `says`,
+ * else its common reading, else the formula quoted; always buf. */
+const char *formula_condition_said(const expr *e, char *buf, size_t size);
+
 #endif

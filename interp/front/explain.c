@@ -253,7 +253,10 @@ static const char *first_dealt(const game *g, char *buf, size_t size)
 {
 	if (!g->deal_from)
 		return "the player after the dealer";
-	snprintf(buf, size, "`%s`", expr_text(g->deal_from));
+	if (expr_says(g->deal_from))
+		snprintf(buf, size, "%s", expr_says(g->deal_from));
+	else if (!formula_seat_words(g->deal_from, buf, size))
+		snprintf(buf, size, "`%s`", expr_text(g->deal_from));
 	return buf;
 }
 
@@ -315,11 +318,7 @@ static void deal(FILE *out, const game *g, const state *s)
 /* A condition in words, or quoted as written. */
 static const char *condition(const expr *e, char *buf, size_t size)
 {
-	if (expr_says(e))
-		snprintf(buf, size, "%s", expr_says(e));
-	else if (!formula_condition_words(e, buf, size))
-		snprintf(buf, size, "`%s`", expr_text(e));
-	return buf;
+	return formula_condition_said(e, buf, size);
 }
 
 /* Phase i explained, with when it is played, into a string of its own
@@ -449,8 +448,12 @@ static void scoring(FILE *out, const game *g)
 				x->per_seat ? " (per player)" : "",
 				expr_text(x->initial), expr_text(x->next));
 	}
+	/* the file's safeguards, said as such: no rule of play */
 	for (int i = 0; i < g->nchecks; i++)
-		fprintf(out, "Always true after a deal: %s\n", expr_text(g->check[i]));
+		fprintf(out, "%s`%s`%s", i ? "; " : "Checks of the rule file "
+			"after every deal (not rules of play; a deal that fails "
+			"one stops with its line): ", expr_text(g->check[i]),
+			i == g->nchecks - 1 ? ".\n" : "");
 }
 
 static void match(FILE *out, const game *g, const state *s)

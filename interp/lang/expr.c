@@ -13,6 +13,7 @@
 #include "lang/expr_int.h"
 #include "util/suggest.h"
 
+#include <ctype.h>
 #include <pcre2.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -937,6 +938,16 @@ static cx unexpected(parser *p)
 	if (t->kind == T_BAD && ((unsigned char)*s < 0x20 || *s == 0x7f))
 		return fail(p, t->off, "unexpected control character 0x%02X",
 			    (unsigned)(unsigned char)*s);
+	if (t->kind == T_BAD && *s == '.' && prev && prev->kind == T_INT &&
+	    prev->off + prev->len == t->off && isdigit((unsigned char)s[1])) {
+		int n = prev->len + 1;
+		while (isdigit((unsigned char)p->text[prev->off + n]))
+			n++;
+		return fail(p, prev->off, "'%.*s' is not a whole number: the "
+			    "numbers of a formula are integers (for a fraction, "
+			    "multiply, then divide: (x * 3) / 2)", n,
+			    p->text + prev->off);
+	}
 	if (t->kind == T_BAD)
 		return fail(p, t->off, "unexpected character '%.*s'", t->len, s);
 	if (prev && wants_operand(prev->kind))

@@ -229,8 +229,15 @@ static node *merge_maps(const merge *mg, node *base, node *over)
 	arena *a = mg->a;
 	if (base->kind == NODE_SEQ && over->kind == NODE_MAP && patchable(base))
 		return patch_list(mg, base, over);
-	if (base->kind != NODE_MAP || over->kind != NODE_MAP)
+	if (base->kind != NODE_MAP || over->kind != NODE_MAP) {
+		if (mg->l && mg->l->nreplaced < LOAD_REPLACED_MAX &&
+		    base->kind == NODE_SCALAR && over->kind == NODE_SCALAR &&
+		    strcmp(base->text, over->text) != 0) {
+			mg->l->replaced[mg->l->nreplaced][0] = base;
+			mg->l->replaced[mg->l->nreplaced++][1] = over;
+		}
 		return over;
+	}
 	node *m = arena_alloc(a, sizeof *m);
 	node_pair *pairs = arena_alloc(a, (base->n + over->n) * sizeof *pairs);
 	if (!m || !pairs)

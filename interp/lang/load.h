@@ -20,6 +20,7 @@
 #define LOAD_MAX_CHAIN 8                /* files in an extends chain */
 #define LOAD_PATH_MAX 1024
 #define LOAD_DELETIONS_MAX 32
+#define LOAD_REPLACED_MAX 64
 
 typedef struct loaded {
 	arena arena;                    /* every node of every file */
@@ -28,6 +29,10 @@ typedef struct loaded {
 	node *root;                     /* merged; NULL after errors */
 	const node *deleted[LOAD_DELETIONS_MAX]; /* keys a variant set to null */
 	int ndeleted;
+	/* values of a base a variant replaced by others: [0] the base's,
+	 * [1] the variant's (for the check of an inherited description) */
+	const node *replaced[LOAD_REPLACED_MAX][2];
+	int nreplaced;
 } loaded;
 
 /* Reads `path` and its bases.  Errors go to d; returns false after any.

@@ -240,7 +240,7 @@ static const schema_field deal_fields[] = {
 	{"face-up", &s_count, false,
 	 "how many of the undealt cards lie face up (the first ones; all of "
 	 "them in a deal that leaves fewer); default 0; it may read `deal`"},
-	{"from", &s_expr_seat, false,
+	{"from", &s_said_seat, false,
 	 "the seat dealt to first (default: the dealer's next seat)"},
 	{"packets", &s_packets, false,
 	 "deal in packets rather than one card at a time (default)"},
@@ -356,7 +356,7 @@ static const schema_field pass_fields[] = {
 	{"to", &s_expr_int, true,
 	 "to whom, as a seat offset: left, right, across, keep (no pass), or "
 	 "an integer expression such as choose((deal - 1) % 4, left, right, across, keep)"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_pass = {
@@ -366,10 +366,10 @@ static const schema s_pass = {
 };
 
 static const schema_field restrict_fields[] = {
-	{"when", &s_expr_bool, false, "the rule applies only when this holds"},
-	{"only", &s_expr_cards, false,
+	{"when", &s_said_bool, false, "the rule applies only when this holds"},
+	{"only", &s_said_cards, false,
 	 "play one of these cards if any of them is allowed"},
-	{"avoid", &s_expr_cards, false,
+	{"avoid", &s_said_cards, false,
 	 "do not play these cards while another is allowed"},
 	{"why", &s_string, false,
 	 "the reason, shown to a player whose card the rule refuses"},
@@ -425,9 +425,9 @@ static const schema s_declare_melds = {
 	       "of them, and only those declared count",
 };
 
-static const schema s_expr_cards_list = {
-	.kind = SK_LIST, .item = &s_expr_cards,
-	.doc = "a list of card-set expressions",
+static const schema s_said_cards_list = {
+	.kind = SK_LIST, .item = &s_said_cards,
+	.doc = "a list of card-set expressions, each with its words if need be",
 };
 static const schema_field tricks_fields[] = {
 	{"leader", &s_said_seat, true, "who leads the first trick"},
@@ -450,8 +450,8 @@ static const schema_field tricks_fields[] = {
 	{"leftover-to", &s_leftover_to, false, "who takes the leftovers at the end"},
 	{"declare-melds", &s_declare_melds, false,
 	 "whether melds are declared by choice at the first trick (default: all)"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
-	{"top-trumps", &s_expr_cards_list, false,
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
+	{"top-trumps", &s_said_cards_list, false,
 	 "card-set expressions, highest first, worked out as the tricks start: "
 	 "the card of each ranks above every other trump (Euchre's right and "
 	 "left bowers)"},
@@ -460,7 +460,7 @@ static const schema_field tricks_fields[] = {
 	 "tricks (at once when it leads), and played by dummy-by"},
 	{"dummy-by", &s_said_seat, false,
 	 "who plays the dummy's cards, deciding with what it sees"},
-	{"sits-out", &s_expr_bool, false,
+	{"sits-out", &s_said_bool, false,
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays no card to these tricks (a partner of a player "
 	 "going alone)"},
@@ -495,7 +495,7 @@ static const schema_field effect_fields[] = {
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
-	{"when", &s_expr_bool, false,
+	{"when", &s_said_bool, false,
 	 "it may be chosen only when this holds (seat is the chooser); it "
 	 "can read the deal so far"},
 	{0},
@@ -524,7 +524,7 @@ static const schema_field choose_fields[] = {
 	 "a condition on the seat: it chooses before looking at its hand, "
 	 "which stays hidden from it (and its bot) until it has chosen "
 	 "(blind nil)"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_choose = {
@@ -621,7 +621,7 @@ static const schema_field auction_fields[] = {
 	{"raise-adds", &s_counter_adds, false,
 	 "counters raised at each bid but a forced opening one (seat is the "
 	 "bidder; a per-seat counter is the bidder's)"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_auction = {
@@ -644,7 +644,7 @@ static const schema s_call_numbers = {
 };
 static const schema_field call_word_fields[] = {
 	{"value", &s_expr_int, false, "the number it counts as (default 0)"},
-	{"when", &s_expr_bool, false,
+	{"when", &s_said_bool, false,
 	 "it may be called only when this holds (seat is the caller)"},
 	{"why", &s_string, false,
 	 "the rule of 'when' in words, shown to a player refused the word"},
@@ -663,7 +663,7 @@ static const schema s_call_words = {
 	.doc = "words called instead of a number, each worth a number: nil",
 };
 static const schema_field call_rule_fields[] = {
-	{"when", &s_expr_bool, true,
+	{"when", &s_said_bool, true,
 	 "the call weighed (`call`) is refused when this holds; it reads the "
 	 "calls so far through the `into` counter"},
 	{"why", &s_string, false, "the reason, shown to a player refused"},
@@ -691,7 +691,7 @@ static const schema_field calls_fields[] = {
 	{"forbid", &s_call_rules, false,
 	 "calls refused, in order: Oh Hell's dealer may not make the bids add "
 	 "up to the tricks"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_calls = {
@@ -736,7 +736,7 @@ static const schema_field vote_fields[] = {
 	{"tie", &s_tie_breaks, false, "how a tie of the election is broken"},
 	{"says", &s_string, false,
 	 "what the vote decides, in words, shown before each player lays"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_vote = {
@@ -774,7 +774,7 @@ static const schema_field double_fields[] = {
 	{"then-adds", &s_counter_adds, false,
 	 "counters raised after the resolution (seat is the leader; `bid_made` "
 	 "says whether the bid was made)"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_double_phase = {
@@ -928,7 +928,7 @@ static const schema_field layout_fields[] = {
 	{"stall", &s_layout_limit, false, "the game ends after so many moves in "
 	 "a row that turn no new card face up and raise `progress` to no new "
 	 "height (going round in circles)"},
-	{"when", &s_expr_bool, false, "the phase is skipped when this is false"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
 	{0},
 };
 static const schema s_layout = {

@@ -416,8 +416,10 @@ void schema_write_json(FILE *out)
 	json_object(&j);
 	json_key(&j, "$schema");
 	json_string(&j, "https://json-schema.org/draft/2020-12/schema");
+	/* the same base as the protocol's schemas: an absolute $id, so that
+	 * editors and validators that cache schemas by id keep this one apart */
 	json_key(&j, "$id");
-	json_string(&j, "cardrules.schema.json");
+	json_string(&j, "https://cardrules.invalid/schemas/cardrules.schema.json");
 	json_key(&j, "title");
 	json_string(&j, "cardrules rule file, format version 1");
 	write_top(&j, &schema_rule_file);

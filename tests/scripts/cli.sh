@@ -260,6 +260,9 @@ expect_line "$tmp/err" "cardrules: error: the game's name is empty (a rule file'
 # --- warnings: valid, but almost surely a mistake ---
 status 0 cardrules validate tests/data/warnings/misspelt-option.yaml
 expect_line "$tmp/err" "tests/data/warnings/misspelt-option.yaml:7:3: warning: the option 'rouds' is not used by any expression (did you mean 'rounds'?)"
+# a variant that keeps its base's description but changes a number it gives
+status 0 cardrules validate tests/data/warnings/stale-description.yaml
+expect_line "$tmp/err" "tests/data/warnings/stale-description.yaml:6:24: warning: this changes '100' to '150', but the description inherited from tests/data/warnings/../../../games/stendhal.yaml still says 100: give this file a description of its own"
 for f in games/*.yaml examples/*.yaml; do
 	status 0 cardrules validate "$f"
 	[ ! -s "$tmp/err" ] || fail "$f: $(head -n 1 "$tmp/err")"
@@ -268,10 +271,10 @@ done
 f=tests/data/checks/omnibus-five-lines.yaml
 status 0 cardrules validate "$f"
 status 1 cardrules validate --simulate 200 "$f"
-expect_line "$tmp/err" "games/hearts.yaml:50:7: error: this check failed: deal 1 of match 1, 1 deal into the run; 200 deals failed a check; play it again with: cardrules simulate $f --players 4 --dealer 0 --seed 1 --deals 1 --transcript failed.yaml"
-expect_line "$tmp/err" "   50 |     - sum(taken) == 26"
+expect_line "$tmp/err" "games/hearts.yaml:51:7: error: this check failed: deal 1 of match 1, 1 deal into the run; 200 deals failed a check; play it again with: cardrules simulate $f --players 4 --dealer 0 --seed 1 --deals 1 --transcript failed.yaml"
+expect_line "$tmp/err" "   51 |     - sum(taken) == 26"
 status 1 cardrules simulate "$f" --deals 50 --seed 3
-grep -q "^games/hearts.yaml:50:7: error: this check failed: deal 1 of match 1" "$tmp/err" ||
+grep -q "^games/hearts.yaml:51:7: error: this check failed: deal 1 of match 1" "$tmp/err" ||
 	fail "simulate does not name the failed check: $(head -n 2 "$tmp/err")"
 status 0 cardrules validate --simulate 100 hearts black-lady black-lady-tournament
 status 2 cardrules validate --simulate x hearts

@@ -28,6 +28,11 @@ for game in games/*.yaml; do
 		fail "the installed program validated $name elsewhere: $(head -n 1 "$tmp/out")"
 	(cd "$tmp" && env -u CARDRULES_PATH "$bin" explain "$name") >"$tmp/out" 2>&1 ||
 		fail "the installed program cannot explain $name: $(head -n 2 "$tmp/out")"
+	# the schema its editor modeline names is installed where it points
+	schema=$(sed -n '1s/^# yaml-language-server: \$schema=//p' "$installed/$name.yaml")
+	[ -n "$schema" ] || fail "$name.yaml names no JSON Schema on its first line"
+	cmp -s "$installed/$schema" schemas/cardrules.schema.json ||
+		fail "$name.yaml names $schema, which is not the installed schema"
 	n=$((n + 1))
 done
 [ "$n" -ge 18 ] || fail "only $n games in games/"

@@ -4,7 +4,7 @@
 # not pass 100 (the third share would be negative and the file's own check
 # would fail after the deal).
 . "$(dirname "$0")/lib.sh"
-want="cardrules: error: the options do not meet \`first + second <= 100\` (games/ribs-betting.yaml:15), which Ribs (betting) asks of them"
+want="cardrules: error: the options do not meet \`first + second <= 100\` (games/ribs-betting.yaml:16), which Ribs (betting) asks of them"
 for cmd in "simulate ribs-betting --deals 3" "play ribs-betting" \
 	"explain ribs-betting" "compare ribs-betting ribs-betting --deals 3"; do
 	# shellcheck disable=SC2086 # one word per argument

@@ -6,7 +6,12 @@
 # checked-in file must be what `cardrules schema` prints now.  A standard
 # validator (python3-jsonschema, draft 2020-12) must accept every game and
 # every example rule file, and refuse bad files whose mistakes are of the
-# format itself (unknown keys, wrong kinds, values out of range).
+# format itself (unknown keys, wrong kinds, values out of range).  Over
+# every rule file of tests/, the two agree one way: a file the schema
+# refuses is one that cardrules refuses (the schema cannot see everything,
+# such as formulas and card counts, but must never refuse a good file).
+# Every shipped rule file names the schema on its first line, for editors
+# with a YAML language server (docs/editors.md).
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -46,6 +51,19 @@ validate "$schema" "${files[@]}" >"$tmp/valid" ||
 $(cat "$tmp/valid")"
 [ "${#files[@]}" -ge 3 ] || fail "only ${#files[@]} rule files checked"
 
+# ... and names it where an editor looks, by a path that leads to it
+id=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["$id"])' "$schema")
+case $id in https://*/schemas/cardrules.schema.json) ;;
+	*) fail "$schema has the \$id '$id', not an absolute URI ending in schemas/cardrules.schema.json" ;;
+esac
+for f in "${files[@]}"; do
+	named=$(sed -n '1s/^# yaml-language-server: \$schema=//p' "$f")
+	[ -n "$named" ] || fail "$f does not name the schema on its first line:
+    # yaml-language-server: \$schema=<path to $schema>"
+	[ "$(realpath -m "$(dirname "$f")/$named")" = "$(realpath "$schema")" ] ||
+		fail "$f names $named, which is not $schema"
+done
+
 # --- (c) mistakes of the format are refused by the JSON Schema too ---
 refused=(
 	bad-dict-key bad-enum-hint bad-enum-list by-players-bad-key
@@ -57,12 +75,38 @@ refused=(
 	wrong-kind-string-for-int
 )
 paths=()
-for name in "${refused[@]}"; do
-	paths+=("tests/bad/$name.yaml")
-	[ -f "tests/bad/$name.yaml" ] || fail "tests/bad/$name.yaml is missing"
+for bad in "${refused[@]}"; do
+	paths+=("tests/bad/$bad.yaml")
+	[ -f "tests/bad/$bad.yaml" ] || fail "tests/bad/$bad.yaml is missing"
 done
 validate --invalid "$schema" "${paths[@]}" >"$tmp/invalid" ||
 	fail "the JSON Schema accepts bad files:
 $(cat "$tmp/invalid")"
-echo "${#files[@]} rule files valid, ${#paths[@]} bad files refused"
+
+# --- (d) what the schema refuses, cardrules refuses ---
+fixtures=()
+while IFS= read -r f; do fixtures+=("$f"); done < <(
+	find tests -name '*.yaml' -not -path '*/yaml-test-suite/*' -print0 |
+		xargs -0 grep -lE '^(cardrules|extends):' | sort)
+[ "${#fixtures[@]}" -ge 100 ] || fail "only ${#fixtures[@]} rule files found under tests/"
+validate --verdicts "$schema" "${fixtures[@]}" >"$tmp/verdicts" ||
+	fail "the schema's validator failed: $(tail -n 3 "$tmp/verdicts")"
+refused_both=0 refused_by_cardrules=0
+while read -r verdict f; do
+	rc=0
+	cardrules validate -q "$f" >/dev/null 2>&1 || rc=$?
+	[ "$rc" -le 1 ] || fail "cardrules validate $f ended with $rc"
+	if [ "$verdict" = invalid ]; then
+		[ "$rc" -eq 1 ] || fail "the JSON Schema refuses $f, which cardrules accepts:
+$(validate "$schema" "$f")"
+		refused_both=$((refused_both + 1))
+	elif [ "$rc" -eq 1 ]; then
+		refused_by_cardrules=$((refused_by_cardrules + 1))
+	fi
+done <"$tmp/verdicts"
+[ "$(wc -l <"$tmp/verdicts")" -eq "${#fixtures[@]}" ] || fail "not every file of tests/ got a verdict"
+[ "$refused_both" -ge "${#paths[@]}" ] || fail "the schema refuses only $refused_both files of tests/"
+echo "${#files[@]} rule files valid, ${#paths[@]} bad files refused;" \
+	"of ${#fixtures[@]} rule files of tests/, $refused_both refused by both," \
+	"$refused_by_cardrules by cardrules only"
 pass

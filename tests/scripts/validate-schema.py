@@ -3,6 +3,8 @@
 
     validate-schema.py SCHEMA FILE...            every FILE must be valid
     validate-schema.py --invalid SCHEMA FILE...  every FILE must be refused
+    validate-schema.py --verdicts SCHEMA FILE... prints "valid FILE" or
+                                                 "invalid FILE" for each
 
 The schema itself must be a valid JSON Schema (draft 2020-12).  A FILE is
 read with PyYAML and then treated as JSON would be: mapping keys become
@@ -11,17 +13,45 @@ as editors using the schema see them).  Prints one line per problem and
 exits with 1 when a file does not come out as asked, 2 on bad usage.
 """
 import json
+import re
 import sys
 
 import jsonschema
 import yaml
 
+MAX_VALUES = 200000
 
-def as_json(value):
+
+class CoreLoader(yaml.SafeLoader):
+    """YAML 1.2's core schema, as cardrules and editors read a file: only
+    true and false are booleans (`no:` is a key named no, not false)."""
+
+
+CoreLoader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers
+            if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+CoreLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|false)$"), list("tf"))
+
+
+class TooBig(Exception):
+    pass
+
+
+def as_json(value, budget=None):
+    """The document as a tree, its aliases copied out; a document larger
+    than any rule file (an alias bomb, which cardrules refuses) is
+    refused before a validator walks it."""
+    budget = budget if budget is not None else [MAX_VALUES]
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise TooBig(f"more than {MAX_VALUES} values once its aliases are expanded")
     if isinstance(value, dict):
-        return {str(k): as_json(v) for k, v in value.items()}
+        return {str(k): as_json(v, budget) for k, v in value.items()}
     if isinstance(value, list):
-        return [as_json(v) for v in value]
+        return [as_json(v, budget) for v in value]
     return value
 
 
@@ -31,8 +61,12 @@ def where(error):
 
 def main(argv):
     want_valid = True
+    verdicts = False
     if argv and argv[0] == "--invalid":
         want_valid = False
+        argv = argv[1:]
+    elif argv and argv[0] == "--verdicts":
+        verdicts = True
         argv = argv[1:]
     if len(argv) < 2:
         print(__doc__.strip(), file=sys.stderr)
@@ -51,9 +85,11 @@ def main(argv):
     for path in argv[1:]:
         try:
             with open(path, encoding="utf-8") as f:
-                doc = as_json(yaml.safe_load(f))
+                doc = as_json(yaml.load(f, Loader=CoreLoader))
         except (yaml.YAMLError, UnicodeDecodeError) as e:
             problems = [f"not YAML: {e}".replace("\n", " ")]
+        except TooBig as e:
+            problems = [f"too big: {e}"]
         else:
             # A complete file is checked twice (the top level's keys,
             # then the whole rule file): the same problem may come twice.
@@ -63,7 +99,9 @@ def main(argv):
                 line = f"{where(e)}: {e.message}"
                 if line not in problems:
                     problems.append(line)
-        if want_valid and problems:
+        if verdicts:
+            print(f"{'invalid' if problems else 'valid'} {path}")
+        elif want_valid and problems:
             bad += 1
             for p in problems:
                 print(f"{path}: {p}")

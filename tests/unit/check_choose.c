@@ -219,7 +219,7 @@ START_TEST(test_choice_when)
 			state before = m;
 			ck_assert(!command_apply(&m, &c, err, sizeof err));
 			ck_assert_str_eq(err, "'grand' may not be chosen now (only "
-					 "when count(hand & cards(A)) >= 2)");
+					 "when `count(hand & cards(A)) >= 2`)");
 			ck_assert(memcmp(&before, &m, sizeof m) == 0);
 			closed++;
 		}
