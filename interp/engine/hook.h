@@ -97,6 +97,10 @@ typedef struct hook {
 					   validation checks */
 	const char *games;              /* the games that need it */
 	hook_fn run;
+	/* For a slot that reads `pick` alone (a trick's winner), the same
+	 * choice without a whole hook_result to clear and copy at every
+	 * trick; NULL: run()'s pick. */
+	int (*pick)(const hook_context *ctx);
 } hook;
 
 /* A hook a rule file names, with its parameters read. */
@@ -119,6 +123,10 @@ hook_use hook_named(const char *slot, const node *map);
  * with what its slot gives. */
 hook_result hook_call(const hook_use *use, const struct state *s, int seat,
 		      hook_input in);
+
+/* hook_call(...).pick, through the hook's `pick` when it has one. */
+int hook_call_pick(const hook_use *use, const struct state *s, int seat,
+		   hook_input in);
 
 /* Hands the schema the hooks' names, slots and parameters, so that rule
  * files naming them validate (game_load does it before it checks one). */

@@ -66,11 +66,16 @@ static int majority_position(const deck *d, const card_id *cards, int n,
 	return best < 0 ? 0 : best;
 }
 
-static hook_result majority_suit(const hook_context *ctx)
+static int majority_pick(const hook_context *ctx)
 {
 	bool leader = ctx->args->v[0] == ALL_DIFFERENT_LEADER;
-	hook_result r = {.pick = majority_position(&ctx->s->g->deck,
-		ctx->in.cards, ctx->in.ncards, leader)};
+	return majority_position(&ctx->s->g->deck, ctx->in.cards,
+				 ctx->in.ncards, leader);
+}
+
+static hook_result majority_suit(const hook_context *ctx)
+{
+	hook_result r = {.pick = majority_pick(ctx)};
 	return r;
 }
 
@@ -374,6 +379,7 @@ const hook hook_table[] = {
 		},
 		.games = "Stendhal",
 		.run = majority_suit,
+		.pick = majority_pick,
 	},
 	{
 		.about = {
@@ -456,6 +462,15 @@ hook_result hook_call(const hook_use *use, const state *s, int seat,
 	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
 			    .args = &use->args, .in = in};
 	return use->hook->run(&ctx);
+}
+
+int hook_call_pick(const hook_use *use, const state *s, int seat,
+		   hook_input in)
+{
+	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
+			    .args = &use->args, .in = in};
+	return use->hook->pick ? use->hook->pick(&ctx)
+			       : use->hook->run(&ctx).pick;
 }
 
 static const schema_hook *hook_about(int i)

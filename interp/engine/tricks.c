@@ -474,7 +474,7 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 	int n = s->nplayed;
 	hook_input trick = {.cards = s->table, .ncards = n};
 	int pos = t->winner.hook
-		? hook_call(&t->winner, s, s->leader, trick).pick
+		? hook_call_pick(&t->winner, s, s->leader, trick)
 		: room_of(s)->best;
 	if (pos < 0 || pos >= n)
 		pos = 0;
