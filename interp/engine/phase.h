@@ -239,7 +239,7 @@ static inline card_id phase_random_card(cardset set, rng *r)
 {
 	int count[CSET_WORDS], n = 0;
 	for (int i = 0; i < CSET_WORDS; i++)
-		n += count[i] = set.w[i] ? __builtin_popcountll(set.w[i]) : 0;
+		n += count[i] = set.w[i] ? cset_word_count(set.w[i]) : 0;
 	if (n == 0)
 		return CARD_NONE;
 	int k = (int)rng_below(r, (uint32_t)n), i = 0;

@@ -308,9 +308,9 @@ static void seat_players(state *s, const tricks_phase *t)
 	for (int q = 0; t->sits_out && q < s->players; q++)
 		if (vars_eval(s, t->sits_out, q).i)
 			r->out |= (uint16_t)(1u << q);
-	if (__builtin_popcount(r->out) >= s->players)
+	if (cset_word_count(r->out) >= s->players)
 		r->out = 0;
-	r->playing = (int8_t)(s->players - __builtin_popcount(r->out));
+	r->playing = (int8_t)(s->players - cset_word_count(r->out));
 }
 
 /* The dummy's hand is laid face up: everyone sees it from now on. */

@@ -276,7 +276,7 @@ static void explain(FILE *out, const game *g, const phase *p)
 /* "♣ and ♥", "♣, ❦ and ♠": the suits of a set of bits. */
 static void tell_suit_set(tale *t, unsigned suits)
 {
-	int n = __builtin_popcount(suits), k = 0;
+	int n = cset_word_count(suits), k = 0;
 	for (int su = 0; su < SUIT_MAX; su++) {
 		if (!(suits >> su & 1))
 			continue;
