@@ -296,7 +296,8 @@ static double now_seconds(void)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	/* CPU time: a busy machine does not bend the ratio */
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -319,8 +320,10 @@ static void report(const options *o, const match *m, double secs)
 	if (o->json)
 		printf("{\"program\":\"direct\",\"game\":\"black-lady\","
 		       "\"players\":%d,\"deals\":%ld,\"seconds\":%.6f,"
-		       "\"deals_per_second\":%.0f}\n",
-		       PLAYERS, o->deals, secs, rate);
+		       "\"deals_per_second\":%.0f,\"per\":\"card\","
+		       "\"per_deal\":%d,\"per_second\":%.0f}\n",
+		       PLAYERS, o->deals, secs, rate, PLAYERS * HAND_SIZE,
+		       rate * PLAYERS * HAND_SIZE);
 	else
 		printf("direct black-lady %d %.0f deals/s (%ld deals, %.3f s)\n",
 		       PLAYERS, rate, o->deals, secs);

@@ -1476,8 +1476,58 @@ static double now(void)
 	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static double cpu_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static int cards_in_hands(const state *s)
+{
+	int n = 0;
+	for (int p = 0; p < s->players; p++)
+		n += cset_count(s->hand[p]);
+	return n;
+}
+
+/* What a random deal plays, on average over a few deals replayed one
+ * action at a time, out of the timed run: the cards that leave the
+ * hands (played, laid or discarded; a pass between hands is none), or,
+ * in a game whose hands play no part (a solitaire), the moves.  *per
+ * says which. */
+static double plays_per_deal(const game *g, long deals, const char **per)
+{
+	state s;
+	char why[200];
+	rng r;
+	rng_seed(&r, 1, 0);
+	long cards = 0, moves = 0;
+	for (long d = 0; d < deals; d++) {
+		if (!state_setup(&s, g, g->default_players, 0, NULL,
+				 (uint64_t)d, why, sizeof why))
+			break;
+		state_deal(&s);
+		int deal = s.deal_no;
+		while (s.current >= 0 && s.deal_no == deal) {
+			int before = cards_in_hands(&s);
+			if (state_apply_random(&s, &r).kind == ACT_NONE)
+				break;
+			/* the deal's last action ends it with its cards
+			 * still held (a last trick played by itself) and may
+			 * deal the next: what was held counts as played */
+			int after = s.current >= 0 && s.deal_no == deal
+				? cards_in_hands(&s) : 0;
+			cards += before > after ? before - after : 0;
+			moves++;
+		}
+	}
+	*per = cards ? "card" : "move";
+	return deals ? (double)(cards ? cards : moves) / (double)deals : 0;
+}
+
 /* Random deals through the path of simulate's random bots: one generator
- * per seat, state_random_playout_seats(). */
+ * per seat, state_random_playout_seats().  The rate is in CPU time. */
 static int bench_game(const char *name, long deals, double seconds,
 		      bool as_json)
 {
@@ -1498,7 +1548,7 @@ static int bench_game(const char *name, long deals, double seconds,
 		r.seat[p] = &bots[p].r;
 	}
 	int64_t checksum = 0;
-	double t0 = now(), secs = 0;
+	double t0 = now(), secs = 0, cpu0 = cpu_now();
 	long played = 0;
 	while (played < deals && (seconds <= 0 || secs < seconds)) {
 		if (s.current == SEAT_END)
@@ -1510,18 +1560,23 @@ static int bench_game(const char *name, long deals, double seconds,
 		if (seconds > 0)
 			secs = now() - t0;
 	}
-	secs = now() - t0;
+	secs = cpu_now() - cpu0;
 	deals = played;
 	double rate = secs > 0 ? deals / secs : 0;
+	const char *per;
+	double plays = plays_per_deal(g, deals < 200 ? deals : 200, &per);
 	if (as_json)
 		printf("{\"program\":\"cardrules\",\"game\":\"%s\",\"players\":%d,"
 		       "\"deals\":%ld,\"seconds\":%.3f,\"deals_per_second\":%.0f,"
+		       "\"per\":\"%s\",\"per_deal\":%.2f,\"per_second\":%.0f,"
 		       "\"state_bytes\":%zu,\"game_bytes\":%zu}\n", name,
-		       s.players, deals, secs, rate, sizeof(state), g->arena.used + sizeof *g);
+		       s.players, deals, secs, rate, per, plays, rate * plays,
+		       sizeof(state), g->arena.used + sizeof *g);
 	else
-		printf("cardrules %s %d %.0f deals/s (%ld deals, %.3f s; state %zu "
-		       "bytes, game %zu bytes; checksum %" PRId64 ")\n", name,
-		       s.players, rate, deals, secs, sizeof(state),
+		printf("cardrules %s %d %.0f deals/s, %.0f %ss/s (%ld deals, "
+		       "%.3f s of CPU, %.1f %ss a deal; state %zu bytes, game %zu "
+		       "bytes; checksum %" PRId64 ")\n", name, s.players, rate,
+		       rate * plays, per, deals, secs, plays, per, sizeof(state),
 		       g->arena.used + sizeof *g, checksum);
 	game_free(g);
 	return 0;
