@@ -211,6 +211,8 @@ typedef struct meld_search {
 	meld best[MELDS_MAX], cur[MELDS_MAX];
 	int nbest, ncur;
 	long best_top, best_total;
+	cardset left;                   /* the cards runs are made of */
+	uint32_t ranks[SUIT_MAX];       /* their ranks, by suit, as bits */
 } meld_search;
 
 static void consider(meld_search *ms)
@@ -232,15 +234,15 @@ static void consider(meld_search *ms)
 
 /* Runs of one suit at a time, each split into pieces of 3 or more (a
  * long run may be worth more split), from rank r of suit su upward. */
-static void runs_from(meld_search *ms, cardset left, int su, int r)
+static void runs_from(meld_search *ms, int su, int r)
 {
 	const deck *d = ms->d;
+	cardset left = ms->left;
 	for (; su < d->nsuits; su++, r = 0) {
+		uint32_t held = ms->ranks[su];
 		for (; r < d->nranks; r++) {
 			int len = 0;
-			while (r + len < d->nranks &&
-			       cset_meets(left, cset_and(d->by_suit[su],
-							 d->by_rank[r + len])))
+			while (r + len < d->nranks && (held >> (r + len) & 1))
 				len++;
 			if (len < 3)
 				continue;
@@ -252,7 +254,7 @@ static void runs_from(meld_search *ms, cardset left, int su, int r)
 				for (int i = 0; i < k; i++)
 					m->card[i] = cset_first(cset_and(left,
 						cset_and(d->by_suit[su], d->by_rank[r + i])));
-				runs_from(ms, left, su, r + k);
+				runs_from(ms, su, r + k);
 				ms->ncur--;
 			}
 		}
@@ -260,11 +262,27 @@ static void runs_from(meld_search *ms, cardset left, int su, int r)
 	consider(ms);
 }
 
+/* The runs of `left`, its ranks by suit as bits worked out once rather
+ * than a card set met at every step of the search. */
+static void runs_of(meld_search *ms, cardset left)
+{
+	const deck *d = ms->d;
+	ms->left = left;
+	for (int su = 0; su < d->nsuits; su++) {
+		ms->ranks[su] = 0;
+		cardset in_suit = cset_and(left, d->by_suit[su]);
+		for (int r = 0; r < d->nranks; r++)
+			if (cset_meets(in_suit, d->by_rank[r]))
+				ms->ranks[su] |= UINT32_C(1) << r;
+	}
+	runs_from(ms, 0, 0);
+}
+
 static void fours_from(meld_search *ms, cardset hand, int r, const int *pts)
 {
 	const deck *d = ms->d;
 	if (r == d->nranks) {
-		runs_from(ms, hand, 0, 0);
+		runs_of(ms, hand);
 		return;
 	}
 	fours_from(ms, hand, r + 1, pts);
