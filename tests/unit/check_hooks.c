@@ -66,6 +66,7 @@ START_TEST(test_majority_suit)
 	card_id c[16];
 	hook_input trick = {.cards = c, .ncards = scn_card_list(g, tc->cards, c)};
 	int pos = hook_call(&use, &s, 0, trick).pick;
+	ck_assert_int_eq(hook_call_pick(&use, &s, 0, trick), pos);
 	ck_assert_msg(pos == tc->pos - 1, "%s (%s): pos %d won, not pos %d",
 		      tc->id, tc->all_different == LEADER ? "leader" : "majority",
 		      pos + 1, tc->pos);
