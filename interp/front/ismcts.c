@@ -44,6 +44,18 @@ bool search_budget_spent(search_budget budget, int done, double start)
 	return (search_clock() - start) * 1000.0 >= budget.ms;
 }
 
+/* Puts node i among its parent's children, kept in the order of
+ * action_compare, so that they are matched against a sorted list of
+ * legal actions in one pass. */
+static void link_in_order(tree *t, int parent, int i)
+{
+	int *at = &t->node[parent].child;
+	while (*at >= 0 && action_compare(&t->node[*at].a, &t->node[i].a) < 0)
+		at = &t->node[*at].sibling;
+	t->node[i].sibling = *at;
+	*at = i;
+}
+
 static int add_node(tree *t, int parent, action a, int actor)
 {
 	if (t->n == t->cap) {
@@ -61,30 +73,13 @@ static int add_node(tree *t, int parent, action a, int actor)
 	x->a = a;
 	x->parent = parent;
 	x->child = -1;
-	x->sibling = parent >= 0 ? t->node[parent].child : -1;
+	x->sibling = -1;
 	x->actor = (int8_t)actor;
 	x->visits = x->avail = 0;
 	x->worth = 0;
 	if (parent >= 0)
-		t->node[parent].child = i;
+		link_in_order(t, parent, i);
 	return i;
-}
-
-/* The index of a in the sorted list moves[0..n), or -1. */
-static int find_action(const action *moves, int n, const action *a)
-{
-	int lo = 0, hi = n - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-		int c = action_compare(&moves[mid], a);
-		if (c == 0)
-			return mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return -1;
 }
 
 /* A child's mean worth in units of the spread of the worths seen: deals
@@ -113,21 +108,90 @@ static void play_out(state *s, const thumb_style *style, rng *r)
 		state_random_playout(s, r);
 }
 
-/* The child of `at` to follow among the legal moves[0..n), or a new one
- * for an untried action; -1 when the tree cannot grow. */
-static int select_child(tree *t, int at, const state *s, const action *moves,
-			int n, rng *r)
+/* The actions legal at a node of one sampled deal: the set of legal
+ * cards where the phase decides with single cards (nothing to list or
+ * search), else the sorted list. */
+typedef struct legal_here {
+	cardset cards;                  /* used when n == 0 */
+	const action *list;
+	int n;
+} legal_here;
+
+/* The legal actions of the seat to move in s; list has room for
+ * ACTIONS_MAX.  None at all: cards and n both empty. */
+static legal_here legal_at(const state *s, action *list)
 {
-	uint64_t tried[(ACTIONS_MAX + 63) / 64] = {0};
-	int best = -1, ntried = 0;
+	legal_here h = {state_legal_cards(s), list, 0};
+	if (cset_is_empty(h.cards))
+		h.n = state_legal(s, list);
+	return h;
+}
+
+static bool legal_is_empty(const legal_here *h)
+{
+	return h->n == 0 && cset_is_empty(h->cards);
+}
+
+/* The untried actions of a node as its children are met in order: the
+ * cards not yet met, or a mark per listed action and the place in the
+ * list the children have reached. */
+typedef struct untried {
+	cardset cards;
+	uint64_t met[(ACTIONS_MAX + 63) / 64];
+	int left;
+	int next;
+} untried;
+
+static untried untried_start(const legal_here *h)
+{
+	untried u = {.cards = h->cards};
+	u.left = h->n ? h->n : cset_count(h->cards);
+	return u;
+}
+
+/* Whether a child's action is legal here; it is then met. */
+static bool meet(untried *u, const legal_here *h, const action *a)
+{
+	if (h->n == 0) {
+		if (a->kind != ACT_CARD || !cset_has(u->cards, a->card[0]))
+			return false;
+		cset_del(&u->cards, a->card[0]);
+	} else {
+		while (u->next < h->n &&
+		       action_compare(&h->list[u->next], a) < 0)
+			u->next++;
+		if (u->next == h->n ||
+		    action_compare(&h->list[u->next], a) != 0)
+			return false;
+		u->met[u->next / 64] |= UINT64_C(1) << (u->next % 64);
+	}
+	u->left--;
+	return true;
+}
+
+/* A random action among those not met (some are left). */
+static action random_untried(const untried *u, const legal_here *h, rng *r)
+{
+	int k = (int)rng_below(r, (uint32_t)u->left);
+	if (h->n == 0)
+		return action_card(cset_nth(u->cards, k));
+	for (int i = 0;; i++)
+		if (!(u->met[i / 64] >> (i % 64) & 1) && k-- == 0)
+			return h->list[i];
+}
+
+/* The child of `at` to follow among the legal actions, or a new one for
+ * an untried action; -1 when the tree cannot grow. */
+static int select_child(tree *t, int at, const state *s, const legal_here *h,
+			rng *r)
+{
+	untried u = untried_start(h);
+	int best = -1;
 	double best_bound = 0;
 	for (int c = t->node[at].child; c >= 0; c = t->node[c].sibling) {
-		int i = find_action(moves, n, &t->node[c].a);
-		if (i < 0)
-			continue;
-		tried[i / 64] |= UINT64_C(1) << (i % 64);
-		ntried++;
 		tnode *x = &t->node[c];
+		if (!meet(&u, h, &x->a))
+			continue;
 		x->avail++;
 		double b = bound(t, x);
 		if (best < 0 || b > best_bound) {
@@ -135,20 +199,12 @@ static int select_child(tree *t, int at, const state *s, const action *moves,
 			best_bound = b;
 		}
 	}
-	if (ntried == n || t->full)
+	if (u.left == 0 || t->full)
 		return best;
-	int k = (int)rng_below(r, (uint32_t)(n - ntried));
-	for (int i = 0; i < n; i++) {
-		if (tried[i / 64] >> (i % 64) & 1)
-			continue;
-		if (k-- == 0) {
-			int c = add_node(t, at, moves[i], s->current);
-			if (c >= 0)
-				t->node[c].avail = 1;
-			return c >= 0 ? c : best;
-		}
-	}
-	return best;
+	int c = add_node(t, at, random_untried(&u, h, r), s->current);
+	if (c >= 0)
+		t->node[c].avail = 1;
+	return c >= 0 ? c : best;
 }
 
 /* One iteration: a sampled deal, down the tree, a playout, the worths
@@ -164,18 +220,14 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 	bool grew = false;
 	while (!grew && depth < DEPTH_MAX && s.current >= 0 &&
 	       s.deal_no == deal) {
-		int n;
-		const action *list = moves;
-		if (at == 0) {          /* the decision itself: its own moves */
-			list = root_moves;
-			n = nroot;
-		} else {
-			n = state_legal(&s, moves);
-		}
-		if (n == 0)
+		/* the decision itself: its own moves */
+		legal_here h = {cset_empty(), root_moves, nroot};
+		if (at != 0)
+			h = legal_at(&s, moves);
+		if (legal_is_empty(&h))
 			break;
 		int before = t->n;
-		int c = select_child(t, at, &s, list, n, r);
+		int c = select_child(t, at, &s, &h, r);
 		if (c < 0)
 			break;
 		grew = t->n > before;

@@ -5,6 +5,12 @@
  * effect, few enough to cost a few milliseconds. */
 #define LEARN_DEALS 200
 
+/* A uniformly random card of a non-empty set. */
+static card_id random_card(cardset cards, rng *r)
+{
+	return cset_nth(cards, (int)rng_below(r, (uint32_t)cset_count(cards)));
+}
+
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		     rng *r)
 {
@@ -13,11 +19,20 @@ void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 	int deal = s->deal_no;
 	action moves[ACTIONS_MAX];
 	while (s->current >= 0 && s->deal_no == deal) {
+		/* a card decision straight from the set of legal cards: no
+		 * list to build */
+		cardset cards = state_legal_cards(s);
+		if (!cset_is_empty(cards)) {
+			bool any = mix == MIX_CARDS_AT_RANDOM || rng_below(r, 4) == 0;
+			card_id c = any ? random_card(cards, r)
+					: thumb_card(s, style, cards);
+			state_apply_listed(s, action_card(c));
+			continue;
+		}
 		int n = state_legal(s, moves);
 		if (n == 0)
 			break;
-		bool any = mix == MIX_CARDS_AT_RANDOM ? moves[0].kind == ACT_CARD
-						      : rng_below(r, 4) == 0;
+		bool any = mix == MIX_PLAYOUT && rng_below(r, 4) == 0;
 		action a = any ? moves[rng_below(r, (uint32_t)n)]
 			       : thumb_choose(s, style, moves, n);
 		state_apply_listed(s, a);
@@ -59,6 +74,47 @@ thumb_style thumb_learn(const game *g, int players)
 	return style;
 }
 
+/* Whether every one of the legal `cards` is thrown away (passed on, or
+ * played to a trick it does not follow), as the phase tells. */
+static bool discarding(const state *s, cardset cards)
+{
+	for (int i = 0; i < CSET_WORDS; i++)
+		for (uint64_t w = cards.w[i]; w; w &= w - 1) {
+			action a = action_card((card_id)(i * 64 + __builtin_ctzll(w)));
+			if (!state_move_hint(s, &a).gives_away)
+				return false;
+		}
+	return true;
+}
+
+/* The card's key, lowest first: throw away what the game wants rid of
+ * (a high card when tricks cost, a low one when they score); lead and
+ * follow low to duck tricks that cost, high to take tricks that score. */
+static long card_key(const deck *d, card_id c, bool discard, bool high)
+{
+	long key = d->rank_of[c] * 16 + d->suit_of[c];
+	return discard != high ? -key : key;
+}
+
+card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
+{
+	const deck *d = &s->g->deck;
+	bool discard = discarding(s, cards);
+	bool high = !style->tricks_cost;
+	card_id best = CARD_NONE;
+	long best_key = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		for (uint64_t w = cards.w[i]; w; w &= w - 1) {
+			card_id c = (card_id)(i * 64 + __builtin_ctzll(w));
+			long key = card_key(d, c, discard, high);
+			if (best == CARD_NONE || key < best_key) {
+				best = c;
+				best_key = key;
+			}
+		}
+	return best;
+}
+
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n)
 {
@@ -69,8 +125,6 @@ action thumb_choose(const state *s, const thumb_style *style,
 	for (int i = 0; discard && i < n; i++)
 		discard = moves[i].kind == ACT_CARD &&
 			  state_move_hint(s, &moves[i]).gives_away;
-	/* lead and follow low to duck tricks that cost, high to take tricks
-	 * that score */
 	bool high = !style->tricks_cost;
 	int best = 0;
 	long best_key = 0;
@@ -79,9 +133,7 @@ action thumb_choose(const state *s, const thumb_style *style,
 		long key;
 		switch ((action_kind)a->kind) {
 		case ACT_CARD:
-			key = d->rank_of[a->card[0]] * 16 + d->suit_of[a->card[0]];
-			if (discard != high)
-				key = -key;
+			key = card_key(d, a->card[0], discard, high);
 			break;
 		case ACT_CARDS:         /* low pairs, face up: no points given */
 			key = (d->rank_of[a->card[0]] + d->rank_of[a->card[1]]) * 2 +

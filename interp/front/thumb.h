@@ -28,6 +28,10 @@ thumb_style thumb_learn(const game *g, int players);
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n);
 
+/* The card the rules of thumb play or pass among the legal `cards` (not
+ * empty): thumb_choose's card without a list of actions. */
+card_id thumb_card(const state *s, const thumb_style *style, cardset cards);
+
 /* How thumb_play_deal plays: the rules of thumb three times in four and
  * any legal action otherwise (a search's playouts, which should not all
  * be alike), or the cards at random and every other decision (a bid, a
