@@ -11,32 +11,37 @@ static card_id random_card(cardset cards, rng *r)
 	return cset_nth(cards, (int)rng_below(r, (uint32_t)cset_count(cards)));
 }
 
+bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r)
+{
+	/* a card decision straight from the set of legal cards: no list to
+	 * build */
+	cardset cards = state_legal_cards(s);
+	if (!cset_is_empty(cards)) {
+		bool any = mix == MIX_CARDS_AT_RANDOM || rng_below(r, 4) == 0;
+		card_id c = any ? random_card(cards, r)
+				: thumb_card(s, style, cards);
+		state_apply_listed(s, action_card(c));
+		return true;
+	}
+	action moves[ACTIONS_MAX];
+	int n = state_legal(s, moves);
+	if (n == 0)
+		return false;
+	bool any = mix == MIX_PLAYOUT && rng_below(r, 4) == 0;
+	state_apply_listed(s, any ? moves[rng_below(r, (uint32_t)n)]
+				  : thumb_choose(s, style, moves, n));
+	return true;
+}
+
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		     rng *r)
 {
 	if (state_current(s) == SEAT_CHANCE)
 		state_deal(s);
 	int deal = s->deal_no;
-	action moves[ACTIONS_MAX];
-	while (s->current >= 0 && s->deal_no == deal) {
-		/* a card decision straight from the set of legal cards: no
-		 * list to build */
-		cardset cards = state_legal_cards(s);
-		if (!cset_is_empty(cards)) {
-			bool any = mix == MIX_CARDS_AT_RANDOM || rng_below(r, 4) == 0;
-			card_id c = any ? random_card(cards, r)
-					: thumb_card(s, style, cards);
-			state_apply_listed(s, action_card(c));
-			continue;
-		}
-		int n = state_legal(s, moves);
-		if (n == 0)
-			break;
-		bool any = mix == MIX_PLAYOUT && rng_below(r, 4) == 0;
-		action a = any ? moves[rng_below(r, (uint32_t)n)]
-			       : thumb_choose(s, style, moves, n);
-		state_apply_listed(s, a);
-	}
+	while (s->current >= 0 && s->deal_no == deal &&
+	       thumb_step(s, style, mix, r))
+		;
 }
 
 thumb_style thumb_learn(const game *g, int players)

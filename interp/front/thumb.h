@@ -41,6 +41,10 @@ typedef enum thumb_mix {
 	MIX_CARDS_AT_RANDOM,
 } thumb_mix;
 
+/* One decision of the seat to move in s, played as thumb_play_deal plays
+ * it; false when it has no legal action. */
+bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r);
+
 /* Plays the deal in s (dealing it first at a chance node) to its score. */
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		     rng *r);
