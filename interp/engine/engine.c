@@ -402,6 +402,21 @@ void state_meld_result(const state *s, meld_result *r)
 	vars_melds(s, r);
 }
 
+bool state_counter(const state *s, const char *name, int seat,
+		   int64_t *out)
+{
+	const game *g = s->g;
+	for (int k = 0; k < g->ncounters; k++) {
+		if (!g->counter_name[k] || strcmp(g->counter_name[k], name) != 0)
+			continue;
+		bool own = g->counter_per_seat[k] && seat >= 0 &&
+			   seat < s->players;
+		*out = s->counter[k][own ? seat : 0];
+		return true;
+	}
+	return false;
+}
+
 int state_melds(const state *s, int seat, meld *out)
 {
 	return meld_find(s, seat, out);

@@ -68,6 +68,13 @@ bool state_stuck(state *s);
  * given to the others count as much as points taken. */
 double state_deal_worth(const state *s, int seat);
 
+/* The counter called `name` (counters: in the rule file) as it stands in
+ * the deal in progress, or in the deal last scored until the next is
+ * dealt: seat's own for a per-seat counter, the table's otherwise.  False
+ * when the game has no counter of that name. */
+bool state_counter(const state *s, const char *name, int seat,
+		   int64_t *out);
+
 /* Melds declared by choice (meld.h), for front ends and bots: the melds
  * of seat's hand as dealt, into out[MELDS_MAX] (how many); the action
  * that declares all of the seat to move's (what transcripts written

@@ -87,6 +87,10 @@ bool bot_spec_all_random(const bot_spec *spec, int players);
 const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 			  size_t size);
 
+/* The bot of one seat: "low", "mc:500", "ismcts:100ms". */
+const char *bot_seat_text(const bot_spec *spec, int seat, char *buf,
+			  size_t size);
+
 /* Bots of one match get distinct streams from the match seed. */
 void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat);
 

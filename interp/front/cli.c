@@ -417,7 +417,8 @@ static const cli_option option_table[] = {
 	{"cheat", 0, no_argument, FOR_SIMULATE, FLAG(cheat),
 	 .help = "bots see hidden cards (a solitaire's stock)"},
 	{"time", 0, no_argument, FOR_SIMULATE, FLAG(timing),
-	 .help = "a solitaire's time per game"},
+	 .help = "the time a game (a solitaire) or a decision\n"
+		 "(each seat's bot)"},
 	{"json", 0, no_argument, FOR_SIMULATE, FLAG(json),
 	 .help = "every deal's dealer, scores and totals"},
 	{"jobs", 'j', required_argument, FOR_RUNS, NUMBER(jobs, 1, 64),
