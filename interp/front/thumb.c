@@ -44,38 +44,73 @@ void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		;
 }
 
+thumb_role thumb_role_of(const state *s, int seat)
+{
+	if (s->declarer < 0)
+		return ROLE_NO_DECLARER;
+	const game *g = s->g;
+	return g->team_of[seat] == g->team_of[s->declarer] ? ROLE_DECLARING
+							   : ROLE_DEFENDING;
+}
+
+/* Tricks taken against the deal's worth, seat by seat: their covariance. */
+typedef struct covariance {
+	double t, w, tw, n;
+} covariance;
+
+static void covariance_add(covariance *c, double t, double w)
+{
+	c->t += t;
+	c->w += w;
+	c->tw += t * w;
+	c->n++;
+}
+
+static double covariance_of(const covariance *c)
+{
+	return c->n > 0 ? c->tw / c->n - (c->t / c->n) * (c->w / c->n) : 0;
+}
+
+/* A part that fewer seats than this had in the deals learnt from is
+ * judged with all the seats together. */
+#define LEARN_ROLE_MIN 40
+
 thumb_style thumb_learn(const game *g, int players)
 {
-	thumb_style style = {false};
+	thumb_style style = {{false}};
 	state s;
 	char why[200];
 	if (!state_setup(&s, g, players, 0, NULL, 1, why, sizeof why))
 		return style;
 	rng r;
 	rng_seed(&r, 1, UINT64_C(0x7468756d62));
-	/* the covariance of tricks taken and the deal's worth, per seat */
-	double sum_t = 0, sum_w = 0, sum_tw = 0, n = 0;
+	covariance all = {0}, part[ROLES] = {{0}};
 	for (int d = 0; d < LEARN_DEALS; d++) {
 		if (state_over(&s) &&
 		    !state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
 				 sizeof why))
 			break;
-		/* what is learnt is the play of the cards in the deals
-		 * the rules of thumb bid and declare */
-		thumb_play_deal(&s, &style, MIX_CARDS_AT_RANDOM, &r);
+		/* the play of the cards in the deals the rules of thumb bid
+		 * and declare (Ramsch is learnt as Ramsch), and every other
+		 * deal all at random, so that solos and contracts the rules
+		 * of thumb never declare are learnt too */
+		if (d % 2)
+			state_random_playout(&s, &r);
+		else
+			thumb_play_deal(&s, &style, MIX_CARDS_AT_RANDOM, &r);
 		if (s.fault || s.current >= 0)
 			break;
 		for (int p = 0; p < players; p++) {
 			double t = s.tricks_won[p];
 			double w = (double)state_deal_worth(&s, p);
-			sum_t += t;
-			sum_w += w;
-			sum_tw += t * w;
-			n++;
+			covariance_add(&all, t, w);
+			covariance_add(&part[thumb_role_of(&s, p)], t, w);
 		}
 	}
-	if (n > 0)
-		style.tricks_cost = sum_tw / n - (sum_t / n) * (sum_w / n) < 0;
+	for (int k = 0; k < ROLES; k++) {
+		const covariance *c = part[k].n >= LEARN_ROLE_MIN ? &part[k] : &all;
+		style.tricks_cost[k] = covariance_of(c) < 0;
+	}
 	return style;
 }
 
@@ -105,7 +140,7 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
 {
 	const deck *d = &s->g->deck;
 	bool discard = discarding(s, cards);
-	bool high = !style->tricks_cost;
+	bool high = !style->tricks_cost[thumb_role_of(s, s->current)];
 	card_id best = CARD_NONE;
 	long best_key = 0;
 	for (int i = 0; i < CSET_WORDS; i++)
@@ -130,7 +165,7 @@ action thumb_choose(const state *s, const thumb_style *style,
 	for (int i = 0; discard && i < n; i++)
 		discard = moves[i].kind == ACT_CARD &&
 			  state_move_hint(s, &moves[i]).gives_away;
-	bool high = !style->tricks_cost;
+	bool high = !style->tricks_cost[thumb_role_of(s, s->current)];
 	int best = 0;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
