@@ -158,6 +158,18 @@ int state_pass_offset(const state *s);
 /* tricks.c: whether the lowest card of a plain suit wins the trick on
  * the table. */
 bool state_lowest_wins(const state *s);
+/* tricks.c, for the rules of thumb, which take a trick cheaply or duck
+ * under it.  In a trick in progress whose winner is the best card by the
+ * rules of the phase (the highest of the suit led, or trump), or whose
+ * last card is due (a hook decides the winner), the cards of `cards` that
+ * would take the lead if played now; false otherwise.  The seat whose
+ * card leads the trick so far (-1: none, or a hook decides).  The seats
+ * still to play to it after the seat to move, in order, into
+ * seats[SEAT_MAX]; how many. */
+bool state_cards_taking_lead(const state *s, cardset cards,
+			     cardset *taking);
+int state_trick_holder(const state *s);
+int state_trick_still_to_play(const state *s, int *seats);
 
 /* choose.c: the choice whose cards the seat to move lays back (-1:
  * none); the last choice each seat made in the deal (-1: none). */

@@ -15,6 +15,10 @@
 typedef struct tnode {
 	action a;                       /* what led here */
 	int parent, child, sibling;     /* indexes; -1: none */
+	int next;                       /* where the descent goes on: this
+					   node, or for an action the others
+					   cannot see, the node shared by all
+					   such actions of its parent */
 	int8_t actor;                   /* the seat that took `a` */
 	uint32_t visits;                /* iterations through it */
 	uint32_t avail;                 /* iterations where `a` was legal */
@@ -74,6 +78,7 @@ static int add_node(tree *t, int parent, action a, int actor)
 	x->parent = parent;
 	x->child = -1;
 	x->sibling = -1;
+	x->next = i;
 	x->actor = (int8_t)actor;
 	x->visits = x->avail = 0;
 	x->worth = 0;
@@ -207,6 +212,47 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 	return c >= 0 ? c : best;
 }
 
+/* Whether the other seats cannot see which action a was, taken by
+ * `actor` to reach s: cards laid face down, passed, or voted, that the
+ * next seat cannot place. */
+static bool unseen_by_others(const state *s, const action *a, int actor)
+{
+	if (a->kind != ACT_CARD && a->kind != ACT_CARDS)
+		return false;
+	static _Thread_local view other;       /* big; one per job */
+	state_view(s, state_seat_plus(s, actor, 1), &other);
+	for (int k = 0; k < (a->kind == ACT_CARDS ? 2 : 1); k++)
+		if (!cset_has(other.unknown, a->card[k]))
+			return false;
+	return true;
+}
+
+/* The node that goes on after the unseen actions of `parent`, shared by
+ * them all (an action of no kind, never legal); -1 when the tree cannot
+ * grow. */
+static int unseen_continuation(tree *t, int parent)
+{
+	int c = t->node[parent].child;
+	if (c >= 0 && t->node[c].a.kind == ACT_NONE)
+		return c;       /* the first in order */
+	return add_node(t, parent, action_of(ACT_NONE, 0), -1);
+}
+
+/* A new node, its action just taken to reach s: where an action the
+ * others cannot see leads, the others decide the same whichever it was
+ * (else their nodes would learn the hidden cards: opponents matching
+ * face-down ribs they cannot see). */
+static void place_new(tree *t, int c, const state *s)
+{
+	tnode *x = &t->node[c];
+	if (!unseen_by_others(s, &x->a, x->actor))
+		return;
+	int parent = x->parent;
+	int shared = unseen_continuation(t, parent);
+	if (shared >= 0)
+		t->node[c].next = shared;
+}
+
 /* One iteration: a sampled deal, down the tree, a playout, the worths
  * credited along the path. */
 static void iterate(tree *t, const view *v, const action *root_moves,
@@ -232,8 +278,10 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 			break;
 		grew = t->n > before;
 		state_apply_listed(&s, t->node[c].a);
+		if (grew)
+			place_new(t, c, &s);
 		path[depth++] = c;
-		at = c;
+		at = t->node[c].next;
 	}
 	if (s.current >= 0 && s.deal_no == deal)
 		play_out(&s, style, r);
@@ -265,6 +313,8 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	int best = -1;
 	for (int c = t.node[0].child; c >= 0; c = t.node[c].sibling) {
 		const tnode *x = &t.node[c], *b = best >= 0 ? &t.node[best] : NULL;
+		if (x->a.kind == ACT_NONE)
+			continue;       /* the continuation of unseen actions */
 		if (!b || x->visits > b->visits ||
 		    (x->visits == b->visits &&
 		     x->worth / x->visits > b->worth / b->visits))

@@ -136,11 +136,10 @@ static long card_key(const deck *d, card_id c, bool discard, bool high)
 	return discard != high ? -key : key;
 }
 
-card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
+/* The card of `cards` (not empty) with the lowest key. */
+static card_id lowest_key(const deck *d, cardset cards, bool discard,
+			  bool high)
 {
-	const deck *d = &s->g->deck;
-	bool discard = discarding(s, cards);
-	bool high = !style->tricks_cost[thumb_role_of(s, s->current)];
 	card_id best = CARD_NONE;
 	long best_key = 0;
 	for (int i = 0; i < CSET_WORDS; i++)
@@ -155,26 +154,83 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
 	return best;
 }
 
+static card_id lowest_card(const deck *d, cardset cards)
+{
+	return lowest_key(d, cards, false, false);
+}
+
+static card_id highest_card(const deck *d, cardset cards)
+{
+	return lowest_key(d, cards, false, true);
+}
+
+/* Whether seats a and b play for one side in the deal in s: one team,
+ * or both against the declarer (a Grand Hand's defenders). */
+static bool same_side(const state *s, int a, int b)
+{
+	return s->g->team_of[a] == s->g->team_of[b] ||
+	       (thumb_role_of(s, a) == ROLE_DEFENDING &&
+		thumb_role_of(s, b) == ROLE_DEFENDING);
+}
+
+/* Tricks score: the lowest card that takes the lead of the trick, unless
+ * the seat's side has it already; else the lowest card. */
+static card_id take_cheaply(const state *s, cardset cards, cardset taking)
+{
+	const deck *d = &s->g->deck;
+	int holder = state_trick_holder(s);
+	if (cset_is_empty(taking) ||
+	    (holder >= 0 && same_side(s, holder, s->current)))
+		return lowest_card(d, cards);
+	return lowest_card(d, taking);
+}
+
+/* Tricks cost: the highest card that stays under the lead of the trick;
+ * when every card takes it, the highest (the trick is lost anyway). */
+static card_id duck(const state *s, cardset cards, cardset taking)
+{
+	const deck *d = &s->g->deck;
+	cardset under = cset_minus(cards, taking);
+	return highest_card(d, cset_is_empty(under) ? cards : under);
+}
+
+card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
+{
+	bool cost = style->tricks_cost[thumb_role_of(s, s->current)];
+	/* in a trick whose lead can be told: take it cheaply or duck */
+	cardset taking;
+	if (state_cards_taking_lead(s, cards, &taking))
+		return cost ? duck(s, cards, taking)
+			    : take_cheaply(s, cards, taking);
+	bool discard = discarding(s, cards);
+	return lowest_key(&s->g->deck, cards, discard, !cost);
+}
+
+/* The cards of moves[0..n), when every move plays a single card. */
+static bool only_cards(const action *moves, int n, cardset *cards)
+{
+	*cards = cset_empty();
+	for (int i = 0; i < n; i++) {
+		if (moves[i].kind != ACT_CARD)
+			return false;
+		cset_add(cards, moves[i].card[0]);
+	}
+	return true;
+}
+
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n)
 {
 	const deck *d = &s->g->deck;
-	/* unable to follow: throw away what the game wants rid of (a high
-	 * card when tricks cost, a low one when they score) */
-	bool discard = n > 0;
-	for (int i = 0; discard && i < n; i++)
-		discard = moves[i].kind == ACT_CARD &&
-			  state_move_hint(s, &moves[i]).gives_away;
-	bool high = !style->tricks_cost[thumb_role_of(s, s->current)];
+	cardset cards;
+	if (only_cards(moves, n, &cards))
+		return action_card(thumb_card(s, style, cards));
 	int best = 0;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
 		const action *a = &moves[i];
 		long key;
 		switch ((action_kind)a->kind) {
-		case ACT_CARD:
-			key = card_key(d, a->card[0], discard, high);
-			break;
 		case ACT_CARDS:         /* low pairs, face up: no points given */
 			key = (d->rank_of[a->card[0]] + d->rank_of[a->card[1]]) * 2 +
 			      !!(a->flags & ACT_DOWN);

@@ -34,10 +34,13 @@ thumb_role thumb_role_of(const state *s, int seat);
 thumb_style thumb_learn(const game *g, int players);
 
 /* One of moves[0..n) (n >= 1) for the seat to move in s.  Where tricks
- * cost (for the seat's part in the deal), the lowest card it may play,
- * and when it cannot follow the highest it may throw away or pass on;
- * where they score, the highest, and the lowest to throw away or pass
- * on.  The lowest pair face up, the lowest bid only when nobody has bid
+ * cost (for the seat's part in the deal): in a trick whose lead can be
+ * told, the highest card that stays under it (else the highest); else
+ * the lowest card it may play, and when it cannot follow the highest it
+ * may throw away or pass on.  Where they score: in such a trick, the
+ * lowest card that takes the lead unless its side has it (else the
+ * lowest); else the highest, and the lowest to throw away or pass on.
+ * The lowest pair face up, the lowest bid only when nobody has bid
  * (else a pass), a choice that changes nothing when there is one, and the
  * melds that score most for the side against those declared so far (the
  * most melds among equals). */
