@@ -728,6 +728,14 @@ cardset state_trumps_ahead(const state *s, uint8_t *power)
 	return cset_empty();
 }
 
+bool game_has_auction(const game *g)
+{
+	for (int i = 0; i < g->nphases; i++)
+		if (g->phase[i].kind == PHASE_AUCTION)
+			return true;
+	return false;
+}
+
 bool game_reveals_place(const game *g, int k)
 {
 	for (int i = 0; i < g->nphases; i++)

@@ -144,6 +144,8 @@ bool state_shows_board(const state *s);
 /* Whether a phase of game g turns up the tops of place k's piles (a
  * tableau, drawn as columns even before any pile is stacked). */
 bool game_reveals_place(const game *g, int k);
+/* Whether game g bids for a contract in an auction phase. */
+bool game_has_auction(const game *g);
 /* How the game's decisions are typed, a line each. */
 void game_help(const game *g, tale *out);
 

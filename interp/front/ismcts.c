@@ -213,14 +213,13 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 }
 
 /* Whether the other seats cannot see which action a was, taken by
- * `actor` in a phase of kind `kind` to reach s: cards laid face down,
- * passed or voted, that the next seat cannot place.  A card played to a
- * trick lies face up: no view is needed to know it is seen. */
-static bool unseen_by_others(const state *s, int kind, const action *a,
-			     int actor)
+ * `actor` to reach s: cards laid face down, passed or voted, that the
+ * next seat cannot place.  A card now among those played to the deal's
+ * tricks lies face up: no view is needed to know it is seen. */
+static bool unseen_by_others(const state *s, const action *a, int actor)
 {
 	if ((a->kind != ACT_CARD && a->kind != ACT_CARDS) ||
-	    (kind == PHASE_TRICKS && a->kind == ACT_CARD))
+	    (a->kind == ACT_CARD && cset_has(s->played, a->card[0])))
 		return false;
 	static _Thread_local view other;       /* big; one per job */
 	state_view(s, state_seat_plus(s, actor, 1), &other);
@@ -241,14 +240,13 @@ static int unseen_continuation(tree *t, int parent)
 	return add_node(t, parent, action_of(ACT_NONE, 0), -1);
 }
 
-/* A new node, its action just taken in a phase of kind `kind` to reach
- * s: where an action the others cannot see leads, the others decide the
+/* A new node, its action just taken to reach s: where an action the others cannot see leads, the others decide the
  * same whichever it was (else their nodes would learn the hidden cards:
  * opponents matching face-down ribs they cannot see). */
-static void place_new(tree *t, int c, int kind, const state *s)
+static void place_new(tree *t, int c, const state *s)
 {
 	tnode *x = &t->node[c];
-	if (!unseen_by_others(s, kind, &x->a, x->actor))
+	if (!unseen_by_others(s, &x->a, x->actor))
 		return;
 	int parent = x->parent;
 	int shared = unseen_continuation(t, parent);
@@ -280,10 +278,9 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 		if (c < 0)
 			break;
 		grew = t->n > before;
-		int kind = state_phase_kind(&s);
 		state_apply_listed(&s, t->node[c].a);
 		if (grew)
-			place_new(t, c, kind, &s);
+			place_new(t, c, &s);
 		path[depth++] = c;
 		at = t->node[c].next;
 	}

@@ -34,14 +34,6 @@ static void deal_counters(json *j, const state *s)
 	json_end_object(j);
 }
 
-static bool has_auction(const game *g)
-{
-	for (int i = 0; i < g->nphases; i++)
-		if (g->phase[i].kind == PHASE_AUCTION)
-			return true;
-	return false;
-}
-
 /* "contract": who declared (null: nobody), the bid and whether it was
  * doubled, as the deal's last auction left them. */
 static void deal_contract(json *j, const state *s)
@@ -75,7 +67,7 @@ void report_deal_fields(json *j, const state *s)
 			place[p] = s->place[p];
 		seat_ints(j, "places", place, s->players);
 	}
-	if (has_auction(g))
+	if (game_has_auction(g))
 		deal_contract(j, s);
 	if (g->ncounters > 0)
 		deal_counters(j, s);
