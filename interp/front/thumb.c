@@ -173,16 +173,32 @@ static bool same_side(const state *s, int a, int b)
 		thumb_role_of(s, b) == ROLE_DEFENDING);
 }
 
+/* Whether every seat still to play to the trick after the seat to move
+ * is on its side. */
+static bool side_plays_last(const state *s)
+{
+	int seats[SEAT_MAX];
+	int n = state_trick_still_to_play(s, seats);
+	for (int i = 0; i < n; i++)
+		if (!same_side(s, seats[i], s->current))
+			return false;
+	return true;
+}
+
 /* Tricks score: the lowest card that takes the lead of the trick, unless
- * the seat's side has it already; else the lowest card. */
+ * the seat's side has it already; else the lowest card.  A trick the
+ * side is sure to take gets the highest card that leaves the lead where
+ * it is (points where they are kept). */
 static card_id take_cheaply(const state *s, cardset cards, cardset taking)
 {
 	const deck *d = &s->g->deck;
 	int holder = state_trick_holder(s);
-	if (cset_is_empty(taking) ||
-	    (holder >= 0 && same_side(s, holder, s->current)))
-		return lowest_card(d, cards);
-	return lowest_card(d, taking);
+	if (holder < 0 || !same_side(s, holder, s->current))
+		return lowest_card(d, cset_is_empty(taking) ? cards : taking);
+	cardset under = cset_minus(cards, taking);
+	if (side_plays_last(s) && !cset_is_empty(under))
+		return highest_card(d, under);
+	return lowest_card(d, cards);
 }
 
 /* Tricks cost: the highest card that stays under the lead of the trick;

@@ -39,7 +39,9 @@ thumb_style thumb_learn(const game *g, int players);
  * the lowest card it may play, and when it cannot follow the highest it
  * may throw away or pass on.  Where they score: in such a trick, the
  * lowest card that takes the lead unless its side has it (else the
- * lowest); else the highest, and the lowest to throw away or pass on.
+ * lowest, or, when only its side plays after it, the highest that leaves
+ * the lead there); else the highest, and the lowest to throw away or
+ * pass on.
  * The lowest pair face up, the lowest bid only when nobody has bid
  * (else a pass), a choice that changes nothing when there is one, and the
  * melds that score most for the side against those declared so far (the
