@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "util/alloc.h"
@@ -14,7 +15,9 @@
 
 typedef struct tnode {
 	action a;                       /* what led here */
-	int parent, child, sibling;     /* indexes; -1: none */
+	int parent;                     /* -1: none */
+	int kids, nkids, kids_cap;      /* its children: tree.kid[kids ..
+					   kids + nkids), in action order */
 	int next;                       /* where the descent goes on: this
 					   node, or for an action the others
 					   cannot see, the node shared by all
@@ -25,9 +28,19 @@ typedef struct tnode {
 	double worth;                   /* the actor's deal worth, summed */
 } tnode;
 
+/* A child as its parent lists it: the children of a node lie side by
+ * side with their actions, so that matching them against the legal
+ * actions reads memory in order instead of chasing links. */
+typedef struct kid {
+	action a;
+	int node;
+} kid;
+
 typedef struct tree {
 	tnode *node;
 	int n, cap;
+	kid *kid;                       /* the nodes' blocks of children */
+	int nkid, kid_cap;
 	bool full;                      /* no memory for more nodes */
 	double sum, sumsq, count;       /* the worths seen, for scaling */
 } tree;
@@ -48,16 +61,49 @@ bool search_budget_spent(search_budget budget, int done, double start)
 	return (search_clock() - start) * 1000.0 >= budget.ms;
 }
 
-/* Puts node i among its parent's children, kept in the order of
+/* Room for one more child of node p: a full block moves to the end of
+ * the pool with twice the room.  False when memory runs out. */
+static bool room_for_kid(tree *t, tnode *p)
+{
+	if (p->nkids < p->kids_cap)
+		return true;
+	int cap = p->kids_cap ? p->kids_cap * 2 : 4;
+	if (t->nkid + cap > t->kid_cap) {
+		int grown_cap = t->kid_cap ? t->kid_cap * 2 : 4096;
+		while (grown_cap < t->nkid + cap)
+			grown_cap *= 2;
+		kid *grown = cr_realloc(t->kid, (size_t)grown_cap * sizeof *grown);
+		if (!grown)
+			return false;
+		t->kid = grown;
+		t->kid_cap = grown_cap;
+	}
+	memcpy(&t->kid[t->nkid], &t->kid[p->kids],
+	       (size_t)p->nkids * sizeof *t->kid);
+	p->kids = t->nkid;
+	p->kids_cap = cap;
+	t->nkid += cap;
+	return true;
+}
+
+/* Lists node i among its parent's children, in the order of
  * action_compare, so that they are matched against a sorted list of
  * legal actions in one pass. */
-static void link_in_order(tree *t, int parent, int i)
+static bool list_kid(tree *t, int parent, int i)
 {
-	int *at = &t->node[parent].child;
-	while (*at >= 0 && action_compare(&t->node[*at].a, &t->node[i].a) < 0)
-		at = &t->node[*at].sibling;
-	t->node[i].sibling = *at;
-	*at = i;
+	tnode *p = &t->node[parent];
+	if (!room_for_kid(t, p))
+		return false;
+	kid *block = &t->kid[p->kids];
+	int at = p->nkids;
+	while (at > 0 && action_compare(&block[at - 1].a, &t->node[i].a) > 0)
+		at--;
+	memmove(&block[at + 1], &block[at],
+		(size_t)(p->nkids - at) * sizeof *block);
+	block[at].a = t->node[i].a;
+	block[at].node = i;
+	p->nkids++;
+	return true;
 }
 
 static int add_node(tree *t, int parent, action a, int actor)
@@ -72,35 +118,38 @@ static int add_node(tree *t, int parent, action a, int actor)
 		t->node = grown;
 		t->cap = cap;
 	}
-	int i = t->n++;
+	int i = t->n;
 	tnode *x = &t->node[i];
 	x->a = a;
 	x->parent = parent;
-	x->child = -1;
-	x->sibling = -1;
+	x->kids = x->nkids = x->kids_cap = 0;
 	x->next = i;
 	x->actor = (int8_t)actor;
 	x->visits = x->avail = 0;
 	x->worth = 0;
-	if (parent >= 0)
-		link_in_order(t, parent, i);
+	if (parent >= 0 && !list_kid(t, parent, i)) {
+		t->full = true;
+		return -1;
+	}
+	t->n++;
 	return i;
 }
 
-/* A child's mean worth in units of the spread of the worths seen: deals
- * vary far more than the choices that tell them apart. */
-static double scaled_mean(const tree *t, const tnode *x)
+/* One over the spread of the worths seen: means are measured in it, as
+ * deals vary far more than the choices that tell them apart. */
+static double inverse_spread(const tree *t)
 {
 	if (t->count < 2)
 		return 0;
-	double var = t->sumsq / t->count - (t->sum / t->count) * (t->sum / t->count);
-	return var > 0 ? (x->worth / x->visits) / sqrt(var) : 0;
+	double mean = t->sum / t->count;
+	double var = t->sumsq / t->count - mean * mean;
+	return var > 0 ? 1 / sqrt(var) : 0;
 }
 
 /* UCB1 with the number of times the child could have been chosen. */
-static double bound(const tree *t, const tnode *x)
+static double bound(const tnode *x, double inv_spread)
 {
-	return scaled_mean(t, x) +
+	return x->worth / x->visits * inv_spread +
 	       EXPLORE * sqrt(log((double)x->avail) / (double)x->visits);
 }
 
@@ -192,15 +241,16 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 {
 	untried u = untried_start(h);
 	int best = -1;
-	double best_bound = 0;
-	for (int c = t->node[at].child; c >= 0; c = t->node[c].sibling) {
-		tnode *x = &t->node[c];
-		if (!meet(&u, h, &x->a))
+	double best_bound = 0, inv_spread = inverse_spread(t);
+	const kid *block = &t->kid[t->node[at].kids];
+	for (int i = 0; i < t->node[at].nkids; i++) {
+		if (!meet(&u, h, &block[i].a))
 			continue;
+		tnode *x = &t->node[block[i].node];
 		x->avail++;
-		double b = bound(t, x);
+		double b = bound(x, inv_spread);
 		if (best < 0 || b > best_bound) {
-			best = c;
+			best = block[i].node;
 			best_bound = b;
 		}
 	}
@@ -234,9 +284,9 @@ static bool unseen_by_others(const state *s, const action *a, int actor)
  * grow. */
 static int unseen_continuation(tree *t, int parent)
 {
-	int c = t->node[parent].child;
-	if (c >= 0 && t->node[c].a.kind == ACT_NONE)
-		return c;       /* the first in order */
+	const tnode *p = &t->node[parent];
+	if (p->nkids > 0 && t->kid[p->kids].a.kind == ACT_NONE)
+		return t->kid[p->kids].node;    /* the first in order */
 	return add_node(t, parent, action_of(ACT_NONE, 0), -1);
 }
 
@@ -312,7 +362,8 @@ action ismcts_choose(const view *v, const action *moves, int n,
 		iterate(&t, v, moves, n, style, r);
 	/* the action tried most often; among equals the better mean */
 	int best = -1;
-	for (int c = t.node[0].child; c >= 0; c = t.node[c].sibling) {
+	for (int i = 0; i < t.node[0].nkids; i++) {
+		int c = t.kid[t.node[0].kids + i].node;
 		const tnode *x = &t.node[c], *b = best >= 0 ? &t.node[best] : NULL;
 		if (x->a.kind == ACT_NONE)
 			continue;       /* the continuation of unseen actions */
@@ -323,5 +374,6 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	}
 	action a = best >= 0 ? t.node[best].a : moves[0];
 	free(t.node);
+	free(t.kid);
 	return a;
 }
