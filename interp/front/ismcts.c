@@ -23,16 +23,17 @@ typedef struct tnode {
 					   cannot see, the node shared by all
 					   such actions of its parent */
 	int8_t actor;                   /* the seat that took `a` */
+} tnode;
+
+/* A child as its parent lists it, with what choosing among the children
+ * needs: they lie side by side, so that matching them against the legal
+ * actions and weighing them reads memory in order. */
+typedef struct kid {
+	action a;
+	uint64_t key;                   /* action_key(a) */
 	uint32_t visits;                /* iterations through it */
 	uint32_t avail;                 /* iterations where `a` was legal */
 	double worth;                   /* the actor's deal worth, summed */
-} tnode;
-
-/* A child as its parent lists it: the children of a node lie side by
- * side with their actions, so that matching them against the legal
- * actions reads memory in order instead of chasing links. */
-typedef struct kid {
-	action a;
 	int node;
 } kid;
 
@@ -86,6 +87,16 @@ static bool room_for_kid(tree *t, tnode *p)
 	return true;
 }
 
+/* The order of action_compare as one number, for the inner loop that
+ * matches children and legal actions (kinds and flags are below 16). */
+static uint64_t action_key(const action *a)
+{
+	return (uint64_t)a->kind << 60 | (uint64_t)a->flags << 56 |
+	       (uint64_t)a->card[0] << 48 | (uint64_t)a->card[1] << 40 |
+	       (uint64_t)(uint16_t)(a->number + 32768) << 24 |
+	       (uint64_t)a->denom << 16 | (uint64_t)a->from << 8 | a->to;
+}
+
 /* Lists node i among its parent's children, in the order of
  * action_compare, so that they are matched against a sorted list of
  * legal actions in one pass. */
@@ -95,13 +106,13 @@ static bool list_kid(tree *t, int parent, int i)
 	if (!room_for_kid(t, p))
 		return false;
 	kid *block = &t->kid[p->kids];
+	uint64_t key = action_key(&t->node[i].a);
 	int at = p->nkids;
-	while (at > 0 && action_compare(&block[at - 1].a, &t->node[i].a) > 0)
+	while (at > 0 && block[at - 1].key > key)
 		at--;
 	memmove(&block[at + 1], &block[at],
 		(size_t)(p->nkids - at) * sizeof *block);
-	block[at].a = t->node[i].a;
-	block[at].node = i;
+	block[at] = (kid){.a = t->node[i].a, .key = key, .node = i};
 	p->nkids++;
 	return true;
 }
@@ -125,8 +136,6 @@ static int add_node(tree *t, int parent, action a, int actor)
 	x->kids = x->nkids = x->kids_cap = 0;
 	x->next = i;
 	x->actor = (int8_t)actor;
-	x->visits = x->avail = 0;
-	x->worth = 0;
 	if (parent >= 0 && !list_kid(t, parent, i)) {
 		t->full = true;
 		return -1;
@@ -146,8 +155,19 @@ static double inverse_spread(const tree *t)
 	return var > 0 ? 1 / sqrt(var) : 0;
 }
 
+/* The entry of node c in its parent's children (c is not the root). */
+static kid *kid_of(tree *t, int c)
+{
+	const tnode *p = &t->node[t->node[c].parent];
+	kid *block = &t->kid[p->kids];
+	int i = 0;
+	while (block[i].node != c)
+		i++;
+	return &block[i];
+}
+
 /* UCB1 with the number of times the child could have been chosen. */
-static double bound(const tnode *x, double inv_spread)
+static double bound(const kid *x, double inv_spread)
 {
 	return x->worth / x->visits * inv_spread +
 	       EXPLORE * sqrt(log((double)x->avail) / (double)x->visits);
@@ -164,20 +184,30 @@ static void play_out(state *s, const thumb_style *style, rng *r)
 
 /* The actions legal at a node of one sampled deal: the set of legal
  * cards where the phase decides with single cards (nothing to list or
- * search), else the sorted list. */
+ * search), else the sorted list with the actions' keys. */
 typedef struct legal_here {
 	cardset cards;                  /* used when n == 0 */
 	const action *list;
+	const uint64_t *keys;
 	int n;
 } legal_here;
 
-/* The legal actions of the seat to move in s; list has room for
- * ACTIONS_MAX.  None at all: cards and n both empty. */
-static legal_here legal_at(const state *s, action *list)
+/* The keys of list[0..n) into keys. */
+static void key_all(const action *list, int n, uint64_t *keys)
 {
-	legal_here h = {state_legal_cards(s), list, 0};
-	if (cset_is_empty(h.cards))
+	for (int i = 0; i < n; i++)
+		keys[i] = action_key(&list[i]);
+}
+
+/* The legal actions of the seat to move in s; list and keys have room
+ * for ACTIONS_MAX.  None at all: cards and n both empty. */
+static legal_here legal_at(const state *s, action *list, uint64_t *keys)
+{
+	legal_here h = {state_legal_cards(s), list, keys, 0};
+	if (cset_is_empty(h.cards)) {
 		h.n = state_legal(s, list);
+		key_all(list, h.n, keys);
+	}
 	return h;
 }
 
@@ -204,20 +234,20 @@ static untried untried_start(const legal_here *h)
 }
 
 /* Whether a child's action is legal here; it is then met. */
-static bool meet(untried *u, const legal_here *h, const action *a)
+static bool meet(untried *u, const legal_here *h, const kid *x)
 {
 	if (h->n == 0) {
-		if (a->kind != ACT_CARD || !cset_has(u->cards, a->card[0]))
+		if (x->a.kind != ACT_CARD || !cset_has(u->cards, x->a.card[0]))
 			return false;
-		cset_del(&u->cards, a->card[0]);
+		cset_del(&u->cards, x->a.card[0]);
 	} else {
-		while (u->next < h->n &&
-		       action_compare(&h->list[u->next], a) < 0)
-			u->next++;
-		if (u->next == h->n ||
-		    action_compare(&h->list[u->next], a) != 0)
+		int i = u->next;
+		while (i < h->n && h->keys[i] < x->key)
+			i++;
+		u->next = i;
+		if (i == h->n || h->keys[i] != x->key)
 			return false;
-		u->met[u->next / 64] |= UINT64_C(1) << (u->next % 64);
+		u->met[i / 64] |= UINT64_C(1) << (i % 64);
 	}
 	u->left--;
 	return true;
@@ -242,11 +272,11 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 	untried u = untried_start(h);
 	int best = -1;
 	double best_bound = 0, inv_spread = inverse_spread(t);
-	const kid *block = &t->kid[t->node[at].kids];
+	kid *block = &t->kid[t->node[at].kids];
 	for (int i = 0; i < t->node[at].nkids; i++) {
-		if (!meet(&u, h, &block[i].a))
+		kid *x = &block[i];
+		if (!meet(&u, h, x))
 			continue;
-		tnode *x = &t->node[block[i].node];
 		x->avail++;
 		double b = bound(x, inv_spread);
 		if (best < 0 || b > best_bound) {
@@ -258,7 +288,7 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 		return best;
 	int c = add_node(t, at, random_untried(&u, h, r), s->current);
 	if (c >= 0)
-		t->node[c].avail = 1;
+		kid_of(t, c)->avail = 1;
 	return c >= 0 ? c : best;
 }
 
@@ -306,21 +336,19 @@ static void place_new(tree *t, int c, const state *s)
 
 /* One iteration: a sampled deal, down the tree, a playout, the worths
  * credited along the path. */
-static void iterate(tree *t, const view *v, const action *root_moves,
-		    int nroot, const thumb_style *style, rng *r)
+static void iterate(tree *t, const view *v, const legal_here *root,
+		    const thumb_style *style, rng *r)
 {
 	state s;
 	view_sample(v, r, &s);
 	int deal = s.deal_no;
 	int path[DEPTH_MAX], depth = 0, at = 0;
 	action moves[ACTIONS_MAX];
+	uint64_t keys[ACTIONS_MAX];
 	bool grew = false;
 	while (!grew && depth < DEPTH_MAX && s.current >= 0 &&
 	       s.deal_no == deal) {
-		/* the decision itself: its own moves */
-		legal_here h = {cset_empty(), root_moves, nroot};
-		if (at != 0)
-			h = legal_at(&s, moves);
+		legal_here h = at == 0 ? *root : legal_at(&s, moves, keys);
 		if (legal_is_empty(&h))
 			break;
 		int before = t->n;
@@ -343,11 +371,10 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 		t->sumsq += worth[p] * worth[p];
 		t->count++;
 	}
-	t->node[0].visits++;
 	for (int i = 0; i < depth; i++) {
-		tnode *x = &t->node[path[i]];
+		kid *x = kid_of(t, path[i]);
 		x->visits++;
-		x->worth += worth[x->actor];
+		x->worth += worth[t->node[path[i]].actor];
 	}
 }
 
@@ -357,22 +384,26 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	tree t = {0};
 	if (add_node(&t, -1, action_of(ACT_NONE, 0), v->seat) < 0)
 		return moves[0];
+	/* the decision itself: its own moves */
+	uint64_t keys[ACTIONS_MAX];
+	key_all(moves, n, keys);
+	legal_here root = {cset_empty(), moves, keys, n};
 	double start = search_clock();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
-		iterate(&t, v, moves, n, style, r);
+		iterate(&t, v, &root, style, r);
 	/* the action tried most often; among equals the better mean */
 	int best = -1;
 	for (int i = 0; i < t.node[0].nkids; i++) {
-		int c = t.kid[t.node[0].kids + i].node;
-		const tnode *x = &t.node[c], *b = best >= 0 ? &t.node[best] : NULL;
-		if (x->a.kind == ACT_NONE)
+		const kid *x = &t.kid[t.node[0].kids + i];
+		const kid *b = best >= 0 ? &t.kid[t.node[0].kids + best] : NULL;
+		if (x->a.kind == ACT_NONE || x->visits == 0)
 			continue;       /* the continuation of unseen actions */
 		if (!b || x->visits > b->visits ||
 		    (x->visits == b->visits &&
 		     x->worth / x->visits > b->worth / b->visits))
-			best = c;
+			best = i;
 	}
-	action a = best >= 0 ? t.node[best].a : moves[0];
+	action a = best >= 0 ? t.kid[t.node[0].kids + best].a : moves[0];
 	free(t.node);
 	free(t.kid);
 	return a;
