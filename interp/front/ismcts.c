@@ -280,7 +280,7 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 		x->avail++;
 		double b = bound(x, inv_spread);
 		if (best < 0 || b > best_bound) {
-			best = block[i].node;
+			best = x->node;
 			best_bound = b;
 		}
 	}
@@ -378,6 +378,22 @@ static void iterate(tree *t, const view *v, const legal_here *root,
 	}
 }
 
+/* The root's action tried most often; among equals the better mean. */
+static action most_tried(const tree *t, action fallback)
+{
+	const kid *block = &t->kid[t->node[0].kids], *best = NULL;
+	for (int i = 0; i < t->node[0].nkids; i++) {
+		const kid *x = &block[i];
+		if (x->a.kind == ACT_NONE || x->visits == 0)
+			continue;       /* the continuation of unseen actions */
+		if (!best || x->visits > best->visits ||
+		    (x->visits == best->visits &&
+		     x->worth / x->visits > best->worth / best->visits))
+			best = x;
+	}
+	return best ? best->a : fallback;
+}
+
 action ismcts_choose(const view *v, const action *moves, int n,
 		     search_budget budget, const thumb_style *style, rng *r)
 {
@@ -391,19 +407,7 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	double start = search_clock();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
 		iterate(&t, v, &root, style, r);
-	/* the action tried most often; among equals the better mean */
-	int best = -1;
-	for (int i = 0; i < t.node[0].nkids; i++) {
-		const kid *x = &t.kid[t.node[0].kids + i];
-		const kid *b = best >= 0 ? &t.kid[t.node[0].kids + best] : NULL;
-		if (x->a.kind == ACT_NONE || x->visits == 0)
-			continue;       /* the continuation of unseen actions */
-		if (!b || x->visits > b->visits ||
-		    (x->visits == b->visits &&
-		     x->worth / x->visits > b->worth / b->visits))
-			best = i;
-	}
-	action a = best >= 0 ? t.kid[t.node[0].kids + best].a : moves[0];
+	action a = most_tried(&t, moves[0]);
 	free(t.node);
 	free(t.kid);
 	return a;
