@@ -409,8 +409,9 @@ static const cli_option option_table[] = {
 				"(its sum over the seats; up to 4 times)"},
 	{"bot", 'b', required_argument, FOR_RUNS, TEXT(bot),
 	 .letter_unlisted = true, .arg = "KIND",
-	 .help = "random (default), low, mc, mc:N, or per\n"
-		 "seat: 0=mc:500,1=low (others random)"},
+	 .help = "random (default), low, mc, ismcts (:N or\n"
+		 ":100ms), or per seat: 0=ismcts:500,1=low\n"
+		 "(others random)"},
 	{"playouts", 0, required_argument, FOR_RUNS,
 	 NUMBER(playouts, 1, 1000000), .arg = "N",
 	 .help = "effort of mc bots (default 200)"},
