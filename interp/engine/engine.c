@@ -405,6 +405,21 @@ void state_meld_result(const state *s, meld_result *r)
 	vars_melds(s, r);
 }
 
+bool state_counter(const state *s, const char *name, int seat,
+		   int64_t *out)
+{
+	const game *g = s->g;
+	for (int k = 0; k < g->ncounters; k++) {
+		if (!g->counter_name[k] || strcmp(g->counter_name[k], name) != 0)
+			continue;
+		bool own = g->counter_per_seat[k] && seat >= 0 &&
+			   seat < s->players;
+		*out = s->counter[k][own ? seat : 0];
+		return true;
+	}
+	return false;
+}
+
 int state_melds(const state *s, int seat, meld *out)
 {
 	return meld_find(s, seat, out);
@@ -729,6 +744,14 @@ cardset state_trumps_ahead(const state *s, uint8_t *power)
 			return trumps;
 	}
 	return cset_empty();
+}
+
+bool game_has_auction(const game *g)
+{
+	for (int i = 0; i < g->nphases; i++)
+		if (g->phase[i].kind == PHASE_AUCTION)
+			return true;
+	return false;
 }
 
 bool game_reveals_place(const game *g, int k)

@@ -77,6 +77,13 @@ bool state_stuck(state *s);
  * given to the others count as much as points taken. */
 double state_deal_worth(const state *s, int seat);
 
+/* The counter called `name` (counters: in the rule file) as it stands in
+ * the deal in progress, or in the deal last scored until the next is
+ * dealt: seat's own for a per-seat counter, the table's otherwise.  False
+ * when the game has no counter of that name. */
+bool state_counter(const state *s, const char *name, int seat,
+		   int64_t *out);
+
 /* Melds declared by choice (meld.h), for front ends and bots: the melds
  * of seat's hand as dealt, into out[MELDS_MAX] (how many); the action
  * that declares all of the seat to move's (what transcripts written
@@ -153,6 +160,8 @@ bool state_shows_board(const state *s);
 /* Whether a phase of game g turns up the tops of place k's piles (a
  * tableau, drawn as columns even before any pile is stacked). */
 bool game_reveals_place(const game *g, int k);
+/* Whether game g bids for a contract in an auction phase. */
+bool game_has_auction(const game *g);
 /* How the game's decisions are typed, a line each. */
 void game_help(const game *g, tale *out);
 
@@ -167,6 +176,18 @@ int state_pass_offset(const state *s);
 /* tricks.c: whether the lowest card of a plain suit wins the trick on
  * the table. */
 bool state_lowest_wins(const state *s);
+/* tricks.c, for the rules of thumb, which take a trick cheaply or duck
+ * under it.  In a trick in progress whose winner is the best card by the
+ * rules of the phase (the highest of the suit led, or trump), or whose
+ * last card is due (a hook decides the winner), the cards of `cards` that
+ * would take the lead if played now; false otherwise.  The seat whose
+ * card leads the trick so far (-1: none, or a hook decides).  The seats
+ * still to play to it after the seat to move, in order, into
+ * seats[SEAT_MAX]; how many. */
+bool state_cards_taking_lead(const state *s, cardset cards,
+			     cardset *taking);
+int state_trick_holder(const state *s);
+int state_trick_still_to_play(const state *s, int *seats);
 
 /* choose.c: the choice whose cards the seat to move lays back (-1:
  * none); the last choice each seat made in the deal (-1: none). */

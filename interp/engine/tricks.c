@@ -506,6 +506,79 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 	return PHASE_ENDS;
 }
 
+/* Does c, played now to the trick in progress, beat its best card so far? */
+static bool takes_lead(const state *s, const tricks_phase *t, card_id c)
+{
+	const struct tricks_room *r = room_of(s);
+	const deck *d = &s->g->deck;
+	card_id best = s->table[r->best];
+	if (r->has_trumps)
+		return beats(s, t, c, best);
+	return d->suit_of[c] == r->led &&
+	       (r->lowest_wins ? d->rank_of[c] < d->rank_of[best]
+			       : d->rank_of[c] > d->rank_of[best]);
+}
+
+/* Does c, played now as the trick's last card, win it by the hook? */
+static bool takes_last_card_trick(const state *s, const tricks_phase *t,
+				  card_id c)
+{
+	card_id table[SEAT_MAX];
+	int n = s->nplayed;
+	memcpy(table, s->table, (size_t)n * sizeof *table);
+	table[n] = c;
+	hook_input trick = {.cards = table, .ncards = n + 1};
+	return hook_call(&t->winner, s, s->leader, trick).pick == n;
+}
+
+/* Seats that play to each trick at this table. */
+static int playing(const state *s)
+{
+	return room_of(s)->playing ? room_of(s)->playing : s->players;
+}
+
+/* The tricks phase in progress, or NULL. */
+static const tricks_phase *tricks_in_progress(const state *s)
+{
+	if (state_phase_kind(s) != PHASE_TRICKS || s->current < 0)
+		return NULL;
+	return &s->g->phase[s->phase].u.tricks;
+}
+
+bool state_cards_taking_lead(const state *s, cardset cards, cardset *taking)
+{
+	const tricks_phase *t = tricks_in_progress(s);
+	if (!t || s->nplayed == 0)
+		return false;
+	bool last = s->nplayed == playing(s) - 1;
+	if (t->winner.hook && !last)
+		return false;
+	*taking = cset_empty();
+	CSET_FOREACH(c, cards)
+		if (t->winner.hook ? takes_last_card_trick(s, t, c)
+				   : takes_lead(s, t, c))
+			cset_add(taking, c);
+	return true;
+}
+
+int state_trick_holder(const state *s)
+{
+	const tricks_phase *t = tricks_in_progress(s);
+	if (!t || s->nplayed == 0 || t->winner.hook)
+		return -1;
+	return seat_at(s, room_of(s)->best);
+}
+
+int state_trick_still_to_play(const state *s, int *seats)
+{
+	if (!tricks_in_progress(s))
+		return 0;
+	int n = 0;
+	for (int pos = s->nplayed + 1; pos < playing(s); pos++)
+		seats[n++] = seat_at(s, pos);
+	return n;
+}
+
 /* The lead sets the suit to follow; a later card may take the lead of
  * the trick.  Without trumps the suit is the printed one, and only a
  * higher card of the led suit wins. */
@@ -528,11 +601,7 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 		if (t->follow != FOLLOW_ANY && suit != r->led && !t->follow_unless &&
 		    (t->follow == FOLLOW_SUIT || !cset_has(s->trumps, c)))
 			s->void_suits[seat] |= (uint16_t)(1u << r->led);
-		card_id best = s->table[r->best];
-		if (r->has_trumps ? beats(s, t, c, best)
-		    : suit == r->led && (r->lowest_wins
-					 ? d->rank_of[c] < d->rank_of[best]
-					 : d->rank_of[c] > d->rank_of[best]))
+		if (takes_lead(s, t, c))
 			r->best = (int8_t)pos;
 	}
 	s->nplayed++;

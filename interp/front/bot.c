@@ -143,6 +143,21 @@ static const char *searcher_name(bot_kind kind)
 	return NULL;
 }
 
+const char *bot_seat_text(const bot_spec *spec, int seat, char *buf,
+			  size_t size)
+{
+	const char *name = searcher_name(spec->kind[seat]);
+	if (spec->kind[seat] == BOT_RANDOM)
+		snprintf(buf, size, "random");
+	else if (spec->kind[seat] == BOT_LOW)
+		snprintf(buf, size, "low");
+	else if (spec->ms[seat])
+		snprintf(buf, size, "%s:%dms", name, spec->ms[seat]);
+	else
+		snprintf(buf, size, "%s:%d", name, spec->playouts[seat]);
+	return buf;
+}
+
 const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 			  size_t size)
 {
@@ -160,17 +175,8 @@ const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
 						 p ? "," : "", p);
 		if (used >= size)
 			break;
-		const char *name = searcher_name(spec->kind[p]);
-		if (spec->kind[p] == BOT_RANDOM)
-			used += (size_t)snprintf(buf + used, size - used, "random");
-		else if (spec->kind[p] == BOT_LOW)
-			used += (size_t)snprintf(buf + used, size - used, "low");
-		else if (spec->ms[p])
-			used += (size_t)snprintf(buf + used, size - used, "%s:%dms",
-						 name, spec->ms[p]);
-		else
-			used += (size_t)snprintf(buf + used, size - used, "%s:%d",
-						 name, spec->playouts[p]);
+		bot_seat_text(spec, p, buf + used, size - used);
+		used += strlen(buf + used);
 	}
 	if (spec->cheat && used < size)
 		snprintf(buf + used, size - used, " (cheating)");

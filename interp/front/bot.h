@@ -3,7 +3,8 @@
  *
  * BOT_RANDOM plays a uniformly random legal action (simulations of rules).
  * BOT_LOW plays by rules of thumb that fit most card games and need no
- * search (thumb.h): low cards where tricks cost points, high ones where
+ * search (thumb.h): low cards where tricks cost points (for the seat's
+ * part in the deal: no declarer, declaring, defending), high ones where
  * they score, the lowest pair face up, the lowest bid when nobody has bid
  * and else a pass, and a choice that does nothing when there is one; in a
  * solitaire, the move whose attack kills most, keeping its ploys while
@@ -85,6 +86,10 @@ bool bot_spec_all_random(const bot_spec *spec, int players);
 
 /* "random", "mc:500", or "0=mc:500,1=random,..." for `players` seats. */
 const char *bot_spec_text(const bot_spec *spec, int players, char *buf,
+			  size_t size);
+
+/* The bot of one seat: "low", "mc:500", "ismcts:100ms". */
+const char *bot_seat_text(const bot_spec *spec, int seat, char *buf,
 			  size_t size);
 
 /* Bots of one match get distinct streams from the match seed. */

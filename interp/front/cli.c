@@ -409,15 +409,17 @@ static const cli_option option_table[] = {
 				"(its sum over the seats; up to 4 times)"},
 	{"bot", 'b', required_argument, FOR_RUNS, TEXT(bot),
 	 .letter_unlisted = true, .arg = "KIND",
-	 .help = "random (default), low, mc, mc:N, or per\n"
-		 "seat: 0=mc:500,1=low (others random)"},
+	 .help = "random (default), low, mc, ismcts (:N or\n"
+		 ":100ms), or per seat: 0=ismcts:500,1=low\n"
+		 "(others random)"},
 	{"playouts", 0, required_argument, FOR_RUNS,
 	 NUMBER(playouts, 1, 1000000), .arg = "N",
 	 .help = "effort of mc bots (default 200)"},
 	{"cheat", 0, no_argument, FOR_SIMULATE, FLAG(cheat),
 	 .help = "bots see hidden cards (a solitaire's stock)"},
 	{"time", 0, no_argument, FOR_SIMULATE, FLAG(timing),
-	 .help = "a solitaire's time per game"},
+	 .help = "the time a game (a solitaire) or a decision\n"
+		 "(each seat's bot)"},
 	{"json", 0, no_argument, FOR_SIMULATE, FLAG(json),
 	 .help = "every deal's dealer, scores and totals"},
 	{"jobs", 'j', required_argument, FOR_RUNS, NUMBER(jobs, 1, 64),

@@ -3,6 +3,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "util/alloc.h"
@@ -14,16 +15,33 @@
 
 typedef struct tnode {
 	action a;                       /* what led here */
-	int parent, child, sibling;     /* indexes; -1: none */
+	int parent;                     /* -1: none */
+	int kids, nkids, kids_cap;      /* its children: tree.kid[kids ..
+					   kids + nkids), in action order */
+	int next;                       /* where the descent goes on: this
+					   node, or for an action the others
+					   cannot see, the node shared by all
+					   such actions of its parent */
 	int8_t actor;                   /* the seat that took `a` */
+} tnode;
+
+/* A child as its parent lists it, with what choosing among the children
+ * needs: they lie side by side, so that matching them against the legal
+ * actions and weighing them reads memory in order. */
+typedef struct kid {
+	action a;
+	uint64_t key;                   /* action_key(a) */
 	uint32_t visits;                /* iterations through it */
 	uint32_t avail;                 /* iterations where `a` was legal */
 	double worth;                   /* the actor's deal worth, summed */
-} tnode;
+	int node;
+} kid;
 
 typedef struct tree {
 	tnode *node;
 	int n, cap;
+	kid *kid;                       /* the nodes' blocks of children */
+	int nkid, kid_cap;
 	bool full;                      /* no memory for more nodes */
 	double sum, sumsq, count;       /* the worths seen, for scaling */
 } tree;
@@ -44,6 +62,61 @@ bool search_budget_spent(search_budget budget, int done, double start)
 	return (search_clock() - start) * 1000.0 >= budget.ms;
 }
 
+/* Room for one more child of node p: a full block moves to the end of
+ * the pool with twice the room.  False when memory runs out. */
+static bool room_for_kid(tree *t, tnode *p)
+{
+	if (p->nkids < p->kids_cap)
+		return true;
+	int cap = p->kids_cap ? p->kids_cap * 2 : 4;
+	if (t->nkid + cap > t->kid_cap) {
+		int grown_cap = t->kid_cap ? t->kid_cap * 2 : 4096;
+		while (grown_cap < t->nkid + cap)
+			grown_cap *= 2;
+		kid *grown = cr_realloc(t->kid, (size_t)grown_cap * sizeof *grown);
+		if (!grown)
+			return false;
+		t->kid = grown;
+		t->kid_cap = grown_cap;
+	}
+	memcpy(&t->kid[t->nkid], &t->kid[p->kids],
+	       (size_t)p->nkids * sizeof *t->kid);
+	p->kids = t->nkid;
+	p->kids_cap = cap;
+	t->nkid += cap;
+	return true;
+}
+
+/* The order of action_compare as one number, for the inner loop that
+ * matches children and legal actions (kinds and flags are below 16). */
+static uint64_t action_key(const action *a)
+{
+	return (uint64_t)a->kind << 60 | (uint64_t)a->flags << 56 |
+	       (uint64_t)a->card[0] << 48 | (uint64_t)a->card[1] << 40 |
+	       (uint64_t)(uint16_t)(a->number + 32768) << 24 |
+	       (uint64_t)a->denom << 16 | (uint64_t)a->from << 8 | a->to;
+}
+
+/* Lists node i among its parent's children, in the order of
+ * action_compare, so that they are matched against a sorted list of
+ * legal actions in one pass. */
+static bool list_kid(tree *t, int parent, int i)
+{
+	tnode *p = &t->node[parent];
+	if (!room_for_kid(t, p))
+		return false;
+	kid *block = &t->kid[p->kids];
+	uint64_t key = action_key(&t->node[i].a);
+	int at = p->nkids;
+	while (at > 0 && block[at - 1].key > key)
+		at--;
+	memmove(&block[at + 1], &block[at],
+		(size_t)(p->nkids - at) * sizeof *block);
+	block[at] = (kid){.a = t->node[i].a, .key = key, .node = i};
+	p->nkids++;
+	return true;
+}
+
 static int add_node(tree *t, int parent, action a, int actor)
 {
 	if (t->n == t->cap) {
@@ -56,51 +129,47 @@ static int add_node(tree *t, int parent, action a, int actor)
 		t->node = grown;
 		t->cap = cap;
 	}
-	int i = t->n++;
+	int i = t->n;
 	tnode *x = &t->node[i];
 	x->a = a;
 	x->parent = parent;
-	x->child = -1;
-	x->sibling = parent >= 0 ? t->node[parent].child : -1;
+	x->kids = x->nkids = x->kids_cap = 0;
+	x->next = i;
 	x->actor = (int8_t)actor;
-	x->visits = x->avail = 0;
-	x->worth = 0;
-	if (parent >= 0)
-		t->node[parent].child = i;
+	if (parent >= 0 && !list_kid(t, parent, i)) {
+		t->full = true;
+		return -1;
+	}
+	t->n++;
 	return i;
 }
 
-/* The index of a in the sorted list moves[0..n), or -1. */
-static int find_action(const action *moves, int n, const action *a)
-{
-	int lo = 0, hi = n - 1;
-	while (lo <= hi) {
-		int mid = (lo + hi) / 2;
-		int c = action_compare(&moves[mid], a);
-		if (c == 0)
-			return mid;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid - 1;
-	}
-	return -1;
-}
-
-/* A child's mean worth in units of the spread of the worths seen: deals
- * vary far more than the choices that tell them apart. */
-static double scaled_mean(const tree *t, const tnode *x)
+/* One over the spread of the worths seen: means are measured in it, as
+ * deals vary far more than the choices that tell them apart. */
+static double inverse_spread(const tree *t)
 {
 	if (t->count < 2)
 		return 0;
-	double var = t->sumsq / t->count - (t->sum / t->count) * (t->sum / t->count);
-	return var > 0 ? (x->worth / x->visits) / sqrt(var) : 0;
+	double mean = t->sum / t->count;
+	double var = t->sumsq / t->count - mean * mean;
+	return var > 0 ? 1 / sqrt(var) : 0;
+}
+
+/* The entry of node c in its parent's children (c is not the root). */
+static kid *kid_of(tree *t, int c)
+{
+	const tnode *p = &t->node[t->node[c].parent];
+	kid *block = &t->kid[p->kids];
+	int i = 0;
+	while (block[i].node != c)
+		i++;
+	return &block[i];
 }
 
 /* UCB1 with the number of times the child could have been chosen. */
-static double bound(const tree *t, const tnode *x)
+static double bound(const kid *x, double inv_spread)
 {
-	return scaled_mean(t, x) +
+	return x->worth / x->visits * inv_spread +
 	       EXPLORE * sqrt(log((double)x->avail) / (double)x->visits);
 }
 
@@ -113,75 +182,185 @@ static void play_out(state *s, const thumb_style *style, rng *r)
 		state_random_playout(s, r);
 }
 
-/* The child of `at` to follow among the legal moves[0..n), or a new one
- * for an untried action; -1 when the tree cannot grow. */
-static int select_child(tree *t, int at, const state *s, const action *moves,
-			int n, rng *r)
+/* The actions legal at a node of one sampled deal: the set of legal
+ * cards where the phase decides with single cards (nothing to list or
+ * search), else the sorted list with the actions' keys. */
+typedef struct legal_here {
+	cardset cards;                  /* used when n == 0 */
+	const action *list;
+	const uint64_t *keys;
+	int n;
+} legal_here;
+
+/* The keys of list[0..n) into keys. */
+static void key_all(const action *list, int n, uint64_t *keys)
 {
-	uint64_t tried[(ACTIONS_MAX + 63) / 64] = {0};
-	int best = -1, ntried = 0;
-	double best_bound = 0;
-	for (int c = t->node[at].child; c >= 0; c = t->node[c].sibling) {
-		int i = find_action(moves, n, &t->node[c].a);
-		if (i < 0)
+	for (int i = 0; i < n; i++)
+		keys[i] = action_key(&list[i]);
+}
+
+/* The legal actions of the seat to move in s; list and keys have room
+ * for ACTIONS_MAX.  None at all: cards and n both empty. */
+static legal_here legal_at(const state *s, action *list, uint64_t *keys)
+{
+	legal_here h = {state_legal_cards(s), list, keys, 0};
+	if (cset_is_empty(h.cards)) {
+		h.n = state_legal(s, list);
+		key_all(list, h.n, keys);
+	}
+	return h;
+}
+
+static bool legal_is_empty(const legal_here *h)
+{
+	return h->n == 0 && cset_is_empty(h->cards);
+}
+
+/* The untried actions of a node as its children are met in order: the
+ * cards not yet met, or a mark per listed action and the place in the
+ * list the children have reached. */
+typedef struct untried {
+	cardset cards;
+	uint64_t met[(ACTIONS_MAX + 63) / 64];
+	int left;
+	int next;
+} untried;
+
+static untried untried_start(const legal_here *h)
+{
+	untried u = {.cards = h->cards};
+	u.left = h->n ? h->n : cset_count(h->cards);
+	return u;
+}
+
+/* Whether a child's action is legal here; it is then met. */
+static bool meet(untried *u, const legal_here *h, const kid *x)
+{
+	if (h->n == 0) {
+		if (x->a.kind != ACT_CARD || !cset_has(u->cards, x->a.card[0]))
+			return false;
+		cset_del(&u->cards, x->a.card[0]);
+	} else {
+		int i = u->next;
+		while (i < h->n && h->keys[i] < x->key)
+			i++;
+		u->next = i;
+		if (i == h->n || h->keys[i] != x->key)
+			return false;
+		u->met[i / 64] |= UINT64_C(1) << (i % 64);
+	}
+	u->left--;
+	return true;
+}
+
+/* A random action among those not met (some are left). */
+static action random_untried(const untried *u, const legal_here *h, rng *r)
+{
+	int k = (int)rng_below(r, (uint32_t)u->left);
+	if (h->n == 0)
+		return action_card(cset_nth(u->cards, k));
+	for (int i = 0;; i++)
+		if (!(u->met[i / 64] >> (i % 64) & 1) && k-- == 0)
+			return h->list[i];
+}
+
+/* The child of `at` to follow among the legal actions, or a new one for
+ * an untried action; -1 when the tree cannot grow. */
+static int select_child(tree *t, int at, const state *s, const legal_here *h,
+			rng *r)
+{
+	untried u = untried_start(h);
+	int best = -1;
+	double best_bound = 0, inv_spread = inverse_spread(t);
+	kid *block = &t->kid[t->node[at].kids];
+	for (int i = 0; i < t->node[at].nkids; i++) {
+		kid *x = &block[i];
+		if (!meet(&u, h, x))
 			continue;
-		tried[i / 64] |= UINT64_C(1) << (i % 64);
-		ntried++;
-		tnode *x = &t->node[c];
 		x->avail++;
-		double b = bound(t, x);
+		double b = bound(x, inv_spread);
 		if (best < 0 || b > best_bound) {
-			best = c;
+			best = x->node;
 			best_bound = b;
 		}
 	}
-	if (ntried == n || t->full)
+	if (u.left == 0 || t->full)
 		return best;
-	int k = (int)rng_below(r, (uint32_t)(n - ntried));
-	for (int i = 0; i < n; i++) {
-		if (tried[i / 64] >> (i % 64) & 1)
-			continue;
-		if (k-- == 0) {
-			int c = add_node(t, at, moves[i], s->current);
-			if (c >= 0)
-				t->node[c].avail = 1;
-			return c >= 0 ? c : best;
-		}
-	}
-	return best;
+	int c = add_node(t, at, random_untried(&u, h, r), s->current);
+	if (c >= 0)
+		kid_of(t, c)->avail = 1;
+	return c >= 0 ? c : best;
+}
+
+/* Whether the other seats cannot see which action a was, taken by
+ * `actor` to reach s: cards laid face down, passed or voted, that the
+ * next seat cannot place.  A card now among those played to the deal's
+ * tricks lies face up: no view is needed to know it is seen. */
+static bool unseen_by_others(const state *s, const action *a, int actor)
+{
+	if ((a->kind != ACT_CARD && a->kind != ACT_CARDS) ||
+	    (a->kind == ACT_CARD && cset_has(s->played, a->card[0])))
+		return false;
+	static _Thread_local view other;       /* big; one per job */
+	state_view(s, state_seat_plus(s, actor, 1), &other);
+	for (int k = 0; k < (a->kind == ACT_CARDS ? 2 : 1); k++)
+		if (!cset_has(other.unknown, a->card[k]))
+			return false;
+	return true;
+}
+
+/* The node that goes on after the unseen actions of `parent`, shared by
+ * them all (an action of no kind, never legal); -1 when the tree cannot
+ * grow. */
+static int unseen_continuation(tree *t, int parent)
+{
+	const tnode *p = &t->node[parent];
+	if (p->nkids > 0 && t->kid[p->kids].a.kind == ACT_NONE)
+		return t->kid[p->kids].node;    /* the first in order */
+	return add_node(t, parent, action_of(ACT_NONE, 0), -1);
+}
+
+/* A new node, its action just taken to reach s: where an action the others cannot see leads, the others decide the
+ * same whichever it was (else their nodes would learn the hidden cards:
+ * opponents matching face-down ribs they cannot see). */
+static void place_new(tree *t, int c, const state *s)
+{
+	tnode *x = &t->node[c];
+	if (!unseen_by_others(s, &x->a, x->actor))
+		return;
+	int parent = x->parent;
+	int shared = unseen_continuation(t, parent);
+	if (shared >= 0)
+		t->node[c].next = shared;
 }
 
 /* One iteration: a sampled deal, down the tree, a playout, the worths
  * credited along the path. */
-static void iterate(tree *t, const view *v, const action *root_moves,
-		    int nroot, const thumb_style *style, rng *r)
+static void iterate(tree *t, const view *v, const legal_here *root,
+		    const thumb_style *style, rng *r)
 {
 	state s;
 	view_sample(v, r, &s);
 	int deal = s.deal_no;
 	int path[DEPTH_MAX], depth = 0, at = 0;
 	action moves[ACTIONS_MAX];
+	uint64_t keys[ACTIONS_MAX];
 	bool grew = false;
 	while (!grew && depth < DEPTH_MAX && s.current >= 0 &&
 	       s.deal_no == deal) {
-		int n;
-		const action *list = moves;
-		if (at == 0) {          /* the decision itself: its own moves */
-			list = root_moves;
-			n = nroot;
-		} else {
-			n = state_legal(&s, moves);
-		}
-		if (n == 0)
+		legal_here h = at == 0 ? *root : legal_at(&s, moves, keys);
+		if (legal_is_empty(&h))
 			break;
 		int before = t->n;
-		int c = select_child(t, at, &s, list, n, r);
+		int c = select_child(t, at, &s, &h, r);
 		if (c < 0)
 			break;
 		grew = t->n > before;
 		state_apply_listed(&s, t->node[c].a);
+		if (grew)
+			place_new(t, c, &s);
 		path[depth++] = c;
-		at = c;
+		at = t->node[c].next;
 	}
 	if (s.current >= 0 && s.deal_no == deal)
 		play_out(&s, style, r);
@@ -192,12 +371,27 @@ static void iterate(tree *t, const view *v, const action *root_moves,
 		t->sumsq += worth[p] * worth[p];
 		t->count++;
 	}
-	t->node[0].visits++;
 	for (int i = 0; i < depth; i++) {
-		tnode *x = &t->node[path[i]];
+		kid *x = kid_of(t, path[i]);
 		x->visits++;
-		x->worth += worth[x->actor];
+		x->worth += worth[t->node[path[i]].actor];
 	}
+}
+
+/* The root's action tried most often; among equals the better mean. */
+static action most_tried(const tree *t, action fallback)
+{
+	const kid *block = &t->kid[t->node[0].kids], *best = NULL;
+	for (int i = 0; i < t->node[0].nkids; i++) {
+		const kid *x = &block[i];
+		if (x->a.kind == ACT_NONE || x->visits == 0)
+			continue;       /* the continuation of unseen actions */
+		if (!best || x->visits > best->visits ||
+		    (x->visits == best->visits &&
+		     x->worth / x->visits > best->worth / best->visits))
+			best = x;
+	}
+	return best ? best->a : fallback;
 }
 
 action ismcts_choose(const view *v, const action *moves, int n,
@@ -206,19 +400,15 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	tree t = {0};
 	if (add_node(&t, -1, action_of(ACT_NONE, 0), v->seat) < 0)
 		return moves[0];
+	/* the decision itself: its own moves */
+	uint64_t keys[ACTIONS_MAX];
+	key_all(moves, n, keys);
+	legal_here root = {cset_empty(), moves, keys, n};
 	double start = search_clock();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
-		iterate(&t, v, moves, n, style, r);
-	/* the action tried most often; among equals the better mean */
-	int best = -1;
-	for (int c = t.node[0].child; c >= 0; c = t.node[c].sibling) {
-		const tnode *x = &t.node[c], *b = best >= 0 ? &t.node[best] : NULL;
-		if (!b || x->visits > b->visits ||
-		    (x->visits == b->visits &&
-		     x->worth / x->visits > b->worth / b->visits))
-			best = c;
-	}
-	action a = best >= 0 ? t.node[best].a : moves[0];
+		iterate(&t, v, &root, style, r);
+	action a = most_tried(&t, moves[0]);
 	free(t.node);
+	free(t.kid);
 	return a;
 }

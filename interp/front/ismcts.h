@@ -11,8 +11,11 @@
  * legal action is added; the deal is played out to its score at random or
  * by rules of thumb; each node on the path is credited with the deal's
  * worth for the seat that took its action (state_deal_worth: its score
- * against its opponents').  The action tried most
- * often at the root is chosen.  Nothing in it is game-specific.
+ * against its opponents').  After an action the other seats cannot see
+ * (cards face down, passed or voted), the tree goes on from one node
+ * shared by all such actions, so that the others' choices below do not
+ * depend on the hidden cards.  The action tried most often at the root
+ * is chosen.  Nothing in it is game-specific.
  */
 #ifndef CARDRULES_ISMCTS_H
 #define CARDRULES_ISMCTS_H

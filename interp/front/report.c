@@ -11,6 +11,47 @@ static void seat_ints(json *j, const char *key, const int64_t *v, int n)
 	json_end_array(j);
 }
 
+/* "counters": each counter of the deal by name, as the deal left it (a
+ * per-seat one as a list). */
+static void deal_counters(json *j, const state *s)
+{
+	const game *g = s->g;
+	json_key(j, "counters");
+	json_object(j);
+	for (int k = 0; k < g->ncounters; k++) {
+		const char *name = g->counter_name[k];
+		int64_t v[SEAT_MAX];
+		int seats = g->counter_per_seat[k] ? s->players : 1;
+		for (int p = 0; p < seats; p++)
+			state_counter(s, name, p, &v[p]);
+		if (g->counter_per_seat[k]) {
+			seat_ints(j, name, v, seats);
+			continue;
+		}
+		json_key(j, name);
+		json_int(j, v[0]);
+	}
+	json_end_object(j);
+}
+
+/* "contract": who declared (null: nobody), the bid and whether it was
+ * doubled, as the deal's last auction left them. */
+static void deal_contract(json *j, const state *s)
+{
+	json_key(j, "contract");
+	json_object(j);
+	json_key(j, "declarer");
+	if (s->declarer >= 0)
+		json_int(j, s->declarer);
+	else
+		json_null(j);
+	json_key(j, "bid");
+	json_int(j, s->bid);
+	json_key(j, "doubled");
+	json_bool(j, s->doubled != 0);
+	json_end_object(j);
+}
+
 void report_deal_fields(json *j, const state *s)
 {
 	const game *g = s->g;
@@ -26,6 +67,10 @@ void report_deal_fields(json *j, const state *s)
 			place[p] = s->place[p];
 		seat_ints(j, "places", place, s->players);
 	}
+	if (game_has_auction(g))
+		deal_contract(j, s);
+	if (g->ncounters > 0)
+		deal_counters(j, s);
 	if (g->nkept == 0)
 		return;
 	json_key(j, "kept");

@@ -1,10 +1,12 @@
 /*
  * report.h — results as JSON, in the one shape every command uses.
  *
- * A deal: {"deal", "dealer", "scores", "totals", "kept"}, scores and
- * totals by seat, kept values by name (a per-seat one as a list), and
- * "places" when the match ended with it; a match's result: {"over",
- * "totals", "places"}.
+ * A deal: {"deal", "dealer", "scores", "totals", "contract", "counters",
+ * "kept"}: scores and totals by seat; where the game has an auction, the
+ * contract its last auction left (declarer, bid, doubled); the deal's
+ * counters as it left them and the kept values, by name (a per-seat one
+ * as a list); and "places" when the match ended with it.  A match's
+ * result: {"over", "totals", "places"}.
  */
 #ifndef CARDRULES_REPORT_H
 #define CARDRULES_REPORT_H

@@ -18,6 +18,7 @@
 #include "front/transcript.h"
 #include "engine/view.h"
 #include "front/breakdown.h"
+#include "front/ismcts.h"
 
 typedef struct seat_stats {
 	double sum, sumsq;
@@ -46,6 +47,7 @@ typedef struct sim {
 	double kept_seat_end[KEPT_MAX][SEAT_MAX];       /* per-seat ones */
 	long solved;                    /* solitaires won */
 	double seconds;                 /* wall-clock time of the run */
+	decision_time time;             /* the bots' decisions (--time) */
 	bool write_error;
 	bool faulted;                   /* a match stopped in a dead end */
 	state fault;                    /* where (state.fault) */
@@ -185,6 +187,28 @@ static void match_over(sim *x)
 	x->finished++;
 }
 
+/* The action of the seat to move, chosen by its bot from its view and
+ * applied; timed into t unless t is NULL. */
+static action decide(bot *b, state *s, decision_time *t)
+{
+	int seat = s->current;
+	double start = t ? search_clock() : 0;
+	action a;
+	if (b->kind == BOT_RANDOM) {
+		a = state_apply_random(s, &b->r);
+	} else {
+		view v;
+		bot_view(b, s, seat, &v);
+		a = bot_choose(b, &v);
+		bot_must_apply(s, a);
+	}
+	if (t) {
+		t->decisions[seat]++;
+		t->seconds[seat] += search_clock() - start;
+	}
+	return a;
+}
+
 /* One decision of the seat to move, recorded in words.  The state before
  * it is copied only when a transcript needs its words. */
 static void bot_decision(sim *x)
@@ -195,16 +219,9 @@ static void bot_decision(sim *x)
 	int n = command_decision_size(&x->s);
 	if (x->w.f)
 		before = x->s;
-	for (int i = 0; i < n; i++) {
-		if (x->bots[seat].kind == BOT_RANDOM) {
-			a[i] = state_apply_random(&x->s, &x->bots[seat].r);
-			continue;
-		}
-		view v;
-		bot_view(&x->bots[seat], &x->s, seat, &v);
-		a[i] = bot_choose(&x->bots[seat], &v);
-		bot_must_apply(&x->s, a[i]);
-	}
+	for (int i = 0; i < n; i++)
+		a[i] = decide(&x->bots[seat], &x->s,
+			      x->o->timing ? &x->time : NULL);
 	if (x->w.f) {
 		char words[600];
 		command_format(&before, a, n, words, sizeof words);
@@ -350,15 +367,8 @@ void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 		while (s->current >= 0 && !state_stuck(s)) {
 			int seat = state_decider(s);
 			int n = command_decision_size(s);
-			for (int i = 0; i < n; i++) {
-				if (bots[seat].kind == BOT_RANDOM) {
-					state_apply_random(s, &bots[seat].r);
-					continue;
-				}
-				view v;
-				bot_view(&bots[seat], s, seat, &v);
-				bot_must_apply(s, bot_choose(&bots[seat], &v));
-			}
+			for (int i = 0; i < n; i++)
+				decide(&bots[seat], s, o->timing ? &m->time : NULL);
 		}
 		if (s->fault) {
 			m->fault = s->fault;
@@ -483,6 +493,10 @@ static bool count_match(sim *x, sim_match *m)
 		x->fault.deal_no = m->fault_deal;
 		x->fault_match = x->matches;
 		return false;
+	}
+	for (int p = 0; p < o->players; p++) {
+		x->time.decisions[p] += m->time.decisions[p];
+		x->time.seconds[p] += m->time.seconds[p];
 	}
 	if (m->over && counted == m->n) {       /* it ended within the run */
 		state end;
@@ -660,6 +674,31 @@ static void report_checks(sim *x, FILE *out)
 			"every deal\n", x->g->nchecks, x->g->nchecks == 1 ? "" : "s");
 }
 
+/* A decision's mean time at a seat, in milliseconds. */
+static double ms_a_decision(const sim *x, int seat)
+{
+	long n = x->time.decisions[seat];
+	return n ? 1000 * x->time.seconds[seat] / (double)n : 0;
+}
+
+/* --time: each seat's bot and the time it took a decision (every
+ * decision counted, those with one legal action too). */
+static void report_decision_time(const sim *x, FILE *out)
+{
+	if (!x->o->timing)
+		return;
+	for (int p = 0; p < x->o->players; p++) {
+		if (!x->time.decisions[p])
+			continue;
+		char name[64];
+		fprintf(out, "time: seat %d (%s) %.3f ms a decision (%ld "
+			"decisions, %d job%s)\n", p,
+			bot_seat_text(&x->o->bots, p, name, sizeof name),
+			ms_a_decision(x, p), x->time.decisions[p],
+			x->o->jobs > 1 ? x->o->jobs : 1, x->o->jobs > 1 ? "s" : "");
+	}
+}
+
 static void report_text(sim *x)
 {
 	const sim_opts *o = x->o;
@@ -699,6 +738,7 @@ static void report_text(sim *x)
 			"%.1f\n", mean(&x->seat[first], x->deals),
 			x->seat[first].total, team_wins(x, t));
 	}
+	report_decision_time(x, out);
 	for (int k = 0; k < x->g->nkept; k++) {
 		if (!x->g->kept[k].per_seat || !x->finished)
 			continue;
@@ -752,6 +792,12 @@ static void report_json(sim *x)
 		json_int(j, st->total);
 		json_key(j, "wins");
 		json_double(j, st->wins);
+		if (o->timing && x->time.decisions[p]) {
+			json_key(j, "decisions");
+			json_int(j, x->time.decisions[p]);
+			json_key(j, "ms_a_decision");
+			json_double(j, ms_a_decision(x, p));
+		}
 		json_end_object(j);
 	}
 	json_end_array(j);

@@ -52,6 +52,12 @@ typedef struct sim_deal_rec {
 	char *json;                     /* with --json: the deal's object */
 } sim_deal_rec;
 
+/* The time each seat's bot took over its decisions (--time). */
+typedef struct decision_time {
+	long decisions[SEAT_MAX];
+	double seconds[SEAT_MAX];
+} decision_time;
+
 /* A match as played: its deals, and its end when it had one. */
 typedef struct sim_match {
 	sim_deal_rec *deal;
@@ -64,6 +70,7 @@ typedef struct sim_match {
 	int fault_deal;
 	int8_t place[SEAT_MAX];
 	int64_t kept[KEPT_MAX][SEAT_MAX];
+	decision_time time;             /* with --time */
 } sim_match;
 
 typedef struct sim_opts {
@@ -86,7 +93,8 @@ typedef struct sim_opts {
 	bool progress;                  /* a progress line on stderr */
 	int *held_most;                 /* when not NULL: set to the most
 					   matches the jobs held at once */
-	bool timing;                    /* a solitaire's time per game */
+	bool timing;                    /* a solitaire's time per game, and
+					   each seat's time a decision */
 	/* named values of the scoring to record in each sim_deal */
 	const char *value[SIM_VALUES_MAX];
 	int value_let[SIM_VALUES_MAX];  /* their indexes in game.let */

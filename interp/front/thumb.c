@@ -5,84 +5,248 @@
  * effect, few enough to cost a few milliseconds. */
 #define LEARN_DEALS 200
 
+/* A uniformly random card of a non-empty set. */
+static card_id random_card(cardset cards, rng *r)
+{
+	return cset_nth(cards, (int)rng_below(r, (uint32_t)cset_count(cards)));
+}
+
+bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r)
+{
+	/* a card decision straight from the set of legal cards: no list to
+	 * build */
+	cardset cards = state_legal_cards(s);
+	if (!cset_is_empty(cards)) {
+		bool any = mix == MIX_CARDS_AT_RANDOM || rng_below(r, 4) == 0;
+		card_id c = any ? random_card(cards, r)
+				: thumb_card(s, style, cards);
+		state_apply_listed(s, action_card(c));
+		return true;
+	}
+	action moves[ACTIONS_MAX];
+	int n = state_legal(s, moves);
+	if (n == 0)
+		return false;
+	bool any = mix == MIX_PLAYOUT && rng_below(r, 4) == 0;
+	state_apply_listed(s, any ? moves[rng_below(r, (uint32_t)n)]
+				  : thumb_choose(s, style, moves, n));
+	return true;
+}
+
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		     rng *r)
 {
 	if (state_current(s) == SEAT_CHANCE)
 		state_deal(s);
 	int deal = s->deal_no;
-	action moves[ACTIONS_MAX];
-	while (s->current >= 0 && s->deal_no == deal) {
-		int n = state_legal(s, moves);
-		if (n == 0)
-			break;
-		bool any = mix == MIX_CARDS_AT_RANDOM ? moves[0].kind == ACT_CARD
-						      : rng_below(r, 4) == 0;
-		action a = any ? moves[rng_below(r, (uint32_t)n)]
-			       : thumb_choose(s, style, moves, n);
-		state_apply_listed(s, a);
-	}
+	while (s->current >= 0 && s->deal_no == deal &&
+	       thumb_step(s, style, mix, r))
+		;
 }
+
+thumb_role thumb_role_of(const state *s, int seat)
+{
+	if (s->declarer < 0)
+		return ROLE_NO_DECLARER;
+	const game *g = s->g;
+	return g->team_of[seat] == g->team_of[s->declarer] ? ROLE_DECLARING
+							   : ROLE_DEFENDING;
+}
+
+/* Tricks taken against the deal's worth, seat by seat: their covariance. */
+typedef struct covariance {
+	double t, w, tw, n;
+} covariance;
+
+static void covariance_add(covariance *c, double t, double w)
+{
+	c->t += t;
+	c->w += w;
+	c->tw += t * w;
+	c->n++;
+}
+
+static double covariance_of(const covariance *c)
+{
+	return c->n > 0 ? c->tw / c->n - (c->t / c->n) * (c->w / c->n) : 0;
+}
+
+/* A part that fewer seats than this had in the deals learnt from is
+ * judged with all the seats together. */
+#define LEARN_ROLE_MIN 40
 
 thumb_style thumb_learn(const game *g, int players)
 {
-	thumb_style style = {false};
+	thumb_style style = {{false}};
 	state s;
 	char why[200];
 	if (!state_setup(&s, g, players, 0, NULL, 1, why, sizeof why))
 		return style;
 	rng r;
 	rng_seed(&r, 1, UINT64_C(0x7468756d62));
-	/* the covariance of tricks taken and the deal's worth, per seat */
-	double sum_t = 0, sum_w = 0, sum_tw = 0, n = 0;
+	covariance all = {0}, part[ROLES] = {{0}};
 	for (int d = 0; d < LEARN_DEALS; d++) {
 		if (state_over(&s) &&
 		    !state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
 				 sizeof why))
 			break;
-		/* what is learnt is the play of the cards in the deals
-		 * the rules of thumb bid and declare */
-		thumb_play_deal(&s, &style, MIX_CARDS_AT_RANDOM, &r);
+		/* the play of the cards in the deals the rules of thumb bid
+		 * and declare (Ramsch is learnt as Ramsch), and every other
+		 * deal all at random, so that solos and contracts the rules
+		 * of thumb never declare are learnt too */
+		if (d % 2)
+			state_random_playout(&s, &r);
+		else
+			thumb_play_deal(&s, &style, MIX_CARDS_AT_RANDOM, &r);
 		if (s.fault || s.current >= 0)
 			break;
 		for (int p = 0; p < players; p++) {
 			double t = s.tricks_won[p];
 			double w = (double)state_deal_worth(&s, p);
-			sum_t += t;
-			sum_w += w;
-			sum_tw += t * w;
-			n++;
+			covariance_add(&all, t, w);
+			covariance_add(&part[thumb_role_of(&s, p)], t, w);
 		}
 	}
-	if (n > 0)
-		style.tricks_cost = sum_tw / n - (sum_t / n) * (sum_w / n) < 0;
+	for (int k = 0; k < ROLES; k++) {
+		const covariance *c = part[k].n >= LEARN_ROLE_MIN ? &part[k] : &all;
+		style.tricks_cost[k] = covariance_of(c) < 0;
+	}
 	return style;
+}
+
+/* Whether every one of the legal `cards` is thrown away (passed on, or
+ * played to a trick it does not follow), as the phase tells. */
+static bool discarding(const state *s, cardset cards)
+{
+	for (int i = 0; i < CSET_WORDS; i++)
+		for (uint64_t w = cards.w[i]; w; w &= w - 1) {
+			action a = action_card((card_id)(i * 64 + __builtin_ctzll(w)));
+			if (!state_move_hint(s, &a).gives_away)
+				return false;
+		}
+	return true;
+}
+
+/* The card's key, lowest first: throw away what the game wants rid of
+ * (a high card when tricks cost, a low one when they score); lead and
+ * follow low to duck tricks that cost, high to take tricks that score. */
+static long card_key(const deck *d, card_id c, bool discard, bool high)
+{
+	long key = d->rank_of[c] * 16 + d->suit_of[c];
+	return discard != high ? -key : key;
+}
+
+/* The card of `cards` (not empty) with the lowest key. */
+static card_id lowest_key(const deck *d, cardset cards, bool discard,
+			  bool high)
+{
+	card_id best = CARD_NONE;
+	long best_key = 0;
+	for (int i = 0; i < CSET_WORDS; i++)
+		for (uint64_t w = cards.w[i]; w; w &= w - 1) {
+			card_id c = (card_id)(i * 64 + __builtin_ctzll(w));
+			long key = card_key(d, c, discard, high);
+			if (best == CARD_NONE || key < best_key) {
+				best = c;
+				best_key = key;
+			}
+		}
+	return best;
+}
+
+static card_id lowest_card(const deck *d, cardset cards)
+{
+	return lowest_key(d, cards, false, false);
+}
+
+static card_id highest_card(const deck *d, cardset cards)
+{
+	return lowest_key(d, cards, false, true);
+}
+
+/* Whether seats a and b play for one side in the deal in s: one team,
+ * or both against the declarer (a Grand Hand's defenders). */
+static bool same_side(const state *s, int a, int b)
+{
+	return s->g->team_of[a] == s->g->team_of[b] ||
+	       (thumb_role_of(s, a) == ROLE_DEFENDING &&
+		thumb_role_of(s, b) == ROLE_DEFENDING);
+}
+
+/* Whether every seat still to play to the trick after the seat to move
+ * is on its side. */
+static bool side_plays_last(const state *s)
+{
+	int seats[SEAT_MAX];
+	int n = state_trick_still_to_play(s, seats);
+	for (int i = 0; i < n; i++)
+		if (!same_side(s, seats[i], s->current))
+			return false;
+	return true;
+}
+
+/* Tricks score: the lowest card that takes the lead of the trick, unless
+ * the seat's side has it already; else the lowest card.  A trick the
+ * side is sure to take gets the highest card that leaves the lead where
+ * it is (points where they are kept). */
+static card_id take_cheaply(const state *s, cardset cards, cardset taking)
+{
+	const deck *d = &s->g->deck;
+	int holder = state_trick_holder(s);
+	if (holder < 0 || !same_side(s, holder, s->current))
+		return lowest_card(d, cset_is_empty(taking) ? cards : taking);
+	cardset under = cset_minus(cards, taking);
+	if (side_plays_last(s) && !cset_is_empty(under))
+		return highest_card(d, under);
+	return lowest_card(d, cards);
+}
+
+/* Tricks cost: the highest card that stays under the lead of the trick;
+ * when every card takes it, the highest (the trick is lost anyway). */
+static card_id duck(const state *s, cardset cards, cardset taking)
+{
+	const deck *d = &s->g->deck;
+	cardset under = cset_minus(cards, taking);
+	return highest_card(d, cset_is_empty(under) ? cards : under);
+}
+
+card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
+{
+	bool cost = style->tricks_cost[thumb_role_of(s, s->current)];
+	/* in a trick whose lead can be told: take it cheaply or duck */
+	cardset taking;
+	if (state_cards_taking_lead(s, cards, &taking))
+		return cost ? duck(s, cards, taking)
+			    : take_cheaply(s, cards, taking);
+	bool discard = discarding(s, cards);
+	return lowest_key(&s->g->deck, cards, discard, !cost);
+}
+
+/* The cards of moves[0..n), when every move plays a single card. */
+static bool only_cards(const action *moves, int n, cardset *cards)
+{
+	*cards = cset_empty();
+	for (int i = 0; i < n; i++) {
+		if (moves[i].kind != ACT_CARD)
+			return false;
+		cset_add(cards, moves[i].card[0]);
+	}
+	return true;
 }
 
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n)
 {
 	const deck *d = &s->g->deck;
-	/* unable to follow: throw away what the game wants rid of (a high
-	 * card when tricks cost, a low one when they score) */
-	bool discard = n > 0;
-	for (int i = 0; discard && i < n; i++)
-		discard = moves[i].kind == ACT_CARD &&
-			  state_move_hint(s, &moves[i]).gives_away;
-	/* lead and follow low to duck tricks that cost, high to take tricks
-	 * that score */
-	bool high = !style->tricks_cost;
+	cardset cards;
+	if (only_cards(moves, n, &cards))
+		return action_card(thumb_card(s, style, cards));
 	int best = 0;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
 		const action *a = &moves[i];
 		long key;
 		switch ((action_kind)a->kind) {
-		case ACT_CARD:
-			key = d->rank_of[a->card[0]] * 16 + d->suit_of[a->card[0]];
-			if (discard != high)
-				key = -key;
-			break;
 		case ACT_CARDS:         /* low pairs, face up: no points given */
 			key = (d->rank_of[a->card[0]] + d->rank_of[a->card[1]]) * 2 +
 			      !!(a->flags & ACT_DOWN);

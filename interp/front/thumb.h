@@ -8,25 +8,50 @@
 
 #include "engine/engine.h"
 
+/* A seat's part in the deal: nobody has declared (a contract, a solo),
+ * or its side declared, or the other side did.  Tricks can cost in one
+ * and score in another: in Schieberamsch's Ramsch they cost, in a Grand
+ * Hand both the soloist and the defenders want them. */
+typedef enum thumb_role {
+	ROLE_NO_DECLARER,
+	ROLE_DECLARING,
+	ROLE_DEFENDING,
+	ROLES
+} thumb_role;
+
 /* What the rules of thumb know of a game, learnt from its rules. */
 typedef struct thumb_style {
-	bool tricks_cost;               /* taking tricks loses points */
+	bool tricks_cost[ROLES];        /* taking tricks loses points */
 } thumb_style;
 
-/* Plays random deals of g at a table of `players` and sees whether the
- * seats that take more tricks do worse (a game of penalty points, however
- * its scores are signed) or better. */
+/* The part of `seat` in the deal in s. */
+thumb_role thumb_role_of(const state *s, int seat);
+
+/* Plays random deals of g at a table of `players` and sees, for each
+ * part a seat can have in a deal, whether the seats that take more tricks
+ * do worse (a game of penalty points, however its scores are signed) or
+ * better. */
 thumb_style thumb_learn(const game *g, int players);
 
 /* One of moves[0..n) (n >= 1) for the seat to move in s.  Where tricks
- * cost, the lowest card it may play, and when it cannot follow the
- * highest it may throw away or pass on; where they score, the highest,
- * and the lowest to throw away or pass on.  The lowest pair face up, the lowest bid only
- * when nobody has bid (else a pass), a choice that changes nothing when
- * there is one, and the melds that score most for the side against those
- * declared so far (the most melds among equals). */
+ * cost (for the seat's part in the deal): in a trick whose lead can be
+ * told, the highest card that stays under it (else the highest); else
+ * the lowest card it may play, and when it cannot follow the highest it
+ * may throw away or pass on.  Where they score: in such a trick, the
+ * lowest card that takes the lead unless its side has it (else the
+ * lowest, or, when only its side plays after it, the highest that leaves
+ * the lead there); else the highest, and the lowest to throw away or
+ * pass on.
+ * The lowest pair face up, the lowest bid only when nobody has bid
+ * (else a pass), a choice that changes nothing when there is one, and the
+ * melds that score most for the side against those declared so far (the
+ * most melds among equals). */
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n);
+
+/* The card the rules of thumb play or pass among the legal `cards` (not
+ * empty): thumb_choose's card without a list of actions. */
+card_id thumb_card(const state *s, const thumb_style *style, cardset cards);
 
 /* How thumb_play_deal plays: the rules of thumb three times in four and
  * any legal action otherwise (a search's playouts, which should not all
@@ -36,6 +61,10 @@ typedef enum thumb_mix {
 	MIX_PLAYOUT,
 	MIX_CARDS_AT_RANDOM,
 } thumb_mix;
+
+/* One decision of the seat to move in s, played as thumb_play_deal plays
+ * it; false when it has no legal action. */
+bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r);
 
 /* Plays the deal in s (dealing it first at a chance node) to its score. */
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,

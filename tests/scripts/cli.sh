@@ -87,6 +87,42 @@ for d in run["deals"]:
         assert sum(s) == -26 and max(s) <= 0, d
 PY
 done
+# --- a deal's counters by name and its contract, as its scoring saw them ---
+status 0 cardrules simulate schieberamsch --deals 300 --seed 4 --json
+python3 - "$tmp/out" <<'PY' || fail "the counters of schieberamsch"
+import json, sys
+kontras = 0
+for d in json.load(open(sys.argv[1]))["deals"]:
+    c, v = d["counters"], d["values"]
+    assert sorted(c) == ["kontras", "pushes"], d
+    assert v["doubling"] == 2 ** c["pushes"], d
+    assert c["kontras"] == 0 or any(v["soloist"]), d    # against a Grand Hand
+    kontras += c["kontras"] > 0
+assert kontras > 0
+PY
+status 0 cardrules simulate sidi-barrani --deals 300 --seed 4 --json
+python3 - "$tmp/out" <<'PY' || fail "the contracts of sidi-barrani"
+import json, sys
+doubled = 0
+for d in json.load(open(sys.argv[1]))["deals"]:
+    k, v = d["contract"], d["values"]
+    assert v["declaring"][k["declarer"]], d
+    for p in range(4):
+        due = v["declaring"][p] == v["made"]
+        assert v["contract"][p] == (k["bid"] * (2 if k["doubled"] else 1) if due else 0), d
+    doubled += k["doubled"]
+assert doubled > 0
+PY
+# --- --time: each seat's bot and its time a decision ---
+status 0 cardrules simulate hearts --deals 20 --seed 4 --bot random,0=low --time
+grep -q '^time: seat 0 (low) [0-9.]* ms a decision ([0-9]* decisions, 1 job)$' "$tmp/out" ||
+	fail "simulate --time gives no time a decision"
+status 0 cardrules simulate hearts --deals 20 --seed 4 --bot random,0=low --time --json -j 2
+python3 - "$tmp/out" <<'PY' || fail "simulate --time --json gives no time a decision"
+import json, sys
+for seat in json.load(open(sys.argv[1]))["summary"]["seats"]:
+    assert seat["decisions"] > 0 and seat["ms_a_decision"] >= 0, seat
+PY
 grep -q '"over"' <(cardrules replay --json examples/transcripts/black-lady-seed7.yaml) ||
 	fail "replay --json gives no result"
 

@@ -3,7 +3,8 @@
  * every shipped game is legal, that a budget in playouts plays the same
  * game again from the same seed, and that a bot's decision depends only
  * on what its seat may see: the cards hidden from it, dealt again in any
- * way its view allows, never change what it chooses from the same seed.
+ * way its view allows, never change what it chooses from the same seed;
+ * and what the rules of thumb learn of a game.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -197,6 +198,37 @@ START_TEST(test_hidden_cards_change_nothing)
 }
 END_TEST
 
+/* ======================================================================
+ * What the rules of thumb learn
+ * ====================================================================== */
+
+static thumb_style learnt(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.yaml", GAMES_DIR, name);
+	game *g = scn_load(path);
+	thumb_style style = thumb_learn(g, g->default_players);
+	game_free(g);
+	return style;
+}
+
+/* Whether tricks cost, for each part a seat can have in a deal: in
+ * Schieberamsch they cost in Ramsch, and a Grand Hand's soloist and
+ * defenders both want them. */
+START_TEST(test_tricks_cost_by_part)
+{
+	thumb_style hearts = learnt("hearts");
+	ck_assert(hearts.tricks_cost[ROLE_NO_DECLARER]);
+	thumb_style ramsch = learnt("schieberamsch");
+	ck_assert(ramsch.tricks_cost[ROLE_NO_DECLARER]);
+	ck_assert(!ramsch.tricks_cost[ROLE_DECLARING]);
+	ck_assert(!ramsch.tricks_cost[ROLE_DEFENDING]);
+	thumb_style sidi = learnt("sidi-barrani");
+	ck_assert(!sidi.tricks_cost[ROLE_DECLARING]);
+	ck_assert(!sidi.tricks_cost[ROLE_DEFENDING]);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -212,6 +244,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_names_and_budgets);
 	tcase_add_test(tc, test_search_bots_play_every_game);
 	tcase_add_test(tc, test_hidden_cards_change_nothing);
+	tcase_add_test(tc, test_tricks_cost_by_part);
 	suite_add_tcase(su, tc);
 	return su;
 }

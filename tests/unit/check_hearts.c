@@ -1,7 +1,8 @@
 /*
  * check_hearts.c — standard Hearts through games/hearts.yaml, one test
  * per rule: the 2C lead, no points on the first trick, breaking hearts,
- * shooting the moon, the pass rotation and the end at 100.
+ * shooting the moon, the pass rotation and the end at 100; and the lead
+ * of a trick as the rules of thumb read it.
  *
  * Deals are scripted: the hands after the pass, what each seat passes and
  * the tricks in play order; the hands dealt are worked out backwards, so
@@ -18,6 +19,7 @@
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
+#include "front/thumb.h"
 
 static game *G;
 
@@ -201,6 +203,19 @@ static const script all_clubs = {
 		"2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AD",
 		"2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
 	},
+};
+
+/* Seat 3 takes the first trick with AC and leads 10D; seat 0 holds 4D
+ * 9D QD. */
+static const script under_the_lead = {
+	.hand = {
+		"2C 5C 6C 4D 9D QD 2S 3S 4S 5S 6S 7S 8S",
+		"3C 7C 8C 2D 3D 5D 6D 7D 8D 9S 10S JS QS",
+		"4C 9C 10C JC JD KD AD KS AS 2H 3H 4H 5H",
+		"QC KC AC 10D 6H 7H 8H 9H 10H JH QH KH AH",
+	},
+	.trick = {"2C 3C 4C AC"},
+	.winners = "3",
 };
 
 /* ======================================================================
@@ -482,6 +497,33 @@ START_TEST(test_match_to_100)
 }
 END_TEST
 
+/* ======================================================================
+ * The lead of a trick, for the rules of thumb
+ * ====================================================================== */
+
+/* QD alone takes the lead of 10D: where tricks cost, the rules of thumb
+ * duck with the highest card under it, where they score they take it
+ * with the lowest card that does. */
+START_TEST(test_thumb_ducks_or_takes_cheaply)
+{
+	state s;
+	setup(&s, 0, 1);
+	script_deal(&s, &under_the_lead);
+	script_pass(&s, &under_the_lead);
+	script_tricks(&s, &under_the_lead, 0, 1);
+	ck_assert(state_apply_card(&s, card("10D")));
+	cardset legal = state_legal_cards(&s), taking;
+	ck_assert(cset_eq(legal, card_set("4D 9D QD")));
+	ck_assert(state_cards_taking_lead(&s, legal, &taking));
+	ck_assert(cset_eq(taking, card_set("QD")));
+	thumb_style cost = {{true, true, true}}, score = {{false, false, false}};
+	ck_assert_int_eq(thumb_card(&s, &cost, legal), card("9D"));
+	ck_assert_int_eq(thumb_card(&s, &score, legal), card("QD"));
+	/* every card takes it: the highest goes */
+	ck_assert_int_eq(thumb_card(&s, &cost, card_set("QD")), card("QD"));
+}
+END_TEST
+
 static Suite *hearts_suite(void)
 {
 	Suite *s = suite_create("hearts");
@@ -497,6 +539,7 @@ static Suite *hearts_suite(void)
 	tcase_add_test(tc, test_moon_played);
 	tcase_add_test(tc, test_pass_rotation);
 	tcase_add_test(tc, test_end_at_100);
+	tcase_add_test(tc, test_thumb_ducks_or_takes_cheaply);
 	tcase_add_loop_test(tc, test_match_to_100, 0, 8);
 	suite_add_tcase(s, tc);
 	return s;

@@ -379,6 +379,38 @@ START_TEST(test_rib_d6_lemon)
 }
 END_TEST
 
+/* A per-seat counter read by its name: each seat's own. */
+START_TEST(test_counters_by_name)
+{
+	game *v = scn_load(GAMES "ribs-betting.yaml");
+	state t;
+	char why[200];
+	ck_assert(state_setup(&t, v, 4, 0, NULL, 5, why, sizeof why));
+	state_deal(&t);
+	int raiser = -1;
+	while (state_phase_kind(&t) == PHASE_AUCTION) {
+		action a[ACTIONS_MAX];
+		int n = state_legal(&t, a);
+		/* the opening bid, one raise, then passes */
+		bool raise = a[0].kind == ACT_BID && raiser < 0 && n > 1;
+		if (raise)
+			raiser = t.current;
+		ck_assert(state_apply(&t, a[n > 1 && !raise ? n - 1 : 0]));
+	}
+	ck_assert_int_ge(raiser, 0);
+	for (int p = 0; p < 4; p++) {
+		int64_t paid;
+		ck_assert(state_counter(&t, "paid", p, &paid));
+		ck_assert_int_eq(paid, p == raiser ? 1 : 0);
+	}
+	int64_t small;
+	ck_assert(state_counter(&t, "small", 2, &small));
+	ck_assert_int_eq(small, 4 + 1);         /* the antes and the raise */
+	ck_assert(!state_counter(&t, "pushes", 0, &small));
+	game_free(v);
+}
+END_TEST
+
 static Suite *ribs_suite(void)
 {
 	Suite *su = suite_create("ribs");
@@ -398,6 +430,7 @@ static Suite *ribs_suite(void)
 	tcase_add_test(tc, test_ranks_alone_and_secrecy);
 	tcase_add_test(tc, test_open_fourth_trick);
 	tcase_add_test(tc, test_rib_d6_lemon);
+	tcase_add_test(tc, test_counters_by_name);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -356,6 +356,15 @@ START_TEST(test_kontra_rekontra_and_the_same_dealer)
 	scn_play_lowest(&s, false);
 	ck_assert_int_eq(s.next_dealer, 0);      /* deals again */
 	ck_assert_int_eq(s.kept[0][0], 0);       /* not a Ramsch deal */
+	/* the counters as the deal left them, by name, for every seat */
+	int64_t kontras, pushes;
+	for (int p = 0; p < 3; p++) {
+		ck_assert(state_counter(&s, "kontras", p, &kontras));
+		ck_assert_int_eq(kontras, 2);
+	}
+	ck_assert(state_counter(&s, "pushes", 0, &pushes));
+	ck_assert_int_eq(pushes, 0);
+	ck_assert(!state_counter(&s, "kontra", 0, &pushes));
 }
 END_TEST
 

@@ -3,8 +3,9 @@
  * of its rules: the worked deal (SDB-1: NS 163, EW 284), the made contract
  * with the marriage (SDB-D1), all nine tricks (SDB-D2), the end of the
  * match (SDB-3), the meld comparison (SDB-D3) and its ties, the follow
- * exceptions (SDB-D4: no under-trumping, the trump jack), Undenufe and
- * every way an auction ends.
+ * exceptions (SDB-D4: no under-trumping, the trump jack), Undenufe,
+ * every way an auction ends, and a sure trick of the side as the rules
+ * of thumb play it.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -623,6 +624,27 @@ START_TEST(test_runs_as_long_as_the_deck)
 }
 END_TEST
 
+/* ---- the rules of thumb ---------------------------------------------- */
+
+/* South holds the trick with QC and North plays last: the rules of thumb
+ * give the side's sure trick North's highest card that leaves the lead
+ * to South (no trump, which would take it). */
+START_TEST(test_thumb_gives_the_side_a_sure_trick)
+{
+	deal(no_melds[0], no_melds[1], no_melds[2], no_melds[3]);
+	ck_assert(say("40 H"));                         /* West */
+	for (int k = 0; k < 3; k++)
+		ck_assert(say("pass"));
+	ck_assert(say("7C"));
+	ck_assert(say("QC"));                           /* South */
+	ck_assert(say("7S"));                           /* East discards */
+	ck_assert_int_eq(s.current, 0);
+	thumb_style score = {{false, false, false}};
+	ck_assert_int_eq(thumb_card(&s, &score, state_legal_cards(&s)),
+			 scn_card(g, "QS"));
+}
+END_TEST
+
 static Suite *sidi_suite(void)
 {
 	Suite *su = suite_create("sidi");
@@ -645,6 +667,7 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_bots_withhold);
 	tcase_add_test(tc, test_playout_as_decisions);
 	tcase_add_test(tc, test_runs_as_long_as_the_deck);
+	tcase_add_test(tc, test_thumb_gives_the_side_a_sure_trick);
 	suite_add_tcase(su, tc);
 	return su;
 }

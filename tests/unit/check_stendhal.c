@@ -2,8 +2,9 @@
  * check_stendhal.c — Stendhal (games/stendhal.yaml) on the examples of its
  * rules: the minus-suit vote (STN-1, STN-2, STN-D7 .. STN-D9) played
  * through the engine, each tie-break of the election on its own, the deal
- * scoring (STN-4, STN-D5, STN-D6), a whole deal of tricks, and the end of
- * the match at the threshold with its tie rule.  The trick winner's
+ * scoring (STN-4, STN-D5, STN-D6), a whole deal of tricks, who takes a
+ * trick as its last card is due, and the end of the match at the
+ * threshold with its tie rule.  The trick winner's
  * examples (STN-3, STN-D1 .. D4) are in check_hooks.c.
  */
 #include "testutil.h"
@@ -353,6 +354,29 @@ START_TEST(test_a_whole_deal_adds_up)
 }
 END_TEST
 
+/* The suit played most wins a trick: only its last card can tell whether
+ * it takes the trick, and the cards said to take it are those that do. */
+START_TEST(test_the_last_card_knows_the_lead)
+{
+	table(5, 0);
+	vote("5S 6S 7S 5X 6X", "8D 9H 10C");
+	cardset taking;
+	for (int k = 0; k < 4; k++) {
+		cardset legal = state_legal_cards(&s);
+		ck_assert(!state_cards_taking_lead(&s, legal, &taking));
+		ck_assert(state_apply_card(&s, cset_first(legal)));
+	}
+	cardset legal = state_legal_cards(&s);
+	ck_assert(state_cards_taking_lead(&s, legal, &taking));
+	int seat = s.current;
+	CSET_FOREACH(c, legal) {
+		state t = s;
+		ck_assert(state_apply_card(&t, c));
+		ck_assert_int_eq(t.last_trick.winner == seat, cset_has(taking, c));
+	}
+}
+END_TEST
+
 /* Whether the match ends after a deal that scores 0 everywhere (nobody
  * took a card), from the totals `before` and the kept `reached`. */
 static bool ends_after(const int64_t *before, bool reached)
@@ -420,6 +444,7 @@ static Suite *stendhal_suite(void)
 	tcase_add_test(tc, test_stn_d5_lowest_card_with_aces);
 	tcase_add_test(tc, test_stn_d6_clean_bonus);
 	tcase_add_test(tc, test_a_whole_deal_adds_up);
+	tcase_add_test(tc, test_the_last_card_knows_the_lead);
 	tcase_add_test(tc, test_match_ends_at_the_threshold);
 	tcase_add_test(tc, test_threshold_option);
 	suite_add_tcase(su, tc);
