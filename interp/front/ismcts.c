@@ -272,7 +272,8 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 	untried u = untried_start(h);
 	int best = -1;
 	double best_bound = 0, inv_spread = inverse_spread(t);
-	kid *block = &t->kid[t->node[at].kids];
+	/* a node with no child yet may come before any child was stored */
+	kid *block = t->node[at].nkids ? &t->kid[t->node[at].kids] : NULL;
 	for (int i = 0; i < t->node[at].nkids; i++) {
 		kid *x = &block[i];
 		if (!meet(&u, h, x))
