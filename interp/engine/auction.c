@@ -284,6 +284,11 @@ static bool build_flag(builder *b, const schema *sc, const node *n,
 	return v ? strcmp(v->text, "true") == 0 : otherwise;
 }
 
+static int byte_compare(const void *x, const void *y)
+{
+	return *(const uint8_t *)x - *(const uint8_t *)y;
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
 	auction_phase *a = &p->u.auction;
@@ -312,6 +317,8 @@ static void build(builder *b, const node *n, phase *p)
 		if (d >= 0)
 			a->denom[a->ndenoms++] = (uint8_t)d;
 	}
+	memcpy(a->denom_rising, a->denom, sizeof a->denom);
+	qsort(a->denom_rising, (size_t)a->ndenoms, 1, byte_compare);
 	build_counter_adds(b, build_field(b, sc, n, "raise-adds"), &a->raise_adds);
 	const node *after = build_field(b, sc, n, "after-pass");
 	a->after_pass = after && strcmp(after->text, "out") == 0
@@ -357,29 +364,53 @@ static void build(builder *b, const node *n, phase *p)
  * The numbers
  * ====================================================================== */
 
-/* The k-th number that may be bid at this table (k from 0); -1 past the
- * last. */
-static int number_at(const state *s, const auction_phase *a, int k)
+/* The numbers that may be bid at this table, worked out once per
+ * decision rather than once per number: the listed ones, or a range. */
+typedef struct numbers {
+	const auction_phase *a;
+	int from, to, step;
+	int count;
+} numbers;
+
+static numbers numbers_of(const state *s, const auction_phase *a)
 {
+	numbers nb = {.a = a, .count = a->nbids};
 	if (a->nbids)
-		return k < a->nbids ? a->bid[k] : -1;
-	int from = vars_count(s, &a->bid_from), to = vars_count(s, &a->bid_to);
-	int step = vars_count(s, &a->bid_step);
-	if (step < 1)
-		step = 1;
-	int v = from + k * step;
-	return v <= to ? v : -1;
+		return nb;
+	nb.from = vars_count(s, &a->bid_from);
+	nb.to = vars_count(s, &a->bid_to);
+	nb.step = vars_count(s, &a->bid_step);
+	if (nb.step < 1)
+		nb.step = 1;
+	nb.count = nb.to < nb.from ? 0 : (nb.to - nb.from) / nb.step + 1;
+	return nb;
+}
+
+/* The k-th number (k from 0); -1 past the last. */
+static int number_at(const numbers *nb, int k)
+{
+	if (k < 0 || k >= nb->count)
+		return -1;
+	return nb->a->nbids ? nb->a->bid[k] : nb->from + k * nb->step;
 }
 
 static int highest_number(const state *s, const auction_phase *a)
 {
-	if (a->nbids)
-		return a->bid[a->nbids - 1];
-	int from = vars_count(s, &a->bid_from), to = vars_count(s, &a->bid_to);
-	int step = vars_count(s, &a->bid_step);
-	if (step < 1)
-		step = 1;
-	return to < from ? -1 : from + (to - from) / step * step;
+	numbers nb = numbers_of(s, a);
+	return number_at(&nb, nb.count - 1);
+}
+
+/* The index of the first number above `bid`. */
+static int first_above(const numbers *nb, int bid)
+{
+	if (nb->a->nbids) {
+		int k = 0;
+		while (k < nb->count && nb->a->bid[k] <= bid)
+			k++;
+		return k;
+	}
+	int k = bid < nb->from ? 0 : (bid - nb->from) / nb->step + 1;
+	return k < nb->count ? k : nb->count;
 }
 
 /* ======================================================================
@@ -446,35 +477,32 @@ static bool enter(state *s, const phase *p)
 	return true;
 }
 
-/* Bids of every number from the k-th, with each denomination, leaving
- * room for the pass and the double (set-up has checked they fit). */
-static int list_bids(const state *s, const auction_phase *a, int k, int last,
-		     action *out)
+/* The bid of the k-th number with the denomination den (DENOM_NONE
+ * when the auction has none). */
+static action bid_of(const numbers *nb, int k, uint8_t den)
 {
-	int n = 0, room = ACTIONS_MAX - 2;
-	for (int v; (v = number_at(s, a, k)) >= 0 && k <= last && n < room;
-	     k++) {
-		if (a->ndenoms == 0) {
-			out[n++] = action_of(ACT_BID, v);
-			continue;
-		}
-		for (int d = 0; d < a->ndenoms && n < room; d++) {
-			out[n] = action_of(ACT_BID, v);
-			out[n++].denom = a->denom[d];
-		}
-	}
-	return n;
+	action act = action_of(ACT_BID, number_at(nb, k));
+	act.denom = den;
+	return act;
 }
 
-/* The index of the first number above the standing bid (or, when
- * denominations rank bids, of the standing number itself). */
-static int first_higher(const state *s, const auction_phase *a)
+/* Bids of the numbers k..last, each with every denomination in the
+ * order `den`, leaving room for the pass and the double (set-up has
+ * checked they fit). */
+static int list_bids(const numbers *nb, int k, int last, const uint8_t *den,
+		     action *out)
 {
-	int k = 0;
-	int floor = a->denoms_rank && s->bid > 0 ? s->bid - 1 : s->bid;
-	for (int v; (v = number_at(s, a, k)) >= 0 && v <= floor; k++)
-		;
-	return k;
+	const auction_phase *a = nb->a;
+	int n = 0, room = ACTIONS_MAX - 2;
+	for (; k < nb->count && k <= last && n < room; k++) {
+		if (a->ndenoms == 0) {
+			out[n++] = bid_of(nb, k, DENOM_NONE);
+			continue;
+		}
+		for (int d = 0; d < a->ndenoms && n < room; d++)
+			out[n++] = bid_of(nb, k, den[d]);
+	}
+	return n;
 }
 
 /* Drops the bids of out[0..n) that do not beat the standing bid. */
@@ -488,30 +516,81 @@ static int keep_higher(const state *s, const auction_phase *a, action *out,
 	return m;
 }
 
+/* The index of the opening number, or -1 when it is none of them. */
+static int opening_index(const state *s, const numbers *nb)
+{
+	int open = vars_count(s, &nb->a->opening);
+	int k = first_above(nb, open - 1);
+	return number_at(nb, k) == open ? k : -1;
+}
+
+/* The numbers a call may bid now: k..last; none when last < k.  When
+ * denominations rank bids, the standing number may be bid again in a
+ * higher denomination (keep_higher drops the others). */
+static void open_numbers(const state *s, const numbers *nb, int *k,
+			 int *last)
+{
+	int floor = nb->a->denoms_rank && s->bid > 0 ? s->bid - 1 : s->bid;
+	*k = first_above(nb, floor);
+	*last = nb->a->raise_next && *k < nb->count ? *k : nb->count - 1;
+}
+
+/* In the canonical order as they are listed: the bids by number, then
+ * denomination; the pass; the double; the redouble.  The forced opening
+ * keeps its denominations in the order the rule file gives them. */
 static int legal(const state *s, const phase *p, action *out)
 {
 	const auction_phase *a = &p->u.auction;
+	numbers nb = numbers_of(s, a);
 	if (opening_due(s, a)) {
-		int open = vars_count(s, &a->opening);
-		int n = 0;
-		for (int k = 0, v; (v = number_at(s, a, k)) >= 0; k++)
-			if (v == open)
-				n = list_bids(s, a, k, k, out);
-		if (n > 0)
-			return n;
+		int k = opening_index(s, &nb);
+		if (k >= 0)
+			return list_bids(&nb, k, k, a->denom, out);
 	}
-	int n = 0;
-	int k = first_higher(s, a);
-	n += list_bids(s, a, k, a->raise_next ? k : BIDS_MAX * 1000, out + n);
+	int k, last;
+	open_numbers(s, &nb, &k, &last);
+	int n = list_bids(&nb, k, last, a->denom_rising, out);
 	if (a->denoms_rank)
 		n = keep_higher(s, a, out, n);
 	out[n++] = action_of(ACT_PASS, 0);
 	if (may_double(s, a))
 		out[n++] = action_of(ACT_DOUBLE, 0);
-	if (may_redouble(s, a))
+	if (may_redouble(s, a)) {
 		out[n++] = action_of(ACT_REDOUBLE, 0);
-	action_sort(out, n);
+		action_sort(out, n);    /* where the kinds order it */
+	}
 	return n;
+}
+
+/* A random call drawn as from legal()'s list, without listing. */
+static action random_call(const state *s, const phase *p, rng *r)
+{
+	const auction_phase *a = &p->u.auction;
+	numbers nb = numbers_of(s, a);
+	int per = a->ndenoms ? a->ndenoms : 1;
+	int k = 0, last = -1;
+	const uint8_t *den = a->denom_rising;
+	bool opening = opening_due(s, a) && (k = opening_index(s, &nb)) >= 0;
+	if (opening) {
+		last = k;
+		den = a->denom;
+	} else {
+		open_numbers(s, &nb, &k, &last);
+	}
+	int bids = last >= k ? (last - k + 1) * per : 0;
+	/* a list cut short, or one whose bids and calls are not a plain
+	 * count (ranked denominations, redoubles): list it */
+	if (bids > ACTIONS_MAX - 2 || a->denoms_rank || a->redouble) {
+		action list[ACTIONS_MAX];
+		int n = legal(s, p, list);
+		return list[rng_below(r, (uint32_t)n)];
+	}
+	int n = bids + (opening ? 0 : 1 + may_double(s, a));
+	int i = (int)rng_below(r, (uint32_t)n);
+	if (i < bids)
+		return bid_of(&nb, k + i / per,
+			      a->ndenoms ? den[i % per] : DENOM_NONE);
+	return action_of(i == bids ? ACT_PASS : ACT_DOUBLE, 0);
 }
 
 /* The next seat still in the auction after the current one. */
@@ -732,8 +811,8 @@ static void why_illegal(const state *s, const phase *p, const action *act,
 			 : s->doubled != 1 ? "there is no double to redouble"
 			 : "only the side doubled may redouble");
 	} else if (act->kind == ACT_BID) {
-		int k = first_higher(s, a);
-		int next = number_at(s, a, k);
+		numbers nb = numbers_of(s, a);
+		int next = number_at(&nb, first_above(&nb, s->bid));
 		if (next < 0)
 			snprintf(buf, size, "%d is the highest bid: only a pass "
 				 "is left", s->bid);
@@ -866,6 +945,7 @@ const phase_kind_def phase_auction = {
 	.reset = reset,
 	.enter = enter,
 	.legal = legal,
+	.random_action = random_call,
 	.apply = apply,
 	.prompt = prompt,
 	.words = words,

@@ -863,7 +863,8 @@ static action random_legal(const state *s, const phase *p, rng *r)
 {
 	const phase_kind_def *def = phase_def(p->kind);
 	if (!by_cards(s, def))
-		return random_listed(s, p, r);
+		return def->random_action ? def->random_action(s, p, r)
+					  : random_listed(s, p, r);
 	card_id c = phase_random_card(def->legal_cards(s, p), r);
 	return c == CARD_NONE ? action_of(ACT_NONE, 0) : action_card(c);
 }

@@ -203,6 +203,8 @@ typedef struct auction_phase {
 	bool has_opening;
 	count_spec opening;             /* the first call must bid this */
 	uint8_t denom[DENOMS_MAX];      /* indexes into game.denom */
+	uint8_t denom_rising[DENOMS_MAX];       /* the same, ascending: the
+						   order of the legal list */
 	int ndenoms;
 	after_pass after_pass;
 	bool opponents_double;          /* the other team may double; a double

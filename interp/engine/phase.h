@@ -91,6 +91,10 @@ typedef struct phase_kind_def {
 	 * several actions that play alike (a double trick's pairs of
 	 * copies); NULL: a is legal when it is listed. */
 	bool (*is_legal)(const state *s, const phase *p, const action *a);
+	/* One uniformly random legal action, the member of the sorted list
+	 * that rng_below(r, its length) names, found without the list;
+	 * ACT_NONE when there is none.  NULL: drawn from the list. */
+	action (*random_action)(const state *s, const phase *p, rng *r);
 	/* Applies a legal action. */
 	phase_step (*apply)(state *s, const phase *p, const action *a);
 	/* Random legal actions until the phase ends, each seat drawing from
