@@ -334,6 +334,40 @@ START_TEST(test_random_play_is_legal_and_ends)
 }
 END_TEST
 
+/* A random call is drawn without the list, but it is the member of the
+ * list that the same draw names there; the list is in the canonical
+ * order as built, the forced opening apart. */
+START_TEST(test_a_random_call_is_the_listed_draw)
+{
+	const char *paths[] = {AUCTION, RAISE};
+	for (int k = 0; k < 2; k++) {
+		deal_table(paths[k], 4);
+		rng r;
+		rng_seed(&r, 5, (uint64_t)k);
+		for (int calls = 0; calls < 400 && !s.over; calls++) {
+			if (state_phase_kind(&s) != PHASE_AUCTION) {
+				if (s.current == SEAT_CHANCE)
+					state_deal(&s);
+				else
+					state_apply_random(&s, &r);
+				continue;
+			}
+			action list[ACTIONS_MAX];
+			int n = state_legal(&s, list);
+			for (int i = 1; i < n && s.bid > 0; i++)
+				ck_assert_int_lt(action_compare(&list[i - 1],
+								&list[i]), 0);
+			rng listed = r;
+			action want = list[rng_below(&listed, (uint32_t)n)];
+			action got = state_apply_random(&s, &r);
+			ck_assert(action_eq(&got, &want));
+			ck_assert_mem_eq(&listed, &r, sizeof r);
+		}
+		teardown();
+	}
+}
+END_TEST
+
 START_TEST(test_explained_in_words)
 {
 	deal_table(RAISE, 3);
@@ -447,6 +481,7 @@ static Suite *auction_suite(void)
 		  test_raises_by_one_from_a_forced_opening,
 		  test_the_ceiling_leaves_only_a_pass,
 		  test_random_play_is_legal_and_ends, test_explained_in_words,
+		  test_a_random_call_is_the_listed_draw,
 		  test_strains_rank_within_a_level,
 		  test_doubles_do_not_end_a_bridge_auction,
 		  test_the_first_of_the_side_to_name_the_strain_declares,
