@@ -6,7 +6,7 @@
  * (state_legal) and apply one (state_apply), until the match is over
  * (state_over); what one seat may see is its view (state_view), which is
  * all a fair bot may read.  The calls are described in engine/engine.h
- * and engine/view.h, the state and the game in engine/state.h and
+ * (views among them), the state and the game in engine/state.h and
  * engine/game.h, and the whole engine in docs/engine.md.
  *
  * Installed with the program: build with
@@ -20,6 +20,5 @@
 #define CARDRULES_H
 
 #include "engine/engine.h"
-#include "engine/view.h"
 
 #endif

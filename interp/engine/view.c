@@ -1,5 +1,5 @@
 /* view.c — hiding what a seat cannot see, and sampling it back. */
-#include "engine/view.h"
+#include "engine/engine.h"
 
 #include <string.h>
 

@@ -28,7 +28,7 @@
 #include <stddef.h>
 
 #include "util/rng.h"
-#include "engine/view.h"
+#include "engine/engine.h"
 #include "front/thumb.h"
 
 typedef enum bot_kind {

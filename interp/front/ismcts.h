@@ -22,7 +22,7 @@
 
 #include <stdbool.h>
 
-#include "engine/view.h"
+#include "engine/engine.h"
 #include "front/thumb.h"
 #include "util/rng.h"
 

@@ -19,7 +19,6 @@
 #include "front/explain.h"
 #include "front/render.h"
 #include "front/transcript.h"
-#include "engine/view.h"
 
 typedef struct table_ui {
 	const play_opts *o;

@@ -13,7 +13,6 @@
 #define CARDRULES_SERVE_VIEW_H
 
 #include "engine/engine.h"
-#include "engine/view.h"
 #include "front/render.h"
 #include "util/json.h"
 

@@ -16,7 +16,6 @@
 #include "front/report.h"
 #include "engine/engine.h"
 #include "front/transcript.h"
-#include "engine/view.h"
 #include "front/breakdown.h"
 #include "front/ismcts.h"
 

@@ -9,9 +9,9 @@ import re
 import sys
 
 ROOMS = ["util", "cards", "lang", "engine", "front"]
-# The front ends use the engine through its API alone: these headers, and
+# The front ends use the engine through its API alone: this header, and
 # no phase kind by name (PHASE_*) nor a kind's compiled part (phase.u).
-ENGINE_API = {"engine/engine.h", "engine/view.h"}
+ENGINE_API = {"engine/engine.h"}
 KIND_NAMES = re.compile(r"\bPHASE_[A-Z]+\b|(->|\.)u\.[a-z]+\b")
 
 top = sys.argv[1] if len(sys.argv) > 1 else "interp"

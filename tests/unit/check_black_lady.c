@@ -18,7 +18,6 @@
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
-#include "engine/view.h"
 
 static game *BL, *TOUR;
 

@@ -13,7 +13,6 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/view.h"
 #include "front/bot.h"
 #include "lang/expr.h"
 #include "lang/schema.h"

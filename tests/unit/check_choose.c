@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "engine/engine.h"
-#include "engine/view.h"
 #include "front/command.h"
 
 #define CHOOSE TESTS_DIR "/data/games/choose.yaml"

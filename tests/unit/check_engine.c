@@ -20,7 +20,6 @@
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
-#include "engine/view.h"
 
 enum { BLACK_LADY, TOURNAMENT, HEARTS, NGAMES };
 

@@ -12,7 +12,6 @@
 #include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/score.h"
-#include "engine/view.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
 

@@ -32,7 +32,6 @@
 #include "engine/engine.h"
 #include "engine/place.h"
 #include "engine/vars.h"
-#include "engine/view.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
 

@@ -11,7 +11,6 @@
 
 #include "engine/engine.h"
 #include "engine/place.h"
-#include "engine/view.h"
 
 #define PLACES TESTS_DIR "/data/games/places.yaml"
 

@@ -15,7 +15,6 @@
 #include "engine/hook.h"
 #include "engine/place.h"
 #include "engine/score.h"
-#include "engine/view.h"
 
 #define GAMES TOP_SRCDIR "/games/"
 

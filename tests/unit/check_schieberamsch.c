@@ -16,7 +16,6 @@
 #include "engine/place.h"
 #include "engine/score.h"
 #include "engine/vars.h"
-#include "engine/view.h"
 
 #define GAMES TOP_SRCDIR "/games/"
 

@@ -16,7 +16,6 @@
 #include "engine/hook.h"
 #include "engine/meld.h"
 #include "engine/score.h"
-#include "engine/view.h"
 #include "front/bot.h"
 
 #define GAMES TOP_SRCDIR "/games/"

@@ -16,7 +16,6 @@
 #include "engine/engine.h"
 #include "engine/place.h"
 #include "engine/score.h"
-#include "engine/view.h"
 
 #define STENDHAL TOP_SRCDIR "/games/stendhal.yaml"
 
