@@ -749,7 +749,8 @@ cardset state_trumps_ahead(const state *s, uint8_t *power)
 bool game_has_auction(const game *g)
 {
 	for (int i = 0; i < g->nphases; i++)
-		if (g->phase[i].kind == PHASE_AUCTION)
+		if (g->phase[i].kind == PHASE_AUCTION ||
+		    g->phase[i].kind == PHASE_HOLD)
 			return true;
 	return false;
 }

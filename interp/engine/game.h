@@ -94,6 +94,7 @@ typedef enum phase_kind {
 	PHASE_DOUBLE,
 	PHASE_LAYOUT,
 	PHASE_CALLS,
+	PHASE_HOLD,
 	PHASE_KINDS                     /* how many kinds there are */
 } phase_kind;
 
@@ -123,6 +124,7 @@ typedef struct pass_phase {
 } pass_phase;
 
 #define TOP_TRUMPS_MAX 4
+#define RANK_ORDERS_MAX 4
 
 typedef struct tricks_phase {
 	const expr *leader;
@@ -150,6 +152,14 @@ typedef struct tricks_phase {
 	const expr *top_trumps[TOP_TRUMPS_MAX]; /* above the order, highest
 						   first, as the tricks start */
 	int ntop;
+	const expr *open_hand;          /* per seat: the hand lies face up
+					   from the start; NULL: none */
+	const expr *order_when[RANK_ORDERS_MAX];        /* the first that
+							   holds as the tricks
+							   start chooses */
+	uint8_t order_power[RANK_ORDERS_MAX][CARD_MAX]; /* plain rank, by card
+							   (0: lowest) */
+	int norders;
 } tricks_phase;
 
 /* Counters raised by an action: each by an integer expression, all read
@@ -223,6 +233,15 @@ typedef struct auction_phase {
 	no_bid_rule no_bid;
 	counter_adds raise_adds;        /* at each bid but a forced opening */
 } auction_phase;
+
+typedef struct hold_phase {
+	const expr *from;               /* first listener; NULL: dealer's next */
+	int32_t bid[BIDS_MAX];          /* the numbers, ascending */
+	int nbids;
+	const char *name[SEAT_MAX];     /* the seats' names from `from` */
+	int nnames;
+	no_bid_rule no_bid;
+} hold_phase;
 
 typedef struct vote_phase {
 	count_spec cards;               /* each seat lays this many */
@@ -367,6 +386,7 @@ typedef struct phase {
 		double_phase dbl;
 		layout_phase layout;
 		calls_phase calls;
+		hold_phase hold;
 	} u;
 } phase;
 

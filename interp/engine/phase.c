@@ -8,7 +8,8 @@
 
 /* The kinds, each defined in its own file. */
 extern const phase_kind_def phase_pass, phase_tricks, phase_choose,
-	phase_auction, phase_vote, phase_double, phase_layout, phase_calls;
+	phase_auction, phase_vote, phase_double, phase_layout, phase_calls,
+	phase_hold;
 
 /* Indexed by phase_kind (game.h). */
 static const phase_kind_def *const kinds[] = {
@@ -20,6 +21,7 @@ static const phase_kind_def *const kinds[] = {
 	[PHASE_DOUBLE] = &phase_double,
 	[PHASE_LAYOUT] = &phase_layout,
 	[PHASE_CALLS] = &phase_calls,
+	[PHASE_HOLD] = &phase_hold,
 };
 
 _Static_assert(sizeof kinds / sizeof *kinds == PHASE_KINDS,

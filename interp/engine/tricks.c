@@ -13,15 +13,18 @@
  * state.table, read by expressions, melds and front ends). */
 struct tricks_room {
 	cardset follow;                 /* the cards that follow the lead */
+	uint16_t out;                   /* seats sitting out, as bits */
+	uint16_t open;                  /* hands lying face up, as bits */
 	int8_t best;                    /* the position winning the trick so
 					   far (without a winner hook) */
 	int8_t led;                     /* led suit; LED_TRUMP for trumps; -1 */
-	bool has_trumps;
-	bool lowest_wins;               /* in plain suits, the lowest wins */
 	int8_t playing;                 /* seats that play to each trick */
-	uint16_t out;                   /* seats sitting out, as bits */
 	int8_t ntop;
-	bool dummy_shown;               /* the dummy's hand lies face up */
+	int8_t order;                   /* the rank order chosen; -1: the
+					   deck's */
+	bool has_trumps : 1;
+	bool lowest_wins : 1;           /* in plain suits, the lowest wins */
+	bool dummy_shown : 1;           /* the dummy's hand lies face up */
 	card_id top[TOP_TRUMPS_MAX];    /* above every other trump, highest
 					   first (Euchre's bowers) */
 };
@@ -44,6 +47,7 @@ static void reset(state *s)
 	struct tricks_room *r = room(s);
 	memset(r, 0, sizeof *r);
 	r->led = -1;
+	r->order = -1;
 }
 
 
@@ -115,6 +119,46 @@ static void build_trump_order(builder *b, const node *list, tricks_phase *t)
 	}
 }
 
+/* rank-orders: each a condition and the ranks from the lowest, which
+ * ranks the plain suits instead of the deck's order when it is the first to hold as the tricks start. */
+static void build_rank_orders(builder *b, const node *list, tricks_phase *t)
+{
+	const deck *d = &b->g->deck;
+	for (size_t i = 0; list && i < list->n; i++) {
+		const node *item = list->item[i], *ranks = node_get(item, "ranks");
+		if (t->norders == RANK_ORDERS_MAX) {
+			build_fail(b, item, "at most %d rank orders are supported",
+				   RANK_ORDERS_MAX);
+			return;
+		}
+		int k = t->norders++;
+		t->order_when[k] = build_table_expr(b, b->g->scope,
+			node_get(item, "when"), TY_BOOL, "'rank-orders.when'");
+		bool seen[RANK_MAX] = {0};
+		for (size_t j = 0; ranks && j < ranks->n; j++) {
+			spec_kind kind;
+			int index;
+			if (!build_resolve_spec(b, ranks->item[j], &kind, &index))
+				continue;
+			if (kind != SPEC_RANK || seen[index]) {
+				build_fail(b, ranks->item[j], "a rank order lists "
+					   "each rank of the deck once, and "
+					   "nothing else");
+				continue;
+			}
+			seen[index] = true;
+			CSET_FOREACH(c, build_spec_cards(d, kind, index))
+				t->order_power[k][c] = (uint8_t)j;
+		}
+		for (int r = 0; ranks && r < d->nranks; r++)
+			if (!seen[r]) {
+				build_fail(b, ranks, "the rank order leaves out "
+					   "the rank %s", d->rank[r]);
+				break;
+			}
+	}
+}
+
 static void build_winner(const node *n, tricks_phase *t)
 {
 	if (!n || n->kind == NODE_SCALAR)
@@ -167,6 +211,9 @@ static void build(builder *b, const node *n, phase *p)
 	if (!t->dummy != !t->dummy_by)
 		build_fail(b, n, "'dummy' and 'dummy-by' go together: whose hand "
 			   "is laid face up, and who plays it");
+	t->open_hand = build_expr(b, g->scope, build_field(b, sc, n,
+				  "open-hand"), TY_BOOL);
+	build_rank_orders(b, build_field(b, sc, n, "rank-orders"), t);
 	const node *top = build_field(b, sc, n, "top-trumps");
 	for (size_t i = 0; top && i < top->n; i++) {
 		if (t->ntop == TOP_TRUMPS_MAX) {
@@ -339,6 +386,29 @@ static void seat_dummy(state *s, const tricks_phase *t)
 		show_dummy(s);
 }
 
+/* The first rank order whose condition holds, as the tricks start. */
+static void choose_rank_order(state *s, const tricks_phase *t)
+{
+	struct tricks_room *r = room(s);
+	r->order = -1;
+	for (int k = 0; k < t->norders && r->order < 0; k++)
+		if (t->order_when[k] && vars_eval(s, t->order_when[k], -1).i)
+			r->order = (int8_t)k;
+}
+
+/* The hands that lie face up from the start (`open-hand`, Skat's
+ * Ouvert): everyone sees them from now on. */
+static void open_hands(state *s, const tricks_phase *t)
+{
+	struct tricks_room *r = room(s);
+	r->open = 0;
+	for (int q = 0; t->open_hand && q < s->players; q++)
+		if (vars_eval(s, t->open_hand, q).i) {
+			r->open |= (uint16_t)(1u << q);
+			phase_hand_gets(s, q, s->hand[q], s->hand[q]);
+		}
+}
+
 static bool enter(state *s, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
@@ -348,6 +418,7 @@ static bool enter(state *s, const phase *p)
 	r->has_trumps = !cset_is_empty(s->trumps);
 	find_top_trumps(s, t);
 	r->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
+	choose_rank_order(s, t);
 	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
 		leader = 0;
@@ -359,6 +430,7 @@ static bool enter(state *s, const phase *p)
 	s->first_leader = (int8_t)leader;
 	s->current = (int8_t)leader;
 	seat_dummy(s, t);
+	open_hands(s, t);
 	s->trick_no = 1;
 	s->nplayed = 0;
 	r->led = -1;
@@ -446,6 +518,14 @@ static cardset legal_cards(const state *s, const phase *p)
 	return legal;
 }
 
+/* A card's rank in its plain suit: by the rank order the contract chose,
+ * or the deck's. */
+static int plain_rank(const state *s, const tricks_phase *t, card_id c)
+{
+	int k = room_of(s)->order;
+	return k >= 0 ? t->order_power[k][c] : s->g->deck.rank_of[c];
+}
+
 /* Does c beat b, the best card so far, under the "highest" rule? */
 static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
 {
@@ -456,8 +536,8 @@ static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
 		return false;
 	const deck *d = &s->g->deck;
 	return d->suit_of[c] == d->suit_of[b] &&
-	       (room_of(s)->lowest_wins ? d->rank_of[c] < d->rank_of[b]
-			       : d->rank_of[c] > d->rank_of[b]);
+	       (room_of(s)->lowest_wins ? plain_rank(s, t, c) < plain_rank(s, t, b)
+			       : plain_rank(s, t, c) > plain_rank(s, t, b));
 }
 
 static bool phase_done(const state *s, const tricks_phase *t, int leader)
@@ -515,8 +595,8 @@ static bool takes_lead(const state *s, const tricks_phase *t, card_id c)
 	if (r->has_trumps)
 		return beats(s, t, c, best);
 	return d->suit_of[c] == r->led &&
-	       (r->lowest_wins ? d->rank_of[c] < d->rank_of[best]
-			       : d->rank_of[c] > d->rank_of[best]);
+	       (r->lowest_wins ? plain_rank(s, t, c) < plain_rank(s, t, best)
+			       : plain_rank(s, t, c) > plain_rank(s, t, best));
 }
 
 /* Does c, played now as the trick's last card, win it by the hook? */
@@ -1011,6 +1091,14 @@ static void table(const state *s, const phase *p, const audience *who,
 		tale_cards(out, s->hand[s->dummy]);
 		tale_printf(out, "\n");
 	}
+	for (int q = 0; q < s->players; q++)
+		if (room_of(s)->open >> q & 1) {
+			tale_printf(out, "  Open hand (");
+			tale_seat(out, q);
+			tale_printf(out, "): ");
+			tale_cards(out, s->hand[q]);
+			tale_printf(out, "\n");
+		}
 	if (room_of(s)->out) {
 		tale_printf(out, "  Sitting out: ");
 		name_out(s, false, out);

@@ -429,6 +429,24 @@ static const schema s_said_cards_list = {
 	.kind = SK_LIST, .item = &s_said_cards,
 	.doc = "a list of card-set expressions, each with its words if need be",
 };
+static const schema_field rank_order_fields[] = {
+	{"when", &s_said_bool, true,
+	 "the order ranks these tricks when this holds as they start (the "
+	 "first of the list that holds)"},
+	{"ranks", &s_cardspec_list, true,
+	 "every rank of the deck once, from the lowest to the highest"},
+	{0},
+};
+static const schema s_rank_order = {
+	.kind = SK_MAP, .title = "rank_order", .fields = rank_order_fields,
+	.doc = "an order of the ranks chosen by the contract (Skat's Null: 7 8 "
+	       "9 10 J Q K A)",
+};
+static const schema s_rank_orders = {
+	.kind = SK_LIST, .item = &s_rank_order,
+	.doc = "rank orders the contract may choose, in order; the deck's "
+	       "order when none holds",
+};
 static const schema_field tricks_fields[] = {
 	{"leader", &s_said_seat, true, "who leads the first trick"},
 	{"follow", &s_follow, false, "the follow rule (default: suit)"},
@@ -464,6 +482,12 @@ static const schema_field tricks_fields[] = {
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays no card to these tricks (a partner of a player "
 	 "going alone)"},
+	{"open-hand", &s_said_bool, false,
+	 "a condition on the seat, worked out as the tricks start: a seat for "
+	 "which it holds plays with its hand face up for all (Skat's Ouvert)"},
+	{"rank-orders", &s_rank_orders, false,
+	 "orders of the ranks in the plain suits (not among trumps) "
+	 "that the contract chooses as the tricks start"},
 	{0},
 };
 static const schema s_tricks = {
@@ -629,6 +653,30 @@ static const schema s_auction = {
 	.doc = "calls in turn (pass, bid, double) until a bid stands; the last "
 	       "bidder is the declarer and the bid the contract: `bid`, "
 	       "`doubled`, `contract_trumps` and the denominations' names",
+};
+
+static const schema s_seat_name = {.kind = SK_STRING};
+static const schema s_seat_names = {
+	.kind = SK_LIST, .item = &s_seat_name,
+	.doc = "the seats' names, from the first listener on in the direction "
+	       "of play (Forehand, Middlehand, Rearhand)",
+};
+static const schema_field hold_fields[] = {
+	{"from", &s_said_seat, false,
+	 "the first to listen; the others bid to the one still in, in the "
+	 "direction of play (default: the dealer's next seat)"},
+	{"bids", &s_bid_list, true, "the numbers that may be bid"},
+	{"seat-names", &s_seat_names, false,
+	 "names for the seats in the table's words, one a seat"},
+	{"no-bid", &s_no_bid, false, "what happens when nobody bids"},
+	{"when", &s_said_bool, false, "the phase is skipped when this is false"},
+	{0},
+};
+static const schema s_hold = {
+	.kind = SK_MAP, .title = "hold-auction", .fields = hold_fields,
+	.doc = "bids made to one seat at a time, who holds or passes; the one "
+	       "left in is the declarer and the number standing the contract "
+	       "(`bid`)",
 };
 
 static const schema_field call_numbers_fields[] = {
@@ -946,6 +994,7 @@ static const schema_field phase_kinds[] = {
 	{"double-trick", &s_double_phase, false, "everyone lays two cards, face up or down"},
 	{"layout", &s_layout, false, "a solitaire: moves between places"},
 	{"calls", &s_calls, false, "each seat calls a number or a word once"},
+	{"hold-auction", &s_hold, false, "bids to one seat at a time, held or passed"},
 	{0},
 };
 static const schema s_phase = {
