@@ -12,8 +12,9 @@
  * holder passes or lays cards face down), the scoring melds once shown,
  * the cards it passed (in any pass of the deal) while they stay where
  * they went, the cards it laid back while they lie where it laid
- * them or in the hand that took them, and a dummy's hand once the first
- * card of its tricks is played (or at once when it leads).  A sample of
+ * them or in the hand that took them, a dummy's hand once the first
+ * card of its tricks is played (or at once when it leads), and a hand
+ * laid open from the start of its tricks (`open-hand`, Skat's Ouvert).  A sample of
  * the view (the bots' guess) must leave every card the seat knows where
  * it is, put the others only where the seat cannot tell (other hands,
  * face-down leftovers, face-down positions of places), never against a
@@ -53,6 +54,7 @@ typedef struct oracle {
 					   them */
 	bool melds_shown;
 	bool dummy_shown;
+	bool opened;                    /* open hands laid face up */
 	cardset passed[SEAT_MAX];       /* passed by the seat, still held by
 					   whoever got them */
 	cardset choosing[SEAT_MAX];     /* chosen in the pass in progress */
@@ -155,6 +157,19 @@ static void oracle_dummy(oracle *o, const state *s)
 	o->dummy_shown = true;
 }
 
+/* A hand for which the tricks' `open-hand` holds lies face up from
+ * their start, worked out here from the rule's condition. */
+static void oracle_open(oracle *o, const state *s)
+{
+	if (o->opened || state_phase_kind(s) != PHASE_TRICKS)
+		return;
+	const expr *open = s->g->phase[s->phase].u.tricks.open_hand;
+	for (int q = 0; open && q < s->players; q++)
+		if (vars_eval(s, open, q).i)
+			o->held[q] = cset_or(o->held[q], s->hand[q]);
+	o->opened = true;
+}
+
 /* Where every meld is declared by itself, the melds that score are shown
  * as the first trick starts (a declaration chosen by the player shows its
  * cards when it is made: oracle_move). */
@@ -223,6 +238,7 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 		o->held[seat] = cset_or(o->held[seat],
 					cset_and(s->melded[seat], s->hand[seat]));
 	oracle_dummy(o, s);
+	oracle_open(o, s);
 	oracle_refresh(o, s);
 	oracle_melds(o, s);
 }
@@ -592,6 +608,45 @@ START_TEST(test_dummy)
 }
 END_TEST
 
+/* Skat's Ouvert: middlehand (2) wins the bidding at 18 and announces a
+ * Grand Hand Ouvert; its hand lies open for all from the start of play,
+ * samples keep it there, and the skat, played Hand, stays hidden from
+ * everyone, the declarer too. */
+START_TEST(test_open_hand)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/skat.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 3, 0, NULL, 5, why, sizeof why), "%s",
+		      why);
+	state_deal(&s);
+	const char *const say[] = {"call 18", "call pass", "call pass",
+				   "choose hand", "choose grand"};
+	for (size_t i = 0; i < sizeof say / sizeof *say; i++)
+		scn_say(&s, say[i]);
+	cardset soloist = s.hand[2], skat = cset_minus(s.in_play, cset_or(
+		cset_or(s.hand[0], s.hand[1]), s.hand[2]));
+	view v;
+	state_view(&s, 0, &v);
+	ck_assert(cset_is_empty(v.s.hand[2]));      /* not open yet */
+	scn_say(&s, "choose ouvert");
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	rng r;
+	rng_seed(&r, 5, 1);
+	for (int k = 0; k < 3; k++) {
+		state_view(&s, k, &v);
+		ck_assert(cset_eq(v.s.hand[2], soloist));
+		ck_assert(cset_subset(skat, v.unknown));
+		for (int q = 0; q < 3; q++)
+			ck_assert(q == k || q == 2 || cset_is_empty(v.s.hand[q]));
+		state t;
+		view_sample(&v, &r, &t);
+		ck_assert(cset_eq(t.hand[2], soloist));
+	}
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -608,6 +663,7 @@ static Suite *hidden_suite(void)
 	tcase_add_test(tc, test_phase_kinds);
 	tcase_add_test(tc, test_blind_choice);
 	tcase_add_test(tc, test_dummy);
+	tcase_add_test(tc, test_open_hand);
 	suite_add_tcase(s, tc);
 	return s;
 }
