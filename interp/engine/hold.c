@@ -93,7 +93,14 @@ static void build(builder *b, const node *n, phase *p)
 	const node *bids = build_field(b, sc, n, "bids");
 	if (bids)
 		build_bids(b, bids, h);
-	build_names(b, build_field(b, sc, n, "seat-names"), h);
+	const node *names = build_field(b, sc, n, "seat-names");
+	build_names(b, names, h);
+	for (int k = b->g->min_players; h->nnames && k <= b->g->max_players; k++)
+		if (k != h->nnames) {
+			build_fail(b, names, "'seat-names' names %d seats, but "
+				   "%d may play", h->nnames, k);
+			break;
+		}
 	const node *none = build_field(b, sc, n, "no-bid");
 	h->no_bid = none && strcmp(none->text, "play-on") == 0
 		? NO_BID_PLAY_ON : NO_BID_REDEAL;
