@@ -908,6 +908,24 @@ static void explain_trump_order(FILE *out, const game *g, const tricks_phase *t)
 	fputs(".", out);
 }
 
+/* The rank orders the contract may choose, each with its condition. */
+static void explain_rank_orders(FILE *out, const game *g,
+				const tricks_phase *t)
+{
+	const deck *d = &g->deck;
+	char cond[300];
+	for (int k = 0; k < t->norders; k++) {
+		fprintf(out, " When %s, the plain suits rank from the lowest:",
+			formula_condition_said(t->order_when[k], cond,
+					       sizeof cond));
+		for (int j = 0; j < d->nranks; j++)
+			for (int r = 0; r < d->nranks; r++)
+				if (t->order_power[k][cset_first(d->by_rank[r])] == j)
+					fprintf(out, " %s", d->rank[r]);
+		fputc('.', out);
+	}
+}
+
 static void explain(FILE *out, const game *g, const phase *p)
 {
 	const tricks_phase *t = &p->u.tricks;
@@ -946,6 +964,11 @@ static void explain(FILE *out, const game *g, const phase *p)
 			i == t->ntop - 1 ? "." : "");
 	if (t->trumps && t->has_order)
 		explain_trump_order(out, g, t);
+	explain_rank_orders(out, g, t);
+	if (t->open_hand)
+		fprintf(out, " When %s, that player's hand lies face up for "
+			"all from the start of these tricks.",
+			formula_condition_said(t->open_hand, cond, sizeof cond));
 	fputc('\n', out);
 	for (int i = 0; i < t->nrestrict; i++) {
 		const restriction *r = &t->rule[i];
