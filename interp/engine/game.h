@@ -152,6 +152,8 @@ typedef struct tricks_phase {
 	const expr *top_trumps[TOP_TRUMPS_MAX]; /* above the order, highest
 						   first, as the tricks start */
 	int ntop;
+	const expr *ends_when;          /* after a trick: the tricks end
+					   early; NULL: never */
 	const expr *open_hand;          /* per seat: the hand lies face up
 					   from the start; NULL: none */
 	const expr *order_when[RANK_ORDERS_MAX];        /* the first that

@@ -213,6 +213,9 @@ static void build(builder *b, const node *n, phase *p)
 			   "is laid face up, and who plays it");
 	t->open_hand = build_expr(b, g->scope, build_field(b, sc, n,
 				  "open-hand"), TY_BOOL);
+	t->ends_when = build_table_expr(b, g->scope, build_field(b, sc, n,
+					"ends-when"), TY_BOOL,
+					"'tricks.ends-when'");
 	build_rank_orders(b, build_field(b, sc, n, "rank-orders"), t);
 	const node *top = build_field(b, sc, n, "top-trumps");
 	for (size_t i = 0; top && i < top->n; i++) {
@@ -286,7 +289,7 @@ static void check(builder *b, const phase *p, const node *body)
 /* Tricks without a count are played until the hands are empty. */
 static bool empties_hands(const phase *p)
 {
-	return !p->u.tricks.has_count;
+	return !p->u.tricks.has_count && !p->u.tricks.ends_when;
 }
 
 /* ======================================================================
@@ -542,6 +545,8 @@ static bool beats(const state *s, const tricks_phase *t, card_id c, card_id b)
 
 static bool phase_done(const state *s, const tricks_phase *t, int leader)
 {
+	if (t->ends_when && vars_eval(s, t->ends_when, -1).i)
+		return true;
 	if (t->has_count)
 		return s->trick_no > s->phase_count[s->phase];
 	return cset_is_empty(s->hand[leader]);
@@ -1003,6 +1008,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 		      "the melds declared, as in: declare 10S JS QS). Only the "
 		      "melds declared count, and their cards are shown to the "
 		      "table.\n", out);
+	if (t->ends_when)
+		fprintf(out, "The tricks end early, after a trick, when %s.\n",
+			formula_condition_said(t->ends_when, cond, sizeof cond));
 	char count[80];
 	if (t->has_count && t->count.e)
 		fprintf(out, "The deal has %s.\n", phase_count_words(t->count.e,

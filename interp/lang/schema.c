@@ -482,6 +482,9 @@ static const schema_field tricks_fields[] = {
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays no card to these tricks (a partner of a player "
 	 "going alone)"},
+	{"ends-when", &s_said_bool, false,
+	 "after each trick: when this holds, the tricks end at once, the "
+	 "cards left unplayed (a Null lost at the declarer's first trick)"},
 	{"open-hand", &s_said_bool, false,
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays with its hand face up for all (Skat's Ouvert)"},

@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """openspiel-replay.py DATA TMP: replays the games OpenSpiel recorded
 (DATA/spades.jsonl.gz, DATA/oh_hell.jsonl.gz, DATA/euchre.jsonl.gz,
-DATA/hearts.jsonl.gz, DATA/bridge.jsonl.gz; tests/data/openspiel/)
-through the rule files that read OpenSpiel's rule choices
-(games/spades-openspiel.yaml, games/oh-hell-openspiel.yaml,
+DATA/hearts.jsonl.gz, DATA/bridge.jsonl.gz, DATA/skat.jsonl.gz;
+tests/data/openspiel/) through the rule files that read OpenSpiel's rule
+choices (games/spades-openspiel.yaml, games/oh-hell-openspiel.yaml,
 games/euchre-openspiel.yaml, games/hearts-openspiel.yaml,
-games/bridge-openspiel.yaml) and compares: every record of Spades, Oh
-Hell and Bridge, the first 100 of each configuration of Euchre and
-Hearts.
+games/bridge-openspiel.yaml, games/skat-openspiel.yaml) and compares:
+every record of Spades, Oh Hell, Bridge and Skat, the first 100 of each
+configuration of Euchre and Hearts.
 
 Each record becomes a transcript of its deal, the hands written out (for
 Oh Hell the card turned up, then the cards not dealt; for Euchre the
@@ -20,8 +20,10 @@ the dummy's played by the declarer), every trick must have OpenSpiel's
 leader, cards and winner, and the deal's scores must be OpenSpiel's
 returns.  The Euchre dealer's pick-up of the up-card, a decision of one
 move here and automatic in OpenSpiel, is added to the transcript and left
-out of the comparison; the three cards a Hearts player passes one at a
-time there are one decision here.  Prints a summary; exits 1 at the first
+out of the comparison, and so is the Skat soloist's pick-up of the skat;
+the three cards a Hearts player passes and the two a Skat soloist lays
+back, one at a time there, are one decision here.  Skat's returns are
+fractions of 240: the scores are the returns times 240.  Prints a summary; exits 1 at the first
 difference, naming the record."""
 import gzip
 import json
@@ -56,7 +58,8 @@ def euchre_word(a, s):
 
 STRAINS = {"\u2663": "C", "\u2666": "D", "\u2665": "H", "\u2660": "S",
            "NT": "notrump"}
-CALLS = {"Pass": "pass", "Dbl": "double", "RDbl": "redouble", "Nil": "nil"}
+CALLS = {"Pass": "pass", "Dbl": "double", "RDbl": "redouble", "Nil": "nil",
+         "unknown/pass": "pass"}
 
 
 def call(s):
@@ -71,7 +74,7 @@ def call(s):
 
 def word(record, a):
     """The words of OpenSpiel's action a as a player types them here."""
-    if a["ph"] == "pass":
+    if "cards" in a:
         return " ".join(card(c) for c in a["cards"])
     if a["ph"] in ("play", "discard"):
         return card(a["c"])
@@ -106,14 +109,15 @@ def number_rounds(record):
 def join_passes(record):
     """OpenSpiel's Hearts passes a card a decision, here three at once: a
     player's three become one decision, with the first's legal cards (the
-    whole hand)."""
+    whole hand); so do the two cards a Skat soloist lays back."""
+    joined = {"hearts": "pass", "skat": "discard"}.get(record["game"])
     actions = []
     for a in record["actions"]:
-        if a["ph"] != "pass":
+        if a["ph"] != joined:
             actions.append(a)
             continue
         last = actions[-1] if actions else None
-        if last and last["ph"] == "pass" and last["p"] == a["p"]:
+        if last and last["ph"] == joined and last["p"] == a["p"]:
             last["cards"].append(a["c"])
         else:
             actions.append(dict(a, cards=[a["c"]]))
@@ -143,6 +147,8 @@ def transcript(record, game):
                   % record["extras"]["pass_direction"]]
     if record["game"] == "bridge":
         lines.append("dealer: %d" % record["extras"]["dealer"])
+    if record["game"] == "skat":        # player 0 is forehand
+        lines.append("dealer: 2")
     lines += ["deals:", "  - hands:"]
     for seat, hand in enumerate(deal["hands"]):
         lines.append("      %d: [%s]" % (seat, ", ".join(map(card, hand))))
@@ -152,6 +158,9 @@ def transcript(record, game):
     if record["game"] == "euchre":
         lines += ["    places:", "      upcard: [%s]" % card(deal["upcard"]),
                   "      kitty: [%s]" % ", ".join(map(card, deal["kitty"]))]
+    if record["game"] == "skat":
+        lines += ["    places:", "      skat: [%s]"
+                  % ", ".join(map(card, deal["skat"]))]
     lines.append("    moves:")
     verb = {"bid": "call", "auction": "call", "play": "play",
             "bidding": "choose", "discard": "lay", "go_alone": "choose",
@@ -227,8 +236,10 @@ def compare(record, replayed):
         record["num_players"]
     if record["game"] == "bridge":
         contract(record["extras"], deal["values"])
-    returns = [int(r) for r in record["returns"]]
-    expect(returns == [float(r) for r in record["returns"]] and
+    scale = 240 if record["game"] == "skat" else 1
+    returns = [int(round(r * scale)) for r in record["returns"]]
+    expect(all(abs(n - r * scale) < 1e-9
+               for n, r in zip(returns, record["returns"])) and
            deal["scores"] == returns, "scores %s, OpenSpiel's returns %s"
            % (deal["scores"], record["returns"]))
 
@@ -238,7 +249,7 @@ def main():
     program = os.environ.get("CARDRULES", "./cardrules")
     games = {"spades": "spades-openspiel", "oh_hell": "oh-hell-openspiel",
              "euchre": "euchre-openspiel", "hearts": "hearts-openspiel",
-             "bridge": "bridge-openspiel"}
+             "bridge": "bridge-openspiel", "skat": "skat-openspiel"}
     # of each configuration (run seed), the first records: the suite's
     # time is short, and a hundred games already cover every rule
     first = {"euchre": 100, "hearts": 100}
