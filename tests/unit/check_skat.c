@@ -370,6 +370,85 @@ START_TEST(test_rank_orders)
 }
 END_TEST
 
+/* Skat with Ramsch: a deal all pass is played with the jacks alone as
+ * trumps, from forehand, nobody picking up the skat. */
+START_TEST(test_ramsch_when_all_pass)
+{
+	game *base = g;
+	g = scn_load(GAMES "skat-ramsch.yaml");
+	char why[200];
+	ck_assert(state_setup(&s, g, 3, 0, NULL, 3, why, sizeof why));
+	state_deal(&s);
+	for (int i = 0; i < 3; i++)
+		scn_say(&s, "call pass");
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_TRICKS);
+	ck_assert_int_eq(s.bid, 0);
+	ck_assert_int_eq(s.current, 1);
+	ck_assert(cset_eq(s.trumps, scn_card_set(g, "JC JS JH JD")));
+	scn_play_lowest(&s, false);
+	ck_assert_int_eq(s.failed_check, 0);
+	int64_t sum = 0, worst = 0;
+	for (int p = 0; p < 3; p++) {
+		sum += s.deal_score[p] != 0;
+		worst = s.deal_score[p] < worst ? s.deal_score[p] : worst;
+	}
+	ck_assert(sum >= 1 && worst < 0);
+	game_free(g);
+	g = base;
+}
+END_TEST
+
+/* The Ramsch scores: the most card points lost, all the tied losing;
+ * doubled by a Jungfrau; a Durchmarsch wins 120.  The skat (10D AD,
+ * 21 points) goes with the last trick. */
+static void ramsch_case(const char *const *won, const int *tricks, int last,
+			const int64_t *want)
+{
+	state_deal(&s);
+	cardset skat = scn_card_set(g, "10D AD"), used = skat;
+	for (int p = 0; p < 3; p++) {
+		s.won[p] = won[p] ? scn_card_set(g, won[p]) : cset_empty();
+		used = cset_or(used, s.won[p]);
+		s.tricks_won[p] = (uint8_t)tricks[p];
+		s.hand[p] = cset_empty();
+	}
+	s.won[last] = cset_or(s.won[last], cset_minus(s.in_play, used));
+	piles_clear(&s);
+	CSET_FOREACH(c, skat)
+		pile_push(&s, g->place[0].first_pile, c);
+	s.bid = 0;
+	s.declarer = -1;
+	s.last_winner = (int8_t)last;
+	s.nplayed = 0;
+	score_deal(&s);
+	ck_assert_int_eq(s.failed_check, 0);
+	scn_check_scores(&s, want);
+}
+
+START_TEST(test_ramsch_scores)
+{
+	game *base = g;
+	g = scn_load(GAMES "skat-ramsch.yaml");
+	char why[200];
+	ck_assert(state_setup(&s, g, 3, 0, NULL, 3, why, sizeof why));
+	/* 43, the jacks' 8 and the skat's 21 (with the last trick) against
+	 * 39 and 9 */
+	ramsch_case((const char *[]){"AC AS AH 10C", "10S 10H KC KS KH KD QC",
+		"QS QH QD"}, (const int[]){4, 3, 3}, 0, (const int64_t[]){-72, 0, 0});
+	/* 45 and 45 against 30: both lose */
+	ramsch_case((const char *[]){"AC 10C KC QC JC AH KD", "AS 10S KS QS JS 10H QD JD",
+		NULL}, (const int[]){4, 4, 2}, 2, (const int64_t[]){-45, -45, 0});
+	/* seat 1 takes no trick: Jungfrau, the loser's 112 count twice */
+	ramsch_case((const char *[]){"AC AS AH 10C 10S 10H", NULL, "KC KS"},
+		    (const int[]){7, 0, 3}, 0, (const int64_t[]){-224, 0, 0});
+	/* every trick: Durchmarsch */
+	ramsch_case((const char *[]){NULL, NULL, NULL}, (const int[]){0, 10, 0},
+		    1, (const int64_t[]){0, 120, 0});
+	game_free(g);
+	g = base;
+}
+END_TEST
+
 static Suite *skat_suite(void)
 {
 	Suite *su = suite_create("skat");
@@ -385,6 +464,8 @@ static Suite *skat_suite(void)
 	tcase_add_test(tc, test_passed_in);
 	tcase_add_test(tc, test_null_above_its_value);
 	tcase_add_test(tc, test_rank_orders);
+	tcase_add_test(tc, test_ramsch_when_all_pass);
+	tcase_add_test(tc, test_ramsch_scores);
 	suite_add_tcase(su, tc);
 	return su;
 }
