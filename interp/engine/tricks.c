@@ -1086,10 +1086,26 @@ static void name_out(const state *s, bool opens, tale *out)
 }
 
 /* Who sits out (a going-alone player's partner), as the tricks begin. */
+/* The hands laid open as the tricks begin (Ouvert), in words. */
+static void tell_open_hands(const state *s, const audience *who, tale *out)
+{
+	for (int q = 0; q < s->players; q++) {
+		if (!(room_of(s)->open >> q & 1))
+			continue;
+		tale_printf(out, "  ");
+		tale_seat_as(out, q, TALE_OPENS);
+		tale_printf(out, " %s the hand open: ",
+			    audience_verb(who, q, "lay", "lays"));
+		tale_cards(out, s->hand[q]);
+		tale_printf(out, "\n");
+	}
+}
+
 static void opening(const state *s, const phase *p, const audience *who,
 		    tale *out)
 {
 	(void)p;
+	tell_open_hands(s, who, out);
 	int n = __builtin_popcount(room_of(s)->out);
 	if (n == 0)
 		return;
