@@ -56,6 +56,20 @@ bool state_lowest_wins(const state *s)
 	return room_of(s)->lowest_wins;
 }
 
+/* `rank_order`: which order ranks the plain suits of the tricks, 0 for
+ * the deck's, k for the k-th of `rank-orders`. */
+static value get_rank_order(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(room_of(vars_state(f))->order + 1);
+}
+
+static bool declare(expr_scope *sc)
+{
+	return expr_scope_getter(sc, "rank_order", TY_INT, false,
+				 get_rank_order, 0);
+}
+
 /* ======================================================================
  * Compiling
  * ====================================================================== */
@@ -1206,6 +1220,7 @@ static void help(const game *g, const phase *p, tale *out)
 
 const phase_kind_def phase_tricks = {
 	.name = "tricks",
+	.declare = declare,
 	.build = build,
 	.check = check,
 	.empties_hands = empties_hands,

@@ -17,6 +17,9 @@
 #include "engine/score.h"
 #include "engine/vars.h"
 #include "front/command.h"
+#include "lang/diag.h"
+#include "lang/expr.h"
+#include "lang/src.h"
 
 #define GAMES TOP_SRCDIR "/games/"
 
@@ -308,6 +311,29 @@ START_TEST(test_null_above_its_value)
 }
 END_TEST
 
+/* `rank_order`, as an expression of the game reads it now. */
+static int64_t rank_order(void)
+{
+	const char *text = "rank_order";
+	src_file *f = src_from_text("t.yaml", text, strlen(text));
+	ck_assert_ptr_nonnull(f);
+	node n;
+	memset(&n, 0, sizeof n);
+	n.kind = NODE_SCALAR;
+	n.style = NODE_PLAIN;
+	n.file = f;
+	n.line = n.col = 1;
+	n.text = f->text;
+	n.len = strlen(text);
+	diag *d = diag_new();
+	expr *e = expr_compile(g->scope, &n, TY_INT, d);
+	diag_free(d);
+	ck_assert_ptr_nonnull(e);
+	int64_t v = vars_eval(&s, e, -1).i;
+	src_free(f);
+	return v;
+}
+
 /* Deals the hands below (forehand 1 leads), middlehand (2) declaring
  * `game` Hand at 18. */
 static void deal_and_declare(const char *game_word)
@@ -341,6 +367,7 @@ static void deal_and_declare(const char *game_word)
 START_TEST(test_rank_orders)
 {
 	deal_and_declare("null");
+	ck_assert_int_eq(rank_order(), 1);          /* the first of the list */
 	ck_assert(state_apply_card(&s, scn_card(g, "10C")));
 	ck_assert(state_apply_card(&s, scn_card(g, "7H")));     /* void */
 	ck_assert(state_apply_card(&s, scn_card(g, "JC")));     /* a club */
@@ -356,6 +383,7 @@ START_TEST(test_rank_orders)
 	ck_assert_int_eq(s.last_trick.winner, 0);        /* 10 above 9 */
 
 	deal_and_declare("spades");
+	ck_assert_int_eq(rank_order(), 0);          /* the deck's */
 	ck_assert(state_apply_card(&s, scn_card(g, "7S")));
 	ck_assert(cset_eq(state_legal_cards(&s),
 			  scn_card_set(g, "JS 9S QS KS 10S AS")));
