@@ -1030,7 +1030,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fprintf(out, "The deal has %s.\n", phase_count_words(t->count.e,
 			"trick", count, sizeof count));
 	else if (!t->has_count)
-		fputs("Tricks are played until the hands are empty.\n", out);
+		fputs(t->ends_when ? "Otherwise, tricks are played until the "
+		      "hands are empty.\n"
+		      : "Tricks are played until the hands are empty.\n", out);
 	if (t->leftover == LEFTOVER_LAST_TRICK_WINNER)
 		fputs("The winner of the last trick also takes the leftover "
 		      "cards.\n", out);
