@@ -905,25 +905,54 @@ static bool order_by_rank(const game *g, const tricks_phase *t)
 	return suits > 1;
 }
 
+/* The cards of power `top`, when they are every card of one rank (a
+ * rank listed in trump-order beside single cards): that rank; else -1. */
+static int level_rank(const deck *d, const tricks_phase *t, int top)
+{
+	int rank = -1, n = 0;
+	for (int c = 0; c < d->ncards; c++) {
+		if (t->trump_power[c] != top)
+			continue;
+		if (d->suit_of[c] == DECK_JOKER ||
+		    (rank >= 0 && d->rank_of[c] != rank))
+			return -1;
+		rank = d->rank_of[c];
+		n++;
+	}
+	return n > 1 && n == cset_count(d->by_rank[rank]) ? rank : -1;
+}
+
 /* The trumps from the highest: by rank when every suit orders them
- * alike, else card by card. */
+ * alike, else card by card (a rank listed whole named as the rank, of
+ * the trump suit: Skat's jacks, then A 10 K Q 9 8 7). */
 static void explain_trump_order(FILE *out, const game *g, const tricks_phase *t)
 {
 	const deck *d = &g->deck;
 	bool by_rank = order_by_rank(g, t);
 	fputs(by_rank ? " In the trump suit, the ranks from the highest:"
 	      : " The trumps from the highest:", out);
-	for (int top = 255; top > 0; top--)
+	bool ranks = false, cards = false;
+	for (int top = 255; top > 0; top--) {
+		int rank = by_rank ? -1 : level_rank(d, t, top);
+		if (rank >= 0) {
+			fprintf(out, "%s %s", ranks ? "" : cards ? "; then, of "
+				"the trump suit," : " of the trump suit,",
+				d->rank[rank]);
+			ranks = true;
+			continue;
+		}
 		for (int c = 0; c < d->ncards; c++) {
 			if (t->trump_power[c] != top || d->copy_of[c] > 1)
 				continue;
 			char name[8];
+			cards = true;
 			if (!by_rank)
 				fprintf(out, " %s", deck_card_name(d, (card_id)c,
 								   false, name));
 			else if (d->suit_of[c] == 0)
 				fprintf(out, " %s", d->rank[d->rank_of[c]]);
 		}
+	}
 	fputs(".", out);
 }
 
