@@ -28,6 +28,7 @@
 #include "front/breakdown.h"
 #include "front/catalog.h"
 #include "front/explain.h"
+#include "front/lint.h"
 #include "front/render.h"
 #include "front/report.h"
 #include "front/trace.h"
@@ -624,6 +625,8 @@ static int cmd_validate(int argc, char **argv)
 		if (!load_find_game(argv[i], path, sizeof path))
 			snprintf(path, sizeof path, "%s", argv[i]);
 		game *g = game_load(path, d);
+		if (g)
+			lint_play(g, d);
 		diag_print(d, stderr, true);
 		diag_clear(d);
 		if (!g) {

@@ -299,6 +299,12 @@ expect_line "$tmp/err" "tests/data/warnings/misspelt-option.yaml:7:3: warning: t
 # a variant that keeps its base's description but changes a number it gives
 status 0 cardrules validate tests/data/warnings/stale-description.yaml
 expect_line "$tmp/err" "tests/data/warnings/stale-description.yaml:6:24: warning: this changes '100' to '150', but the description inherited from tests/data/warnings/../../../games/stendhal.yaml still says 100: give this file a description of its own"
+# a phase too few: random deals find the cards left in every hand
+status 0 cardrules validate tests/data/warnings/three-rounds.yaml
+expect_line "$tmp/err" "tests/data/warnings/../../../games/ribs.yaml:57:5: warning: with 4 players, 2 cards stay in every hand when the deal ends (in all 400 random deals played): the phases play, lay or pass fewer cards than are dealt"
+# a choose() one value short of the pushes a deal can reach
+status 0 cardrules validate tests/data/warnings/choose-short.yaml
+expect_line "$tmp/err" "tests/data/warnings/choose-short.yaml:7:20: warning: choose() has 3 values here, for an index from 0 to 2, but its index came to 3 in a random deal with 3 players, where it gives 0: give a value for every index the game can reach"
 for f in games/*.yaml examples/*.yaml; do
 	status 0 cardrules validate "$f"
 	[ ! -s "$tmp/err" ] || fail "$f: $(head -n 1 "$tmp/err")"
