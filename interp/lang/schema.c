@@ -1307,9 +1307,32 @@ static const char *kind_name(const schema *sc)
 	return "something else";
 }
 
+/* Is n a plain number with a fraction (4.5, 8.0)? */
+static bool is_fraction(const node *n)
+{
+	if (n->kind != NODE_SCALAR || n->style != NODE_PLAIN)
+		return false;
+	size_t i = n->text[0] == '-' || n->text[0] == '+';
+	size_t digits = 0, dots = 0;
+	for (; i < n->len; i++) {
+		if (n->text[i] == '.')
+			dots++;
+		else if (n->text[i] >= '0' && n->text[i] <= '9')
+			digits++;
+		else
+			return false;
+	}
+	return dots == 1 && digits > 0;
+}
+
 static void wrong_kind(checker *ck, const schema *sc, const node *n)
 {
 	char buf[64];
+	if (sc->kind == SK_INT && is_fraction(n)) {
+		report(ck, n, "'%s' must be a whole number, not %.*s", where(ck),
+		       (int)n->len, n->text);
+		return;
+	}
 	report(ck, n, "'%s' must be %s, not %s", where(ck), kind_name(sc),
 	       node_describe(n, buf, sizeof buf));
 }
