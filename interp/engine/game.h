@@ -435,6 +435,10 @@ typedef struct game {
 	int64_t counter_initial[COUNTERS_MAX];
 	const expr *counter_start[COUNTERS_MAX];        /* or this, at each deal */
 	bool counter_per_seat[COUNTERS_MAX];
+	const char *counter_says[COUNTERS_MAX]; /* what it counts; NULL */
+	const char **counter_names[COUNTERS_MAX];       /* words for 0, 1, ... */
+	int counter_nnames[COUNTERS_MAX];
+	const expr *counter_show[COUNTERS_MAX]; /* at the table when; NULL: always */
 	int ncounters;
 
 	phase phase[PHASES_MAX];

@@ -440,6 +440,26 @@ static void build_values(builder *b, const node *n)
  * counters
  * ====================================================================== */
 
+/* What a counter means to players: its words and its values' names. */
+static void build_counter_words(builder *b, const node *v, int index)
+{
+	game *g = b->g;
+	g->counter_says[index] = build_text(b, node_get(v, "says"));
+	const node *names = node_get(v, "names");
+	if (names && names->n > 0) {
+		const char **words = arena_alloc(&g->arena,
+						 names->n * sizeof *words);
+		if (!words) {
+			b->errors++;
+			return;
+		}
+		for (size_t i = 0; i < names->n; i++)
+			words[i] = build_text(b, names->item[i]);
+		g->counter_names[index] = words;
+		g->counter_nnames[index] = (int)names->n;
+	}
+}
+
 static void build_counters(builder *b, const node *n)
 {
 	game *g = b->g;
@@ -467,12 +487,21 @@ static void build_counters(builder *b, const node *n)
 				build_fail(b, start, "'%s' is one number for the "
 					   "table, but this depends on the seat; add "
 					   "'per-seat: true'", k->text);
+			build_counter_words(b, v, index);
 		}
 		if (g->counter_name[index] &&
 		    !vars_declare_counter(g->scope, g->counter_name[index], index,
 					  g->counter_per_seat[index]))
 			build_fail(b, k, "the name '%s' is already taken",
 				   g->counter_name[index]);
+	}
+	/* when the table shows each: once every counter has its name */
+	for (size_t i = 0; n && i < n->n && (int)i < g->ncounters; i++) {
+		const node *v = n->pair[i].value;
+		if (v->kind == NODE_MAP)
+			g->counter_show[i] = build_expr(b, g->scope,
+							node_get(v, "show"),
+							TY_BOOL);
 	}
 }
 

@@ -224,9 +224,8 @@ static void by_players(FILE *out, const game *g, const state *s)
 static void hands_by_deal(FILE *out, const game *g, const state *s)
 {
 	int deals = s->deals > 0 ? s->deals : 20, up;
-	fprintf(out, "The number of cards each player gets changes from deal "
-		"to deal (`%s`):", g->hand_size.e ? expr_text(g->hand_size.e)
-						   : "the table above");
+	fputs("The number of cards each player gets changes from deal to "
+	      "deal:", out);
 	for (int d = 1; d <= deals && d <= 60; d++) {
 		int hand = state_hand_in_deal(s, d, &up);
 		if (hand < 0)
@@ -304,8 +303,9 @@ static void deal(FILE *out, const game *g, const state *s)
 				"one to each in turn, face %s.", s->place_dealt[k],
 				pl->npiles, pl->name, pl->face_up ? "up" : "down");
 		else
-			fprintf(out, " Then %d cards go to the %s, face %s.",
-				s->place_dealt[k], pl->name,
+			fprintf(out, " Then %d card%s to the %s, face %s.",
+				s->place_dealt[k], s->place_dealt[k] == 1
+				? " goes" : "s go", pl->name,
 				pl->face_up ? "up" : "down");
 	}
 	if (left)
@@ -313,6 +313,35 @@ static void deal(FILE *out, const game *g, const state *s)
 			"them face up.", left, s->face_up);
 	fputc('\n', out);
 	by_players(out, g, s);
+}
+
+/* The counters a deal keeps, with what they count: the phases raise
+ * them by name. */
+static void counters(FILE *out, const game *g)
+{
+	if (g->ncounters == 0)
+		return;
+	heading(out, "Counters");
+	for (int k = 0; k < g->ncounters; k++) {
+		char start[300];
+		fprintf(out, "- %s%s", g->counter_name[k],
+			g->counter_per_seat[k] ? " (per player)" : "");
+		if (g->counter_says[k])
+			fprintf(out, ": %s;", g->counter_says[k]);
+		else
+			fputc(':', out);
+		if (g->counter_start[k])
+			fprintf(out, " at the start of each deal, %s",
+				formula_number_said(g->counter_start[k], start,
+						    sizeof start));
+		else
+			fprintf(out, " %" PRId64 " at the start of each deal",
+				g->counter_initial[k]);
+		for (int v = 0; v < g->counter_nnames[k]; v++)
+			fprintf(out, "%s%d %s", v ? ", " : " (its values: ", v,
+				g->counter_names[k][v]);
+		fputs(g->counter_nnames[k] ? ")\n" : "\n", out);
+	}
 }
 
 /* A condition in words, or quoted as written. */
@@ -463,10 +492,14 @@ static void match(FILE *out, const game *g, const state *s)
 		fputs("One game; its score is the result.\n", out);
 		return;
 	}
-	if (g->has_deals)
-		fprintf(out, "The match has %d deals%s%s%s.\n", s->deals,
-			g->deals.e ? " (" : "", g->deals.e ? expr_text(g->deals.e) : "",
-			g->deals.e ? ")" : "");
+	char count[300];
+	if (g->has_deals && s->deals == 1)
+		fputs("The match is one deal.\n", out);
+	else if (g->has_deals && g->deals.e && !expr_is_constant(g->deals.e) &&
+		 *formula_number_said(g->deals.e, count, sizeof count) != '`')
+		fprintf(out, "The match has %d deals (%s).\n", s->deals, count);
+	else if (g->has_deals)
+		fprintf(out, "The match has %d deals.\n", s->deals);
 	char words[300];
 	if (g->end)
 		fprintf(out, "The match ends after a deal when %s.\n",
@@ -516,6 +549,7 @@ void explain_game(FILE *out, const game *g, int n, const int64_t *opts)
 	options(out, g, s);
 	cards(out, g, s);
 	deal(out, g, s);
+	counters(out, g);
 	phases(out, g);
 	scoring(out, g);
 	match(out, g, s);

@@ -318,11 +318,19 @@ static const schema s_place_name = {
  * counters
  * ====================================================================== */
 
+static const schema s_string_list_early = {.kind = SK_LIST, .item = &s_string};
 static const schema_field counter_fields[] = {
 	{"initial", &s_expr_int, false,
 	 "its value when a deal starts: an expression, which may read the "
 	 "values kept from the last deal (default 0)"},
 	{"per-seat", &s_bool, false, "one for each seat (default: one for the table)"},
+	{"says", &s_string, false,
+	 "what it counts, in words, for explain (the number of pushes of the skat)"},
+	{"names", &s_string_list_early, false,
+	 "words for its values 0, 1, 2, ..., shown at the table instead of the "
+	 "number ([spades, hearts, diamonds, clubs])"},
+	{"show", &s_said_bool, false,
+	 "the table shows it only when this holds (default: always; false: never)"},
 	{0},
 };
 static const schema s_counter_map = {
@@ -342,7 +350,7 @@ static const schema s_counters = {
 	       "starts and raised by choices; usable in expressions by name",
 };
 static const schema s_counter_adds = {
-	.kind = SK_DICT, .item = &s_expr_int, .key_pattern = NAME_PATTERN,
+	.kind = SK_DICT, .item = &s_said_int, .key_pattern = NAME_PATTERN,
 	.key_doc = "a counter name", .key_name = "COUNTER",
 	.doc = "counters and what to add to each",
 };
