@@ -534,7 +534,7 @@ static bool context(const state *s, const phase *p, const audience *who,
 		if ((int)strlen(ch->choice[i].name) > width)
 			width = (int)strlen(ch->choice[i].name);
 	tale_printf(out, "  ");
-	tale_sentence(out, ch->says ? ch->says : "your choice:");
+	tale_sentence(out, ch->says ? ch->says : "choose one of these:");
 	tale_printf(out, "\n");
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];

@@ -125,7 +125,7 @@ cmp -s "$tmp/first.yaml" "$tmp/first.before" || fail "a refused --resume changed
 # --- a round of choices: the choices listed, typed, narrated, replayed ---
 printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
-expect_line "$tmp/out4" "  Your choice:"
+expect_line "$tmp/out4" "  Choose one of these:"
 expect_line "$tmp/out4" "    solo  you become the declarer; adds 2 to level; the round ends"
 expect_line "$tmp/out4" "    pass  nothing more"
 expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, pass"
