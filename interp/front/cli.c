@@ -584,15 +584,16 @@ static int cmd_validate(int argc, char **argv)
 	static const struct option longs[] = {
 		{"quiet", no_argument, NULL, 'q'},
 		{"simulate", required_argument, NULL, 'S'},
+		{"strict", no_argument, NULL, 'X'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
-	bool quiet = false;
+	bool quiet = false, strict = false;
 	long simulate = 0;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" "qh", longs, NULL)) != -1) {
 		if (opt == 'h') {
-			printf("Usage: %s validate [-q] [--simulate N] FILE...\n"
+			printf("Usage: %s validate [-q] [--strict] [--simulate N] FILE...\n"
 			       "Checks rule files (paths, or names of games) and prints\n"
 			       "every problem as\n"
 			       "FILE:LINE:COL: error: MESSAGE.  Exit status: 0 when all\n"
@@ -600,12 +601,17 @@ static int cmd_validate(int argc, char **argv)
 			       "  -q, --quiet       print nothing for valid files\n"
 			       "  --simulate N      then play N random deals at every\n"
 			       "                    player count and report any check\n"
-			       "                    of the rule file that fails\n",
+			       "                    of the rule file that fails\n"
+			       "  --strict          also refuse a file whose scoring\n"
+			       "                    or match has a formula that\n"
+			       "                    explain can only quote (no says)\n",
 			       program);
 			return 0;
 		}
 		if (opt == 'q')
 			quiet = true;
+		else if (opt == 'X')
+			strict = true;
 		else if (opt == 'S' && parse_int(optarg, 1, 100000000L, &simulate))
 			continue;
 		else if (opt == 'S')
@@ -628,14 +634,20 @@ static int cmd_validate(int argc, char **argv)
 		game *g = game_load(path, d);
 		if (g)
 			lint_play(g, d);
+		int unworded = g && strict ? explain_unworded(g, d) : 0;
 		diag_print(d, stderr, true);
 		diag_clear(d);
 		if (!g) {
 			bad++;
 			continue;
 		}
+		if (unworded)
+			fprintf(stderr, "%s: %d formula%s without words "
+				"(--strict)\n", path, unworded,
+				unworded == 1 ? "" : "s");
 		char range[40];
-		bool checked = !simulate || checks_hold(g, argv[i], simulate);
+		bool checked = !unworded &&
+			       (!simulate || checks_hold(g, argv[i], simulate));
 		bad += !checked;
 		if (!quiet && checked)
 			printf("%s: valid (%s, %s)%s\n", path, g->name,

@@ -556,6 +556,54 @@ void explain_game(FILE *out, const game *g, int n, const int64_t *opts)
 	free(s);
 }
 
+/* ---- Formulas without words ------------------------------------------- */
+
+/* A name alone, or a number, reads as it is. */
+static bool reads_as_is(const expr *e)
+{
+	for (const char *p = expr_text(e); *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+	return true;
+}
+
+static int unworded(const expr *e, bool readable, const char *what, diag *d)
+{
+	if (!e || expr_says(e) || readable || reads_as_is(e))
+		return 0;
+	const src_file *file;
+	int line, col;
+	expr_position(e, &file, &line, &col);
+	diag_warning(d, file, line, col, "explain can only quote %s: give it "
+		     "words, as {is: FORMULA, says: WORDS}", what);
+	return 1;
+}
+
+int explain_unworded(const game *g, diag *d)
+{
+	int n = 0;
+	char buf[300];
+	for (int i = 0; i < g->nlets; i++) {
+		char what[120];
+		snprintf(what, sizeof what, "the named value '%s'", g->let[i].name);
+		n += unworded(g->let[i].e, false, what, d);
+	}
+	n += unworded(g->score, false, "the score", d);
+	for (int k = 0; k < g->nkept; k++) {
+		char what[120];
+		snprintf(what, sizeof what, "how the kept value '%s' changes "
+			 "(or give it says)", g->kept[k].name);
+		n += unworded(g->kept[k].next, g->kept[k].says != NULL, what, d);
+	}
+	n += unworded(g->end, g->end && formula_condition_words(g->end, buf,
+								  sizeof buf),
+		      "the end of the match", d);
+	n += unworded(g->next_dealer, g->next_dealer &&
+		      formula_seat_words(g->next_dealer, buf, sizeof buf),
+		      "the next dealer", d);
+	return n;
+}
+
 /* ---- Differences --------------------------------------------------------- */
 
 typedef struct lines {

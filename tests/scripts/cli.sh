@@ -299,6 +299,17 @@ expect_line "$tmp/err" "tests/data/warnings/misspelt-option.yaml:7:3: warning: t
 # a variant that keeps its base's description but changes a number it gives
 status 0 cardrules validate tests/data/warnings/stale-description.yaml
 expect_line "$tmp/err" "tests/data/warnings/stale-description.yaml:6:24: warning: this changes '100' to '150', but the description inherited from tests/data/warnings/../../../games/stendhal.yaml still says 100: give this file a description of its own"
+# --strict: the first games have words for every formula explain shows
+for f in black-lady black-lady-tournament stendhal schieberamsch schieberamsch-kontra \
+	schieberamsch-no-jacks schieberamsch-skat-to-most sidi-barrani \
+	sidi-barrani-standard-weis sidi-barrani-team-melds sidi-barrani-trump-at-will \
+	ribs ribs-lemon ribs-betting ribs-open-fourth gridcannon klondike; do
+	status 0 cardrules validate --strict "$f"
+	[ ! -s "$tmp/err" ] || fail "$f has formulas without words: $(head -n 1 "$tmp/err")"
+done
+status 1 cardrules validate --strict tests/data/warnings/unworded.yaml
+expect_line "$tmp/err" "tests/data/warnings/unworded.yaml:6:10: warning: explain can only quote the score: give it words, as {is: FORMULA, says: WORDS}"
+expect_line "$tmp/err" "tests/data/warnings/unworded.yaml: 1 formula without words (--strict)"
 # a phase too few: random deals find the cards left in every hand
 status 0 cardrules validate tests/data/warnings/three-rounds.yaml
 expect_line "$tmp/err" "tests/data/warnings/../../../games/ribs.yaml:57:5: warning: with 4 players, 2 cards stay in every hand when the deal ends (in all 400 random deals played): the phases play, lay or pass fewer cards than are dealt"
