@@ -1474,6 +1474,22 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 		fputc('\n', out);
 }
 
+/* The deals of a match at the game's default table, with its options'
+ * defaults: a number, where the formula may read players and options. */
+static void list_deals(const game *g)
+{
+	state *s = malloc(sizeof *s);
+	char why[200];
+	int n = g->default_players;
+	if (s && state_setup(s, g, n, 0, NULL, 0, why, sizeof why))
+		printf("; %d deal%s%s", s->deals, s->deals == 1 ? "" : "s",
+		       g->min_players == g->max_players ? ""
+		       : n == 1 ? " with 1 player" : " with");
+	if (s && g->min_players != g->max_players && n > 1)
+		printf(" %d players", n);
+	free(s);
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
@@ -1492,11 +1508,15 @@ static int cmd_list(int argc, char **argv)
 		char range[40];
 		printf("%-24s %s, %s", names[i], g->name,
 		       game_players_text(g, range, sizeof range));
+		char words[300];
 		if (g->end)
-			printf("; until %s", expr_text(g->end));
+			printf("; until %s", formula_condition_said(g->end, words,
+								    sizeof words));
+		else if (g->has_deals && g->deals.e &&
+			 strcmp(expr_text(g->deals.e), "1") == 0)
+			printf("; one deal");
 		else if (g->has_deals && g->deals.e)
-			printf("; %s deal%s", expr_text(g->deals.e),
-			       strcmp(expr_text(g->deals.e), "1") == 0 ? "" : "s");
+			list_deals(g);
 		for (int k = 0; k < g->noptions; k++)
 			printf("; --set %s=%" PRId64 " (%" PRId64 "..%" PRId64 ")",
 			       g->option[k].name, g->option[k].fallback,

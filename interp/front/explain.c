@@ -447,9 +447,31 @@ static void phases(FILE *out, const game *g)
 
 /* ---- Scoring and the match ----------------------------------------------- */
 
+/* A hook's rules in words: its documentation and the values of its
+ * parameters in this file. */
+static void hook_words(FILE *out, const char *title, const hook_use *use)
+{
+	const schema_hook *h = &use->hook->about;
+	fprintf(out, "%s: %s", title, h->doc);
+	for (int i = 0; i < h->nparams; i++) {
+		const schema_hook_param *p = &h->params[i];
+		int64_t v = use->args.v[i];
+		fprintf(out, "%s%s: ", i ? "; " : " In this game: ", p->doc);
+		if (p->type->kind == SK_BOOL)
+			fputs(v ? "yes" : "no", out);
+		else if (p->choice_words)
+			fputs(p->choice_words[v], out);
+		else
+			fprintf(out, "%" PRId64, v);
+	}
+	fputs(h->nparams ? ".\n" : "\n", out);
+}
+
 static void scoring(FILE *out, const game *g)
 {
 	heading(out, "Scoring");
+	if (g->melds.hook)
+		hook_words(out, "Melds", &g->melds);
 	if (g->nlets)
 		fputs("When the deal ends, these values are worked out, in order "
 		      "(a value \"per player\" is worked out for each player):\n",
