@@ -375,7 +375,8 @@ typedef struct let_def {
 	const expr *e;
 	int slot;
 	bool per_seat;
-	bool reads_won;                 /* names `won`: a running count */
+	bool reads_won;                 /* names `won`, or cards picked from
+					   it: a running count */
 	const expr *show;               /* the seats the table shows it for
 					   (per seat); NULL: all */
 } let_def;

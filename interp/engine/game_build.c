@@ -896,8 +896,16 @@ static void build_lets(builder *b, const node *lets)
 			if (e) {
 				declare_let(b, lets->pair[i].key,
 					    with_words(b, e, v));
-				b->g->let[b->g->nlets - 1].reads_won =
-					expr_scope_uses(b->scoring, "won") > won;
+				let_def *l = &b->g->let[b->g->nlets - 1];
+				l->reads_won = expr_scope_uses(b->scoring, "won") > won;
+				/* or through cards picked from it (Stendhal's
+				 * penalty counts the minus cards taken); a
+				 * value worked out from another count is no
+				 * running count of its own */
+				for (int k = 0; k + 1 < b->g->nlets; k++)
+					l->reads_won |= b->g->let[k].reads_won &&
+						expr_result_type(b->g->let[k].e) == TY_CARDS &&
+						expr_reads_slot(e, b->g->let[k].slot);
 				done[i] = progress = true;
 			}
 		}
