@@ -5,7 +5,7 @@ _cardrules()
 {
 	local cur=${COMP_WORDS[COMP_CWORD]}
 	local prog=${COMP_WORDS[0]}
-	local commands="play validate simulate compare merge replay serve explain list schema bench"
+	local commands="play games validate simulate compare merge replay serve explain list schema bench"
 	if [ "$COMP_CWORD" -eq 1 ]; then
 		COMPREPLY=($(compgen -W "$commands --help --version" -- "$cur"))
 		return

@@ -763,10 +763,11 @@ static bool parse(const state *s, const phase *p, char *const *word,
 	char *end = NULL;
 	long v = nword > 0 ? strtol(word[0], &end, 10) : 0;
 	if (nword == 0 || end == word[0] || *end || v <= 0 || v > 30000) {
-		snprintf(err, size, "call pass, %sa bid: a number%s",
-			 a->redouble ? "double, redouble or "
-			 : a->opponents_double ? "double or " : "",
-			 a->ndenoms ? " and a denomination, as in 'call 120 H'" : "");
+		snprintf(err, size, "it is your call in the auction: pass%s a "
+			 "bid (%s)", a->redouble ? ", double, redouble or"
+			 : a->opponents_double ? ", double or" : " or",
+			 a->ndenoms ? "a number and a denomination, as in "
+				      "'call 120 H'" : "a number, as in 'call 3'");
 		return false;
 	}
 	out[0] = action_of(ACT_BID, (int)v);

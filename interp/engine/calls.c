@@ -320,22 +320,32 @@ static void explain(FILE *out, const game *g, const phase *p)
 {
 	const calls_phase *c = &p->u.calls;
 	char buf[64];
+	char whom[300];
+	bool one;
 	fprintf(out, "Each player");
-	if (c->who)
-		fprintf(out, " for whom `%s` holds", expr_text(c->who));
+	if (c->who && formula_players_words(c->who, &one, whom, sizeof whom))
+		fprintf(out, " (%s%s)", one ? "only " : "", whom);
+	else if (c->who)
+		fprintf(out, " for whom %s", formula_condition_said(c->who, whom,
+								   sizeof whom));
 	fprintf(out, " calls once, in turn from %s",
 		phase_first_seat_words(g, c->from, buf, sizeof buf));
 	fputs(": ", out);
+	char low[300], high[300];
 	if (c->lowest && c->highest)
-		fprintf(out, "a number from `%s` to `%s`", expr_text(c->lowest),
-			expr_text(c->highest));
+		fprintf(out, "a number from %s to %s",
+			formula_number_said(c->lowest, low, sizeof low),
+			formula_number_said(c->highest, high, sizeof high));
 	for (int i = 0; i < c->nwords; i++) {
 		const call_word *w = &c->word[i];
-		fprintf(out, "%s`%s` (worth `%s`", i == 0 && !c->lowest ? ""
+		fprintf(out, "%s`%s` (worth %s", i == 0 && !c->lowest ? ""
 			: i == c->nwords - 1 ? " or " : ", ", w->name,
-			w->value ? expr_text(w->value) : "0");
+			w->value ? formula_number_said(w->value, low, sizeof low)
+				 : "0");
 		for (int k = 0; k < w->adds.n; k++)
-			fprintf(out, "; adds `%s` to %s", expr_text(w->adds.add[k]),
+			fprintf(out, "; adds %s to %s",
+				formula_number_said(w->adds.add[k], high,
+						    sizeof high),
 				g->counter_name[w->adds.counter[k]]);
 		char cond[300];
 		if (w->when)

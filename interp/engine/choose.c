@@ -415,9 +415,10 @@ static void explain(FILE *out, const game *g, const phase *p)
 			sep = "; ";
 		}
 		for (int k = 0; k < c->adds.n; k++) {
-			bool number = expr_is_constant(c->adds.add[k]);
-			fprintf(out, "%sadds %s%s%s to %s", sep, number ? "" : "`",
-				expr_text(c->adds.add[k]), number ? "" : "`",
+			char words[300];
+			fprintf(out, "%sadds %s to %s", sep,
+				formula_number_said(c->adds.add[k], words,
+						    sizeof words),
 				g->counter_name[c->adds.counter[k]]);
 			sep = "; ";
 		}
@@ -499,7 +500,10 @@ static void tell_effects(const game *g, const choice_def *c, tale *out)
 		sep = "; ";
 	}
 	for (int k = 0; k < c->adds.n; k++) {
-		tale_printf(out, "%sadds %s to %s", sep, expr_text(c->adds.add[k]),
+		char words[300];
+		tale_printf(out, "%sadds %s to %s", sep,
+			    formula_number_said(c->adds.add[k], words,
+						sizeof words),
 			    g->counter_name[c->adds.counter[k]]);
 		sep = "; ";
 	}
@@ -530,7 +534,7 @@ static bool context(const state *s, const phase *p, const audience *who,
 		if ((int)strlen(ch->choice[i].name) > width)
 			width = (int)strlen(ch->choice[i].name);
 	tale_printf(out, "  ");
-	tale_sentence(out, ch->says ? ch->says : "your choice:");
+	tale_sentence(out, ch->says ? ch->says : "choose one of these:");
 	tale_printf(out, "\n");
 	for (int i = 0; i < ch->nchoices; i++) {
 		const choice_def *c = &ch->choice[i];

@@ -1,4 +1,5 @@
 /* engine.c — setting up a match, dealing, and dispatching actions to phases. */
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -418,6 +419,22 @@ bool state_counter(const state *s, const char *name, int seat,
 		return true;
 	}
 	return false;
+}
+
+bool state_counter_shown(const state *s, int k, int seat)
+{
+	const expr *show = s->g->counter_show[k];
+	return !show || vars_eval(s, show, seat).i != 0;
+}
+
+const char *game_counter_value(const game *g, int k, int64_t v, char *buf,
+			       size_t size)
+{
+	if (v >= 0 && v < g->counter_nnames[k])
+		snprintf(buf, size, "%s", g->counter_names[k][v]);
+	else
+		snprintf(buf, size, "%" PRId64, v);
+	return buf;
 }
 
 int state_melds(const state *s, int seat, meld *out)

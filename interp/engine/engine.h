@@ -84,6 +84,15 @@ double state_deal_worth(const state *s, int seat);
 bool state_counter(const state *s, const char *name, int seat,
 		   int64_t *out);
 
+/* Whether the table shows counter k now (its `show`; seat for a per-seat
+ * counter, else -1). */
+bool state_counter_shown(const state *s, int k, int seat);
+
+/* A value of counter k as players read it: its name from the counter's
+ * `names`, or the number; always buf. */
+const char *game_counter_value(const game *g, int k, int64_t v, char *buf,
+			       size_t size);
+
 /* Melds declared by choice (meld.h), for front ends and bots: the melds
  * of seat's hand as dealt, into out[MELDS_MAX] (how many); the action
  * that declares all of the seat to move's (what transcripts written

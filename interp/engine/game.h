@@ -397,7 +397,8 @@ typedef struct let_def {
 	const expr *e;
 	int slot;
 	bool per_seat;
-	bool reads_won;                 /* names `won`: a running count */
+	bool reads_won;                 /* names `won`, or cards picked from
+					   it: a running count */
 	const expr *show;               /* the seats the table shows it for
 					   (per seat); NULL: all */
 } let_def;
@@ -457,6 +458,10 @@ typedef struct game {
 	int64_t counter_initial[COUNTERS_MAX];
 	const expr *counter_start[COUNTERS_MAX];        /* or this, at each deal */
 	bool counter_per_seat[COUNTERS_MAX];
+	const char *counter_says[COUNTERS_MAX]; /* what it counts; NULL */
+	const char **counter_names[COUNTERS_MAX];       /* words for 0, 1, ... */
+	int counter_nnames[COUNTERS_MAX];
+	const expr *counter_show[COUNTERS_MAX]; /* at the table when; NULL: always */
 	int ncounters;
 
 	phase phase[PHASES_MAX];

@@ -440,6 +440,26 @@ static void build_values(builder *b, const node *n)
  * counters
  * ====================================================================== */
 
+/* What a counter means to players: its words and its values' names. */
+static void build_counter_words(builder *b, const node *v, int index)
+{
+	game *g = b->g;
+	g->counter_says[index] = build_text(b, node_get(v, "says"));
+	const node *names = node_get(v, "names");
+	if (names && names->n > 0) {
+		const char **words = arena_alloc(&g->arena,
+						 names->n * sizeof *words);
+		if (!words) {
+			b->errors++;
+			return;
+		}
+		for (size_t i = 0; i < names->n; i++)
+			words[i] = build_text(b, names->item[i]);
+		g->counter_names[index] = words;
+		g->counter_nnames[index] = (int)names->n;
+	}
+}
+
 static void build_counters(builder *b, const node *n)
 {
 	game *g = b->g;
@@ -467,12 +487,21 @@ static void build_counters(builder *b, const node *n)
 				build_fail(b, start, "'%s' is one number for the "
 					   "table, but this depends on the seat; add "
 					   "'per-seat: true'", k->text);
+			build_counter_words(b, v, index);
 		}
 		if (g->counter_name[index] &&
 		    !vars_declare_counter(g->scope, g->counter_name[index], index,
 					  g->counter_per_seat[index]))
 			build_fail(b, k, "the name '%s' is already taken",
 				   g->counter_name[index]);
+	}
+	/* when the table shows each: once every counter has its name */
+	for (size_t i = 0; n && i < n->n && (int)i < g->ncounters; i++) {
+		const node *v = n->pair[i].value;
+		if (v->kind == NODE_MAP)
+			g->counter_show[i] = build_expr(b, g->scope,
+							node_get(v, "show"),
+							TY_BOOL);
 	}
 }
 
@@ -867,8 +896,16 @@ static void build_lets(builder *b, const node *lets)
 			if (e) {
 				declare_let(b, lets->pair[i].key,
 					    with_words(b, e, v));
-				b->g->let[b->g->nlets - 1].reads_won =
-					expr_scope_uses(b->scoring, "won") > won;
+				let_def *l = &b->g->let[b->g->nlets - 1];
+				l->reads_won = expr_scope_uses(b->scoring, "won") > won;
+				/* or through cards picked from it (Stendhal's
+				 * penalty counts the minus cards taken); a
+				 * value worked out from another count is no
+				 * running count of its own */
+				for (int k = 0; k + 1 < b->g->nlets; k++)
+					l->reads_won |= b->g->let[k].reads_won &&
+						expr_result_type(b->g->let[k].e) == TY_CARDS &&
+						expr_reads_slot(e, b->g->let[k].slot);
 				done[i] = progress = true;
 			}
 		}

@@ -323,7 +323,7 @@ static bool parse_words(const state *s, const phase *p, char *const *word,
 			 "%s%s", i ? " " : "", word[i]);
 	bool refused = nword && typed_refusal(s, p, word, nword, why, sizeof why);
 	if (named) {
-		snprintf(err, size, "'%s' is not legal now%s%s; the %s moves are:",
+		snprintf(err, size, "'%s' is not legal now%s%s; the legal '%s' moves are:",
 			 typed, refused ? ": " : "", refused ? why : "", word[0]);
 		list_words(s, p, list, nl, word, nword, MATCH_NAME, 12, err, size);
 		return false;

@@ -326,9 +326,7 @@ const char *phase_number_words(const count_spec *c, char *buf, size_t size)
 {
 	if (!c->e)
 		snprintf(buf, size, "a number set by the number of players");
-	else if (expr_is_constant(c->e))
-		snprintf(buf, size, "%s", expr_text(c->e));
 	else
-		snprintf(buf, size, "`%s`", expr_text(c->e));
+		formula_number_said(c->e, buf, size);
 	return buf;
 }

@@ -291,6 +291,78 @@ static span whole(const expr *e)
 	return (span){t, strlen(t)};
 }
 
+/* ---- numbers ---- */
+
+static bool number_words(span s, char *buf, size_t size);
+
+/* A name or a number as it reads: players counted, underscores spaced. */
+static bool name_words(span s, char *buf, size_t size)
+{
+	if (is(s, "players")) {
+		snprintf(buf, size, "the number of players");
+		return true;
+	}
+	if (is(s, "count(dealt)")) {
+		snprintf(buf, size, "the number of cards dealt to the player");
+		return true;
+	}
+	if (!s.n || !simple_term(s) || strchr(" *+-", s.p[0]))
+		return false;
+	size_t i = 0;
+	for (; i < s.n && i + 1 < size; i++) {
+		if (strchr(" *+-", s.p[i]))
+			return false;
+		buf[i] = s.p[i] == '_' ? ' ' : s.p[i];
+	}
+	buf[i] = '\0';
+	return true;
+}
+
+/* The names that read as words even alone. */
+static bool name_words_special(span s, char *buf, size_t size)
+{
+	return (is(s, "players") || is(s, "count(dealt)")) &&
+	       name_words(s, buf, size);
+}
+
+static bool number_words(span s, char *buf, size_t size)
+{
+	s = bare(s);
+	static const struct {
+		const char *op, *words;
+	} ops[] = {{" + ", "plus"}, {" - ", "minus"}, {" * ", "times"}};
+	for (size_t i = 0; i < sizeof ops / sizeof *ops; i++) {
+		long at = top_level(s, ops[i].op);
+		if (at < 0)
+			continue;
+		span a = bare(before(s, at)), b = bare(after(s, at, ops[i].op));
+		char x[200], y[200];
+		/* a - b + c is (a - b) + c: read only one sum at a time */
+		if (ops[i].op[1] != '*' && (top_level(b, " + ") >= 0 ||
+					    top_level(b, " - ") >= 0))
+			return false;
+		if (!number_words(a, x, sizeof x) || !number_words(b, y, sizeof y))
+			return false;
+		snprintf(buf, size, "%s %s %s", x, ops[i].words, y);
+		return true;
+	}
+	return name_words(s, buf, size);
+}
+
+const char *formula_number_said(const expr *e, char *buf, size_t size)
+{
+	span s = bare(whole(e));
+	/* a name alone is quoted: "up to `draw` cards", not "up to draw" */
+	bool lone = simple_term(s) && !strpbrk(expr_text(e), " *+-");
+	if (expr_says(e))
+		snprintf(buf, size, "%s", expr_says(e));
+	else if (expr_is_constant(e) || ((lone || !number_words(s, buf, size)) &&
+					 !name_words_special(s, buf, size)))
+		snprintf(buf, size, expr_is_constant(e) ? "%s" : "`%s`",
+			 expr_text(e));
+	return buf;
+}
+
 const char *formula_seat_words(const expr *e, char *buf, size_t size)
 {
 	return e && seat_words(whole(e), buf, size) ? buf : NULL;

@@ -22,6 +22,11 @@ const char *formula_condition_words(const expr *e, char *buf, size_t size);
 const char *formula_players_words(const expr *who, bool *one, char *buf,
 				  size_t size);
 
+/* A number as explain says it: the rule file's `says`, else the number,
+ * else a common reading ("4 times the number of players",
+ * "the number of cards dealt to the player", "rounds plus 1"), else the formula quoted; always buf. */
+const char *formula_number_said(const expr *e, char *buf, size_t size);
+
 /* A condition as explain and refusals say it: the rule file's `says`,
  * else its common reading, else the formula quoted; always buf. */
 const char *formula_condition_said(const expr *e, char *buf, size_t size);

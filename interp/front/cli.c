@@ -28,6 +28,8 @@
 #include "front/breakdown.h"
 #include "front/catalog.h"
 #include "front/explain.h"
+#include "front/lint.h"
+#include "front/saved.h"
 #include "front/render.h"
 #include "front/report.h"
 #include "front/trace.h"
@@ -391,8 +393,8 @@ static const cli_option option_table[] = {
 	{"no-save", 0, no_argument, FOR_PLAY, FLAG(no_save),
 	 .help = "do not save the game"},
 	{"resume", 0, optional_argument, FOR_PLAY, .read = read_resume,
-	 .arg = "[F]", .help = "continue the game saved in F (default: the\n"
-			       "latest unfinished game)"},
+	 .arg = "[F]", .help = "continue the game saved in F, or game F of\n"
+			       "'games' (default: the latest unfinished game)"},
 	{"no-color", 0, no_argument, FOR_PLAY, FLAG(no_color),
 	 .help = "no colours"},
 	{"ascii", 0, no_argument, FOR_PLAY, FLAG(ascii),
@@ -582,15 +584,16 @@ static int cmd_validate(int argc, char **argv)
 	static const struct option longs[] = {
 		{"quiet", no_argument, NULL, 'q'},
 		{"simulate", required_argument, NULL, 'S'},
+		{"strict", no_argument, NULL, 'X'},
 		{"help", no_argument, NULL, 'h'},
 		{0},
 	};
-	bool quiet = false;
+	bool quiet = false, strict = false;
 	long simulate = 0;
 	int opt;
 	while ((opt = getopt_long(argc, argv, ":" "qh", longs, NULL)) != -1) {
 		if (opt == 'h') {
-			printf("Usage: %s validate [-q] [--simulate N] FILE...\n"
+			printf("Usage: %s validate [-q] [--strict] [--simulate N] FILE...\n"
 			       "Checks rule files (paths, or names of games) and prints\n"
 			       "every problem as\n"
 			       "FILE:LINE:COL: error: MESSAGE.  Exit status: 0 when all\n"
@@ -598,12 +601,17 @@ static int cmd_validate(int argc, char **argv)
 			       "  -q, --quiet       print nothing for valid files\n"
 			       "  --simulate N      then play N random deals at every\n"
 			       "                    player count and report any check\n"
-			       "                    of the rule file that fails\n",
+			       "                    of the rule file that fails\n"
+			       "  --strict          also refuse a file whose scoring\n"
+			       "                    or match has a formula that\n"
+			       "                    explain can only quote (no says)\n",
 			       program);
 			return 0;
 		}
 		if (opt == 'q')
 			quiet = true;
+		else if (opt == 'X')
+			strict = true;
 		else if (opt == 'S' && parse_int(optarg, 1, 100000000L, &simulate))
 			continue;
 		else if (opt == 'S')
@@ -624,14 +632,22 @@ static int cmd_validate(int argc, char **argv)
 		if (!load_find_game(argv[i], path, sizeof path))
 			snprintf(path, sizeof path, "%s", argv[i]);
 		game *g = game_load(path, d);
+		if (g)
+			lint_play(g, d);
+		int unworded = g && strict ? explain_unworded(g, d) : 0;
 		diag_print(d, stderr, true);
 		diag_clear(d);
 		if (!g) {
 			bad++;
 			continue;
 		}
+		if (unworded)
+			fprintf(stderr, "%s: %d formula%s without words "
+				"(--strict)\n", path, unworded,
+				unworded == 1 ? "" : "s");
 		char range[40];
-		bool checked = !simulate || checks_hold(g, argv[i], simulate);
+		bool checked = !unworded &&
+			       (!simulate || checks_hold(g, argv[i], simulate));
 		bad += !checked;
 		if (!quiet && checked)
 			printf("%s: valid (%s, %s)%s\n", path, g->name,
@@ -647,145 +663,56 @@ static int cmd_validate(int argc, char **argv)
  * play
  * ====================================================================== */
 
-/* $XDG_STATE_HOME/cardrules/games (or ~/.local/state/...), where every game
- * played is saved until it ends; created when `create`. */
-static bool autosave_dir(char *buf, size_t size, bool create)
+
+/* --resume N: a number of the list of saved games, unless a file has
+ * that name. */
+static bool is_number(const char *s)
 {
-	const char *xdg = getenv("XDG_STATE_HOME");
-	const char *home = getenv("HOME");
-	errno = 0;
-	if (xdg && *xdg)
-		snprintf(buf, size, "%s/cardrules/games", xdg);
-	else if (home && *home)
-		snprintf(buf, size, "%s/.local/state/cardrules/games", home);
-	else
+	if (!*s || strspn(s, "0123456789") != strlen(s))
 		return false;
-	if (!create)
-		return true;
-	for (char *p = buf + 1; *p; p++)
-		if (*p == '/') {
-			*p = '\0';
-			mkdir(buf, 0755);
-			*p = '/';
-		}
-	return mkdir(buf, 0755) == 0 || errno == EEXIST;
+	return access(s, F_OK) != 0;
 }
 
-/* A new file for the game `name` in the autosave folder: NAME-DATE-TIME,
- * never one that exists (an unfinished game is never overwritten).  False
- * with the reason in why. */
-static bool autosave_path(const char *name, char *buf, size_t size,
-			  char *why, size_t wsize)
+/* One saved game of the list, numbered as `games` and --resume N read. */
+static void print_saved(int k, const saved_game *sg, bool with_path)
 {
-	char dir[PATH_MAX - 96];
-	if (!autosave_dir(dir, sizeof dir, true)) {
-		if (errno)
-			snprintf(why, wsize, "cannot create %s: %s", dir,
-				 strerror(errno));
-		else
-			snprintf(why, wsize, "neither XDG_STATE_HOME nor HOME is set");
-		return false;
-	}
-	const char *base = strrchr(name, '/');
-	char stem[64];
-	snprintf(stem, sizeof stem, "%s", base ? base + 1 : name);
-	char *dot = strstr(stem, ".yaml");
-	if (dot)
-		*dot = '\0';
-	time_t now = time(NULL);
+	saved_summary sum;
+	bool read = saved_summarize(sg->path, &sum);
 	char when[32];
-	strftime(when, sizeof when, "%Y%m%d-%H%M%S", localtime(&now));
-	for (int k = 1; k < 1000; k++) {
-		char suffix[8] = "";
-		if (k > 1)
-			snprintf(suffix, sizeof suffix, "-%d", k);
-		if ((size_t)snprintf(buf, size, "%s/%s-%s%s.yaml", dir, stem, when,
-				     suffix) >= size)
-			break;
-		int fd = open(buf, O_WRONLY | O_CREAT | O_EXCL, 0644);
-		if (fd >= 0) {
-			close(fd);
-			return true;
-		}
-		if (errno != EEXIST) {
-			snprintf(why, wsize, "cannot create %s: %s", buf,
-				 strerror(errno));
-			return false;
-		}
-	}
-	snprintf(why, wsize, "cannot name a new file in %s", dir);
-	return false;
-}
-
-typedef struct saved_game {
-	char path[PATH_MAX];
-	struct timespec when;           /* last saved */
-} saved_game;
-
-static int newest_first(const void *a, const void *b)
-{
-	const struct timespec *x = &((const saved_game *)a)->when;
-	const struct timespec *y = &((const saved_game *)b)->when;
-	if (x->tv_sec != y->tv_sec)
-		return x->tv_sec < y->tv_sec ? 1 : -1;
-	return (x->tv_nsec < y->tv_nsec) - (x->tv_nsec > y->tv_nsec);
-}
-
-/* The unfinished games in the autosave folder (the first max found),
- * newest first. */
-static int unfinished_games(saved_game *out, int max)
-{
-	char dir[PATH_MAX - 300];
-	if (!autosave_dir(dir, sizeof dir, false))
-		return 0;
-	DIR *dp = opendir(dir);
-	if (!dp)
-		return 0;
-	int n = 0;
-	struct dirent *e;
-	while (n < max && (e = readdir(dp))) {
-		size_t len = strlen(e->d_name);
-		struct stat st;
-		if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0)
-			continue;
-		snprintf(out[n].path, sizeof out[n].path, "%s/%s", dir, e->d_name);
-		/* an empty file is a game whose head is not written yet */
-		if (stat(out[n].path, &st) == 0 && S_ISREG(st.st_mode) &&
-		    st.st_size > 0) {
-			out[n].when = st.st_mtim;
-			n++;
-		}
-	}
-	closedir(dp);
-	qsort(out, (size_t)n, sizeof *out, newest_first);
-	return n;
-}
-
-/* Is path a file of the autosave folder? */
-static bool is_autosave(const char *path)
-{
-	char dir[PATH_MAX], real_dir[PATH_MAX], real[PATH_MAX];
-	if (!autosave_dir(dir, sizeof dir, false) || !realpath(dir, real_dir) ||
-	    !realpath(path, real))
-		return false;
-	size_t n = strlen(real_dir);
-	return strncmp(real, real_dir, n) == 0 && real[n] == '/' &&
-	       !strchr(real + n + 1, '/');
+	strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime(&sg->when.tv_sec));
+	int deal = sum.deal > 0 ? sum.deal : 1;    /* saved before it is dealt */
+	if (!read)
+		printf("  %d. %s, saved %s (cut short by a crash? play --resume %d "
+		       "mends it)\n", k, sum.game, when, k);
+	else if (sum.players == 1 || sum.humans == 0)
+		printf("  %d. %s, deal %d, saved %s\n", k, sum.game, deal, when);
+	else if (sum.humans == (1u << sum.players) - 1)
+		printf("  %d. %s, deal %d, %d players at one keyboard, saved %s\n",
+		       k, sum.game, deal, sum.players, when);
+	else
+		printf("  %d. %s, deal %d, %d players, you at seat %d, saved %s\n",
+		       k, sum.game, deal, sum.players,
+		       __builtin_ctz(sum.humans), when);
+	if (with_path)
+		printf("     %s\n", sg->path);
 }
 
 /* Says which games wait to be finished, and how. */
 static void tell_unfinished(void)
 {
-	static saved_game games[256];
-	int n = unfinished_games(games, 256);
+	static saved_game games[SAVED_MAX];
+	int n = saved_list(games, SAVED_MAX);
 	if (n == 0)
 		return;
 	printf("%d unfinished game%s saved; the latest goes on with: %s play "
 	       "--resume\n", n, n == 1 ? " is" : "s are", invocation);
 	for (int i = 0; i < n && i < 3; i++)
-		printf("  %s play --resume %s\n", invocation, games[i].path);
+		print_saved(i + 1, &games[i], false);
 	if (n > 3)
-		printf("  (and %d more in the same folder)\n", n - 3);
+		printf("  (and %d more: %s games lists them all)\n", n - 3,
+		       invocation);
+	printf("Go on with one: %s play --resume N; delete one: %s games "
+	       "--delete N.\n", invocation, invocation);
 }
 
 /* The bots of every seat: `kind` with `playouts`, then --bot's text. */
@@ -829,7 +756,7 @@ static int resume(play_opts *o, const char *path)
 		o->players = r->s.players;
 		o->seed = r->s.seed;
 		o->transcript = path;
-		o->autosave = is_autosave(path);
+		o->autosave = saved_is_autosave(path);
 		o->invocation = invocation;
 		o->resume = true;
 		o->seat = r->humans == 0 ? 0 : __builtin_ctz(r->humans);
@@ -845,7 +772,7 @@ static int resume(play_opts *o, const char *path)
 }
 
 static const option_command play_command = {
-	"play", FOR_PLAY, {"GAME [options]", "--resume [TRANSCRIPT]"},
+	"play", FOR_PLAY, {"GAME [options]", "--resume [TRANSCRIPT|N]"},
 	"Plays GAME (a rule file, or a name such as black-lady) in the\n"
 	"terminal against bots.  Type help during the game.\n",
 	NULL,
@@ -877,14 +804,24 @@ static int play_saved(const cli_args *a, play_opts *o, int argc, char **argv)
 		return usage_error("play", "--resume takes the game from the "
 				   "transcript; do not name a game (%s)",
 				   argv[optind]);
-	if (!path) {
-		static saved_game games[256];
-		if (unfinished_games(games, 256) == 0) {
+	static saved_game games[SAVED_MAX];
+	int n = path && !is_number(path) ? 0 : saved_list(games, SAVED_MAX);
+	if (!path || is_number(path)) {
+		long k = 1;
+		if (path && !parse_int(path, 1, SAVED_MAX, &k))
+			k = SAVED_MAX + 1;
+		if (n == 0) {
 			fprintf(stderr, "%s: error: no unfinished game is saved\n",
 				program);
 			return 1;
 		}
-		path = games[0].path;
+		if (k > n) {
+			fprintf(stderr, "%s: error: there is no saved game %s: "
+				"%s games lists the %d there %s\n", program, path,
+				invocation, n, n == 1 ? "is" : "are");
+			return 1;
+		}
+		path = games[k - 1].path;
 	}
 	return resume(o, path);
 }
@@ -899,7 +836,7 @@ static void choose_save(const char *name, bool no_save, play_opts *o,
 		o->transcript = NULL;
 	else if (o->transcript)
 		return;
-	else if (autosave_path(name, saved, size, why, sizeof why)) {
+	else if (saved_new_path(name, saved, size, why, sizeof why)) {
 		o->transcript = saved;
 		o->autosave = true;
 	} else {
@@ -950,6 +887,107 @@ static int cmd_play(int argc, char **argv)
 		return usage_error("play", "name one game to play, e.g. "
 				   "'%s play black-lady'", program);
 	return play_new(argv[optind], &a.table, a.no_save, &o);
+}
+
+/* ======================================================================
+ * games: the saved games, listed or deleted
+ * ====================================================================== */
+
+/* --delete's list: "all" or numbers N,M,... of the list (each in 1..n)
+ * into pick[]; 0, or the exit status of the error said. */
+static int read_picks(const char *text, int n, bool *pick)
+{
+	if (strcmp(text, "all") == 0) {
+		for (int i = 0; i < n; i++)
+			pick[i] = true;
+		return 0;
+	}
+	char copy[256];
+	snprintf(copy, sizeof copy, "%s", text);
+	for (char *save = NULL, *w = strtok_r(copy, ",", &save); w;
+	     w = strtok_r(NULL, ",", &save)) {
+		long k;
+		if (!parse_int(w, 1, SAVED_MAX, &k)) {
+			return usage_error("games", "--delete takes the numbers "
+					   "of the list (N or N,M,...) or all, "
+					   "not '%s'", text);
+		}
+		if (k > n) {
+			fprintf(stderr, "%s: error: there is no saved game %ld: "
+				"%s games lists the %d there %s\n", program, k,
+				invocation, n, n == 1 ? "is" : "are");
+			return 1;
+		}
+		pick[k - 1] = true;
+	}
+	return 0;
+}
+
+static int delete_saved(const saved_game *games, int n, const char *which)
+{
+	bool pick[SAVED_MAX] = {false};
+	int status = read_picks(which, n, pick);
+	if (status)
+		return status;
+	for (int i = 0; i < n; i++) {
+		char why[PATH_MAX + 200];
+		if (!pick[i])
+			continue;
+		if (saved_delete(games[i].path, why, sizeof why)) {
+			printf("deleted %d: %s\n", i + 1, games[i].path);
+		} else {
+			fprintf(stderr, "%s: error: %s\n", program, why);
+			status = 1;
+		}
+	}
+	return status;
+}
+
+static int cmd_games(int argc, char **argv)
+{
+	static const struct option longs[] = {
+		{"delete", required_argument, NULL, 'D'},
+		{"help", no_argument, NULL, 'h'},
+		{0},
+	};
+	const char *which = NULL;
+	int opt;
+	while ((opt = getopt_long(argc, argv, ":h", longs, NULL)) != -1) {
+		if (opt == 'h') {
+			printf("Usage: %s games [--delete N]\n"
+			       "Lists the games saved as they are played and not\n"
+			       "finished yet, newest first and numbered; %s play\n"
+			       "--resume N goes on with game N.  They are kept in\n"
+			       "$XDG_STATE_HOME/cardrules/games (or\n"
+			       "~/.local/state/cardrules/games) until they end.\n"
+			       "  --delete N        delete saved game N of the list\n"
+			       "                    (N,M,... for several, all for all)\n",
+			       program, program);
+			return 0;
+		}
+		if (opt == 'D')
+			which = optarg;
+		else
+			return option_error("games", opt, argv);
+	}
+	if (optind != argc)
+		return usage_error("games", "takes no game or file (%s); name "
+				   "saved games by their numbers", argv[optind]);
+	static saved_game games[SAVED_MAX];
+	int n = saved_list(games, SAVED_MAX);
+	if (n == 0) {
+		printf("No unfinished game is saved.\n");
+		return which ? 1 : 0;
+	}
+	if (which)
+		return delete_saved(games, n, which);
+	printf("%d unfinished game%s saved, the latest first:\n", n,
+	       n == 1 ? " is" : "s are");
+	for (int i = 0; i < n; i++)
+		print_saved(i + 1, &games[i], true);
+	printf("Go on with one: %s play --resume N; delete one: %s games "
+	       "--delete N.\n", invocation, invocation);
+	return 0;
 }
 
 /* ======================================================================
@@ -1436,6 +1474,22 @@ static void print_wrapped(FILE *out, const char *text, int indent, int width)
 		fputc('\n', out);
 }
 
+/* The deals of a match at the game's default table, with its options'
+ * defaults: a number, where the formula may read players and options. */
+static void list_deals(const game *g)
+{
+	state *s = malloc(sizeof *s);
+	char why[200];
+	int n = g->default_players;
+	if (s && state_setup(s, g, n, 0, NULL, 0, why, sizeof why))
+		printf("; %d deal%s%s", s->deals, s->deals == 1 ? "" : "s",
+		       g->min_players == g->max_players ? ""
+		       : n == 1 ? " with 1 player" : " with");
+	if (s && g->min_players != g->max_players && n > 1)
+		printf(" %d players", n);
+	free(s);
+}
+
 static int cmd_list(int argc, char **argv)
 {
 	if (argc == 2 && strcmp(argv[1], "--help") == 0) {
@@ -1454,11 +1508,15 @@ static int cmd_list(int argc, char **argv)
 		char range[40];
 		printf("%-24s %s, %s", names[i], g->name,
 		       game_players_text(g, range, sizeof range));
+		char words[300];
 		if (g->end)
-			printf("; until %s", expr_text(g->end));
+			printf("; until %s", formula_condition_said(g->end, words,
+								    sizeof words));
+		else if (g->has_deals && g->deals.e &&
+			 strcmp(expr_text(g->deals.e), "1") == 0)
+			printf("; one deal");
 		else if (g->has_deals && g->deals.e)
-			printf("; %s deal%s", expr_text(g->deals.e),
-			       strcmp(expr_text(g->deals.e), "1") == 0 ? "" : "s");
+			list_deals(g);
 		for (int k = 0; k < g->noptions; k++)
 			printf("; --set %s=%" PRId64 " (%" PRId64 "..%" PRId64 ")",
 			       g->option[k].name, g->option[k].fallback,
@@ -1646,6 +1704,7 @@ static const struct {
 	const char *summary;
 } commands[] = {
 	{"play", cmd_play, "play a game in the terminal against bots"},
+	{"games", cmd_games, "list or delete the unfinished games saved"},
 	{"validate", cmd_validate, "check rule files, reporting every problem"},
 	{"simulate", cmd_simulate, "let bots play many deals and report statistics"},
 	{"compare", cmd_compare, "play two rule files on the same deals, side by side"},

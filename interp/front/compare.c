@@ -28,6 +28,7 @@ typedef struct run {
 	long n, cap;
 	double wins[SEAT_MAX];
 	int finished;
+	double match_deals, match_deals_sq;     /* over finished matches */
 	bool failed;                    /* out of memory */
 } run;
 
@@ -72,7 +73,6 @@ static void on_deal(void *ctx, const sim_deal *sd)
 
 static void on_match(void *ctx, int match, const int8_t *place)
 {
-	(void)match;
 	run *r = ctx;
 	int firsts = 0, n = r->o->sim.players;
 	for (int p = 0; p < n; p++)
@@ -81,12 +81,18 @@ static void on_match(void *ctx, int match, const int8_t *place)
 		if (place[p] == 1)
 			r->wins[p] += 1.0 / firsts;
 	r->finished++;
+	/* the match's last deal is the last one told */
+	double deals = r->n > 0 && r->row[r->n - 1].match == match
+		       ? r->row[r->n - 1].deal : 0;
+	r->match_deals += deals;
+	r->match_deals_sq += deals * deals;
 }
 
 /* ---- paired statistics ------------------------------------------------ */
 
 typedef struct paired {
 	const char *name;
+	plot_unit unit;
 	double a, b;                    /* the means of each file */
 	double diff, low, high;         /* B - A and its 95% interval */
 	long n;
@@ -158,22 +164,48 @@ static paired wins(const run *ra, const run *rb, int seat)
 	return out;
 }
 
+/* Deals a match: not paired either, two means of the finished matches. */
+static paired match_length(const run *ra, const run *rb)
+{
+	paired out = {.unit = PLOT_DEALS};
+	if (ra->finished < 2 || rb->finished < 2)
+		return out;
+	double se2 = 0, mean[2];
+	for (int f = 0; f < 2; f++) {
+		const run *r = f ? rb : ra;
+		double n = r->finished, m = r->match_deals / n;
+		double var = (r->match_deals_sq - n * m * m) / (n - 1);
+		mean[f] = m;
+		se2 += (var > 0 ? var : 0) / n;
+	}
+	out.a = mean[0];
+	out.b = mean[1];
+	out.diff = mean[1] - mean[0];
+	out.low = out.diff - 1.96 * sqrt(se2);
+	out.high = out.diff + 1.96 * sqrt(se2);
+	out.n = ra->finished < rb->finished ? ra->finished : rb->finished;
+	out.significant = se2 > 0 && (out.low > 0 || out.high < 0);
+	return out;
+}
+
 /* ---- output ------------------------------------------------------------- */
 
-#define ROWS_MAX (3 * SEAT_MAX + 3 + COMPARE_VALUES_MAX)
+#define ROWS_MAX (3 * SEAT_MAX + 4 + COMPARE_VALUES_MAX)
 
 static int collect(const run *ra, const run *rb, const compare_opts *o,
 		   paired *rows, char names[][48])
 {
 	int n = 0, players = o->sim.players;
 	for (int p = 0; p < players; p++) {
-		snprintf(names[n], 48, "seat %d mean/deal", p);
+		snprintf(names[n], 48, players == 1 ? "score a deal"
+			 : "seat %d mean/deal", p);
 		rows[n] = pair_up(ra, rb, get_score, p);
 		rows[n].name = names[n];
 		n++;
 	}
 	if (players == 1) {     /* a solitaire: the same deck both ways */
 		rows[n] = pair_up(ra, rb, get_solved, 0);
+		rows[n].unit = PLOT_SHARE;
 		rows[n++].name = "games won";
 		for (int i = 0; i < o->nvalues; i++) {
 			snprintf(names[n], 48, "value %s", o->value[i]);
@@ -198,21 +230,153 @@ static int collect(const run *ra, const run *rb, const compare_opts *o,
 	for (int p = 0; p < players; p++) {
 		snprintf(names[n], 48, "seat %d wins", p);
 		rows[n] = wins(ra, rb, p);
+		rows[n].unit = PLOT_SHARE;
 		rows[n].name = names[n];
 		n++;
 	}
+	/* only where the files' matches differ in length */
+	rows[n] = match_length(ra, rb);
+	if (rows[n].n > 0 && fabs(rows[n].diff) > 1e-9)
+		rows[n++].name = "deals in a match";
 	return n;
+}
+
+/* Whether a higher deal score is better for its seat: +1, -1 when the
+ * lowest total wins, 0 when the match ranks by something else. */
+static int higher_is_better(const game *g)
+{
+	if (g->nrank == 0 || strcmp(expr_text(g->rank[0].e), "total") != 0)
+		return 0;
+	return g->rank[0].highest ? 1 : -1;
+}
+
+/* Which seat a row is about, or -1. */
+static int row_seat(const paired *r)
+{
+	int seat;
+	char rest[24];
+	if (sscanf(r->name, "seat %d %23s", &seat, rest) == 2)
+		return seat;
+	return -1;
+}
+
+/* One significant difference in words: what B does, and for whom. */
+static void verdict_line(FILE *out, const paired *r, int better,
+			 unsigned *gains, unsigned *losses)
+{
+	bool more = r->diff > 0;
+	double by = fabs(r->diff);
+	int seat = row_seat(r);
+	fputs("  - under B, ", out);
+	if (seat >= 0 && strstr(r->name, "wins")) {
+		fprintf(out, "seat %d wins %.1f%% %s of the matches: %s for "
+			"seat %d\n", seat, by * 100, more ? "more" : "fewer",
+			more ? "better" : "worse", seat);
+		*(more ? gains : losses) |= 1u << seat;
+	} else if (seat >= 0) {
+		/* points alone favour nobody: all seats may move alike */
+		fprintf(out, "seat %d scores %.3g points a deal %s\n", seat, by,
+			more ? "more" : "less");
+	} else if (strcmp(r->name, "spread in a deal") == 0) {
+		fprintf(out, "the best and the worst seat of a deal are %.3g "
+			"points %s apart: deals are %s even\n", by,
+			more ? "further" : "less far", more ? "less" : "more");
+	} else if (strcmp(r->name, "dealer's advantage") == 0 ||
+		   strcmp(r->name, "first player's advantage") == 0) {
+		bool dealer = r->name[0] == 'd';
+		fprintf(out, "the %s scores %.3g points a deal %s against the "
+			"others", dealer ? "dealer" : "dealer's next player",
+			by, more ? "more" : "less");
+		if (better)
+			fprintf(out, ": %s for the %s", more == (better > 0)
+				? "better" : "worse", dealer ? "dealer"
+				: "player who leads");
+		fputs("\n", out);
+	} else if (strcmp(r->name, "games won") == 0) {
+		fprintf(out, "%.1f%% %s of the games are won: B is the %s "
+			"game\n", by * 100, more ? "more" : "fewer",
+			more ? "easier" : "harder");
+	} else if (strcmp(r->name, "deals in a match") == 0) {
+		fprintf(out, "a match lasts %.3g deals %s\n", by,
+			more ? "longer" : "shorter");
+	} else {
+		fprintf(out, "%s is %.3g %s a deal\n", r->name, by,
+			more ? "higher" : "lower");
+	}
+}
+
+static void seat_list(FILE *out, const char *head, unsigned seats)
+{
+	if (!seats)
+		return;
+	fprintf(out, "%s", head);
+	for (int p = 0, k = 0; p < SEAT_MAX; p++)
+		if (seats & (1u << p))
+			fprintf(out, "%sseat %d", k++ ? ", " : " ", p);
+	fputs(".\n", out);
+}
+
+static void print_verdict(FILE *out, const game *b, const paired *rows,
+			  int n, int players)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += rows[i].significant;
+	if (k == 0) {
+		fprintf(out, "Verdict: no difference is significant at 95%%.\n"
+			"With these bots, neither file is %s that these deals "
+			"can tell; more deals (--deals) narrow the intervals.\n",
+			players == 1 ? "the easier" : "better for any seat");
+		return;
+	}
+	fprintf(out, "Verdict: %d difference%s significant at 95%% (their "
+		"intervals exclude 0, marked *):\n", k, k == 1 ? " is" : "s are");
+	unsigned gains = 0, losses = 0;
+	for (int i = 0; i < n; i++)
+		if (rows[i].significant)
+			verdict_line(out, &rows[i], higher_is_better(b), &gains,
+				     &losses);
+	/* better for whom: who wins more matches */
+	seat_list(out, "B is better than A for", gains & ~losses);
+	seat_list(out, "A is better than B for", losses & ~gains);
+	bool by_matches = false;
+	for (int i = 0; i < n; i++)
+		by_matches |= strstr(rows[i].name, " wins") != NULL;
+	if (by_matches && !gains && !losses)
+		fputs("No seat wins more matches under one file than under the "
+		      "other (at 95%): neither is better for any seat.\n", out);
+}
+
+/* How many deals were paired, and why fewer than were played. */
+static void print_pairing(FILE *out, const compare_opts *o, long deals,
+			  const paired *rows, int n)
+{
+	char bots[200];
+	fprintf(out, "%ld paired deals", deals);
+	if (deals < o->sim.deals)
+		fprintf(out, " (of %ld played under each file)", o->sim.deals);
+	fprintf(out, ", %d player%s, seed %" PRIu64 ", bots: %s.\n",
+		o->sim.players, o->sim.players == 1 ? "" : "s", o->sim.seed,
+		bot_spec_text(&o->sim.bots, o->sim.players, bots, sizeof bots));
+	if (deals >= o->sim.deals)
+		return;
+	fputs("Deal k of match m under A is paired with deal k of match m "
+	      "under B; a deal whose match has already ended under the other "
+	      "file has no pair", out);
+	for (int i = 0; i < n; i++)
+		if (rows[i].unit == PLOT_DEALS)
+			fprintf(out, " (A's matches last %.1f deals, B's %.1f)",
+				rows[i].a, rows[i].b);
+	fputs(".\n", out);
 }
 
 static void print_text(FILE *out, const compare_opts *o, const game *a,
 		       const game *b, const paired *rows, int n, long deals)
 {
-	char bots[200];
-	fprintf(out, "A: %s (%s)\nB: %s (%s)\n%ld paired deals, %d player%s, "
-		"seed %" PRIu64 ", bots: %s\n\n", a->name, o->names[0], b->name,
-		o->names[1], deals, o->sim.players, o->sim.players == 1 ? "" : "s",
-		o->sim.seed,
-		bot_spec_text(&o->sim.bots, o->sim.players, bots, sizeof bots));
+	fprintf(out, "A: %s (%s)\nB: %s (%s)\n", a->name, o->names[0],
+		b->name, o->names[1]);
+	print_pairing(out, o, deals, rows, n);
+	fputs("\n", out);
 	fprintf(out, "%-26s %10s %10s %10s  %-22s\n", "", "A", "B", "B - A",
 		"95% interval");
 	for (int i = 0; i < n; i++) {
@@ -223,14 +387,8 @@ static void print_text(FILE *out, const compare_opts *o, const game *a,
 			rows[i].a, rows[i].b, rows[i].diff, interval,
 			rows[i].significant ? " *" : "");
 	}
-	fputs("\nVerdict: ", out);
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		if (rows[i].significant)
-			fprintf(out, "%s%s", k++ ? ", " : "B differs from A in ",
-				rows[i].name);
-	fputs(k ? " (95% intervals that exclude 0, marked *).\n"
-		: "no difference is significant at 95%.\n", out);
+	fputs("\n", out);
+	print_verdict(out, b, rows, n, o->sim.players);
 	fprintf(out, "Any deal can be replayed: match m of a run with seed %"
 		PRIu64 " is `simulate GAME --seed %" PRIu64 "`'s match m (its "
 		"transcript with --transcript).\n", o->sim.seed, o->sim.seed);
@@ -406,9 +564,15 @@ static bool draw(const run *ra, const run *rb, const compare_opts *o,
 	}
 	for (int i = 0; i < n; i++)
 		iv[i] = (plot_interval){rows[i].name, rows[i].diff, rows[i].low,
-					rows[i].high, rows[i].significant};
+					rows[i].high, rows[i].significant,
+					rows[i].unit};
+	double won[2] = {0, 0};
+	for (int i = 0; i < n; i++)
+		if (players == 1 && strcmp(rows[i].name, "games won") == 0)
+			won[0] = rows[i].a, won[1] = rows[i].b;
 	if (ok)
-		plot_compare(f, o->names[0], o->names[1], seat, players, iv, n);
+		plot_compare(f, o->names[0], o->names[1], seat, players,
+			     players == 1 ? won : NULL, iv, n);
 	free(score);
 	if (fclose(f) != 0 || !ok) {
 		fprintf(stderr, "cardrules: error: cannot write %s\n", o->plot);

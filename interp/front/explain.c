@@ -224,9 +224,8 @@ static void by_players(FILE *out, const game *g, const state *s)
 static void hands_by_deal(FILE *out, const game *g, const state *s)
 {
 	int deals = s->deals > 0 ? s->deals : 20, up;
-	fprintf(out, "The number of cards each player gets changes from deal "
-		"to deal (`%s`):", g->hand_size.e ? expr_text(g->hand_size.e)
-						   : "the table above");
+	fputs("The number of cards each player gets changes from deal to "
+	      "deal:", out);
 	for (int d = 1; d <= deals && d <= 60; d++) {
 		int hand = state_hand_in_deal(s, d, &up);
 		if (hand < 0)
@@ -304,8 +303,9 @@ static void deal(FILE *out, const game *g, const state *s)
 				"one to each in turn, face %s.", s->place_dealt[k],
 				pl->npiles, pl->name, pl->face_up ? "up" : "down");
 		else
-			fprintf(out, " Then %d cards go to the %s, face %s.",
-				s->place_dealt[k], pl->name,
+			fprintf(out, " Then %d card%s to the %s, face %s.",
+				s->place_dealt[k], s->place_dealt[k] == 1
+				? " goes" : "s go", pl->name,
 				pl->face_up ? "up" : "down");
 	}
 	if (left)
@@ -313,6 +313,35 @@ static void deal(FILE *out, const game *g, const state *s)
 			"them face up.", left, s->face_up);
 	fputc('\n', out);
 	by_players(out, g, s);
+}
+
+/* The counters a deal keeps, with what they count: the phases raise
+ * them by name. */
+static void counters(FILE *out, const game *g)
+{
+	if (g->ncounters == 0)
+		return;
+	heading(out, "Counters");
+	for (int k = 0; k < g->ncounters; k++) {
+		char start[300];
+		fprintf(out, "- %s%s", g->counter_name[k],
+			g->counter_per_seat[k] ? " (per player)" : "");
+		if (g->counter_says[k])
+			fprintf(out, ": %s;", g->counter_says[k]);
+		else
+			fputc(':', out);
+		if (g->counter_start[k])
+			fprintf(out, " at the start of each deal, %s",
+				formula_number_said(g->counter_start[k], start,
+						    sizeof start));
+		else
+			fprintf(out, " %" PRId64 " at the start of each deal",
+				g->counter_initial[k]);
+		for (int v = 0; v < g->counter_nnames[k]; v++)
+			fprintf(out, "%s%d %s", v ? ", " : " (its values: ", v,
+				g->counter_names[k][v]);
+		fputs(g->counter_nnames[k] ? ")\n" : "\n", out);
+	}
 }
 
 /* A condition in words, or quoted as written. */
@@ -418,9 +447,31 @@ static void phases(FILE *out, const game *g)
 
 /* ---- Scoring and the match ----------------------------------------------- */
 
+/* A hook's rules in words: its documentation and the values of its
+ * parameters in this file. */
+static void hook_words(FILE *out, const char *title, const hook_use *use)
+{
+	const schema_hook *h = &use->hook->about;
+	fprintf(out, "%s: %s", title, h->doc);
+	for (int i = 0; i < h->nparams; i++) {
+		const schema_hook_param *p = &h->params[i];
+		int64_t v = use->args.v[i];
+		fprintf(out, "%s%s: ", i ? "; " : " In this game: ", p->doc);
+		if (p->type->kind == SK_BOOL)
+			fputs(v ? "yes" : "no", out);
+		else if (p->choice_words)
+			fputs(p->choice_words[v], out);
+		else
+			fprintf(out, "%" PRId64, v);
+	}
+	fputs(h->nparams ? ".\n" : "\n", out);
+}
+
 static void scoring(FILE *out, const game *g)
 {
 	heading(out, "Scoring");
+	if (g->melds.hook)
+		hook_words(out, "Melds", &g->melds);
 	if (g->nlets)
 		fputs("When the deal ends, these values are worked out, in order "
 		      "(a value \"per player\" is worked out for each player):\n",
@@ -463,10 +514,14 @@ static void match(FILE *out, const game *g, const state *s)
 		fputs("One game; its score is the result.\n", out);
 		return;
 	}
-	if (g->has_deals)
-		fprintf(out, "The match has %d deals%s%s%s.\n", s->deals,
-			g->deals.e ? " (" : "", g->deals.e ? expr_text(g->deals.e) : "",
-			g->deals.e ? ")" : "");
+	char count[300];
+	if (g->has_deals && s->deals == 1)
+		fputs("The match is one deal.\n", out);
+	else if (g->has_deals && g->deals.e && !expr_is_constant(g->deals.e) &&
+		 *formula_number_said(g->deals.e, count, sizeof count) != '`')
+		fprintf(out, "The match has %d deals (%s).\n", s->deals, count);
+	else if (g->has_deals)
+		fprintf(out, "The match has %d deals.\n", s->deals);
 	char words[300];
 	if (g->end)
 		fprintf(out, "The match ends after a deal when %s.\n",
@@ -516,10 +571,59 @@ void explain_game(FILE *out, const game *g, int n, const int64_t *opts)
 	options(out, g, s);
 	cards(out, g, s);
 	deal(out, g, s);
+	counters(out, g);
 	phases(out, g);
 	scoring(out, g);
 	match(out, g, s);
 	free(s);
+}
+
+/* ---- Formulas without words ------------------------------------------- */
+
+/* A name alone, or a number, reads as it is. */
+static bool reads_as_is(const expr *e)
+{
+	for (const char *p = expr_text(e); *p; p++)
+		if (!isalnum((unsigned char)*p) && *p != '_')
+			return false;
+	return true;
+}
+
+static int unworded(const expr *e, bool readable, const char *what, diag *d)
+{
+	if (!e || expr_says(e) || readable || reads_as_is(e))
+		return 0;
+	const src_file *file;
+	int line, col;
+	expr_position(e, &file, &line, &col);
+	diag_warning(d, file, line, col, "explain can only quote %s: give it "
+		     "words, as {is: FORMULA, says: WORDS}", what);
+	return 1;
+}
+
+int explain_unworded(const game *g, diag *d)
+{
+	int n = 0;
+	char buf[300];
+	for (int i = 0; i < g->nlets; i++) {
+		char what[120];
+		snprintf(what, sizeof what, "the named value '%s'", g->let[i].name);
+		n += unworded(g->let[i].e, false, what, d);
+	}
+	n += unworded(g->score, false, "the score", d);
+	for (int k = 0; k < g->nkept; k++) {
+		char what[120];
+		snprintf(what, sizeof what, "how the kept value '%s' changes "
+			 "(or give it says)", g->kept[k].name);
+		n += unworded(g->kept[k].next, g->kept[k].says != NULL, what, d);
+	}
+	n += unworded(g->end, g->end && formula_condition_words(g->end, buf,
+								  sizeof buf),
+		      "the end of the match", d);
+	n += unworded(g->next_dealer, g->next_dealer &&
+		      formula_seat_words(g->next_dealer, buf, sizeof buf),
+		      "the next dealer", d);
+	return n;
 }
 
 /* ---- Differences --------------------------------------------------------- */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "engine/engine.h"
+#include "lang/diag.h"
 
 /* The rules of g at a table of `players` with the options `options`
  * (NULL: the defaults). */
@@ -24,5 +25,11 @@ void explain_game(FILE *out, const game *g, int players,
  * `base` ("- " removed, "+ " added), each game explained at its own
  * default table.  Returns the number of lines that differ. */
 int explain_diff(FILE *out, const game *base, const game *variant);
+
+/* For validate --strict: warns (in d) at each formula of the scoring and
+ * the match that explain can only quote, for want of words of the rule
+ * file (`{is: FORMULA, says: WORDS}`) or of a common reading.  Returns how
+ * many. */
+int explain_unworded(const game *g, diag *d);
 
 #endif

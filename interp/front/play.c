@@ -268,11 +268,13 @@ static void print_counters(table_ui *u)
 	const state *s = &u->s;
 	const game *g = u->g;
 	const char *sep = "  Counters:";
+	char word[64];
 	for (int k = 0; k < g->ncounters; k++) {
-		if (g->counter_per_seat[k])
+		if (g->counter_per_seat[k] || !state_counter_shown(s, k, -1))
 			continue;
-		fprintf(u->out, "%s %s %" PRId64, sep, g->counter_name[k],
-			s->counter[k][0]);
+		fprintf(u->out, "%s %s %s", sep, g->counter_name[k],
+			game_counter_value(g, k, s->counter[k][0], word,
+					   sizeof word));
 		sep = ",";
 	}
 	if (*sep == ',')
@@ -280,13 +282,21 @@ static void print_counters(table_ui *u)
 	for (int k = 0; k < g->ncounters; k++) {
 		if (!g->counter_per_seat[k])
 			continue;
-		fprintf(u->out, "  %s:", g->counter_name[k]);
+		bool any = false;
 		for (int p = 0; p < s->players; p++) {
 			char name[32];
-			fprintf(u->out, "%s %s %" PRId64, p ? "," : "",
-				seat_name(u, p, name, sizeof name), s->counter[k][p]);
+			if (!state_counter_shown(s, k, p))
+				continue;
+			if (!any)
+				fprintf(u->out, "  %s:", g->counter_name[k]);
+			fprintf(u->out, "%s %s %s", any ? "," : "",
+				seat_name(u, p, name, sizeof name),
+				game_counter_value(g, k, s->counter[k][p], word,
+						   sizeof word));
+			any = true;
 		}
-		fputc('\n', u->out);
+		if (any)
+			fputc('\n', u->out);
 	}
 }
 

@@ -1754,8 +1754,8 @@ bool expr_reads_only(const expr *e, const int *slot, int nslot)
 
 static bool node_reads_slot(const expr_node *n, int slot)
 {
-	if (n->op == OP_VAR)
-		return n->slot == slot;
+	if (n->op == OP_VAR || n->op == OP_SEATVAR)     /* a per-seat one's */
+		return n->slot == slot;                 /* first slot */
 	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
 						       : n->u.kid;
 	for (int i = 0; i < n->nkid; i++)

@@ -188,6 +188,16 @@ static inline cardset expr_eval_cards(const expr *e, const expr_frame *f)
 	return expr_eval(e, f).s;
 }
 
+/* ---- Watching what rules leave out ------------------------------------ */
+
+/* Called when choose() meets an index it has no value for (and gives the
+ * zero value), with the formula being evaluated: validate's random deals
+ * watch for it.  One watcher for the process, set and cleared around
+ * evaluations on one thread; NULL (the default) watches nothing. */
+typedef void (*expr_choose_missed_fn)(void *ctx, const expr *e,
+				      int64_t index, int nvalues);
+void expr_watch_choose(expr_choose_missed_fn fn, void *ctx);
+
 /* Releases process-wide compiled patterns (at exit, for leak checkers). */
 void expr_cleanup(void);
 

@@ -239,8 +239,10 @@ static value b_choose(const expr_env *env, const expr_node *n,
 {
 	(void)env;
 	int64_t i = a[0].i;
-	if (i < 0 || i >= n->nkid - 1)
+	if (i < 0 || i >= n->nkid - 1) {
+		expr_choose_missed(i, n->nkid - 1);
 		return expr_zero(n->type);
+	}
 	return a[i + 1];
 }
 

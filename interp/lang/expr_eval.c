@@ -304,10 +304,34 @@ value expr_ev(const expr_node *n, expr_env *env)
 	return expr_zero(n->type);
 }
 
+/* The watcher of choose() and the formula it is told of. */
+static expr_choose_missed_fn watcher;
+static void *watcher_ctx;
+static const expr *watched;
+
+void expr_watch_choose(expr_choose_missed_fn fn, void *ctx)
+{
+	watcher = fn;
+	watcher_ctx = ctx;
+	watched = NULL;
+}
+
+void expr_choose_missed(int64_t index, int nvalues)
+{
+	if (watcher && watched)
+		watcher(watcher_ctx, watched, index, nvalues);
+}
+
 value expr_eval(const expr *e, const expr_frame *f)
 {
 	expr_env env;
 	env.fr = *f;
 	env.d = e->d;
-	return expr_ev(e->root, &env);
+	if (!watcher)
+		return expr_ev(e->root, &env);
+	const expr *outer = watched;    /* a getter may evaluate another */
+	watched = e;
+	value v = expr_ev(e->root, &env);
+	watched = outer;
+	return v;
 }

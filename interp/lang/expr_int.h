@@ -154,6 +154,9 @@ typedef struct expr_builtin {
 
 extern const expr_builtin expr_builtins[];
 
+/* Tells the watcher of choose() (expr.h) of an index out of range. */
+void expr_choose_missed(int64_t index, int nvalues);
+
 /* The built-in called name[0..len), or NULL. */
 const expr_builtin *expr_builtin_find(const char *name, size_t len);
 

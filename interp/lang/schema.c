@@ -318,11 +318,19 @@ static const schema s_place_name = {
  * counters
  * ====================================================================== */
 
+static const schema s_string_list_early = {.kind = SK_LIST, .item = &s_string};
 static const schema_field counter_fields[] = {
 	{"initial", &s_expr_int, false,
 	 "its value when a deal starts: an expression, which may read the "
 	 "values kept from the last deal (default 0)"},
 	{"per-seat", &s_bool, false, "one for each seat (default: one for the table)"},
+	{"says", &s_string, false,
+	 "what it counts, in words, for explain (the number of pushes of the skat)"},
+	{"names", &s_string_list_early, false,
+	 "words for its values 0, 1, 2, ..., shown at the table instead of the "
+	 "number ([spades, hearts, diamonds, clubs])"},
+	{"show", &s_said_bool, false,
+	 "the table shows it only when this holds (default: always; false: never)"},
 	{0},
 };
 static const schema s_counter_map = {
@@ -342,7 +350,7 @@ static const schema s_counters = {
 	       "starts and raised by choices; usable in expressions by name",
 };
 static const schema s_counter_adds = {
-	.kind = SK_DICT, .item = &s_expr_int, .key_pattern = NAME_PATTERN,
+	.kind = SK_DICT, .item = &s_said_int, .key_pattern = NAME_PATTERN,
 	.key_doc = "a counter name", .key_name = "COUNTER",
 	.doc = "counters and what to add to each",
 };
@@ -1359,9 +1367,32 @@ static const char *kind_name(const schema *sc)
 	return "something else";
 }
 
+/* Is n a plain number with a fraction (4.5, 8.0)? */
+static bool is_fraction(const node *n)
+{
+	if (n->kind != NODE_SCALAR || n->style != NODE_PLAIN)
+		return false;
+	size_t i = n->text[0] == '-' || n->text[0] == '+';
+	size_t digits = 0, dots = 0;
+	for (; i < n->len; i++) {
+		if (n->text[i] == '.')
+			dots++;
+		else if (n->text[i] >= '0' && n->text[i] <= '9')
+			digits++;
+		else
+			return false;
+	}
+	return dots == 1 && digits > 0;
+}
+
 static void wrong_kind(checker *ck, const schema *sc, const node *n)
 {
 	char buf[64];
+	if (sc->kind == SK_INT && is_fraction(n)) {
+		report(ck, n, "'%s' must be a whole number, not %.*s", where(ck),
+		       (int)n->len, n->text);
+		return;
+	}
 	report(ck, n, "'%s' must be %s, not %s", where(ck), kind_name(sc),
 	       node_describe(n, buf, sizeof buf));
 }

@@ -46,7 +46,7 @@ cardrules explain black-lady --set rounds=3 | grep -q '^- rounds = 3 ' || fail "
 cardrules explain --diff black-lady-tournament >"$tmp/diff-t"
 grep -q '^- - pot: 26 points and what the last deal carried over$' "$tmp/diff-t" ||
 	fail "--diff does not show the pot removed"
-grep -q '^+ Each player.s score for the deal = -penalty$' "$tmp/diff-t" ||
+grep -q '^+ Each player.s score for the deal: minus the penalty points taken.$' "$tmp/diff-t" ||
 	fail "--diff does not show the new score"
 status=0
 cardrules explain --diff hearts >"$tmp/out" 2>"$tmp/err" || status=$?

@@ -86,7 +86,7 @@ cardrules play gridcannon --seed 2 --no-color --transcript "$tmp/typed.yaml" \
 	<"$tmp/input" >"$tmp/out" 2>&1 || fail "play exited with $? ($tmp/out)"
 same_file <(decisions "$won") <(decisions "$tmp/typed.yaml") "the decisions"
 same_file <(grep scores "$won") <(grep scores "$tmp/typed.yaml") "the score"
-grep -q "^  ! 'royal W2' is not legal now: 'royal' prefers other places for ..; the royal moves are: " "$tmp/out" ||
+grep -q "^  ! 'royal W2' is not legal now: 'royal' prefers other places for ..; the legal 'royal' moves are: " "$tmp/out" ||
 	fail "a wrong slot is not refused with its reason and the slots allowed"
 grep -q '^  Won!$' "$tmp/out" || fail "the win is not told"
 [ "$(grep -c '^  Killed: ' "$tmp/out")" -ge 6 ] || fail "the kills are not told"

@@ -41,7 +41,7 @@ moves
 TYPED
 LC_ALL=C cardrules play klondike --seed 3 --no-color --transcript "$tmp/typed.yaml" \
 	<"$tmp/input" >"$tmp/out" 2>&1 || fail "play exited with $? ($tmp/out)"
-expect_line "$tmp/out" "  ! 'move 8D t1' is not legal now: the tableau builds down in alternating colours, a king on an empty pile (8D onto 10D); the move moves are: move 9S t1, move 8D t2"
+expect_line "$tmp/out" "  ! 'move 8D t1' is not legal now: the tableau builds down in alternating colours, a king on an empty pile (8D onto 10D); the legal 'move' moves are: move 9S t1, move 8D t2"
 grep -q "^  ! 'up' is not a move now" "$tmp/out" ||
 	fail "a move without a target card is not refused"
 grep -q '^  t1     t2     t3 ' "$tmp/out" || fail "the tableau is not drawn"

@@ -72,6 +72,9 @@ expect_line "$tmp/out" "  ♥ and ✚ have 2 cards each; their ranks, highest fi
 expect_line "$tmp/out" "  primary: ✚ (cross), with its partner ❦ (leaf)"
 expect_line "$tmp/out" "  ♥ has the most cards."
 expect_line "$tmp/out" "  ! 'ZZ' is not a card: write the rank, then the suit, as in QS, 10H or TH"
+# the running counts: the minus cards taken as well as the bonus
+grep -q '^  penalty so far: ' "$tmp/out" || fail "the penalty so far is never shown"
+grep -q '^  bonus so far: ' "$tmp/out" || fail "the bonus so far is never shown"
 
 # --- the example STN-2 at the table: the order decides, in words ---
 cp tests/data/transcripts/stendhal-stn2.yaml "$tmp/stn2.yaml"

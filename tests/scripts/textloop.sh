@@ -125,7 +125,7 @@ cmp -s "$tmp/first.yaml" "$tmp/first.before" || fail "a refused --resume changed
 # --- a round of choices: the choices listed, typed, narrated, replayed ---
 printf 'oops\nsolo\nquit\n' | cardrules play tests/data/games/choose.yaml --seat 1 \
 	--seed 3 --no-color --transcript "$tmp/choose.yaml" >"$tmp/out4" 2>&1
-expect_line "$tmp/out4" "  Your choice:"
+expect_line "$tmp/out4" "  Choose one of these:"
 expect_line "$tmp/out4" "    solo  you become the declarer; adds 2 to level; the round ends"
 expect_line "$tmp/out4" "    pass  nothing more"
 expect_line "$tmp/out4" "  ! 'oops' is not a choice here; choose one of: solo, pass"
@@ -174,6 +174,31 @@ grep -q '^1 unfinished game is saved; the latest goes on with: .* play --resume$
 	fail "play does not say that a game is unfinished: $(head -n 3 "$tmp/a2")"
 [ -f "$saves/$first" ] || fail "a new game removed the autosave of an unfinished one"
 [ "$(ls "$saves" | wc -l)" -eq 2 ] || fail "the second game has no autosave of its own"
+grep -q '^  1\. Black Lady, deal 1, 4 players, you at seat 0, saved ' "$tmp/a2" ||
+	fail "play does not say which game is unfinished: $(head -n 3 "$tmp/a2")"
+# games: the saved games numbered, the latest first; --resume N, --delete N
+cardrules games >"$tmp/g1" 2>&1 || fail "games exited with $?"
+expect_line "$tmp/g1" "2 unfinished games are saved, the latest first:"
+grep -q '^  2\. Black Lady, deal 1, 4 players, you at seat 0, saved ' "$tmp/g1" ||
+	fail "games does not list the first game second: $(cat "$tmp/g1")"
+expect_line "$tmp/g1" "     $saves/$first"
+printf 'quit\n' | cardrules play --resume 2 >"$tmp/g2" 2>&1 || fail "--resume 2 failed"
+grep -q '^Black Lady: ' "$tmp/g2" || fail "--resume 2 did not take game 2 (Black Lady)"
+rc=0
+cardrules play --resume 3 </dev/null >/dev/null 2>"$tmp/g3" || rc=$?
+[ "$rc" -eq 1 ] || fail "--resume 3 of 2 games exited with $rc"
+grep -q "there is no saved game 3: .* games lists the 2 there are" "$tmp/g3" ||
+	fail "--resume 3 does not say why: $(cat "$tmp/g3")"
+cp "$saves/$first" "$tmp/kept.yaml"
+cardrules games --delete 2 >"$tmp/g4" 2>&1 || fail "games --delete 2 failed: $(cat "$tmp/g4")"
+[ ! -e "$saves/$first" ] || fail "games --delete 2 kept the game"
+[ "$(ls "$saves" | wc -l)" -eq 1 ] || fail "games --delete 2 deleted another game"
+rc=0
+cardrules games --delete 1,x >/dev/null 2>&1 || rc=$?
+[ "$rc" -eq 2 ] || fail "games --delete 1,x exited with $rc"
+[ "$(ls "$saves" | wc -l)" -eq 1 ] || fail "a refused --delete deleted a game"
+cp "$tmp/kept.yaml" "$saves/$first"
+touch -d "1 hour ago" "$saves/$first"       # the older game again
 # a game refused at its start leaves no autosave; an empty one is no game
 rc=0
 cardrules play hearts --seat 7 </dev/null >/dev/null 2>&1 || rc=$?

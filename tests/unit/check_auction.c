@@ -277,6 +277,8 @@ START_TEST(test_raises_by_one_from_a_forced_opening)
 	say("2");
 	refused("4", "the only bid now is 3");
 	refused("2 H", "a number alone");
+	refused("call x", "it is your call in the auction: pass or a bid (a "
+		"number, as in 'call 3')");
 	say("pass");                            /* seat 2 leaves */
 	ck_assert_int_eq(s.current, 0);
 	say("3");

@@ -213,7 +213,7 @@ START_TEST(test_refusals_say_why)
 	    "waste: 9D; stock: 3C");
 	ck_assert_str_eq(refusal("move 9C t3"), "'move 9C t3' is not legal now: "
 			 "the tableau builds down in alternating colours, a king "
-			 "on an empty pile (9C onto 10S); the move moves are: "
+			 "on an empty pile (9C onto 10S); the legal 'move' moves are: "
 			 "move 10S t4, move 8H t1, move waste t3, move 9C t2, "
 			 "move 9C t5");
 	ck_assert_str_eq(refusal("up t6 f1"), "'up t6 f1' is not legal now: the "
@@ -229,7 +229,7 @@ START_TEST(test_refusals_say_why)
 	ck_assert(strstr(refusal("up"), "'up' is not a move now") != NULL);
 	/* 2C lies face down: nothing is told of it */
 	ck_assert(strstr(refusal("move 2C t3"), "'move 2C t3' is not legal "
-			 "now; the move moves are") != NULL);
+			 "now; the legal 'move' moves are") != NULL);
 	act("move waste t3");
 	ck_assert(strstr(refusal("move waste t1"), "'move waste t1' is not legal "
 			 "now: the waste is empty") != NULL);
