@@ -182,61 +182,91 @@ static bool face_allowed(const state *s, const phase *p, bool down)
 	return down ? !d->others_up : true;
 }
 
-/* Sorts pairs listed by their cards in order: the face-up ones first,
- * each side keeping its order (action_compare without a sort). */
-static void face_up_first(action *list, int n)
-{
-	action down[ACTIONS_MAX];
-	int up = 0, ndown = 0;
-	for (int i = 0; i < n; i++) {
-		if (list[i].flags & ACT_DOWN)
-			down[ndown++] = list[i];
-		else
-			list[up++] = list[i];
-	}
-	memcpy(list + up, down, (size_t)ndown * sizeof *down);
-}
-
-/* Every pair of cards of the hand, one of each pair of faces (copies of
- * a card play alike), with each face the seat may lay.  A face's pairs
- * are its first card in the hand with the first of another face, or
- * with its own second copy: the first pair of those faces in order. */
-static int legal(const state *s, const phase *p, action *out)
+/* The cards of the hand of the seat to move in order, and for each its
+ * copy among the cards of its face (0: the face's first in the hand). */
+static int hand_copies(const state *s, card_id *c, uint8_t *copy)
 {
 	const deck *dk = &s->g->deck;
-	card_id c[CARD_MAX];
-	int nc = cset_to_array(s->hand[s->current], c), n = 0;
+	int nc = cset_to_array(s->hand[s->current], c);
 	uint8_t copies[256] = {0};      /* of each face, met so far */
-	uint8_t copy[CARD_MAX];         /* 0: the face's first in the hand */
 	for (int i = 0; i < nc; i++) {
 		uint8_t *k = &copies[dk->face[c[i]]];
 		copy[i] = *k < 255 ? (*k)++ : 255;
 	}
-	for (int i = 0; i < nc; i++) {
-		if (copy[i] != 0)
+	return nc;
+}
+
+/* Is (c[i], c[j]), i < j, one of the pairs laid: c[i] its face's first,
+ * c[j] the first of another face or the second copy of c[i]'s? */
+static bool pair_listed(const deck *dk, const card_id *c, const uint8_t *copy,
+			int i, int j)
+{
+	bool same = dk->face[c[j]] == dk->face[c[i]];
+	return copy[i] == 0 && copy[j] == (same ? 1 : 0);
+}
+
+static action pair_action(card_id a, card_id b, bool down)
+{
+	/* built whole: field by field, the stores and the copy stall */
+	return (action){
+		.kind = ACT_CARDS,
+		.flags = down ? ACT_DOWN : 0,
+		.card = {a, b},
+		.denom = DENOM_NONE,
+		.from = PLACE_NONE,
+		.to = PLACE_NONE,
+	};
+}
+
+/* Every pair of cards of the hand, one of each pair of faces (copies of
+ * a card play alike), with each face the seat may lay: the face-up
+ * pairs first, then the face-down ones, each in the order of their
+ * cards.  A face's pairs are its first card in the hand with the first
+ * of another face, or with its own second copy: the first pair of those
+ * faces in order. */
+static int legal(const state *s, const phase *p, action *out)
+{
+	const deck *dk = &s->g->deck;
+	card_id c[CARD_MAX];
+	uint8_t copy[CARD_MAX];
+	int nc = hand_copies(s, c, copy), n = 0;
+	for (int down = 0; down < 2; down++) {
+		if (!face_allowed(s, p, down))
 			continue;
-		for (int j = i + 1; j < nc; j++) {
-			bool same = dk->face[c[j]] == dk->face[c[i]];
-			if (copy[j] != (same ? 1 : 0))
-				continue;
-			for (int down = 0; down < 2 && n < ACTIONS_MAX; down++) {
-				if (!face_allowed(s, p, down))
-					continue;
-				/* built whole: field by field, the stores
-				 * and the copy stall */
-				out[n++] = (action){
-					.kind = ACT_CARDS,
-					.flags = down ? ACT_DOWN : 0,
-					.card = {c[i], c[j]},
-					.denom = DENOM_NONE,
-					.from = PLACE_NONE,
-					.to = PLACE_NONE,
-				};
-			}
-		}
+		for (int i = 0; i < nc; i++)
+			for (int j = i + 1; j < nc && n < ACTIONS_MAX; j++)
+				if (pair_listed(dk, c, copy, i, j))
+					out[n++] = pair_action(c[i], c[j], down);
 	}
-	face_up_first(out, n);
 	return n;
+}
+
+/* The pair `legal` would list at k, drawn as from its list but without
+ * it: the pairs are counted (each two faces once, and each face held
+ * twice once more), then only the k-th is looked for. */
+static action random_pair(const state *s, const phase *p, rng *r)
+{
+	const deck *dk = &s->g->deck;
+	card_id c[CARD_MAX];
+	uint8_t copy[CARD_MAX];
+	int nc = hand_copies(s, c, copy), faces = 0, twice = 0;
+	for (int i = 0; i < nc; i++) {
+		faces += copy[i] == 0;
+		twice += copy[i] == 1;
+	}
+	int pairs = faces * (faces - 1) / 2 + twice;
+	bool up = face_allowed(s, p, false), down = face_allowed(s, p, true);
+	int n = pairs * (up + down);
+	if (n == 0)
+		return action_of(ACT_NONE, 0);
+	int k = (int)rng_below(r, (uint32_t)n);
+	bool laid_down = !up || k >= pairs;
+	k %= pairs;
+	for (int i = 0; i < nc; i++)
+		for (int j = i + 1; j < nc; j++)
+			if (pair_listed(dk, c, copy, i, j) && k-- == 0)
+				return pair_action(c[i], c[j], laid_down);
+	return action_of(ACT_NONE, 0);
 }
 
 /* Two held cards are legal when the listed pair of their faces is: a
@@ -658,6 +688,7 @@ const phase_kind_def phase_double = {
 	.reset = reset,
 	.enter = enter,
 	.legal = legal,
+	.random_action = random_pair,
 	.is_legal = is_legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* pairs laid face down */

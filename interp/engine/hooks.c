@@ -268,13 +268,10 @@ static void runs_of(meld_search *ms, cardset left)
 {
 	const deck *d = ms->d;
 	ms->left = left;
-	for (int su = 0; su < d->nsuits; su++) {
-		ms->ranks[su] = 0;
-		cardset in_suit = cset_and(left, d->by_suit[su]);
-		for (int r = 0; r < d->nranks; r++)
-			if (cset_meets(in_suit, d->by_rank[r]))
-				ms->ranks[su] |= UINT32_C(1) << r;
-	}
+	memset(ms->ranks, 0, sizeof ms->ranks);
+	CSET_FOREACH(c, left)           /* a hand's few cards, not every face */
+		if (d->suit_of[c] < d->nsuits)
+			ms->ranks[d->suit_of[c]] |= UINT32_C(1) << d->rank_of[c];
 	runs_from(ms, 0, 0);
 }
 

@@ -1555,7 +1555,9 @@ static int cards_in_hands(const state *s)
  * action at a time, out of the timed run: the cards that leave the
  * hands (played, laid or discarded; a pass between hands is none), or,
  * in a game whose hands play no part (a solitaire), the moves.  *per
- * says which. */
+ * says which.  The deals follow one another in matches, set up as the
+ * timed run sets them up: where the hands change from deal to deal (Oh
+ * Hell), the average is over the same deals of the match. */
 static double plays_per_deal(const game *g, long deals, const char **per)
 {
 	state s;
@@ -1563,8 +1565,12 @@ static double plays_per_deal(const game *g, long deals, const char **per)
 	rng r;
 	rng_seed(&r, 1, 0);
 	long cards = 0, moves = 0;
+	if (!state_setup(&s, g, g->default_players, 0, NULL, 1, why,
+			 sizeof why))
+		deals = 0;
 	for (long d = 0; d < deals; d++) {
-		if (!state_setup(&s, g, g->default_players, 0, NULL,
+		if (s.current != SEAT_CHANCE &&
+		    !state_setup(&s, g, g->default_players, 0, NULL,
 				 (uint64_t)d, why, sizeof why))
 			break;
 		state_deal(&s);

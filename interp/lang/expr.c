@@ -1635,6 +1635,14 @@ static expr *finish(parser *p, cx r)
 		return NULL;
 	}
 	e->root = root;
+	e->fast = expr_fast(p->sc->a, root);
+	if (!e->fast)
+		e->fast = root;
+	expr_scope *top = p->sc;
+	while (top->parent)
+		top = top->parent;
+	e->next = top->compiled;
+	top->compiled = e;
 	e->d = p->d;
 	e->type = (expr_type)r.t;
 	e->per_seat = r.ps;

@@ -173,6 +173,16 @@ typedef struct expr_frame {
 
 value expr_eval(const expr *e, const expr_frame *f);
 
+/* The same value from the tree as compiled, one small step a node: the
+ * reference that the form expr_eval runs (common shapes fused, see
+ * expr_fast.c) is tested against. */
+value expr_eval_reference(const expr *e, const expr_frame *f);
+
+/* Every expression compiled in sc's family of scopes, newest first:
+ * the first, then the next of each, then NULL. */
+const expr *expr_scope_compiled(const expr_scope *sc);
+const expr *expr_next_compiled(const expr *e);
+
 static inline int64_t expr_eval_int(const expr *e, const expr_frame *f)
 {
 	return expr_eval(e, f).i;

@@ -142,6 +142,66 @@ static __attribute__((noinline)) value ev_call(const expr_node *n,
 	return n->u.call.fn(env, n, arg);
 }
 
+/* ---- Fused shapes (expr_fast.c), each as its reference computes it ---- */
+
+/* x[s] of a per-seat variable: its slot at s, or the zero value. */
+static value ev_seatvar_at(const expr_node *n, expr_env *env)
+{
+	int64_t s = expr_ev(n->u.kid[0], env).i;
+	if (s < 0 || s >= seats_of(env))
+		return expr_zero(n->type);
+	return env->fr.slot[n->slot + s];
+}
+
+static value ev_get(const expr_node *n, const expr_env *env);
+
+/* x[s] of a value kept by the engine: read as the seat s would. */
+static __attribute__((noinline)) value ev_seatget_at(const expr_node *n,
+						     expr_env *env)
+{
+	int64_t s = expr_ev(n->u.kid[0], env).i;
+	int saved = env->fr.seat;
+	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
+	value r = ev_get(n->u.kid[1], env);
+	env->fr.seat = saved;
+	return r;
+}
+
+static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
+						      const expr_env *env)
+{
+	int players = seats_of(env);
+	acc a = acc_start(n->agg);
+	for (int s = 0; s < players; s++)
+		if (acc_step(n->agg, &a, env->fr.slot[n->slot + s].i))
+			break;
+	return acc_value(a);
+}
+
+static value ev_intk(const expr_node *n, expr_env *env)
+{
+	int64_t a = expr_ev(n->u.kid[0], env).i, b = n->v.i;
+	value r;
+	switch (n->agg) {
+	case OP_ADD: r.i = arith_add(a, b); break;
+	case OP_SUB: r.i = arith_sub(a, b); break;
+	case OP_MUL: r.i = arith_mul(a, b); break;
+	case OP_EQ: r.i = a == b; break;
+	case OP_NE: r.i = a != b; break;
+	case OP_LT: r.i = a < b; break;
+	case OP_LE: r.i = a <= b; break;
+	case OP_GT: r.i = a > b; break;
+	default: r.i = a >= b; break;   /* OP_GE */
+	}
+	return r;
+}
+
+static value ev_call1(const expr_node *n, expr_env *env)
+{
+	value arg = expr_ev(n->u.call.arg[0], env);
+	return n->u.call.fn(env, n, &arg);
+}
+
 /* ---- The dispatch ------------------------------------------------------ */
 
 /* A seat not at the table reads as the zero value. */
@@ -298,6 +358,19 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_forseats(n, env);
 	case OP_CALL:
 		return ev_call(n, env);
+	case OP_SEATVAR_AT:
+		return ev_seatvar_at(n, env);
+	case OP_SEATGET_AT:
+		return ev_seatget_at(n, env);
+	case OP_SEATAGG_VAR:
+		return ev_seatagg_var(n, env);
+	case OP_INTK:
+		return ev_intk(n, env);
+	case OP_COUNTSET:
+		r.i = cset_count(KID(0).s);
+		return r;
+	case OP_CALL1:
+		return ev_call1(n, env);
 	case OP_COUNT_:
 		break;
 	}
@@ -328,10 +401,20 @@ value expr_eval(const expr *e, const expr_frame *f)
 	env.fr = *f;
 	env.d = e->d;
 	if (!watcher)
-		return expr_ev(e->root, &env);
+		return expr_ev(e->fast, &env);
+	/* Watched evaluations (validate's random deals) walk the reference
+	 * tree, where every choose() is still its own node. */
 	const expr *outer = watched;    /* a getter may evaluate another */
 	watched = e;
 	value v = expr_ev(e->root, &env);
 	watched = outer;
 	return v;
+}
+
+value expr_eval_reference(const expr *e, const expr_frame *f)
+{
+	expr_env env;
+	env.fr = *f;
+	env.d = e->d;
+	return expr_ev(e->root, &env);
 }

@@ -53,7 +53,14 @@ enum {
 	X(AT)           /* kid 0 at the seat kid 1 */                    \
 	X(SEATAGG)      /* agg of kid 0 over the seats */                \
 	X(FORCARDS) X(FORSUITS) X(FORSEATS) /* agg of kid 1 over kid 0 */ \
-	X(CALL)         /* u.call.fn(evaluated arguments) */
+	X(CALL)         /* u.call.fn(evaluated arguments) */              \
+	/* fused, in the form run alone (expr_fast.c): */                 \
+	X(SEATVAR_AT)   /* slot[slot + seat kid 0] */                     \
+	X(SEATGET_AT)   /* the SEATGET kid 1 at the seat kid 0 */         \
+	X(SEATAGG_VAR)  /* agg of slot[slot + s] over the seats */        \
+	X(INTK)         /* kid 0 (op agg) the constant v */               \
+	X(COUNTSET)     /* the cards of kid 0 counted */                  \
+	X(CALL1)        /* a CALL of one argument */
 
 enum expr_op {
 #define X(o) OP_##o,
@@ -118,7 +125,9 @@ struct expr_node {
 };
 
 struct expr {
-	const expr_node *root;
+	const expr_node *root;  /* as compiled: the reference */
+	const expr_node *fast;  /* the form run: expr_fast(root) */
+	expr *next;             /* the scope family's compiled, newest first */
 	const deck *d;
 	expr_type type;
 	bool per_seat, constant;
@@ -174,6 +183,10 @@ value expr_zero(int type);
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
 
+/* A copy of the tree n with its common shapes fused (expr_fast.c);
+ * NULL when out of memory. */
+const expr_node *expr_fast(arena *a, const expr_node *n);
+
 
 /* ---- Scopes (expr_scope.c) ---- */
 
@@ -205,6 +218,7 @@ struct expr_scope {
 	expr_scope *parent, *child, *sibling;
 	expr_name *names;
 	int nslots;             /* the root's: slots of the whole family */
+	expr *compiled;         /* the root's: every expression compiled */
 };
 
 /* The name as seen from sc: its own or an ancestor's; NULL if unknown. */

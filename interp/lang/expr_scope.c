@@ -221,3 +221,15 @@ int expr_scope_uses(const expr_scope *sc, const char *name)
 	const expr_name *n = expr_scope_find(sc, name, strlen(name));
 	return n ? n->uses : 0;
 }
+
+const expr *expr_scope_compiled(const expr_scope *sc)
+{
+	while (sc->parent)
+		sc = sc->parent;
+	return sc->compiled;
+}
+
+const expr *expr_next_compiled(const expr *e)
+{
+	return e->next;
+}

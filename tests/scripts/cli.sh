@@ -47,6 +47,11 @@ status 0 cardrules list
 grep -q "^black-lady  *Black Lady, 3 to 7 players" "$tmp/out" || fail "list lacks Black Lady"
 status 0 cardrules bench --deals 200 hearts
 grep -q "deals/s" "$tmp/out" || fail "bench prints no rate"
+# Oh Hell's hands grow and shrink from deal to deal: its cards a deal
+# are counted over the deals of a match, not its first deal of one card
+status 0 cardrules bench --deals 200 --json oh-hell
+per_deal=$(sed -n 's/.*"per_deal":\([0-9]*\).*/\1/p' "$tmp/out")
+[ "${per_deal:-0}" -gt 10 ] || fail "bench counts Oh Hell's cards by its first deal"
 
 # --- simulate: 10,000 deals whose totals add up under the rules ---
 status 0 cardrules simulate black-lady --deals 10000 --seed 4 --json

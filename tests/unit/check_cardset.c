@@ -112,11 +112,34 @@ START_TEST(test_shuffle_is_permutation)
 }
 END_TEST
 
+/* The processor's instruction, where there is one, and the count by
+ * halves agree on words of every weight. */
+START_TEST(test_popcount_both_ways)
+{
+	rng r;
+	rng_seed(&r, 5, 5);
+	bool hw = cset_popcnt;
+	for (int i = 0; i < 2000; i++) {
+		uint64_t w = rng_next(&r) & rng_next(&r);
+		if (i % 3 == 0)
+			w |= rng_next(&r);
+		int expect = 0;
+		for (uint64_t v = w; v; v &= v - 1)
+			expect++;
+		cset_popcnt = hw;
+		ck_assert_int_eq(cset_word_count(w), expect);
+		cset_popcnt = false;
+		ck_assert_int_eq(cset_word_count(w), expect);
+	}
+	cset_popcnt = hw;
+}
+END_TEST
+
 static Suite *cardset_suite(void)
 {
 	Suite *s = suite_create("cardset");
 	TEST_CASE(s, "sets", test_add_has_count, test_iteration_is_ascending,
-		  test_first_n, test_algebra);
+		  test_first_n, test_algebra, test_popcount_both_ways);
 	TEST_CASE(s, "rng", test_rng_is_fixed, test_rng_below_is_uniform,
 		  test_shuffle_is_permutation);
 	return s;

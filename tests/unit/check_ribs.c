@@ -410,6 +410,44 @@ START_TEST(test_counters_by_name)
 }
 END_TEST
 
+/* A random pair is drawn without the list, but it is the member of the
+ * list that the same draw names there; the list has its face-up pairs
+ * first, each side in the order of the cards. */
+START_TEST(test_a_random_pair_is_the_listed_draw)
+{
+	const char *paths[] = {GAMES "ribs.yaml", GAMES "ribs-open-fourth.yaml"};
+	for (int k = 0; k < 4; k++) {
+		game *v = scn_load(paths[k % 2]);
+		state t;
+		char why[200];
+		ck_assert(state_setup(&t, v, 4 + k / 2, 0, NULL, 7, why,
+				      sizeof why));
+		rng r;
+		rng_seed(&r, 5, (uint64_t)k);
+		for (int step = 0; step < 600 && !t.over; step++) {
+			if (t.current == SEAT_CHANCE)
+				state_deal(&t);
+			if (state_phase_kind(&t) != PHASE_DOUBLE) {
+				state_apply_random(&t, &r);
+				continue;
+			}
+			action list[ACTIONS_MAX];
+			int n = state_legal(&t, list);
+			ck_assert_int_gt(n, 0);
+			for (int i = 1; i < n; i++)
+				ck_assert_int_lt(action_compare(&list[i - 1],
+								&list[i]), 0);
+			rng listed = r;
+			action want = list[rng_below(&listed, (uint32_t)n)];
+			action got = state_apply_random(&t, &r);
+			ck_assert(action_eq(&got, &want));
+			ck_assert_mem_eq(&listed, &r, sizeof r);
+		}
+		game_free(v);
+	}
+}
+END_TEST
+
 static Suite *ribs_suite(void)
 {
 	Suite *su = suite_create("ribs");
@@ -430,6 +468,7 @@ static Suite *ribs_suite(void)
 	tcase_add_test(tc, test_open_fourth_trick);
 	tcase_add_test(tc, test_rib_d6_lemon);
 	tcase_add_test(tc, test_counters_by_name);
+	tcase_add_test(tc, test_a_random_pair_is_the_listed_draw);
 	suite_add_tcase(su, tc);
 	return su;
 }

@@ -1,0 +1,93 @@
+/*
+ * expr_fast.c — the form an expression runs in.
+ *
+ * The tree as compiled is the reference: every opcode is one small step,
+ * so a common shape costs a call of the walker per node.  The form run
+ * is a copy of that tree with the most common shapes fused into one node
+ * each: a per-seat value read at a seat (`taken[s]`, `team[declarer]`),
+ * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
+ * constant (`pts >= 61`, `tricks == 10`), the count of a card set, and a
+ * call of one argument without the array of sixty-four.  Each fused node
+ * computes exactly what its shape computes in the reference;
+ * tests/unit/check_fast.c evaluates every expression of every shipped
+ * game both ways on random states.
+ */
+#include "lang/expr_int.h"
+#include "util/arena.h"
+
+/* The built-in count of a card set, as the table holds it. */
+static expr_fn count_of_cards(void)
+{
+	const expr_builtin *b = expr_builtin_find("count", 5);
+	return b ? b->sig[0].fn : NULL;
+}
+
+static bool int_with_constant(int op)
+{
+	switch (op) {
+	case OP_ADD: case OP_SUB: case OP_MUL:
+	case OP_EQ: case OP_NE: case OP_LT: case OP_LE: case OP_GT: case OP_GE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* m, a copy of a node whose kids are already in the fast form: fused
+ * with its kids where its shape allows. */
+static void fuse(expr_node *m)
+{
+	const expr_node *k0 = m->nkid > 0 ? m->u.kid[0] : NULL;
+	const expr_node *k1 = m->nkid > 1 ? m->u.kid[1] : NULL;
+	if (m->op == OP_AT && k0->op == OP_SEATVAR) {
+		m->op = OP_SEATVAR_AT;          /* slot[slot + seat k1] */
+		m->slot = k0->slot;
+		m->u.kid[0] = k1;
+		m->u.kid[1] = NULL;
+		m->nkid = 1;
+	} else if (m->op == OP_AT && k0->op == OP_SEATGET) {
+		m->op = OP_SEATGET_AT;          /* the getter k1 at seat k0 */
+		m->u.kid[0] = k1;
+		m->u.kid[1] = k0;
+	} else if (m->op == OP_SEATAGG && k0->op == OP_SEATVAR) {
+		m->op = OP_SEATAGG_VAR;         /* over slot[slot + s] */
+		m->slot = k0->slot;
+		m->u.kid[0] = NULL;
+		m->nkid = 0;
+	} else if (int_with_constant(m->op) && k1->op == OP_CONST) {
+		m->agg = m->op;                 /* k0 op v */
+		m->op = OP_INTK;
+		m->v = k1->v;
+		m->u.kid[1] = NULL;
+		m->nkid = 1;
+	} else if (m->op == OP_CALL && m->nkid == 1 &&
+		   m->u.call.fn == count_of_cards()) {
+		m->op = OP_COUNTSET;
+		m->u.kid[0] = m->u.call.arg[0];
+	} else if (m->op == OP_CALL && m->nkid == 1) {
+		m->op = OP_CALL1;
+	}
+}
+
+const expr_node *expr_fast(arena *a, const expr_node *n)
+{
+	expr_node *m = arena_alloc(a, sizeof *m);
+	if (!m)
+		return NULL;
+	*m = *n;
+	if (n->op == OP_CALL) {
+		const expr_node **arg = NULL;
+		if (n->nkid && !(arg = arena_alloc(a, sizeof *arg * n->nkid)))
+			return NULL;
+		for (int i = 0; i < n->nkid; i++)
+			if (!(arg[i] = expr_fast(a, n->u.call.arg[i])))
+				return NULL;
+		m->u.call.arg = arg;
+	} else if (n->op != OP_GET && n->op != OP_SEATGET) {
+		for (int i = 0; i < n->nkid; i++)
+			if (!(m->u.kid[i] = expr_fast(a, n->u.kid[i])))
+				return NULL;
+	}
+	fuse(m);
+	return m;
+}

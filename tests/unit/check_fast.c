@@ -1,0 +1,105 @@
+/*
+ * check_fast.c — the form expressions run in against the tree as
+ * compiled.
+ *
+ * For every rule file in games/, random deals are played and, at every
+ * few steps and as each deal is scored, every expression the game
+ * compiled is evaluated both ways (expr_eval, with its shapes fused, and
+ * expr_eval_reference, the plain walk) for the table and for each seat,
+ * over the state's names and the scoring's named values: they must agree.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/score.h"
+#include "engine/vars.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
+
+#define GAMES_DIR TOP_SRCDIR "/games"
+#define GAMES_MAX 64
+#define STEPS 400
+
+static char game_files[GAMES_MAX][512];
+static int ngames;
+
+static bool same(const expr *e, value a, value b)
+{
+	if (expr_result_type(e) == TY_CARDS)
+		return cset_eq(a.s, b.s);
+	return a.i == b.i;
+}
+
+/* Every expression of the game, both ways, at every seat and none. */
+static int agree_everywhere(const state *s, const char *file)
+{
+	static value slots[VARS_SLOTS_MAX];
+	memset(slots, 0, sizeof slots);
+	score_values(s, slots);
+	expr_frame f;
+	vars_frame(&f, s, slots);
+	int n = 0;
+	for (const expr *e = expr_scope_compiled(s->g->scope); e;
+	     e = expr_next_compiled(e))
+		for (int seat = -1; seat < s->players; seat++) {
+			f.seat = seat;
+			value fast = expr_eval(e, &f);
+			value ref = expr_eval_reference(e, &f);
+			ck_assert_msg(same(e, fast, ref), "%s: `%s` at seat %d",
+				      file, expr_text(e), seat);
+			n++;
+		}
+	return n;
+}
+
+static void agree_in(const char *file, int k)
+{
+	game *g = scn_load(file);
+	state s;
+	char why[256];
+	ck_assert_msg(state_setup(&s, g, g->default_players, 0, NULL, 5, why,
+				  sizeof why), "%s: %s", file, why);
+	rng r;
+	rng_seed(&r, 3, (uint64_t)k);
+	int evaluated = 0;
+	for (int step = 0; step < STEPS && !s.over; step++) {
+		if (s.current == SEAT_CHANCE)
+			state_deal(&s);
+		else if (state_apply_random(&s, &r).kind == ACT_NONE)
+			break;
+		if (step % 7 == 0 || s.current == SEAT_CHANCE || s.over)
+			evaluated += agree_everywhere(&s, file);
+	}
+	ck_assert_int_gt(evaluated, 0);
+	game_free(g);
+}
+
+START_TEST(test_fast_form_agrees)
+{
+	ngames = scn_rule_files(GAMES_DIR, game_files, GAMES_MAX);
+	for (int k = 0; k < ngames; k++)
+		agree_in(game_files[k], k);
+}
+END_TEST
+
+static void teardown(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+static Suite *fast_suite(void)
+{
+	Suite *su = suite_create("fast");
+	TCase *tc = tcase_create("every game");
+	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_fast_form_agrees);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(fast_suite)
