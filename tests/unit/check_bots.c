@@ -19,12 +19,12 @@
 
 #define GAMES_DIR TOP_SRCDIR "/games"
 
-static char files[32][512];
+static char files[SCN_RULE_FILES_MAX][512];
 static int nfiles;
 
 static void find_games(void)
 {
-	nfiles = scn_rule_files(GAMES_DIR, files, 32);
+	nfiles = scn_rule_files(GAMES_DIR, files, SCN_RULE_FILES_MAX);
 }
 
 /* ======================================================================

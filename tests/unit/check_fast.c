@@ -20,7 +20,7 @@
 #include "lang/schema.h"
 
 #define GAMES_DIR TOP_SRCDIR "/games"
-#define GAMES_MAX 64
+#define GAMES_MAX SCN_RULE_FILES_MAX
 #define STEPS 400
 
 static char game_files[GAMES_MAX][512];

@@ -27,12 +27,12 @@
 #define GAMES_DIR TOP_SRCDIR "/games"
 #define DEALS_PER_COUNT 24
 
-static char game_files[32][512];
+static char game_files[SCN_RULE_FILES_MAX][512];
 static int ngames;
 
 static void find_games(void)
 {
-	ngames = scn_rule_files(GAMES_DIR, game_files, 32);
+	ngames = scn_rule_files(GAMES_DIR, game_files, SCN_RULE_FILES_MAX);
 }
 
 /* Every card of the deck in play is in exactly one place: a hand, a

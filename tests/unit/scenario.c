@@ -26,10 +26,12 @@ int scn_rule_files(const char *dir, char (*out)[512], int max)
 	ck_assert_msg(d != NULL, "cannot open %s", dir);
 	struct dirent *e;
 	int n = 0;
-	while ((e = readdir(d)) && n < max) {
+	while ((e = readdir(d))) {
 		size_t len = strlen(e->d_name);
-		if (len > 5 && strcmp(e->d_name + len - 5, ".yaml") == 0)
-			snprintf(out[n++], 512, "%s/%s", dir, e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		ck_assert_msg(n < max, "more than %d rule files in %s", max, dir);
+		snprintf(out[n++], 512, "%s/%s", dir, e->d_name);
 	}
 	closedir(d);
 	ck_assert_int_gt(n, 0);

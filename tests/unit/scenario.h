@@ -14,8 +14,12 @@
  * test (its errors are printed). */
 game *scn_load(const char *path);
 
+/* Room enough for the rule files of games/. */
+#define SCN_RULE_FILES_MAX 128
+
 /* The rule files (*.yaml) of a folder, as paths into out[0..max);
- * how many. */
+ * how many.  A folder with more than max fails the test, so that no
+ * file is left out unseen. */
 int scn_rule_files(const char *dir, char (*out)[512], int max);
 
 /* The card named, in notation ("QS", "10H"). */
