@@ -187,6 +187,10 @@ static void clear_deal(state *s)
 	memset(s->pinned, 0, sizeof s->pinned);
 	s->untraced = cset_empty();
 	memset(&s->last_trick, 0, sizeof s->last_trick);
+	s->tricks_done = 0;
+	memset(s->trick_of, 0, sizeof s->trick_of);
+	memset(s->laid, 0, sizeof s->laid);
+	memset(s->called, 0, sizeof s->called);
 	memset(s->melded, 0, sizeof s->melded);
 	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);

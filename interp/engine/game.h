@@ -27,6 +27,7 @@
 #define VARS_SLOTS_MAX 512      /* frame values: the lets of a scoring */
 #define RESTRICT_MAX 8
 #define LETS_MAX 32
+#define DEFINES_MAX 16
 #define CHECKS_MAX 8
 #define RANK_KEYS_MAX 4
 #define TABLES_MAX 8
@@ -124,6 +125,27 @@ typedef struct pass_phase {
 
 #define TOP_TRUMPS_MAX 4
 
+/* Counters raised by an action: each by an integer expression, all read
+ * before any is set, with `seat` the seat that acts; a per-seat counter
+ * is raised for that seat only (counters.h). */
+typedef struct counter_adds {
+	int counter[CHOICE_ADDS_MAX];
+	const expr *add[CHOICE_ADDS_MAX];
+	int n;
+} counter_adds;
+
+/* A call a seat may make at its turn during trick play, before its card
+ * (Doppelkopf's Re): once a deal, while `when` holds (announce.c). */
+#define TRICK_CALLS_MAX 8
+
+typedef struct trick_call {
+	const char *name;               /* the word a player types */
+	const expr *when;               /* per seat: open now; NULL: always */
+	const char *why;                /* `when` in words, for refusals */
+	const char *says;               /* what it means, in words; NULL */
+	counter_adds adds;
+} trick_call;
+
 typedef struct tricks_phase {
 	const expr *leader;
 	follow_rule follow;
@@ -150,16 +172,10 @@ typedef struct tricks_phase {
 	const expr *top_trumps[TOP_TRUMPS_MAX]; /* above the order, highest
 						   first, as the tricks start */
 	int ntop;
+	trick_call call[TRICK_CALLS_MAX];
+	int ncalls;
 } tricks_phase;
 
-/* Counters raised by an action: each by an integer expression, all read
- * before any is set, with `seat` the seat that acts; a per-seat counter
- * is raised for that seat only (counters.h). */
-typedef struct counter_adds {
-	int counter[CHOICE_ADDS_MAX];
-	const expr *add[CHOICE_ADDS_MAX];
-	int n;
-} counter_adds;
 
 typedef struct choice_def {
 	const char *name;               /* the word a player types */
@@ -450,6 +466,9 @@ typedef struct game {
 					   melds by choice: they are scored
 					   from state.melded, not the hands
 					   as dealt */
+
+	const expr *define[DEFINES_MAX];        /* `define`, in order */
+	int ndefines;
 
 	let_def let[LETS_MAX];
 	int nlets;

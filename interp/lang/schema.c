@@ -429,6 +429,28 @@ static const schema s_said_cards_list = {
 	.kind = SK_LIST, .item = &s_said_cards,
 	.doc = "a list of card-set expressions, each with its words if need be",
 };
+static const schema_field trick_call_fields[] = {
+	{"when", &s_said_bool, false,
+	 "it may be called only when this holds (seat is the caller, at its "
+	 "turn to play)"},
+	{"why", &s_string, false,
+	 "the rule of 'when' in words, shown to a player refused the call"},
+	{"add", &s_counter_adds, false,
+	 "counters to raise when it is called (seat is the caller)"},
+	{"says", &s_string, false, "what the call means, in words"},
+	{0},
+};
+static const schema s_trick_call = {
+	.kind = SK_MAP, .title = "trick_call", .fields = trick_call_fields,
+	.doc = "what making the call means",
+};
+static const schema s_trick_calls = {
+	.kind = SK_DICT, .item = &s_trick_call, .key_pattern = NAME_PATTERN,
+	.key_doc = "a word a player may call (lower case letters, digits, _)",
+	.key_name = "WORD",
+	.doc = "calls a player may make at their turn, before their card, "
+	       "each once a deal (Doppelkopf's re and kontra)",
+};
 static const schema_field tricks_fields[] = {
 	{"leader", &s_said_seat, true, "who leads the first trick"},
 	{"follow", &s_follow, false, "the follow rule (default: suit)"},
@@ -464,6 +486,10 @@ static const schema_field tricks_fields[] = {
 	 "a condition on the seat, worked out as the tricks start: a seat for "
 	 "which it holds plays no card to these tricks (a partner of a player "
 	 "going alone)"},
+	{"calls", &s_trick_calls, false,
+	 "calls a player may make at their turn, before their card, each once "
+	 "a deal while its condition holds: they raise counters and are told "
+	 "at the table"},
 	{0},
 };
 static const schema s_tricks = {
@@ -1057,6 +1083,14 @@ static const schema s_extends = {
 	       "other's own keys in turn",
 };
 
+static const schema s_defines = {
+	.kind = SK_DICT, .item = &s_said_value, .key_pattern = NAME_PATTERN,
+	.key_doc = "a name (lower case letters, digits, _)",
+	.doc = "named expressions every later expression of the file may read "
+	       "(the phases' and the scoring's), worked out afresh wherever "
+	       "they are read; each may read the names defined before it",
+};
+
 static const schema_field rule_fields[] = {
 	{"cardrules", &s_version, true, "the format version: 1"},
 	{"name", &s_string, true, "the game's name"},
@@ -1075,6 +1109,9 @@ static const schema_field rule_fields[] = {
 	{"deal", &s_deal, true, "the deal"},
 	{"places", &s_places, false, "piles of cards besides the hands (a skat, a grid)"},
 	{"counters", &s_counters, false, "numbers each deal keeps (choices raise them)"},
+	{"define", &s_defines, false,
+	 "named expressions of the deal, read by the phases and the scoring "
+	 "(the seats of a side: re: QC in dealt)"},
 	{"phases", &s_phases, true, "the steps of a deal"},
 	{"scoring", &s_scoring, true, "scoring"},
 	{"match", &s_match, true, "the match"},
