@@ -33,7 +33,7 @@
 #define TABLES_MAX 8
 #define SOURCES_MAX 8
 #define COUNTERS_MAX 8
-#define CHOICES_MAX 8
+#define CHOICES_MAX 12
 #define CHOICE_ADDS_MAX 4
 #define BIDS_MAX 64
 #define PLACES_MAX 8
