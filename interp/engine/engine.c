@@ -591,7 +591,8 @@ static const phase *current_phase(const state *s)
  * a declaration of melds before a first-trick card (meld.h). */
 static bool by_cards(const state *s, const phase_kind_def *def)
 {
-	return def->legal_cards && s->meld_due == 0;
+	return def->legal_cards && s->meld_due == 0 &&
+	       !current_phase(s)->not_by_cards;
 }
 
 int state_phase_kind(const state *s)

@@ -374,6 +374,9 @@ typedef struct phase {
 	const src_file *file;           /* where its kind is named */
 	int line, col;
 	const expr *when;               /* NULL: always */
+	bool not_by_cards;              /* a kind with legal_cards offers more
+					   than cards here (calls during
+					   tricks): its decisions are listed */
 	union {
 		pass_phase pass;
 		tricks_phase tricks;

@@ -180,6 +180,7 @@ static void build(builder *b, const node *n, phase *p)
 			top->item[i], TY_CARDS, "'tricks.top-trumps'");
 	}
 	announce_build(b, build_field(b, sc, n, "calls"), t);
+	p->not_by_cards = t->ncalls > 0;
 }
 
 /* The cards of `top-trumps` as the tricks start, highest first: one card
