@@ -57,7 +57,7 @@ typedef enum state_fault {
 #define REDEALS_MAX 200
 
 /* Tricks of a deal: each takes a card of two seats at least. */
-#define TRICKS_MAX (CARD_MAX / 2)
+#define DEAL_TRICKS_MAX (CARD_MAX / 2)
 
 typedef struct trick_record {
 	card_id card[SEAT_MAX];         /* in play order */
@@ -194,7 +194,7 @@ typedef struct state {
 	 * from 1 (expressions read them: trick_winner(n), laid) */
 	uint8_t tricks_done;            /* tricks completed this deal */
 	uint8_t trick_of[CARD_MAX];     /* the trick a card went to; 0 */
-	int8_t trick_leader[TRICKS_MAX], trick_winner[TRICKS_MAX];
+	int8_t trick_leader[DEAL_TRICKS_MAX], trick_winner[DEAL_TRICKS_MAX];
 	cardset laid[SEAT_MAX];         /* the cards each seat played */
 	uint16_t called[SEAT_MAX];      /* the tricks' calls each seat made,
 					   as bits (announce.c) */

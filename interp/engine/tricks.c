@@ -494,7 +494,7 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 	r->leader = s->leader;
 	r->winner = (int8_t)w;
 	r->number = s->trick_no;
-	if (s->tricks_done < TRICKS_MAX) {
+	if (s->tricks_done < DEAL_TRICKS_MAX) {
 		s->trick_leader[s->tricks_done] = s->leader;
 		s->trick_winner[s->tricks_done] = (int8_t)w;
 		s->tricks_done++;
@@ -602,8 +602,8 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	cset_del(&s->hand[seat], c);
 	cset_add(&s->played, c);
 	cset_add(&s->laid[seat], c);
-	s->trick_of[c] = (uint8_t)(s->tricks_done < TRICKS_MAX
-				   ? s->tricks_done + 1 : TRICKS_MAX);
+	s->trick_of[c] = (uint8_t)(s->tricks_done < DEAL_TRICKS_MAX
+				   ? s->tricks_done + 1 : DEAL_TRICKS_MAX);
 	s->table[pos] = c;
 	if (pos == 0) {
 		r->led = (int8_t)suit;
