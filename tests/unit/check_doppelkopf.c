@@ -20,6 +20,7 @@
 #include "lang/diag.h"
 #include "lang/expr.h"
 #include "lang/node.h"
+#include "lang/schema.h"
 #include "lang/src.h"
 
 #define DOPPELKOPF TOP_SRCDIR "/games/doppelkopf.yaml"
@@ -35,6 +36,9 @@ static void setup(void)
 static void teardown(void)
 {
 	game_free(g);
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
 }
 
 /* An expression of the game's scope, compiled; NULL (with `err` holding

@@ -592,6 +592,79 @@ START_TEST(test_dummy)
 }
 END_TEST
 
+/* Doppelkopf's calls during play move no card and show none: every
+ * seat's view is the same after a call as before it but for the
+ * counters; a queen of clubs played shows its first holder, and samples
+ * keep it there. */
+START_TEST(test_calls_show_no_card)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/doppelkopf.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 4, 0, NULL, 7, why, sizeof why), "%s",
+		      why);
+	state_deal(&s);
+	for (int k = 0; k < 4; k++)
+		scn_say(&s, "healthy");
+	int caller = s.current;
+	state before = s;
+	scn_say(&s, cset_meets(s.hand[caller], g->deck.by_face[
+		g->deck.face[scn_card(g, "QC#1")]]) ? "re" : "kontra");
+	ck_assert_int_eq(s.current, caller);
+	ck_assert(memcmp(s.counter, before.counter, sizeof s.counter) != 0);
+	for (int k = 0; k < 4; k++) {
+		view v, w;
+		state_view(&s, k, &v);
+		state_view(&before, k, &w);
+		for (int q = 0; q < 4; q++) {
+			ck_assert(cset_eq(v.s.hand[q], w.s.hand[q]));
+			ck_assert(cset_eq(v.s.dealt[q], w.s.dealt[q]));
+			ck_assert(q == k || cset_is_empty(v.s.hand[q]));
+		}
+	}
+	/* the caller's queen, once played, is known to come from its hand */
+	card_id qc = scn_card(g, "QC#1");
+	int holder = cset_has(s.hand[0], qc) ? 0 : cset_has(s.hand[1], qc) ? 1
+		: cset_has(s.hand[2], qc) ? 2 : 3;
+	while (s.current != holder || !cset_has(state_legal_cards(&s), qc)) {
+		action list[ACTIONS_MAX];
+		int n = state_legal(&s, list);
+		ck_assert(n > 0 && s.current >= 0);
+		int i = 0;
+		while (list[i].kind != ACT_CARD || list[i].card[0] == qc)
+			i++;
+		ck_assert(state_apply(&s, list[i]));
+		if (s.current == holder && state_phase_kind(&s) == PHASE_TRICKS) {
+			action mine[ACTIONS_MAX];
+			int m = state_legal(&s, mine);
+			bool can = false;
+			for (int j = 0; j < m; j++)
+				can |= mine[j].kind == ACT_CARD && mine[j].card[0] == qc;
+			if (can)
+				break;
+		}
+	}
+	ck_assert(state_apply(&s, action_card(qc)));
+	rng r;
+	rng_seed(&r, 11, 0);
+	for (int k = 0; k < 4; k++) {
+		view v;
+		state_view(&s, k, &v);
+		ck_assert(cset_has(v.s.dealt[holder], qc));
+		for (int i = 0; i < 10; i++) {
+			state t;
+			view_sample(&v, &r, &t);
+			ck_assert(cset_has(t.dealt[holder], qc));
+			for (int q = 0; q < 4; q++)
+				ck_assert(q == k ? cset_eq(t.hand[q], s.hand[q])
+					  : cset_count(t.hand[q]) ==
+					    cset_count(s.hand[q]));
+		}
+	}
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -608,6 +681,7 @@ static Suite *hidden_suite(void)
 	tcase_add_test(tc, test_phase_kinds);
 	tcase_add_test(tc, test_blind_choice);
 	tcase_add_test(tc, test_dummy);
+	tcase_add_test(tc, test_calls_show_no_card);
 	suite_add_tcase(s, tc);
 	return s;
 }
