@@ -471,6 +471,7 @@ typedef struct game {
 					   as dealt */
 
 	const expr *define[DEFINES_MAX];        /* `define`, in order */
+	const char *define_name[DEFINES_MAX];
 	int ndefines;
 
 	let_def let[LETS_MAX];

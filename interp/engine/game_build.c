@@ -580,7 +580,8 @@ static void build_defines(builder *b, const node *n)
 		}
 		int index = g->ndefines++;
 		g->define[index] = e;
-		if (!vars_declare_define(g->scope, build_text(b, k),
+		g->define_name[index] = build_text(b, k);
+		if (!vars_declare_define(g->scope, g->define_name[index],
 					 expr_result_type(e),
 					 expr_is_per_seat(e), index))
 			build_fail(b, k, "out of memory");
