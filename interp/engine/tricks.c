@@ -880,7 +880,13 @@ static void explain_trump_order(FILE *out, const game *g, const tricks_phase *t)
 {
 	const deck *d = &g->deck;
 	bool by_rank = order_by_rank(g, t);
+	/* trumps that change from deal to deal take their places in one
+	 * order, which may name cards that are not trumps in a given deal */
+	bool varies = t->trumps && !expr_is_constant(t->trumps);
 	fputs(by_rank ? " In the trump suit, the ranks from the highest:"
+	      : varies ? " The trumps of a deal rank in this order, from the "
+			 "highest (the cards that are not trumps in the deal "
+			 "left out):"
 	      : " The trumps from the highest:", out);
 	for (int top = 255; top > 0; top--)
 		for (int c = 0; c < d->ncards; c++) {
@@ -894,6 +900,15 @@ static void explain_trump_order(FILE *out, const game *g, const tricks_phase *t)
 				fprintf(out, " %s", d->rank[d->rank_of[c]]);
 		}
 	fputs(".", out);
+}
+
+/* The deck holds two cards of a face (two decks shuffled together). */
+static bool has_copies(const deck *d)
+{
+	for (int c = 0; c < d->ncards; c++)
+		if (d->copy_of[c] > 1)
+			return true;
+	return false;
 }
 
 static void explain(FILE *out, const game *g, const phase *p)
@@ -961,6 +976,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 		      "card of the suit led.\n", out);
 	else
 		fputs("Who wins a trick: the highest card of the suit led.\n", out);
+	if (!t->winner.hook && has_copies(&g->deck))
+		fputs("Of two equal cards, the one played first wins.\n", out);
 	if (t->declare_melds)
 		fputs("Melds: as they play to the first trick, the players who "
 		      "hold melds declare all of them, none or some, before "
