@@ -26,6 +26,7 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 		c->why = build_text(b, node_get(v, "why"));
 		c->says = build_text(b, node_get(v, "says"));
 		build_counter_adds(b, node_get(v, "add"), &c->adds);
+		build_card_show(b, node_get(v, "shows"), &c->shows);
 	}
 }
 
@@ -48,6 +49,7 @@ int announce_legal(const state *s, const tricks_phase *t, action *out, int n)
 void announce_apply(state *s, const tricks_phase *t, int i)
 {
 	int seat = s->current;
+	phase_show(s, seat, &t->call[i].shows);
 	counters_add(s, &t->call[i].adds, seat);
 	s->called[seat] |= (uint16_t)(1u << i);
 	s->event = EV_ACTION;
@@ -106,6 +108,11 @@ void announce_explain(FILE *out, const tricks_phase *t)
 			fprintf(out, " (when %s)", c->why ? c->why
 				: expr_says(c->when) ? expr_says(c->when)
 				: expr_text(c->when));
+		if (c->shows.cards)
+			fprintf(out, "; the caller shows %s of %s, from the hand",
+				c->shows.count ? expr_text(c->shows.count) : "all",
+				expr_says(c->shows.cards) ? expr_says(c->shows.cards)
+				: expr_text(c->shows.cards));
 		fprintf(out, "\n");
 	}
 }

@@ -134,6 +134,15 @@ typedef struct counter_adds {
 	int n;
 } counter_adds;
 
+/* Cards a choice or a call shows in the hand of who makes it (a marriage
+ * shows both queens of clubs, a call of Re one of them): `count` of the
+ * cards of `cards` it holds (all when count is NULL), known to every
+ * seat in that hand until played (state.shown). */
+typedef struct card_show {
+	const expr *cards;              /* per seat; NULL: shows nothing */
+	const expr *count;              /* NULL: all of them */
+} card_show;
+
 /* A call a seat may make at its turn during trick play, before its card
  * (Doppelkopf's Re): once a deal, while `when` holds (announce.c). */
 #define TRICK_CALLS_MAX 8
@@ -144,6 +153,7 @@ typedef struct trick_call {
 	const char *why;                /* `when` in words, for refusals */
 	const char *says;               /* what it means, in words; NULL */
 	counter_adds adds;
+	card_show shows;
 } trick_call;
 
 typedef struct tricks_phase {
@@ -188,6 +198,7 @@ typedef struct choice_def {
 	bool lay_up;                    /* laid back face up (`lay: up`) */
 	const expr *when;               /* it may be chosen; NULL: always */
 	const char *says;               /* what it does, in words; NULL */
+	card_show shows;
 } choice_def;
 
 typedef struct choose_phase {

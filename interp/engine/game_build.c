@@ -588,6 +588,15 @@ static void build_defines(builder *b, const node *n)
 	}
 }
 
+void build_card_show(builder *b, const node *map, card_show *out)
+{
+	if (!map)
+		return;
+	out->cards = build_expr(b, b->g->scope, node_get(map, "cards"),
+				TY_CARDS);
+	out->count = build_expr(b, b->g->scope, node_get(map, "count"), TY_INT);
+}
+
 static void build_places(builder *b, const node *n)
 {
 	game *g = b->g;

@@ -429,6 +429,18 @@ static const schema s_said_cards_list = {
 	.kind = SK_LIST, .item = &s_said_cards,
 	.doc = "a list of card-set expressions, each with its words if need be",
 };
+static const schema_field card_show_fields[] = {
+	{"cards", &s_said_cards, true,
+	 "the cards that may be shown (seat is who shows them)"},
+	{"count", &s_expr_int, false,
+	 "how many of those it holds are shown (default: all)"},
+	{0},
+};
+static const schema s_card_show = {
+	.kind = SK_MAP, .title = "card_show", .fields = card_show_fields,
+	.doc = "cards shown in the hand of who makes it: known to every seat "
+	       "there until played",
+};
 static const schema_field trick_call_fields[] = {
 	{"when", &s_said_bool, false,
 	 "it may be called only when this holds (seat is the caller, at its "
@@ -438,6 +450,9 @@ static const schema_field trick_call_fields[] = {
 	{"add", &s_counter_adds, false,
 	 "counters to raise when it is called (seat is the caller)"},
 	{"says", &s_string, false, "what the call means, in words"},
+	{"shows", &s_card_show, false,
+	 "cards the call shows in the caller's hand (a call of Re, one queen "
+	 "of clubs)"},
 	{0},
 };
 static const schema s_trick_call = {
@@ -521,6 +536,9 @@ static const schema_field effect_fields[] = {
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
+	{"shows", &s_card_show, false,
+	 "cards the choice shows in the chooser's hand (a marriage, both queens "
+	 "of clubs)"},
 	{"when", &s_said_bool, false,
 	 "it may be chosen only when this holds (seat is the chooser); it "
 	 "can read the deal so far"},

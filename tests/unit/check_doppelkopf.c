@@ -320,6 +320,10 @@ START_TEST(test_marriage_partner)
 	scn_say(&s, "healthy");
 	ck_assert_int_eq(s.declarer, 1);
 	ck_assert_int_eq(eval_int("settled"), 9);
+	view v;                                 /* the marriage shows both queens */
+	state_view(&s, 3, &v);
+	ck_assert(cset_eq(cset_and(v.s.hand[1], scn_card_set(g, "QC#1 QC#2")),
+			  scn_card_set(g, "QC#1 QC#2")));
 	ck_assert(!may_call("re"));             /* not before it is settled */
 	scn_say(&s, "play 9D#1");
 	ck_assert(!may_call("kontra") && !may_call("re"));
@@ -466,9 +470,14 @@ START_TEST(test_sides_hidden_until_shown)
 	cardset qc = scn_card_set(g, "QC#1 QC#2");
 	view v;
 	state_view(&s, 0, &v);
-	/* the call shows no card: seat 0 cannot place the queens */
-	ck_assert(!cset_meets(v.s.hand[1], qc) && !cset_meets(v.s.dealt[1], qc));
-	ck_assert(!cset_meets(v.s.dealt[2], qc));
+	/* the call shows one queen in the caller's hand, not the other's */
+	ck_assert(cset_eq(cset_and(v.s.hand[1], qc), scn_card_set(g, "QC#1")));
+	ck_assert(!cset_meets(v.s.hand[2], qc) && !cset_meets(v.s.dealt[2], qc));
+	for (int k = 0; k < 20; k++) {
+		state t;
+		view_sample(&v, &r, &t);
+		ck_assert(cset_has(t.hand[1], scn_card(g, "QC#1")));
+	}
 	scn_say(&s, "play QC#1");               /* now seat 1's is shown */
 	state_view(&s, 0, &v);
 	ck_assert(cset_has(v.s.dealt[1], scn_card(g, "QC#1")));
