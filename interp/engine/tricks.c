@@ -653,8 +653,6 @@ static __attribute__((noinline)) void random_melds(state *s, rng *r)
 	meld_apply(s, &list[rng_below(r, (uint32_t)n)]);
 }
 
-/* Random cards until the phase ends: the playouts' inner loop, kept next
- * to the rules it applies. */
 /* A random call or card, drawn from the whole legal list as
  * state_apply_random() draws.  Out of line, as random_melds. */
 static __attribute__((noinline)) phase_step random_call_or_card(state *s,
@@ -673,6 +671,8 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 	return apply_card(s, p, a->card[0]);
 }
 
+/* Random cards until the phase ends: the playouts' inner loop, kept next
+ * to the rules it applies. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	for (;;) {
