@@ -69,6 +69,9 @@ long build_count_at_deal(const game *g, const count_spec *c, int players,
 /* Counters raised by an action ({pushes: 1, paid: unit}). */
 void build_counter_adds(builder *b, const node *map, counter_adds *out);
 
+/* What a choice or a call shows (`shows: {cards, count}`). */
+void build_card_show(builder *b, const node *map, card_show *out);
+
 /* The index of the place named by n; -1, reported, when there is none. */
 int build_place_index(builder *b, const node *n);
 

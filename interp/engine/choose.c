@@ -96,6 +96,7 @@ static void build_choice(builder *b, const node *k, const node *v,
 	c->ends = ends && strcmp(ends->text, "true") == 0;
 	c->when = build_expr(b, b->g->scope, node_get(v, "when"), TY_BOOL);
 	build_counter_adds(b, node_get(v, "add"), &c->adds);
+	build_card_show(b, node_get(v, "shows"), &c->shows);
 }
 
 static void build(builder *b, const node *n, phase *p)
@@ -269,6 +270,7 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	const choice_def *c = &ch->choice[a->number];
 	int seat = s->current;
 	s->unseen &= (uint16_t)~(1u << seat);   /* chosen: now it looks */
+	phase_show(s, seat, &c->shows);
 	counters_add(s, &c->adds, seat);
 	if (c->declare)
 		phase_declare(s, seat);
@@ -432,6 +434,14 @@ static void explain(FILE *out, const game *g, const phase *p)
 					c->why ? " — " : "", c->why ? c->why : "");
 			sep = "; ";
 		}
+		if (c->shows.cards) {
+			fprintf(out, "%sthe chooser shows %s of %s, from the hand",
+				sep, c->shows.count ? expr_text(c->shows.count)
+				: "all", expr_says(c->shows.cards)
+				? expr_says(c->shows.cards)
+				: expr_text(c->shows.cards));
+			sep = "; ";
+		}
 		if (c->ends)
 			fprintf(out, "%sends the round", sep);
 		fputc('\n', out);
@@ -510,6 +520,14 @@ static void tell_effects(const game *g, const choice_def *c, tale *out)
 	if (c->take >= 0) {
 		tale_printf(out, "%syou take the %s and lay as many cards back",
 			    sep, g->place[c->take].name);
+		sep = "; ";
+	}
+	if (c->shows.cards) {
+		tale_printf(out, "%syou show %s of %s, from your hand", sep,
+			    c->shows.count
+			    ? expr_text(c->shows.count) : "all",
+			    expr_says(c->shows.cards) ? expr_says(c->shows.cards)
+			    : expr_text(c->shows.cards));
 		sep = "; ";
 	}
 	if (c->ends) {

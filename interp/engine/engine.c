@@ -188,6 +188,10 @@ static void clear_deal(state *s)
 	memset(s->pinned, 0, sizeof s->pinned);
 	s->untraced = cset_empty();
 	memset(&s->last_trick, 0, sizeof s->last_trick);
+	s->tricks_done = 0;
+	memset(s->trick_of, 0, sizeof s->trick_of);
+	memset(s->laid, 0, sizeof s->laid);
+	memset(s->called, 0, sizeof s->called);
 	memset(s->melded, 0, sizeof s->melded);
 	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);
@@ -604,7 +608,8 @@ static const phase *current_phase(const state *s)
  * a declaration of melds before a first-trick card (meld.h). */
 static bool by_cards(const state *s, const phase_kind_def *def)
 {
-	return def->legal_cards && s->meld_due == 0;
+	return def->legal_cards && s->meld_due == 0 &&
+	       !current_phase(s)->not_by_cards;
 }
 
 int state_phase_kind(const state *s)

@@ -27,12 +27,13 @@
 #define VARS_SLOTS_MAX 512      /* frame values: the lets of a scoring */
 #define RESTRICT_MAX 8
 #define LETS_MAX 32
+#define DEFINES_MAX 16
 #define CHECKS_MAX 8
 #define RANK_KEYS_MAX 4
 #define TABLES_MAX 8
 #define SOURCES_MAX 8
 #define COUNTERS_MAX 8
-#define CHOICES_MAX 8
+#define CHOICES_MAX 12
 #define CHOICE_ADDS_MAX 4
 #define BIDS_MAX 64
 #define PLACES_MAX 8
@@ -126,6 +127,37 @@ typedef struct pass_phase {
 #define TOP_TRUMPS_MAX 4
 #define RANK_ORDERS_MAX 4
 
+/* Counters raised by an action: each by an integer expression, all read
+ * before any is set, with `seat` the seat that acts; a per-seat counter
+ * is raised for that seat only (counters.h). */
+typedef struct counter_adds {
+	int counter[CHOICE_ADDS_MAX];
+	const expr *add[CHOICE_ADDS_MAX];
+	int n;
+} counter_adds;
+
+/* Cards a choice or a call shows in the hand of who makes it (a marriage
+ * shows both queens of clubs, a call of Re one of them): `count` of the
+ * cards of `cards` it holds (all when count is NULL), known to every
+ * seat in that hand until played (state.shown). */
+typedef struct card_show {
+	const expr *cards;              /* per seat; NULL: shows nothing */
+	const expr *count;              /* NULL: all of them */
+} card_show;
+
+/* A call a seat may make at its turn during trick play, before its card
+ * (Doppelkopf's Re): once a deal, while `when` holds (announce.c). */
+#define TRICK_CALLS_MAX 8
+
+typedef struct trick_call {
+	const char *name;               /* the word a player types */
+	const expr *when;               /* per seat: open now; NULL: always */
+	const char *why;                /* `when` in words, for refusals */
+	const char *says;               /* what it means, in words; NULL */
+	counter_adds adds;
+	card_show shows;
+} trick_call;
+
 typedef struct tricks_phase {
 	const expr *leader;
 	follow_rule follow;
@@ -162,16 +194,10 @@ typedef struct tricks_phase {
 	uint8_t order_power[RANK_ORDERS_MAX][CARD_MAX]; /* plain rank, by card
 							   (0: lowest) */
 	int norders;
+	trick_call call[TRICK_CALLS_MAX];
+	int ncalls;
 } tricks_phase;
 
-/* Counters raised by an action: each by an integer expression, all read
- * before any is set, with `seat` the seat that acts; a per-seat counter
- * is raised for that seat only (counters.h). */
-typedef struct counter_adds {
-	int counter[CHOICE_ADDS_MAX];
-	const expr *add[CHOICE_ADDS_MAX];
-	int n;
-} counter_adds;
 
 typedef struct choice_def {
 	const char *name;               /* the word a player types */
@@ -184,6 +210,7 @@ typedef struct choice_def {
 	bool lay_up;                    /* laid back face up (`lay: up`) */
 	const expr *when;               /* it may be chosen; NULL: always */
 	const char *says;               /* what it does, in words; NULL */
+	card_show shows;
 } choice_def;
 
 typedef struct choose_phase {
@@ -379,6 +406,9 @@ typedef struct phase {
 	const src_file *file;           /* where its kind is named */
 	int line, col;
 	const expr *when;               /* NULL: always */
+	bool not_by_cards;              /* a kind with legal_cards offers more
+					   than cards here (calls during
+					   tricks): its decisions are listed */
 	union {
 		pass_phase pass;
 		tricks_phase tricks;
@@ -477,6 +507,10 @@ typedef struct game {
 					   melds by choice: they are scored
 					   from state.melded, not the hands
 					   as dealt */
+
+	const expr *define[DEFINES_MAX];        /* `define`, in order */
+	const char *define_name[DEFINES_MAX];
+	int ndefines;
 
 	let_def let[LETS_MAX];
 	int nlets;

@@ -584,6 +584,48 @@ static void name_piles(builder *b, place_def *pl, const node *names)
 	}
 }
 
+/* `define`: each name is declared once its expression compiles, so that
+ * a definition reads only those before it (no cycle can form); it is
+ * worked out wherever it is read. */
+static void build_defines(builder *b, const node *n)
+{
+	game *g = b->g;
+	for (size_t i = 0; n && i < n->n; i++) {
+		const node *k = n->pair[i].key;
+		if (g->ndefines == DEFINES_MAX) {
+			build_fail(b, k, "at most %d definitions are supported",
+				   DEFINES_MAX);
+			return;
+		}
+		expr *e = build_expr(b, g->scope, n->pair[i].value, TY_NONE);
+		if (!e) {
+			expr_scope_poison(g->scope, k->text);
+			continue;
+		}
+		if (expr_scope_has(g->scope, k->text)) {
+			build_fail(b, k, "'%s' is already a name; choose another "
+				   "name for the definition", k->text);
+			continue;
+		}
+		int index = g->ndefines++;
+		g->define[index] = e;
+		g->define_name[index] = build_text(b, k);
+		if (!vars_declare_define(g->scope, g->define_name[index],
+					 expr_result_type(e),
+					 expr_is_per_seat(e), index))
+			build_fail(b, k, "out of memory");
+	}
+}
+
+void build_card_show(builder *b, const node *map, card_show *out)
+{
+	if (!map)
+		return;
+	out->cards = build_expr(b, b->g->scope, node_get(map, "cards"),
+				TY_CARDS);
+	out->count = build_expr(b, b->g->scope, node_get(map, "count"), TY_INT);
+}
+
 static void build_places(builder *b, const node *n)
 {
 	game *g = b->g;
@@ -1372,6 +1414,8 @@ static void build(builder *b, const node *root)
 		build_packets(b, node_get(deal, "packets"), node_get(root, "places"));
 	if (sound(b, top, root, "counters"))
 		build_counters(b, node_get(root, "counters"));
+	if (sound(b, top, root, "define"))
+		build_defines(b, node_get(root, "define"));
 	const node *phases = node_get(root, "phases");
 	if (phases && phases->kind == NODE_SEQ)
 		build_phases(b, phases);

@@ -155,6 +155,29 @@ void phase_hand_gets(state *s, int seat, cardset cards, cardset seen)
 			cset_or(s->shown[seat], s->pinned[seat])));
 }
 
+cardset phase_cards_shown(const state *s, int seat, const card_show *sh)
+{
+	cardset out = cset_empty();
+	if (!sh->cards)
+		return out;
+	cardset held = cset_minus(cset_and(vars_eval(s, sh->cards, seat).s,
+					   s->hand[seat]), s->shown[seat]);
+	int64_t n = sh->count ? vars_eval(s, sh->count, seat).i
+			      : cset_count(held);
+	CSET_FOREACH(c, held) {
+		if (n-- <= 0)
+			break;
+		cset_add(&out, c);
+	}
+	return out;
+}
+
+void phase_show(state *s, int seat, const card_show *sh)
+{
+	cardset cards = phase_cards_shown(s, seat, sh);
+	s->shown[seat] = cset_or(s->shown[seat], cards);
+}
+
 void phase_hand_hides(state *s, int seat, cardset cards, bool laid)
 {
 	s->untraced = cset_or(s->untraced, cset_minus(cards, cset_or(

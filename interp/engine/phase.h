@@ -307,6 +307,13 @@ int phase_secret_legal(const state *s, const phase *p, action *out);
  * laid in a place, after which nobody else can tell which of its shown
  * cards it kept. */
 void phase_hand_gets(state *s, int seat, cardset cards, cardset seen);
+
+/* The cards `sh` has `seat` show (the first ids of its cards in the hand
+ * not shown yet): one copy of a card says no more than another. */
+cardset phase_cards_shown(const state *s, int seat, const card_show *sh);
+
+/* Shows them: known to every seat in that hand until played. */
+void phase_show(state *s, int seat, const card_show *sh);
 void phase_hand_hides(state *s, int seat, cardset cards, bool laid);
 
 /* The legal cards of a card phase as actions. */

@@ -56,6 +56,9 @@ typedef enum state_fault {
 /* Deals thrown in and dealt again in a row before the match stops. */
 #define REDEALS_MAX 200
 
+/* Tricks of a deal: each takes a card of two seats at least. */
+#define DEAL_TRICKS_MAX (CARD_MAX / 2)
+
 typedef struct trick_record {
 	card_id card[SEAT_MAX];         /* in play order */
 	int8_t leader, winner;          /* seats */
@@ -187,6 +190,14 @@ typedef struct state {
 	cardset played;                 /* every card played this deal */
 	cardset trumps;
 	trick_record last_trick;
+	/* the deal's tricks as the table saw them, numbered through the deal
+	 * from 1 (expressions read them: trick_winner(n), laid) */
+	uint8_t tricks_done;            /* tricks completed this deal */
+	uint8_t trick_of[CARD_MAX];     /* the trick a card went to; 0 */
+	int8_t trick_leader[DEAL_TRICKS_MAX], trick_winner[DEAL_TRICKS_MAX];
+	cardset laid[SEAT_MAX];         /* the cards each seat played */
+	uint16_t called[SEAT_MAX];      /* the tricks' calls each seat made,
+					   as bits (announce.c) */
 	cardset melded[SEAT_MAX];       /* the cards of the melds each seat
 					   declared (meld.h), seen by all */
 	uint8_t meld_due;               /* the seat to move declares its

@@ -3,7 +3,9 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
+#include "engine/announce.h"
 #include "engine/engine.h"
 #include "engine/meld.h"
 #include "engine/phase.h"
@@ -241,6 +243,8 @@ static void build(builder *b, const node *n, phase *p)
 		t->top_trumps[t->ntop++] = build_table_expr(b, g->scope,
 			top->item[i], TY_CARDS, "'tricks.top-trumps'");
 	}
+	announce_build(b, build_field(b, sc, n, "calls"), t);
+	p->not_by_cards = t->ncalls > 0;
 }
 
 /* The cards of `top-trumps` as the tricks start, highest first: one card
@@ -589,6 +593,11 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 	r->leader = s->leader;
 	r->winner = (int8_t)w;
 	r->number = s->trick_no;
+	if (s->tricks_done < DEAL_TRICKS_MAX) {
+		s->trick_leader[s->tricks_done] = s->leader;
+		s->trick_winner[s->tricks_done] = (int8_t)w;
+		s->tricks_done++;
+	}
 	s->tricks_won[w]++;
 	s->last_winner = (int8_t)w;
 	s->nplayed = 0;
@@ -691,6 +700,9 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	int suit = r->has_trumps ? effective_suit(s, c) : d->suit_of[c];
 	cset_del(&s->hand[seat], c);
 	cset_add(&s->played, c);
+	cset_add(&s->laid[seat], c);
+	s->trick_of[c] = (uint8_t)(s->tricks_done < DEAL_TRICKS_MAX
+				   ? s->tricks_done + 1 : DEAL_TRICKS_MAX);
 	s->table[pos] = c;
 	if (pos == 0) {
 		r->led = (int8_t)suit;
@@ -723,6 +735,10 @@ static phase_step apply(state *s, const phase *p, const action *a)
 		meld_apply(s, a);
 		return PHASE_GOES_ON;
 	}
+	if (a->kind == ACT_CHOICE) {
+		announce_apply(s, &p->u.tricks, a->number);
+		return PHASE_GOES_ON;
+	}
 	return apply_card(s, p, a->card[0]);
 }
 
@@ -736,6 +752,24 @@ static __attribute__((noinline)) void random_melds(state *s, rng *r)
 	meld_apply(s, &list[rng_below(r, (uint32_t)n)]);
 }
 
+/* A random call or card, drawn from the whole legal list as
+ * state_apply_random() draws.  Out of line, as random_melds. */
+static __attribute__((noinline)) phase_step random_call_or_card(state *s,
+	const phase *p, rng *r)
+{
+	action list[ACTIONS_MAX];
+	int n = phase_cards_as_actions(legal_cards(s, p), list);
+	if (n == 0)
+		return PHASE_STUCK;
+	n = announce_legal(s, &p->u.tricks, list, n);
+	const action *a = &list[rng_below(r, (uint32_t)n)];
+	if (a->kind == ACT_CHOICE) {
+		announce_apply(s, &p->u.tricks, a->number);
+		return PHASE_GOES_ON;
+	}
+	return apply_card(s, p, a->card[0]);
+}
+
 /* Random cards until the phase ends: the playouts' inner loop, kept next
  * to the rules it applies. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
@@ -743,6 +777,13 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 	for (;;) {
 		if (s->meld_due)
 			random_melds(s, r->seat[s->current]);
+		if (p->u.tricks.ncalls) {
+			phase_step step = random_call_or_card(s, p,
+						r->seat[s->current]);
+			if (step != PHASE_GOES_ON)
+				return step;
+			continue;
+		}
 		card_id c = phase_random_card(legal_cards(s, p),
 					      r->seat[s->current]);
 		if (c == CARD_NONE)
@@ -756,7 +797,8 @@ static int legal(const state *s, const phase *p, action *out)
 {
 	if (s->meld_due)
 		return meld_legal(s, out);
-	return phase_cards_as_actions(legal_cards(s, p), out);
+	int n = phase_cards_as_actions(legal_cards(s, p), out);
+	return p->u.tricks.ncalls ? announce_legal(s, &p->u.tricks, out, n) : n;
 }
 
 /* Others do not see whether the seat to move has melds to declare. */
@@ -777,10 +819,23 @@ static action_prompt prompt(const state *s, const phase *p)
 static void words(const state *s, const phase *p, const action *a, int n,
 		  char *buf, size_t size)
 {
-	if (n == 1 && a->kind == ACT_MELDS)
+	if (n == 1 && a->kind == ACT_MELDS) {
 		meld_words(s, a, buf, size);
-	else
-		phase_cards_words(s, p, a, n, buf, size);
+		return;
+	}
+	/* the cards first (the list is sorted), then the calls' words */
+	int cards = 0;
+	while (cards < n && a[cards].kind == ACT_CARD)
+		cards++;
+	buf[0] = '\0';
+	if (cards > 0)
+		phase_cards_words(s, p, a, cards, buf, size);
+	for (int i = cards; i < n; i++) {
+		size_t len = strlen(buf);
+		if (a[i].kind == ACT_CHOICE && a[i].number < p->u.tricks.ncalls)
+			snprintf(buf + len, size - len, "%s%s", len ? " " : "",
+				 p->u.tricks.call[a[i].number].name);
+	}
 }
 
 static bool parse(const state *s, const phase *p, char *const *word,
@@ -789,6 +844,15 @@ static bool parse(const state *s, const phase *p, char *const *word,
 	if (s->meld_due) {
 		*n = 1;
 		return meld_parse(s, word, nword, out, err, size);
+	}
+	/* a call: its word, or "call" and its word */
+	int first = nword == 2 && strcasecmp(word[0], "call") == 0;
+	int k = nword == first + 1 ? announce_named(&p->u.tricks, word[first])
+				   : -1;
+	if (k >= 0) {
+		*n = 1;
+		out[0] = action_of(ACT_CHOICE, k);
+		return true;
 	}
 	return phase_parse_cards(s, "play", 1, legal_cards(s, p), word, nword,
 				 out, n, err, size);
@@ -854,6 +918,10 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 	if (s->meld_due) {
 		snprintf(buf, size, "it is time to declare your melds: all, none, "
 			 "or the cards of those you declare");
+		return;
+	}
+	if (a->kind == ACT_CHOICE && a->number < p->u.tricks.ncalls) {
+		announce_why_not(s, &p->u.tricks, a->number, buf, size);
 		return;
 	}
 	if (a->kind != ACT_CARD) {
@@ -929,7 +997,13 @@ static void explain_trump_order(FILE *out, const game *g, const tricks_phase *t)
 {
 	const deck *d = &g->deck;
 	bool by_rank = order_by_rank(g, t);
+	/* trumps that change from deal to deal take their places in one
+	 * order, which may name cards that are not trumps in a given deal */
+	bool varies = t->trumps && !expr_is_constant(t->trumps);
 	fputs(by_rank ? " In the trump suit, the ranks from the highest:"
+	      : varies ? " The trumps of a deal rank in this order, from the "
+			 "highest (the cards that are not trumps in the deal "
+			 "left out):"
 	      : " The trumps from the highest:", out);
 	bool ranks = false, cards = false;
 	for (int top = 255; top > 0; top--) {
@@ -972,6 +1046,15 @@ static void explain_rank_orders(FILE *out, const game *g,
 					fprintf(out, " %s", d->rank[r]);
 		fputc('.', out);
 	}
+}
+
+/* The deck holds two cards of a face (two decks shuffled together). */
+static bool has_copies(const deck *d)
+{
+	for (int c = 0; c < d->ncards; c++)
+		if (d->copy_of[c] > 1)
+			return true;
+	return false;
 }
 
 static void explain(FILE *out, const game *g, const phase *p)
@@ -1044,6 +1127,8 @@ static void explain(FILE *out, const game *g, const phase *p)
 		      "card of the suit led.\n", out);
 	else
 		fputs("Who wins a trick: the highest card of the suit led.\n", out);
+	if (!t->winner.hook && has_copies(&g->deck))
+		fputs("Of two equal cards, the one played first wins.\n", out);
 	if (t->declare_melds)
 		fputs("Melds: as they play to the first trick, the players who "
 		      "hold melds declare all of them, none or some, before "
@@ -1081,6 +1166,7 @@ static void explain(FILE *out, const game *g, const phase *p)
 		fprintf(out, "A player for whom `%s` holds sits these tricks out: "
 			"their cards stay out of play, and the others play "
 			"in turn, skipping them.\n", expr_text(t->sits_out));
+	announce_explain(out, t);
 	(void)g;
 }
 
@@ -1092,7 +1178,11 @@ static void narrate(const state *before, const state *after, const phase *p,
 		    int seat, const action *a, int n, const audience *who,
 		    tale *out, tale *news)
 {
-	(void)p, (void)n, (void)news;
+	(void)n, (void)news;
+	if (a[0].kind == ACT_CHOICE) {
+		announce_narrate(&p->u.tricks, seat, a[0].number, who, out);
+		return;
+	}
 	/* a dummy's card is told as its player's */
 	int by = seat == after->dummy ? after->dummy_by : seat;
 	tale_printf(out, "  ");

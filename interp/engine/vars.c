@@ -222,6 +222,89 @@ static value native_holder(const value *args, int nargs, const expr_frame *f)
 	return vars_int(state_seat_plus(s, s->dealer, 1));
 }
 
+/* ---- the deal's tricks so far ---- */
+
+/* The trick numbered n through the deal (from 1), as an index into the
+ * history; -1 for a trick not yet complete. */
+static int done_trick(const state *s, int64_t n)
+{
+	return n >= 1 && n <= s->tricks_done ? (int)n - 1 : -1;
+}
+
+/* trick_winner(n), trick_leader(n): seat 0 for a trick not yet played,
+ * so that the functions are total. */
+static value native_trick_winner(const value *args, int nargs,
+				 const expr_frame *f)
+{
+	(void)nargs;
+	int t = done_trick(STATE(f), args[0].i);
+	return vars_int(t < 0 ? 0 : STATE(f)->trick_winner[t]);
+}
+
+static value native_trick_leader(const value *args, int nargs,
+				 const expr_frame *f)
+{
+	(void)nargs;
+	int t = done_trick(STATE(f), args[0].i);
+	return vars_int(t < 0 ? 0 : STATE(f)->trick_leader[t]);
+}
+
+/* The cards of trick n: those on the table for the trick in progress,
+ * none for one still to come. */
+static cardset trick_cards(const state *s, int64_t n)
+{
+	cardset out = cset_empty();
+	if (n < 1 || n > s->tricks_done + 1)
+		return out;
+	CSET_FOREACH(c, s->played)
+		if (s->trick_of[c] == n)
+			cset_add(&out, c);
+	return out;
+}
+
+static value native_trick_cards(const value *args, int nargs,
+				const expr_frame *f)
+{
+	(void)nargs;
+	return vars_cards(trick_cards(STATE(f), args[0].i));
+}
+
+/* trick_of(card): the first trick a card of that face was played to; 0
+ * while none has been. */
+static value native_trick_of(const value *args, int nargs,
+			     const expr_frame *f)
+{
+	(void)nargs;
+	const state *s = STATE(f);
+	card_face face = (card_face)args[0].i;
+	int first = 0;
+	if (face != FACE_NONE)
+		CSET_FOREACH(c, cset_and(s->played, s->g->deck.by_face[face]))
+			if (first == 0 || s->trick_of[c] < first)
+				first = s->trick_of[c];
+	return vars_int(first);
+}
+
+static value get_last_trick(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	const state *s = STATE(f);
+	return vars_cards(s->tricks_done ? trick_cards(s, s->tricks_done)
+			  : cset_empty());
+}
+
+static value get_tricks_played(const expr_frame *f, int seat, int arg)
+{
+	(void)seat, (void)arg;
+	return vars_int(STATE(f)->tricks_done);
+}
+
+static value get_laid(const expr_frame *f, int seat, int arg)
+{
+	(void)arg;
+	return vars_cards(STATE(f)->laid[seat < 0 ? 0 : seat]);
+}
+
 /* ---- declarations ---- */
 
 typedef struct getter_def {
@@ -278,6 +361,9 @@ static const getter_def deal_names[] = {
 	{"played", TY_CARDS, false, get_played, 0},
 	{"down", TY_CARDS, false, get_down, 0},
 	{"last_winner", TY_SEAT, false, get_last_winner, 0},
+	{"last_trick", TY_CARDS, false, get_last_trick, 0},
+	{"tricks_played", TY_INT, false, get_tricks_played, 0},
+	{"laid", TY_CARDS, true, get_laid, 0},
 	{"played_out", TY_BOOL, false, get_played_out, 0},
 	{"total", TY_INT, true, get_total, 0},
 	{"team", TY_INT, true, get_team, 0},
@@ -318,11 +404,20 @@ bool vars_declare_deal(expr_scope *sc)
 bool vars_declare_seat_words(expr_scope *sc)
 {
 	static const expr_type card_param[] = {TY_CARD};
+	static const expr_type int_param[] = {TY_INT};
 	return expr_scope_const(sc, "left", TY_INT, 1) &&
 	       expr_scope_const(sc, "right", TY_INT, -1) &&
 	       expr_scope_const(sc, "keep", TY_INT, 0) &&
 	       expr_scope_native(sc, "holder", TY_SEAT, card_param, 1,
-				 native_holder);
+				 native_holder) &&
+	       expr_scope_native(sc, "trick_winner", TY_SEAT, int_param, 1,
+				 native_trick_winner) &&
+	       expr_scope_native(sc, "trick_leader", TY_SEAT, int_param, 1,
+				 native_trick_leader) &&
+	       expr_scope_native(sc, "trick_cards", TY_CARDS, int_param, 1,
+				 native_trick_cards) &&
+	       expr_scope_native(sc, "trick_of", TY_INT, card_param, 1,
+				 native_trick_of);
 }
 
 bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
@@ -335,6 +430,18 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 			  bool per_seat)
 {
 	return expr_scope_getter(sc, name, TY_INT, per_seat, get_counter, index);
+}
+
+static value get_define(const expr_frame *f, int seat, int arg)
+{
+	const state *s = STATE(f);
+	return vars_eval(s, s->g->define[arg], seat);
+}
+
+bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,
+			 bool per_seat, int index)
+{
+	return expr_scope_getter(sc, name, t, per_seat, get_define, index);
 }
 
 static value get_place(const expr_frame *f, int seat, int arg)

@@ -69,6 +69,11 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 			  bool per_seat);
 
+/* A name of `define`: its expression g->define[index], worked out for
+ * the seat read. */
+bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,
+			 bool per_seat, int index);
+
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);
 

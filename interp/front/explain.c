@@ -405,6 +405,23 @@ static void put_indented(FILE *out, const char *text, const char *indent)
 	}
 }
 
+/* The names of `define`, which the phases and the scoring read. */
+static void defines(FILE *out, const game *g)
+{
+	if (g->ndefines == 0)
+		return;
+	heading(out, "Names");
+	fputs("The rules below read these names, worked out afresh wherever "
+	      "they are read (a name \"per player\" for each player):\n", out);
+	for (int i = 0; i < g->ndefines; i++) {
+		const expr *e = g->define[i];
+		const char *says = expr_says(e);
+		fprintf(out, "- %s%s%s%s\n", g->define_name[i],
+			expr_is_per_seat(e) ? " (per player)" : "",
+			says ? ": " : " = ", says ? says : expr_text(e));
+	}
+}
+
 /* The phases in order; a run of phases said again and again (Ribs' four
  * rounds of an auction and a double trick) is said once. */
 static void phases(FILE *out, const game *g)
@@ -572,6 +589,7 @@ void explain_game(FILE *out, const game *g, int n, const int64_t *opts)
 	cards(out, g, s);
 	deal(out, g, s);
 	counters(out, g);
+	defines(out, g);
 	phases(out, g);
 	scoring(out, g);
 	match(out, g, s);

@@ -222,11 +222,16 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
 	return lowest_key(&s->g->deck, cards, discard, !cost);
 }
 
-/* The cards of moves[0..n), when every move plays a single card. */
+/* The cards of moves[0..n), when every move plays a single card or is
+ * a call beside the cards (trick play's calls, which the rules of thumb
+ * never make: a call raises the stakes, and only a search can weigh it). */
 static bool only_cards(const action *moves, int n, cardset *cards)
 {
 	*cards = cset_empty();
 	for (int i = 0; i < n; i++) {
+		if (moves[i].kind == ACT_CHOICE && i > 0 &&
+		    moves[0].kind == ACT_CARD)
+			continue;
 		if (moves[i].kind != ACT_CARD)
 			return false;
 		cset_add(cards, moves[i].card[0]);

@@ -1238,10 +1238,45 @@ static bool is_loop(const parser *p)
 	return false;
 }
 
-/* The domain of a loop: cards, suits or 'seats'; sets *op and *xt. */
-static cx domain(parser *p, int *op, int *xt)
+/* An integer bound of range(FROM, TO). */
+static cx range_bound(parser *p)
+{
+	cx b = parse_expr(p);
+	if (b.t != TY_INT && b.t != TY_ERR) {
+		err(p, b.off, "the bounds of range(FROM, TO) are integers; this "
+		    "is %s", tname(b.t));
+		return bad(b.off, b.end);
+	}
+	return b;
+}
+
+/* 'range' '(' expr ',' expr ')': the integers FROM to TO; *hi is TO. */
+static cx range_domain(parser *p, cx *hi)
+{
+	advance(p);
+	advance(p);
+	cx lo = range_bound(p);
+	if (!accept(p, T_COMMA))
+		return fail(p, tk(p)->off, "expected ',' between the bounds of "
+			    "range(FROM, TO)");
+	*hi = range_bound(p);
+	if (!accept(p, T_RPAREN))
+		return fail(p, tk(p)->off, "expected ')' after range(FROM, TO)");
+	return hi->t == TY_ERR ? *hi : lo;
+}
+
+/* The domain of a loop: cards, suits, 'seats' or range(FROM, TO); sets
+ * *op and *xt, and *hi for a range. */
+static cx domain(parser *p, int *op, int *xt, cx *hi)
 {
 	token *t = tk(p);
+	if (t->kind == T_NAME && t->len == 5
+	    && memcmp(p->text + t->off, "range", 5) == 0
+	    && p->tok[p->pos + 1].kind == T_LPAREN) {
+		*op = OP_FORRANGE;
+		*xt = TY_INT;
+		return range_domain(p, hi);
+	}
 	if (t->kind == T_NAME && t->len == 5
 	    && memcmp(p->text + t->off, "seats", 5) == 0
 	    && (p->tok[p->pos + 1].kind == T_COMMA
@@ -1261,8 +1296,8 @@ static cx domain(parser *p, int *op, int *xt)
 		return d;
 	if (promotable(d.t, TY_CARDS))
 		return promote(p, d, TY_CARDS);
-	err(p, d.off, "a loop goes over a card set, a suit set or 'seats'; "
-	    "this is %s", tname(d.t));
+	err(p, d.off, "a loop goes over a card set, a suit set, 'seats' or "
+	    "range(FROM, TO); this is %s", tname(d.t));
 	return bad(d.off, d.end);
 }
 
@@ -1293,7 +1328,8 @@ static cx loop(parser *p, const token *fname, const expr_builtin *b)
 	advance(p);
 	const token *x = advance(p);
 	advance(p);
-	cx dom = domain(p, &op, &xt);
+	cx hi = bad(0, 0);
+	cx dom = domain(p, &op, &xt, &hi);
 	if (tk(p)->kind == T_COLON)
 		return fail(p, tk(p)->off, "write a comma between the set and "
 			    "the body, as in sum(x in won, points(x)): in YAML, "
@@ -1320,8 +1356,8 @@ static cx loop(parser *p, const token *fname, const expr_builtin *b)
 	expr_node proto = proto_of(op, b->agg == AGG_COUNT ? TY_INT : b->body);
 	proto.agg = b->agg;
 	proto.slot = slot;
-	cx kid[2] = {dom, body};
-	return make(p, proto, kid, 2, false, off, end);
+	cx kid[3] = {dom, body, hi};
+	return make(p, proto, kid, op == OP_FORRANGE ? 3 : 2, false, off, end);
 }
 
 /* NAME '(' [expr (',' expr)*] ')' | AGG '(' NAME 'in' expr ',' expr ')' */

@@ -121,6 +121,25 @@ static __attribute__((noinline)) value ev_forseats(const expr_node *n,
 	return acc_value(a);
 }
 
+/* for x from kid 0 to kid 2, at most EXPR_RANGE_MAX of them: a loop is
+ * bounded, whatever its bounds evaluate to */
+static __attribute__((noinline)) value ev_forrange(const expr_node *n,
+						   expr_env *env)
+{
+	int64_t lo = expr_ev(n->u.kid[0], env).i;
+	int64_t hi = expr_ev(n->u.kid[2], env).i;
+	uint64_t count = hi < lo ? 0 : (uint64_t)hi - (uint64_t)lo + 1;
+	if (count > EXPR_RANGE_MAX || (count == 0 && hi >= lo))
+		count = EXPR_RANGE_MAX;         /* 0: the whole of int64 */
+	acc a = acc_start(n->agg);
+	for (uint64_t k = 0; k < count; k++) {
+		env->loc[n->slot] = (int64_t)((uint64_t)lo + k);
+		if (acc_step(n->agg, &a, expr_ev(n->u.kid[1], env).i))
+			break;
+	}
+	return acc_value(a);
+}
+
 /* x[s]: x evaluated for seat s; a seat that is not at the table reads
  * as the zero value. */
 static value ev_at(const expr_node *n, expr_env *env)
@@ -356,6 +375,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_forsuits(n, env);
 	case OP_FORSEATS:
 		return ev_forseats(n, env);
+	case OP_FORRANGE:
+		return ev_forrange(n, env);
 	case OP_CALL:
 		return ev_call(n, env);
 	case OP_SEATVAR_AT:

@@ -20,6 +20,7 @@
 #define EXPR_DEPTH_MAX 64       /* nested parentheses, calls, ifs, nots */
 #define EXPR_HEIGHT_MAX 256     /* levels of the tree: bounds the evaluator */
 #define EXPR_LOCALS 8           /* nested loop names */
+#define EXPR_RANGE_MAX 1024     /* values of range(FROM, TO) a loop takes */
 #define EXPR_ARGS_MAX 64        /* arguments of one call: a table of values */
 #define EXPR_SIG_PARAMS 6       /* declared parameters of one signature */
 
@@ -53,6 +54,7 @@ enum {
 	X(AT)           /* kid 0 at the seat kid 1 */                    \
 	X(SEATAGG)      /* agg of kid 0 over the seats */                \
 	X(FORCARDS) X(FORSUITS) X(FORSEATS) /* agg of kid 1 over kid 0 */ \
+	X(FORRANGE)     /* agg of kid 1 over kid 0 .. kid 2 */           \
 	X(CALL)         /* u.call.fn(evaluated arguments) */              \
 	/* fused, in the form run alone (expr_fast.c): */                 \
 	X(SEATVAR_AT)   /* slot[slot + seat kid 0] */                     \

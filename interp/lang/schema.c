@@ -455,6 +455,43 @@ static const schema s_rank_orders = {
 	.doc = "rank orders the contract may choose, in order; the deck's "
 	       "order when none holds",
 };
+static const schema_field card_show_fields[] = {
+	{"cards", &s_said_cards, true,
+	 "the cards that may be shown (seat is who shows them)"},
+	{"count", &s_expr_int, false,
+	 "how many of those it holds are shown (default: all)"},
+	{0},
+};
+static const schema s_card_show = {
+	.kind = SK_MAP, .title = "card_show", .fields = card_show_fields,
+	.doc = "cards shown in the hand of who makes it: known to every seat "
+	       "there until played",
+};
+static const schema_field trick_call_fields[] = {
+	{"when", &s_said_bool, false,
+	 "it may be called only when this holds (seat is the caller, at its "
+	 "turn to play)"},
+	{"why", &s_string, false,
+	 "the rule of 'when' in words, shown to a player refused the call"},
+	{"add", &s_counter_adds, false,
+	 "counters to raise when it is called (seat is the caller)"},
+	{"says", &s_string, false, "what the call means, in words"},
+	{"shows", &s_card_show, false,
+	 "cards the call shows in the caller's hand (a call of Re, one queen "
+	 "of clubs)"},
+	{0},
+};
+static const schema s_trick_call = {
+	.kind = SK_MAP, .title = "trick_call", .fields = trick_call_fields,
+	.doc = "what making the call means",
+};
+static const schema s_trick_calls = {
+	.kind = SK_DICT, .item = &s_trick_call, .key_pattern = NAME_PATTERN,
+	.key_doc = "a word a player may call (lower case letters, digits, _)",
+	.key_name = "WORD",
+	.doc = "calls a player may make at their turn, before their card, "
+	       "each once a deal (Doppelkopf's re and kontra)",
+};
 static const schema_field tricks_fields[] = {
 	{"leader", &s_said_seat, true, "who leads the first trick"},
 	{"follow", &s_follow, false, "the follow rule (default: suit)"},
@@ -499,6 +536,10 @@ static const schema_field tricks_fields[] = {
 	{"rank-orders", &s_rank_orders, false,
 	 "orders of the ranks in the plain suits (not among trumps) "
 	 "that the contract chooses as the tricks start"},
+	{"calls", &s_trick_calls, false,
+	 "calls a player may make at their turn, before their card, each once "
+	 "a deal while its condition holds: they raise counters and are told "
+	 "at the table"},
 	{0},
 };
 static const schema s_tricks = {
@@ -530,6 +571,9 @@ static const schema_field effect_fields[] = {
 	{"lay", &s_lay_face, false,
 	 "how the cards laid back after 'take' lie in the place: down "
 	 "(default; only the chooser knows them, even in a face-up place) or up"},
+	{"shows", &s_card_show, false,
+	 "cards the choice shows in the chooser's hand (a marriage, both queens "
+	 "of clubs)"},
 	{"when", &s_said_bool, false,
 	 "it may be chosen only when this holds (seat is the chooser); it "
 	 "can read the deal so far"},
@@ -1117,6 +1161,14 @@ static const schema s_extends = {
 	       "other's own keys in turn",
 };
 
+static const schema s_defines = {
+	.kind = SK_DICT, .item = &s_said_value, .key_pattern = NAME_PATTERN,
+	.key_doc = "a name (lower case letters, digits, _)",
+	.doc = "named expressions every later expression of the file may read "
+	       "(the phases' and the scoring's), worked out afresh wherever "
+	       "they are read; each may read the names defined before it",
+};
+
 static const schema_field rule_fields[] = {
 	{"cardrules", &s_version, true, "the format version: 1"},
 	{"name", &s_string, true, "the game's name"},
@@ -1135,6 +1187,9 @@ static const schema_field rule_fields[] = {
 	{"deal", &s_deal, true, "the deal"},
 	{"places", &s_places, false, "piles of cards besides the hands (a skat, a grid)"},
 	{"counters", &s_counters, false, "numbers each deal keeps (choices raise them)"},
+	{"define", &s_defines, false,
+	 "named expressions of the deal, read by the phases and the scoring "
+	 "(the seats of a side: re: QC in dealt)"},
 	{"phases", &s_phases, true, "the steps of a deal"},
 	{"scoring", &s_scoring, true, "scoring"},
 	{"match", &s_match, true, "the match"},

@@ -523,7 +523,11 @@ static const struct error_case {
 	 "as in sum(s in seats, ...)\n"},
 	/* loops */
 	{"sum(x in 3, x)", TY_NONE, "t.yaml:1:17: error: a loop goes over a card "
-	 "set, a suit set or 'seats'; this is an integer\n"},
+	 "set, a suit set, 'seats' or range(FROM, TO); this is an integer\n"},
+	{"sum(x in range(1, won), x)", TY_NONE, "t.yaml:1:26: error: the bounds "
+	 "of range(FROM, TO) are integers; this is a card set\n"},
+	{"sum(x in range(1 2), x)", TY_NONE, "t.yaml:1:25: error: expected ',' "
+	 "between the bounds of range(FROM, TO)\n"},
 	{"sum(x in won, x)", TY_NONE, "t.yaml:1:22: error: the body of sum(x in "
 	 "..., ...) must be an integer, but this is a card\n"},
 	{"count(x in won, 1)", TY_NONE, "t.yaml:1:24: error: the body of count(x "

@@ -187,6 +187,40 @@ static void oracle_melds(oracle *o, const state *s)
 	o->melds_shown = true;
 }
 
+/* What a choice or a call of the rule file shows (none for other
+ * actions). */
+static const card_show *shows_of(const state *before, const action *a)
+{
+	if (a->kind != ACT_CHOICE)
+		return NULL;
+	const phase *p = &before->g->phase[before->phase];
+	if (p->kind == PHASE_CHOOSE && state_laying(before) < 0)
+		return &p->u.choose.choice[a->number].shows;
+	if (p->kind == PHASE_TRICKS && a->number < p->u.tricks.ncalls)
+		return &p->u.tricks.call[a->number].shows;
+	return NULL;
+}
+
+/* The cards it shows, by the rule: `count` (default all) of its cards in
+ * the hand that all do not know there yet, the lowest ids first (copies
+ * of a card are alike). */
+static cardset shown_by(const oracle *o, const state *before, int seat,
+			const card_show *sh)
+{
+	cardset out = cset_empty();
+	if (!sh || !sh->cards)
+		return out;
+	cardset held = cset_minus(cset_and(vars_eval(before, sh->cards, seat).s,
+					   before->hand[seat]), o->held[seat]);
+	int64_t n = sh->count ? vars_eval(before, sh->count, seat).i : 99;
+	for (card_id c = 0; c < CARD_MAX && n > 0; c++)
+		if (cset_has(held, c)) {
+			cset_add(&out, c);
+			n--;
+		}
+	return out;
+}
+
 /* Seat `seat` made action a, which led from `before` to `s`. */
 static void oracle_move(oracle *o, const state *before, const action *a,
 			const state *s)
@@ -233,6 +267,9 @@ static void oracle_move(oracle *o, const state *before, const action *a,
 			o->laying[seat] = cset_empty();
 		}
 	}
+	/* a choice or a call may show cards of the hand to all */
+	o->held[seat] = cset_or(o->held[seat],
+				shown_by(o, before, seat, shows_of(before, a)));
 	/* the cards of a declaration are shown to all */
 	if (a->kind == ACT_MELDS)
 		o->held[seat] = cset_or(o->held[seat],
@@ -647,6 +684,91 @@ START_TEST(test_open_hand)
 }
 END_TEST
 
+/* Doppelkopf's calls during play move no card: a call of Kontra shows
+ * nothing, a call of Re in a normal game shows one queen of clubs in the
+ * caller's hand, which every view then places and every sample keeps;
+ * a queen of clubs played shows its first holder, and samples keep it
+ * there. */
+START_TEST(test_calls_show_no_card)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/doppelkopf.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 4, 0, NULL, 7, why, sizeof why), "%s",
+		      why);
+	state_deal(&s);
+	for (int k = 0; k < 4; k++)
+		scn_say(&s, "healthy");
+	int caller = s.current;
+	state before = s;
+	cardset queens = g->deck.by_face[g->deck.face[scn_card(g, "QC#1")]];
+	bool re = cset_meets(s.hand[caller], queens);
+	scn_say(&s, re ? "re" : "kontra");
+	ck_assert_int_eq(s.current, caller);
+	ck_assert(memcmp(s.counter, before.counter, sizeof s.counter) != 0);
+	rng r;
+	rng_seed(&r, 11, 0);
+	for (int k = 0; k < 4; k++) {
+		view v, w;
+		state_view(&s, k, &v);
+		state_view(&before, k, &w);
+		for (int q = 0; q < 4; q++) {
+			cardset more = cset_minus(v.s.hand[q], w.s.hand[q]);
+			if (q == caller && k != caller && re)
+				ck_assert(cset_count(more) == 1 &&
+					  cset_subset(more, queens));
+			else
+				ck_assert(cset_is_empty(more));
+			ck_assert(q == k || q == caller ||
+				  cset_is_empty(v.s.hand[q]));
+		}
+		for (int i = 0; re && i < 10; i++) {
+			state t;
+			view_sample(&v, &r, &t);
+			ck_assert(cset_meets(t.hand[caller], queens));
+		}
+	}
+	/* the caller's queen, once played, is known to come from its hand */
+	card_id qc = scn_card(g, "QC#1");
+	int holder = cset_has(s.hand[0], qc) ? 0 : cset_has(s.hand[1], qc) ? 1
+		: cset_has(s.hand[2], qc) ? 2 : 3;
+	while (s.current != holder || !cset_has(state_legal_cards(&s), qc)) {
+		action list[ACTIONS_MAX];
+		int n = state_legal(&s, list);
+		ck_assert(n > 0 && s.current >= 0);
+		int i = 0;
+		while (list[i].kind != ACT_CARD || list[i].card[0] == qc)
+			i++;
+		ck_assert(state_apply(&s, list[i]));
+		if (s.current == holder && state_phase_kind(&s) == PHASE_TRICKS) {
+			action mine[ACTIONS_MAX];
+			int m = state_legal(&s, mine);
+			bool can = false;
+			for (int j = 0; j < m; j++)
+				can |= mine[j].kind == ACT_CARD && mine[j].card[0] == qc;
+			if (can)
+				break;
+		}
+	}
+	ck_assert(state_apply(&s, action_card(qc)));
+	for (int k = 0; k < 4; k++) {
+		view v;
+		state_view(&s, k, &v);
+		ck_assert(cset_has(v.s.dealt[holder], qc));
+		for (int i = 0; i < 10; i++) {
+			state t;
+			view_sample(&v, &r, &t);
+			ck_assert(cset_has(t.dealt[holder], qc));
+			for (int q = 0; q < 4; q++)
+				ck_assert(q == k ? cset_eq(t.hand[q], s.hand[q])
+					  : cset_count(t.hand[q]) ==
+					    cset_count(s.hand[q]));
+		}
+	}
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -664,6 +786,7 @@ static Suite *hidden_suite(void)
 	tcase_add_test(tc, test_blind_choice);
 	tcase_add_test(tc, test_dummy);
 	tcase_add_test(tc, test_open_hand);
+	tcase_add_test(tc, test_calls_show_no_card);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,0 +1,118 @@
+/* announce.c — calls during trick play: once a deal per seat, at its
+ * turn, while the call's condition holds (announce.h). */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+#include "engine/announce.h"
+#include "engine/counters.h"
+#include "engine/engine.h"
+#include "engine/phase.h"
+#include "engine/wording.h"
+
+void announce_build(builder *b, const node *calls, tricks_phase *t)
+{
+	for (size_t i = 0; calls && i < calls->n; i++) {
+		if (t->ncalls == TRICK_CALLS_MAX) {
+			build_fail(b, calls->pair[i].key, "at most %d calls "
+				   "are supported", TRICK_CALLS_MAX);
+			return;
+		}
+		const node *v = calls->pair[i].value;
+		trick_call *c = &t->call[t->ncalls++];
+		c->name = build_text(b, calls->pair[i].key);
+		c->when = build_expr(b, b->g->scope, node_get(v, "when"),
+				     TY_BOOL);
+		c->why = build_text(b, node_get(v, "why"));
+		c->says = build_text(b, node_get(v, "says"));
+		build_counter_adds(b, node_get(v, "add"), &c->adds);
+		build_card_show(b, node_get(v, "shows"), &c->shows);
+	}
+}
+
+/* Call i has not been made by the seat to move, and its condition holds. */
+static bool open_now(const state *s, const tricks_phase *t, int i)
+{
+	if (s->called[s->current] >> i & 1)
+		return false;
+	return !t->call[i].when || vars_eval(s, t->call[i].when, s->current).i;
+}
+
+int announce_legal(const state *s, const tricks_phase *t, action *out, int n)
+{
+	for (int i = 0; i < t->ncalls; i++)
+		if (open_now(s, t, i))
+			out[n++] = action_of(ACT_CHOICE, i);
+	return n;
+}
+
+void announce_apply(state *s, const tricks_phase *t, int i)
+{
+	int seat = s->current;
+	phase_show(s, seat, &t->call[i].shows);
+	counters_add(s, &t->call[i].adds, seat);
+	s->called[seat] |= (uint16_t)(1u << i);
+	s->event = EV_ACTION;
+}
+
+int announce_named(const tricks_phase *t, const char *word)
+{
+	for (int i = 0; i < t->ncalls; i++)
+		if (strcasecmp(t->call[i].name, word) == 0)
+			return i;
+	return -1;
+}
+
+void announce_why_not(const state *s, const tricks_phase *t, int i,
+		      char *buf, size_t size)
+{
+	const trick_call *c = &t->call[i];
+	if (s->called[s->current] >> i & 1)
+		snprintf(buf, size, "you have called %s already", c->name);
+	else if (c->why)
+		snprintf(buf, size, "%s may be called only when %s", c->name,
+			 c->why);
+	else if (c->when)
+		snprintf(buf, size, "%s may be called only when %s", c->name,
+			 expr_says(c->when) ? expr_says(c->when)
+					    : expr_text(c->when));
+	else
+		snprintf(buf, size, "the rules do not allow it now");
+}
+
+void announce_narrate(const tricks_phase *t, int seat, int i,
+		      const audience *who, tale *out)
+{
+	const trick_call *c = &t->call[i];
+	tale_printf(out, "  ");
+	tale_seat_as(out, seat, TALE_OPENS);
+	tale_printf(out, " %s %s", audience_verb(who, seat, "call", "calls"),
+		    c->name);
+	if (c->says)
+		tale_printf(out, ": %s", c->says);
+	tale_printf(out, ".\n");
+}
+
+void announce_explain(FILE *out, const tricks_phase *t)
+{
+	if (t->ncalls == 0)
+		return;
+	fprintf(out, "- At their turn, before their card, players may make "
+		"these calls, each once a deal, aloud:\n");
+	for (int i = 0; i < t->ncalls; i++) {
+		const trick_call *c = &t->call[i];
+		fprintf(out, "  - %s", c->name);
+		if (c->says)
+			fprintf(out, ": %s", c->says);
+		if (c->when)
+			fprintf(out, " (when %s)", c->why ? c->why
+				: expr_says(c->when) ? expr_says(c->when)
+				: expr_text(c->when));
+		if (c->shows.cards)
+			fprintf(out, "; the caller shows %s of %s, from the hand",
+				c->shows.count ? expr_text(c->shows.count) : "all",
+				expr_says(c->shows.cards) ? expr_says(c->shows.cards)
+				: expr_text(c->shows.cards));
+		fprintf(out, "\n");
+	}
+}
