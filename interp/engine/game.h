@@ -274,6 +274,11 @@ typedef struct move_def {
 	bool refill;                    /* then: the source pile filled again */
 	const expr *when;               /* over card, target, pile, beside... */
 	const char *why;                /* `when` in words, for refusals */
+	const expr *sequence;           /* GROUP_RUN: holds for each card of
+					   the run (card) and the card under
+					   it (target); NULL: any face-up run */
+	const expr *capacity;           /* GROUP_RUN: the most cards that
+					   move at once; NULL: no limit */
 	const expr *prefer[PREFER_MAX]; /* tiers of targets, best first */
 	int nprefer;
 	const expr *best;               /* keep the targets where it is the
@@ -324,6 +329,10 @@ typedef struct layout_phase {
 	int deal_to;                    /* setup: a triangle (pile i gets
 					   deal_first + i cards); -1 */
 	int deal_first;
+	bool deal_counted;              /* pile i gets deal_count[i] cards */
+	uint8_t deal_count[PILES_MAX];
+	int16_t deal_down[PILES_MAX];   /* of each pile's cards, how many lie
+					   face down; -1: all */
 	int fill;                       /* setup: each pile gets a card of
 					   fill_with, the others go aside; -1 */
 	const expr *fill_with;

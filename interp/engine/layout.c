@@ -105,6 +105,18 @@ static value get_solved(const expr_frame *f, int seat, int arg)
 	return vars_int(state_solved(vars_state(f)));
 }
 
+/* `empty_PLACE`: how many piles of the place are empty. */
+value layout_empty_piles(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	const state *s = vars_state(f);
+	const place_def *pl = &s->g->place[arg];
+	int n = 0;
+	for (int i = 0; i < pl->npiles; i++)
+		n += s->pile_size[pl->first_pile + i] == 0;
+	return vars_int(n);
+}
+
 static bool declare(expr_scope *sc)
 {
 	return expr_scope_getter(sc, "solved", TY_BOOL, false, get_solved, 0);
@@ -290,21 +302,33 @@ static void fill(state *s, const layout_phase *l, int only)
 			fill_pile(s, l, pl->first_pile + i, with);
 }
 
-/* Klondike's deal: pile i gets deal_first + i cards face down, one round
- * of the piles at a time. */
-static void deal_triangle(state *s, const layout_phase *l)
+/* The cards pile i of the deal gets: its count, or deal_first + i. */
+static int deal_count(const layout_phase *l, int i)
+{
+	return l->deal_counted ? l->deal_count[i] : l->deal_first + i;
+}
+
+/* The deal: one round of the piles at a time, each pile until it has its
+ * count (Klondike's triangle, FreeCell's 7,7,7,7,6,6,6,6); the bottom
+ * `down` cards of each lie face down, the others face up. */
+static void deal_piles(state *s, const layout_phase *l)
 {
 	const place_def *pl = &s->g->place[l->deal_to];
 	int stock = s->g->place[l->stock].first_pile;
 	for (int round = 0;; round++) {
 		bool any = false;
 		for (int i = 0; i < pl->npiles; i++) {
-			if (l->deal_first + i <= round || !s->pile_size[stock])
+			if (deal_count(l, i) <= round || !s->pile_size[stock])
 				continue;
 			card_id c = take_top(s, stock);
 			land(s, pl->first_pile + i, c, false);
-			cset_add(&s->down, c);
-			cset_del(&s->seen, c);
+			if (l->deal_down[i] < 0 || round < l->deal_down[i]) {
+				cset_add(&s->down, c);
+				cset_del(&s->seen, c);
+			} else {
+				cset_del(&s->down, c);
+				cset_add(&s->seen, c);
+			}
 			any = true;
 		}
 		if (!any)
@@ -468,6 +492,33 @@ static bool try_target(const state *s, const layout_phase *l,
 	return r.ok;
 }
 
+/* The deepest card a run of move m may start at in pile sp: the lowest
+ * face-up card from which every card lies on one its `sequence` accepts
+ * (all the face-up cards when it has none). */
+static int run_start(const state *s, const layout_phase *l,
+		     const move_def *m, probe *pr, int sp)
+{
+	const card_id *cards = pr->pile[sp];
+	int lo = pr->n[sp] - 1;
+	while (lo > 0 && !cset_has(s->down, cards[lo - 1])) {
+		if (m->sequence) {
+			put_card(pr, s, l->v_card, cards[lo]);
+			put_card(pr, s, l->v_target, cards[lo - 1]);
+			if (!holds(m->sequence, pr))
+				break;
+		}
+		lo--;
+	}
+	return lo;
+}
+
+/* Whether a group of n cards is more than move m's `capacity` allows
+ * onto the target in the frame. */
+static bool over_capacity(const move_def *m, probe *pr, int n)
+{
+	return m->capacity && expr_eval(m->capacity, &pr->f).i < n;
+}
+
 /* The candidates of move `index` from source pile sp, each group it may
  * take (starts outer) onto each pile of its place (or onto `only` alone
  * when it is not -1), into cand (at most `space`); how many.  With
@@ -486,8 +537,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	if (m->group == GROUP_ALL)
 		lo = 0;
 	else if (m->group == GROUP_RUN)
-		while (lo > 0 && !cset_has(s->down, cards[lo - 1]))
-			lo--;
+		lo = run_start(s, l, m, pr, sp);
 	put_cards(pr, l->v_source, pr->set[sp]);
 	for (int start = lo; start < h; start++) {
 		int first = m->group == GROUP_RUN ? start : lo;
@@ -510,7 +560,8 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		for (int d = 0; d < dst->npiles && n < space; d++) {
 			int dp = dst->first_pile + d;
 			if (dp == sp || (only >= 0 && dp != only) ||
-			    !try_target(s, l, m, pr, dp, &cand[n]))
+			    !try_target(s, l, m, pr, dp, &cand[n]) ||
+			    over_capacity(m, pr, h - first))
 				continue;
 			action a = action_of(ACT_MOVE, index);
 			a.card[0] = card;
@@ -1048,7 +1099,7 @@ static bool enter(state *s, const phase *p)
 	r->lost = r->solved = false;
 	s->current = 0;
 	if (l->deal_to >= 0)
-		deal_triangle(s, l);
+		deal_piles(s, l);
 	if (l->fill >= 0)
 		fill(s, l, -1);
 	reveal(s, l);
