@@ -819,6 +819,33 @@ static void tell_not_offered(const state *s, const layout_phase *l,
 			 s->g->place[l->draw_to].name);
 }
 
+/* A run that is not in sequence from `first` up: the first card that
+ * does not follow the one under it. */
+static bool tell_sequence(const state *s, const layout_phase *l,
+			  const move_def *m, probe *pr, int sp, int first,
+			  char *buf, size_t size)
+{
+	const card_id *cards = pr->pile[sp];
+	int j = first + 1;
+	for (; j < pr->n[sp]; j++) {
+		put_card(pr, s, l->v_card, cards[j]);
+		put_card(pr, s, l->v_target, cards[j - 1]);
+		if (!holds(m->sequence, pr))
+			break;
+	}
+	char upper[8], lower[8];
+	const deck *d = &s->g->deck;
+	const char *says = expr_says(m->sequence);
+	if (j >= pr->n[sp])             /* a face-down card under the run */
+		snprintf(buf, size, "a run is of face-up cards");
+	else
+		snprintf(buf, size, "%s (%s on %s)", says ? says
+			 : expr_text(m->sequence),
+			 deck_card_name(d, cards[j], false, upper),
+			 deck_card_name(d, cards[j - 1], false, lower));
+	return true;
+}
+
 /* The candidate's own conditions: its `when`, then a tier of `prefer`. */
 static bool tell_condition(const state *s, const layout_phase *l,
 			   const move_def *m, probe *pr, const action *a,
@@ -834,8 +861,20 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	put_cards(pr, l->v_moving, group);
 	layout_candidate c;
 	tell_candidate(s, m, pr, a, moving, sizeof moving);
-	if (try_target(s, l, m, pr, a->to, &c))
-		return false;
+	if (m->group == GROUP_RUN && first < run_start(s, l, m, pr, a->from))
+		return tell_sequence(s, l, m, pr, a->from, first, buf, size);
+	put_card(pr, s, l->v_card, a->card[0]);
+	if (try_target(s, l, m, pr, a->to, &c)) {
+		if (!over_capacity(m, pr, pr->n[a->from] - first))
+			return false;
+		long most = (long)expr_eval(m->capacity, &pr->f).i;
+		snprintf(buf, size, "'%s' moves at most %ld card%s here now, "
+			 "%s; not %d (%s)", m->name, most < 0 ? 0 : most,
+			 most == 1 ? "" : "s", expr_says(m->capacity)
+			 ? expr_says(m->capacity) : expr_text(m->capacity),
+			 pr->n[a->from] - first, moving);
+		return true;
+	}
 	if (!holds(m->when, pr) && m->why)
 		snprintf(buf, size, "%s (%s)", m->why, moving);
 	else if (!holds(m->when, pr))
