@@ -1249,9 +1249,10 @@ static move_hint hint(const state *s, const phase *p, const action *a)
 	return h;
 }
 
+/* A tableau: the place whose tops turn up, or the one dealt to. */
 static bool reveals(const phase *p, int k)
 {
-	return LAYOUT(p)->reveal == k;
+	return LAYOUT(p)->reveal == k || LAYOUT(p)->deal_to == k;
 }
 
 static bool progress(const state *s, const phase *p, int64_t *out)
