@@ -27,6 +27,10 @@ cardrules simulate freecell --deals 1 --seed 2 --bot low --explicit-deals \
 check random "$tmp"/random/*.yaml
 check low "$tmp"/low/*.yaml
 
+# the fixtures, a game won and a game lost
+check fixtures tests/transcripts/fixtures/freecell-won.yaml \
+	tests/transcripts/fixtures/freecell-lost.yaml
+
 # --- typed: the first moves of seed 3, refusals with their reasons ---
 printf 'move 5H c1\nmove 10S c1\nup c6\nmove JD c5\nmoves\n' >"$tmp/input"
 LC_ALL=C cardrules play freecell --seed 3 --no-color --transcript "$tmp/typed.yaml" \

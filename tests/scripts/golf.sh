@@ -33,6 +33,10 @@ check low "$tmp"/low/*.yaml
 check wrap "$tmp"/wrap/*.yaml
 check search "$tmp"/search/*.yaml
 
+# the fixtures, a game won and a game lost
+check fixtures tests/transcripts/fixtures/golf-won.yaml \
+	tests/transcripts/fixtures/golf-lost.yaml
+
 # --- typed: a move refused with its reason, then the game goes on ---
 printf 'play c1\ndeal\nplay c7\n' >"$tmp/input"
 LC_ALL=C cardrules play golf --seed 3 --no-color --transcript "$tmp/typed.yaml" \
