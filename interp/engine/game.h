@@ -268,6 +268,8 @@ typedef struct move_def {
 	count_spec count;               /* GROUP_TOP: up to so many cards */
 	bool bottom;                    /* they land under the pile */
 	bool flip;                      /* the group is turned over */
+	bool each;                      /* a card onto every pile of `to`,
+					   the first pile first */
 	bool automatic;                 /* made as soon as it is legal */
 	bool opening;                   /* only before the first card drawn */
 	bool attack;                    /* then: the attack from its pile */

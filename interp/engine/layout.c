@@ -557,7 +557,8 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		for (int d = 0; d < dst->npiles && n < space; d++) {
+		/* a move onto every pile is offered once, at the first */
+		for (int d = 0; d < (m->each ? 1 : dst->npiles) && n < space; d++) {
 			int dp = dst->first_pile + d;
 			if (dp == sp || (only >= 0 && dp != only) ||
 			    !try_target(s, l, m, pr, dp, &cand[n]) ||
@@ -1027,6 +1028,22 @@ static void watch_stall(state *s, const layout_phase *l)
 	}
 }
 
+static void finish_move(state *s, const layout_phase *l, const move_def *m,
+			const action *a);
+
+/* A top card of pile `from` onto each pile of m's destination in turn,
+ * while it has any (Spider's deal from the stock). */
+static void deal_each(state *s, const move_def *m, int from)
+{
+	const place_def *dst = &s->g->place[m->to];
+	for (int i = 0; i < dst->npiles; i++) {
+		card_id c = take_top(s, from);
+		if (c == CARD_NONE)
+			break;
+		land(s, dst->first_pile + i, c, m->bottom);
+	}
+}
+
 /* Carries out move a (legal). */
 static void make_move(state *s, const layout_phase *l, const action *a)
 {
@@ -1037,6 +1054,11 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 	if (pay != CARD_NONE) {
 		pile_remove(s, pay);
 		land(s, s->g->place[m->pay_to].first_pile, pay, false);
+	}
+	if (m->each) {
+		deal_each(s, m, a->from);
+		finish_move(s, l, m, a);
+		return;
 	}
 	card_id cards[CARD_MAX];
 	int h = pile_in_order(s, a->from, cards), first = h - 1;
@@ -1060,6 +1082,14 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 			idx = m->flip ? first + j : h - 1 - j;
 		land(s, a->to, cards[idx], m->bottom);
 	}
+	finish_move(s, l, m, a);
+}
+
+/* After the cards of move a have moved: counters, the attack, a refill,
+ * the reveal, the count of moves. */
+static void finish_move(state *s, const layout_phase *l, const move_def *m,
+			const action *a)
+{
 	counters_add(s, &m->adds, 0);
 	room(s)->killed = cset_empty();
 	if (m->attack && l->attack_grid >= 0)

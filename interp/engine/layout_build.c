@@ -81,6 +81,11 @@ static void build_move(builder *b, const node *k, const node *v,
 	const node *at = node_get(v, "at");
 	m->bottom = at && strcmp(at->text, "bottom") == 0;
 	m->flip = is_true(node_get(v, "flip"));
+	const node *each = node_get(v, "each");
+	m->each = is_true(each);
+	if (m->each && (m->group != GROUP_TOP || m->has_count))
+		build_fail(b, each, "'each' lays one top card on every pile: "
+			   "it goes with 'cards: top' and no 'count'");
 	m->automatic = is_true(node_get(v, "auto"));
 	m->opening = is_true(node_get(v, "opening"));
 	m->when = build_expr(b, l->scope, node_get(v, "when"), TY_BOOL);

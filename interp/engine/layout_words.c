@@ -61,7 +61,7 @@ static int action_tokens(const state *s, const layout_phase *l,
 		snprintf(tok[n++], 24, "%s", g->place[k].pile_name
 			 [a->from - g->place[k].first_pile]);
 	}
-	if (g->place[m->to].npiles > 1)
+	if (g->place[m->to].npiles > 1 && !m->each)
 		snprintf(tok[n++], 24, "%s", g->place[m->to].pile_name
 			 [a->to - g->place[m->to].first_pile]);
 	return n;
@@ -390,8 +390,9 @@ static void explain_move(FILE *out, const game *g, const layout_phase *l,
 			fprintf(out, "%s`%s`", first ? "" : " or ", g->place[k].name);
 			first = false;
 		}
-	fprintf(out, " %s `%s`%s", m->bottom ? "under" : "onto",
-		place_name(g, m->to), m->flip ? ", turned over" : "");
+	fprintf(out, " %s %s`%s`%s", m->bottom ? "under" : "onto",
+		m->each ? "each pile of " : "", place_name(g, m->to),
+		m->flip ? ", turned over" : "");
 	if (m->when && m->why)
 		fprintf(out, ": %s", m->why);
 	else if (m->when)

@@ -834,6 +834,8 @@ static const schema_field move_fields[] = {
 	{"at", &s_at, false, "whether they land on or under the pile"},
 	{"flip", &s_bool, false, "the cards are turned over as one packet "
 	 "(their order reversed)"},
+	{"each", &s_bool, false, "one top card onto every pile of `to` in "
+	 "turn, the first pile first"},
 	{"when", &s_expr_bool, false, "the move is legal where this holds "
 	 "(card, target, pile, beside, moving, source)"},
 	{"sequence", &s_said_bool, false, "with cards: run, each card of the "
