@@ -191,7 +191,115 @@ class FreeCell:
         return sum(len(f) for f in self.found)
 
 
-GAMES = {"golf": Golf, "freecell": FreeCell}
+# ---------------------------------------------------------------- Spider
+
+def face(card):
+    """A card without the tag of its copy: 3S#2 is 3S."""
+    return card.split("#")[0]
+
+
+class Spider:
+    """Two decks; ten piles of 6,6,6,6,5,5,5,5,5,5, the top card face up;
+    a card goes on one rank higher of any suit, any card on an empty pile;
+    a run moves only in suit and in sequence; the stock deals a card onto
+    every pile when none is empty; a king-to-ace run in suit goes off at
+    once; a face-down card left on top turns up; 3000 moves at most
+    (those going off count); the score is the cards sent off."""
+
+    LIMIT = 3000
+
+    def __init__(self, stock, opts):
+        self.stock = list(stock)
+        self.piles = [[] for _ in range(10)]     # [card, face up]
+        sizes = [6, 6, 6, 6, 5, 5, 5, 5, 5, 5]
+        for r in range(6):
+            for i, p in enumerate(self.piles):
+                if r < sizes[i]:
+                    p.append([self.stock.pop(), False])
+        self.reveal()
+        self.off = 0
+        self.moves = 0
+        self.done = False
+        self.settle()
+
+    @staticmethod
+    def follows(upper, under):
+        u, d = face(upper), face(under)
+        return suit(u) == suit(d) and order(u) + 1 == order(d)
+
+    def run_start(self, p):
+        lo = len(p) - 1
+        while lo > 0 and p[lo - 1][1] and self.follows(p[lo][0], p[lo - 1][0]):
+            lo -= 1
+        return lo
+
+    def reveal(self):
+        for p in self.piles:
+            if p:
+                p[-1][1] = True
+
+    def full_suit(self):
+        for p in self.piles:
+            if len(p) >= 13:
+                s = len(p) - 13
+                if (p[s][1] and order(face(p[s][0])) == 13
+                        and self.run_start(p) <= s):
+                    return p
+        return None
+
+    def settle(self):
+        """The end, or the runs that go off by themselves."""
+        while True:
+            if self.off == 104 or self.moves >= self.LIMIT:
+                self.done = True
+                return
+            p = self.full_suit()
+            if p is None:
+                return
+            del p[-13:]
+            self.off += 13
+            self.moves += 1
+            self.reveal()
+
+    def legal(self):
+        out = []
+        for i, p in enumerate(self.piles):
+            if not p:
+                continue
+            for s in range(self.run_start(p), len(p)):
+                card = p[s][0]
+                for j, t in enumerate(self.piles):
+                    if j != i and (not t or order(face(card)) + 1 ==
+                                   order(face(t[-1][0]))):
+                        out.append("move %s t%d" % (card, j + 1))
+        if self.stock and all(self.piles):
+            out.append("deal")
+        return out
+
+    def apply(self, words):
+        if words == "deal":
+            for p in self.piles:
+                if self.stock:
+                    p.append([self.stock.pop(), True])
+        else:
+            _, card, to = words.split()
+            src = next(p for p in self.piles
+                       if any(c == card and up for c, up in p))
+            at = max(k for k, (c, up) in enumerate(src) if c == card and up)
+            self.piles[int(to[1:]) - 1] += [[c, True] for c, _ in src[at:]]
+            del src[at:]
+        self.moves += 1
+        self.reveal()
+        self.settle()
+
+    def over(self):
+        return self.done or not self.legal()
+
+    def score(self):
+        return self.off
+
+
+GAMES = {"golf": Golf, "freecell": FreeCell, "spider": Spider}
 
 
 # ---------------------------------------------------------------- transcripts
