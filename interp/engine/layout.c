@@ -793,7 +793,10 @@ static void tell_candidate(const state *s, const move_def *m, const probe *pr,
 								 false, card));
 	bool hidden = !s->g->place[m->to].face_up ||
 		      (cset_has(s->down, top) && !cset_has(s->seen, top));
-	if (top == CARD_NONE)
+	if (m->each)
+		snprintf(buf, size, "a card of %s onto each pile of %s",
+			 pile_word(s->g, a->from), s->g->place[m->to].name);
+	else if (top == CARD_NONE)
 		snprintf(buf, size, "%s %s an empty %s", what,
 			 m->bottom ? "under" : "onto", pile_word(s->g, a->to));
 	else if (hidden)

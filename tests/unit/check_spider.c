@@ -146,7 +146,8 @@ START_TEST(test_no_deal_onto_an_empty_pile)
 	    "t9: 5C; stock: " HEARTS_2);
 	ck_assert_str_eq(legal_of("deal"), "");
 	ck_assert(strstr(refusal("deal"), "'deal' is not legal now: the stock is "
-			 "dealt only when no pile is empty") != NULL);
+			 "dealt only when no pile is empty (a card of stock onto "
+			 "each pile of tableau)") != NULL);
 	act("move AS t10");                     /* t6 empty instead */
 	ck_assert(strstr(refusal("deal"), "the stock is dealt only when no pile "
 			 "is empty") != NULL);
