@@ -166,8 +166,9 @@ void state_table(const state *s, const audience *who, tale *out);
 void state_decided(const state *s, tale *out);
 /* The phase in progress draws its places as the board. */
 bool state_shows_board(const state *s);
-/* Whether a phase of game g turns up the tops of place k's piles (a
- * tableau, drawn as columns even before any pile is stacked). */
+/* Whether a phase of game g lays place k out as a tableau: turns up the
+ * tops of its piles or deals them (drawn as columns even before any pile
+ * is stacked). */
 bool game_reveals_place(const game *g, int k);
 /* Whether game g bids for a contract in an auction phase. */
 bool game_has_auction(const game *g);

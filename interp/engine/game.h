@@ -316,12 +316,19 @@ typedef struct move_def {
 	count_spec count;               /* GROUP_TOP: up to so many cards */
 	bool bottom;                    /* they land under the pile */
 	bool flip;                      /* the group is turned over */
+	bool each;                      /* a card onto every pile of `to`,
+					   the first pile first */
 	bool automatic;                 /* made as soon as it is legal */
 	bool opening;                   /* only before the first card drawn */
 	bool attack;                    /* then: the attack from its pile */
 	bool refill;                    /* then: the source pile filled again */
 	const expr *when;               /* over card, target, pile, beside... */
 	const char *why;                /* `when` in words, for refusals */
+	const expr *sequence;           /* GROUP_RUN: holds for each card of
+					   the run (card) and the card under
+					   it (target); NULL: any face-up run */
+	const expr *capacity;           /* GROUP_RUN: the most cards that
+					   move at once; NULL: no limit */
 	const expr *prefer[PREFER_MAX]; /* tiers of targets, best first */
 	int nprefer;
 	const expr *best;               /* keep the targets where it is the
@@ -372,6 +379,10 @@ typedef struct layout_phase {
 	int deal_to;                    /* setup: a triangle (pile i gets
 					   deal_first + i cards); -1 */
 	int deal_first;
+	bool deal_counted;              /* pile i gets deal_count[i] cards */
+	uint8_t deal_count[PILES_MAX];
+	int16_t deal_down[PILES_MAX];   /* of each pile's cards, how many lie
+					   face down; -1: all */
 	int fill;                       /* setup: each pile gets a card of
 					   fill_with, the others go aside; -1 */
 	const expr *fill_with;

@@ -105,6 +105,18 @@ static value get_solved(const expr_frame *f, int seat, int arg)
 	return vars_int(state_solved(vars_state(f)));
 }
 
+/* `empty_PLACE`: how many piles of the place are empty. */
+value layout_empty_piles(const expr_frame *f, int seat, int arg)
+{
+	(void)seat;
+	const state *s = vars_state(f);
+	const place_def *pl = &s->g->place[arg];
+	int n = 0;
+	for (int i = 0; i < pl->npiles; i++)
+		n += s->pile_size[pl->first_pile + i] == 0;
+	return vars_int(n);
+}
+
 static bool declare(expr_scope *sc)
 {
 	return expr_scope_getter(sc, "solved", TY_BOOL, false, get_solved, 0);
@@ -290,21 +302,33 @@ static void fill(state *s, const layout_phase *l, int only)
 			fill_pile(s, l, pl->first_pile + i, with);
 }
 
-/* Klondike's deal: pile i gets deal_first + i cards face down, one round
- * of the piles at a time. */
-static void deal_triangle(state *s, const layout_phase *l)
+/* The cards pile i of the deal gets: its count, or deal_first + i. */
+static int deal_count(const layout_phase *l, int i)
+{
+	return l->deal_counted ? l->deal_count[i] : l->deal_first + i;
+}
+
+/* The deal: one round of the piles at a time, each pile until it has its
+ * count (Klondike's triangle, FreeCell's 7,7,7,7,6,6,6,6); the bottom
+ * `down` cards of each lie face down, the others face up. */
+static void deal_piles(state *s, const layout_phase *l)
 {
 	const place_def *pl = &s->g->place[l->deal_to];
 	int stock = s->g->place[l->stock].first_pile;
 	for (int round = 0;; round++) {
 		bool any = false;
 		for (int i = 0; i < pl->npiles; i++) {
-			if (l->deal_first + i <= round || !s->pile_size[stock])
+			if (deal_count(l, i) <= round || !s->pile_size[stock])
 				continue;
 			card_id c = take_top(s, stock);
 			land(s, pl->first_pile + i, c, false);
-			cset_add(&s->down, c);
-			cset_del(&s->seen, c);
+			if (l->deal_down[i] < 0 || round < l->deal_down[i]) {
+				cset_add(&s->down, c);
+				cset_del(&s->seen, c);
+			} else {
+				cset_del(&s->down, c);
+				cset_add(&s->seen, c);
+			}
 			any = true;
 		}
 		if (!any)
@@ -468,6 +492,33 @@ static bool try_target(const state *s, const layout_phase *l,
 	return r.ok;
 }
 
+/* The deepest card a run of move m may start at in pile sp: the lowest
+ * face-up card from which every card lies on one its `sequence` accepts
+ * (all the face-up cards when it has none). */
+static int run_start(const state *s, const layout_phase *l,
+		     const move_def *m, probe *pr, int sp)
+{
+	const card_id *cards = pr->pile[sp];
+	int lo = pr->n[sp] - 1;
+	while (lo > 0 && !cset_has(s->down, cards[lo - 1])) {
+		if (m->sequence) {
+			put_card(pr, s, l->v_card, cards[lo]);
+			put_card(pr, s, l->v_target, cards[lo - 1]);
+			if (!holds(m->sequence, pr))
+				break;
+		}
+		lo--;
+	}
+	return lo;
+}
+
+/* Whether a group of n cards is more than move m's `capacity` allows
+ * onto the target in the frame. */
+static bool over_capacity(const move_def *m, probe *pr, int n)
+{
+	return m->capacity && expr_eval(m->capacity, &pr->f).i < n;
+}
+
 /* The candidates of move `index` from source pile sp, each group it may
  * take (starts outer) onto each pile of its place (or onto `only` alone
  * when it is not -1), into cand (at most `space`); how many.  With
@@ -486,8 +537,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	if (m->group == GROUP_ALL)
 		lo = 0;
 	else if (m->group == GROUP_RUN)
-		while (lo > 0 && !cset_has(s->down, cards[lo - 1]))
-			lo--;
+		lo = run_start(s, l, m, pr, sp);
 	put_cards(pr, l->v_source, pr->set[sp]);
 	for (int start = lo; start < h; start++) {
 		int first = m->group == GROUP_RUN ? start : lo;
@@ -507,10 +557,12 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		for (int d = 0; d < dst->npiles && n < space; d++) {
+		/* a move onto every pile is offered once, at the first */
+		for (int d = 0; d < (m->each ? 1 : dst->npiles) && n < space; d++) {
 			int dp = dst->first_pile + d;
 			if (dp == sp || (only >= 0 && dp != only) ||
-			    !try_target(s, l, m, pr, dp, &cand[n]))
+			    !try_target(s, l, m, pr, dp, &cand[n]) ||
+			    over_capacity(m, pr, h - first))
 				continue;
 			action a = action_of(ACT_MOVE, index);
 			a.card[0] = card;
@@ -741,7 +793,10 @@ static void tell_candidate(const state *s, const move_def *m, const probe *pr,
 								 false, card));
 	bool hidden = !s->g->place[m->to].face_up ||
 		      (cset_has(s->down, top) && !cset_has(s->seen, top));
-	if (top == CARD_NONE)
+	if (m->each)
+		snprintf(buf, size, "a card of %s onto each pile of %s",
+			 pile_word(s->g, a->from), s->g->place[m->to].name);
+	else if (top == CARD_NONE)
 		snprintf(buf, size, "%s %s an empty %s", what,
 			 m->bottom ? "under" : "onto", pile_word(s->g, a->to));
 	else if (hidden)
@@ -768,6 +823,33 @@ static void tell_not_offered(const state *s, const layout_phase *l,
 			 s->g->place[l->draw_to].name);
 }
 
+/* A run that is not in sequence from `first` up: the first card that
+ * does not follow the one under it. */
+static bool tell_sequence(const state *s, const layout_phase *l,
+			  const move_def *m, probe *pr, int sp, int first,
+			  char *buf, size_t size)
+{
+	const card_id *cards = pr->pile[sp];
+	int j = first + 1;
+	for (; j < pr->n[sp]; j++) {
+		put_card(pr, s, l->v_card, cards[j]);
+		put_card(pr, s, l->v_target, cards[j - 1]);
+		if (!holds(m->sequence, pr))
+			break;
+	}
+	char upper[8], lower[8];
+	const deck *d = &s->g->deck;
+	const char *says = expr_says(m->sequence);
+	if (j >= pr->n[sp])             /* a face-down card under the run */
+		snprintf(buf, size, "a run is of face-up cards");
+	else
+		snprintf(buf, size, "%s (%s on %s)", says ? says
+			 : expr_text(m->sequence),
+			 deck_card_name(d, cards[j], false, upper),
+			 deck_card_name(d, cards[j - 1], false, lower));
+	return true;
+}
+
 /* The candidate's own conditions: its `when`, then a tier of `prefer`. */
 static bool tell_condition(const state *s, const layout_phase *l,
 			   const move_def *m, probe *pr, const action *a,
@@ -783,8 +865,20 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	put_cards(pr, l->v_moving, group);
 	layout_candidate c;
 	tell_candidate(s, m, pr, a, moving, sizeof moving);
-	if (try_target(s, l, m, pr, a->to, &c))
-		return false;
+	if (m->group == GROUP_RUN && first < run_start(s, l, m, pr, a->from))
+		return tell_sequence(s, l, m, pr, a->from, first, buf, size);
+	put_card(pr, s, l->v_card, a->card[0]);
+	if (try_target(s, l, m, pr, a->to, &c)) {
+		if (!over_capacity(m, pr, pr->n[a->from] - first))
+			return false;
+		long most = (long)expr_eval(m->capacity, &pr->f).i;
+		snprintf(buf, size, "'%s' moves at most %ld card%s here now, "
+			 "%s; not %d (%s)", m->name, most < 0 ? 0 : most,
+			 most == 1 ? "" : "s", expr_says(m->capacity)
+			 ? expr_says(m->capacity) : expr_text(m->capacity),
+			 pr->n[a->from] - first, moving);
+		return true;
+	}
 	if (!holds(m->when, pr) && m->why)
 		snprintf(buf, size, "%s (%s)", m->why, moving);
 	else if (!holds(m->when, pr))
@@ -937,6 +1031,22 @@ static void watch_stall(state *s, const layout_phase *l)
 	}
 }
 
+static void finish_move(state *s, const layout_phase *l, const move_def *m,
+			const action *a);
+
+/* A top card of pile `from` onto each pile of m's destination in turn,
+ * while it has any (Spider's deal from the stock). */
+static void deal_each(state *s, const move_def *m, int from)
+{
+	const place_def *dst = &s->g->place[m->to];
+	for (int i = 0; i < dst->npiles; i++) {
+		card_id c = take_top(s, from);
+		if (c == CARD_NONE)
+			break;
+		land(s, dst->first_pile + i, c, m->bottom);
+	}
+}
+
 /* Carries out move a (legal). */
 static void make_move(state *s, const layout_phase *l, const action *a)
 {
@@ -947,6 +1057,11 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 	if (pay != CARD_NONE) {
 		pile_remove(s, pay);
 		land(s, s->g->place[m->pay_to].first_pile, pay, false);
+	}
+	if (m->each) {
+		deal_each(s, m, a->from);
+		finish_move(s, l, m, a);
+		return;
 	}
 	card_id cards[CARD_MAX];
 	int h = pile_in_order(s, a->from, cards), first = h - 1;
@@ -970,6 +1085,14 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 			idx = m->flip ? first + j : h - 1 - j;
 		land(s, a->to, cards[idx], m->bottom);
 	}
+	finish_move(s, l, m, a);
+}
+
+/* After the cards of move a have moved: counters, the attack, a refill,
+ * the reveal, the count of moves. */
+static void finish_move(state *s, const layout_phase *l, const move_def *m,
+			const action *a)
+{
 	counters_add(s, &m->adds, 0);
 	room(s)->killed = cset_empty();
 	if (m->attack && l->attack_grid >= 0)
@@ -1048,7 +1171,7 @@ static bool enter(state *s, const phase *p)
 	r->lost = r->solved = false;
 	s->current = 0;
 	if (l->deal_to >= 0)
-		deal_triangle(s, l);
+		deal_piles(s, l);
 	if (l->fill >= 0)
 		fill(s, l, -1);
 	reveal(s, l);
@@ -1159,9 +1282,10 @@ static move_hint hint(const state *s, const phase *p, const action *a)
 	return h;
 }
 
+/* A tableau: the place whose tops turn up, or the one dealt to. */
 static bool reveals(const phase *p, int k)
 {
-	return LAYOUT(p)->reveal == k;
+	return LAYOUT(p)->reveal == k || LAYOUT(p)->deal_to == k;
 }
 
 static bool progress(const state *s, const phase *p, int64_t *out)

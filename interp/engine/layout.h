@@ -17,6 +17,9 @@ int layout_place_of_pile(const game *g, int pile);
 /* The grid pile beside a slot of a place around a grid, or -1. */
 int layout_beside_pile(const game *g, int slot);
 
+/* The getter of `empty_PLACE` (arg: the place): its empty piles. */
+value layout_empty_piles(const expr_frame *f, int seat, int arg);
+
 /* The legal actions of the seat to move, sorted. */
 int layout_legal(const state *s, const phase *p, action *out);
 

@@ -32,6 +32,21 @@ static int declare(builder *b, const node *at, layout_phase *l,
 	return slot;
 }
 
+/* `empty_PLACE` for a place of several piles: how many are empty (a
+ * supermove's free columns). */
+static void declare_empty(builder *b, const node *at, layout_phase *l, int k)
+{
+	const place_def *pl = &b->g->place[k];
+	char name[64];
+	if (pl->npiles < 2 || (size_t)snprintf(name, sizeof name, "empty_%s",
+					       pl->name) >= sizeof name)
+		return;
+	if (!expr_scope_getter(l->scope, name, TY_INT, false,
+			       layout_empty_piles, k))
+		build_fail(b, at, "cannot declare '%s' for the moves: the name "
+			   "is taken", name);
+}
+
 static void build_move(builder *b, const node *k, const node *v,
 		       layout_phase *l, int index, const node *moves)
 {
@@ -66,10 +81,22 @@ static void build_move(builder *b, const node *k, const node *v,
 	const node *at = node_get(v, "at");
 	m->bottom = at && strcmp(at->text, "bottom") == 0;
 	m->flip = is_true(node_get(v, "flip"));
+	const node *each = node_get(v, "each");
+	m->each = is_true(each);
+	if (m->each && (m->group != GROUP_TOP || m->has_count))
+		build_fail(b, each, "'each' lays one top card on every pile: "
+			   "it goes with 'cards: top' and no 'count'");
 	m->automatic = is_true(node_get(v, "auto"));
 	m->opening = is_true(node_get(v, "opening"));
 	m->when = build_expr(b, l->scope, node_get(v, "when"), TY_BOOL);
 	m->why = build_text(b, node_get(v, "why"));
+	const node *seq = node_get(v, "sequence"), *cap = node_get(v, "capacity");
+	m->sequence = build_expr(b, l->scope, seq, TY_BOOL);
+	m->capacity = build_expr(b, l->scope, cap, TY_INT);
+	if ((seq || cap) && m->group != GROUP_RUN)
+		build_fail(b, seq ? seq : cap, "'%s' is about a run of cards: "
+			   "it goes with 'cards: run'", seq ? "sequence"
+			   : "capacity");
 	m->loses = build_expr(b, l->scope, node_get(v, "loses"), TY_BOOL);
 	const node *prefer = node_get(v, "prefer");
 	for (size_t i = 0; prefer && i < prefer->n; i++) {
@@ -137,6 +164,57 @@ static void build_move(builder *b, const node *k, const node *v,
 		build_fail(b, then, "'then: refill' needs the phase's 'fill'");
 }
 
+/* A number for each pile of place k, from one number or a list of as
+ * many as the place has piles, into out; false when the list does not
+ * fit (the error is given). */
+static bool per_pile(builder *b, const node *n, int k, int *out)
+{
+	const place_def *pl = &b->g->place[k];
+	if (n->kind != NODE_SEQ) {
+		for (int i = 0; i < pl->npiles; i++)
+			out[i] = (int)strtol(n->text, NULL, 10);
+		return true;
+	}
+	if ((int)n->n != pl->npiles) {
+		build_fail(b, n, "'%s' has %d piles; give a number for each, "
+			   "not %zu", pl->name, pl->npiles, n->n);
+		return false;
+	}
+	for (int i = 0; i < pl->npiles; i++)
+		out[i] = (int)strtol(n->item[i]->text, NULL, 10);
+	return true;
+}
+
+/* deal -> {to, first | counts, down} */
+static void build_deal(builder *b, const node *deal, layout_phase *l)
+{
+	l->deal_to = optional_place(b, node_get(deal, "to"));
+	const node *first = node_get(deal, "first");
+	const node *counts = node_get(deal, "counts");
+	const node *down = node_get(deal, "down");
+	l->deal_first = first ? (int)strtol(first->text, NULL, 10) : 1;
+	if (first && counts)
+		build_fail(b, counts, "give 'first' (a triangle) or 'counts', "
+			   "not both");
+	if (l->deal_to < 0)
+		return;
+	int number[PILES_MAX];
+	int total = 0, npiles = b->g->place[l->deal_to].npiles;
+	if (counts && per_pile(b, counts, l->deal_to, number)) {
+		l->deal_counted = true;
+		for (int i = 0; i < npiles; i++) {
+			l->deal_count[i] = (uint8_t)number[i];
+			total += number[i];
+		}
+		if (total > b->g->deck.ncards)
+			build_fail(b, counts, "the piles take %d cards; the deck "
+				   "has %d", total, b->g->deck.ncards);
+	}
+	if (down && per_pile(b, down, l->deal_to, number))
+		for (int i = 0; i < npiles; i++)
+			l->deal_down[i] = (int16_t)number[i];
+}
+
 void layout_build(builder *b, const node *n, phase *p)
 {
 	layout_phase *l = &p->u.layout;
@@ -161,15 +239,16 @@ void layout_build(builder *b, const node *n, phase *p)
 	l->v_source = declare(b, n, l, "source", TY_CARDS);
 	l->v_royal = declare(b, n, l, "royal", TY_CARD);
 	l->v_between = declare(b, n, l, "between", TY_CARDS);
+	for (int k = 0; k < b->g->nplaces; k++)
+		declare_empty(b, n, l, k);
 	for (int pile = 0; pile < PILES_MAX; pile++)
 		l->beside[pile] = (int8_t)(pile < b->g->npiles ? layout_beside_pile(b->g, pile) : -1);
 
+	for (int pile = 0; pile < PILES_MAX; pile++)
+		l->deal_down[pile] = -1;
 	const node *deal = build_field(b, sc, n, "deal");
-	if (deal) {
-		l->deal_to = optional_place(b, node_get(deal, "to"));
-		const node *first = node_get(deal, "first");
-		l->deal_first = first ? (int)strtol(first->text, NULL, 10) : 1;
-	}
+	if (deal)
+		build_deal(b, deal, l);
 	const node *fill = build_field(b, sc, n, "fill");
 	if (fill) {
 		l->fill = optional_place(b, node_get(fill, "place"));

@@ -61,7 +61,7 @@ static int action_tokens(const state *s, const layout_phase *l,
 		snprintf(tok[n++], 24, "%s", g->place[k].pile_name
 			 [a->from - g->place[k].first_pile]);
 	}
-	if (g->place[m->to].npiles > 1)
+	if (g->place[m->to].npiles > 1 && !m->each)
 		snprintf(tok[n++], 24, "%s", g->place[m->to].pile_name
 			 [a->to - g->place[m->to].first_pile]);
 	return n;
@@ -390,12 +390,21 @@ static void explain_move(FILE *out, const game *g, const layout_phase *l,
 			fprintf(out, "%s`%s`", first ? "" : " or ", g->place[k].name);
 			first = false;
 		}
-	fprintf(out, " %s `%s`%s", m->bottom ? "under" : "onto",
-		place_name(g, m->to), m->flip ? ", turned over" : "");
+	fprintf(out, " %s %s`%s`%s", m->bottom ? "under" : "onto",
+		m->each ? "each pile of " : "", place_name(g, m->to),
+		m->flip ? ", turned over" : "");
 	if (m->when && m->why)
 		fprintf(out, ": %s", m->why);
 	else if (m->when)
 		fprintf(out, ", when `%s`", expr_text(m->when));
+	if (m->sequence) {
+		fputs("; a run: ", out);
+		put_formula(out, m->sequence);
+	}
+	if (m->capacity) {
+		fputs("; cards moved at once at most ", out);
+		put_formula(out, m->capacity);
+	}
 	for (int i = 0; i < m->nprefer; i++) {
 		fputs(i ? ", then " : "; preferring ", out);
 		put_formula(out, m->prefer[i]);
@@ -434,6 +443,59 @@ static void explain_move(FILE *out, const game *g, const layout_phase *l,
 	fputs(".\n", out);
 }
 
+static bool same_count(const int *n, int npiles)
+{
+	for (int i = 1; i < npiles; i++)
+		if (n[i] != n[0])
+			return false;
+	return true;
+}
+
+/* Each pile's number, "7, 7, 7, 7, 6, 6, 6, 6", or the one of all
+ * (then `each` follows it). */
+static void put_per_pile(FILE *out, const int *n, int npiles,
+			 const char *each)
+{
+	bool same = same_count(n, npiles);
+	for (int i = 0; i < (same ? 1 : npiles); i++)
+		fprintf(out, "%s%d", i ? ", " : "", n[i]);
+	if (same && npiles > 1)
+		fputs(each, out);
+}
+
+static void explain_deal(FILE *out, const game *g, const layout_phase *l)
+{
+	int npiles = g->place[l->deal_to].npiles, n[PILES_MAX], down[PILES_MAX];
+	bool all_down = true, none_down = true;
+	for (int i = 0; i < npiles; i++) {
+		n[i] = l->deal_counted ? l->deal_count[i] : l->deal_first + i;
+		down[i] = l->deal_down[i] < 0 || l->deal_down[i] > n[i]
+			? n[i] : l->deal_down[i];
+		all_down &= down[i] == n[i];
+		none_down &= down[i] == 0;
+	}
+	if (!l->deal_counted) {
+		fprintf(out, " Setup: pile i of `%s` gets %d + i cards", place_name(
+			g, l->deal_to), l->deal_first);
+	} else {
+		fprintf(out, " Setup: the piles of `%s` get ", place_name(
+			g, l->deal_to));
+		put_per_pile(out, n, npiles, " cards each");
+		if (!same_count(n, npiles))
+			fputs(" cards", out);
+	}
+	if (all_down) {
+		fputs(" face down", out);
+	} else if (none_down) {
+		fputs(" face up", out);
+	} else {
+		fputs(", the bottom ", out);
+		put_per_pile(out, down, npiles, " of each");
+		fputs(" face down", out);
+	}
+	fputs(", dealt a round at a time.", out);
+}
+
 void layout_explain(FILE *out, const game *g, const phase *p)
 {
 	const layout_phase *l = LAYOUT(p);
@@ -452,9 +514,7 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 				g->place[pl->around].name);
 	}
 	if (l->deal_to >= 0)
-		fprintf(out, " Setup: pile i of `%s` gets %d + i cards face "
-			"down, dealt a round at a time.", place_name(g, l->deal_to),
-			l->deal_first);
+		explain_deal(out, g, l);
 	if (l->fill >= 0) {
 		fprintf(out, " Setup: each pile of `%s` is filled from the top "
 			"until it gets %s", place_name(g, l->fill),

@@ -86,8 +86,10 @@ static bool parse_decision(const state *s, char **word, int n, command *out,
 	}
 	if (said_verb)
 		return false;
-	/* not the phase's words: another decision's verb, or no command */
-	if (strcasecmp(word[0], "play") == 0 || strcasecmp(word[0], "pass") == 0)
+	/* not the phase's words: another decision's verb, or no command (a
+	 * layout has no verb: its moves name themselves, `play` among them) */
+	if (*verb && (strcasecmp(word[0], "play") == 0 ||
+		      strcasecmp(word[0], "pass") == 0))
 		snprintf(err, size, "it is time to %s, not to %s", verb, word[0]);
 	else if (!cset_is_empty(state_legal_cards(s)) &&
 		 !deck_is_card_notation(word[0], strlen(word[0])) &&

@@ -937,8 +937,14 @@ static const schema_field move_fields[] = {
 	{"at", &s_at, false, "whether they land on or under the pile"},
 	{"flip", &s_bool, false, "the cards are turned over as one packet "
 	 "(their order reversed)"},
+	{"each", &s_bool, false, "one top card onto every pile of `to` in "
+	 "turn, the first pile first"},
 	{"when", &s_expr_bool, false, "the move is legal where this holds "
 	 "(card, target, pile, beside, moving, source)"},
+	{"sequence", &s_said_bool, false, "with cards: run, each card of the "
+	 "run and the card it lies on: card, target"},
+	{"capacity", &s_said_int, false, "with cards: run, at most so many "
+	 "cards move at once (pile: the destination's cards)"},
 	{"why", &s_string, false,
 	 "the rule of `when` in words, shown to a player whose move it refuses"},
 	{"prefer", &s_bool_list, false, "tiers of targets: the first tier "
@@ -969,16 +975,33 @@ static const schema s_moves = {
 };
 static const schema s_layout_int = {.kind = SK_INT, .min = 0, .max = 100000};
 static const schema s_layout_limit = {.kind = SK_INT, .min = 1, .max = 100000};
+static const schema s_pile_count = {.kind = SK_INT, .min = 0, .max = CARD_MAX};
+static const schema s_pile_counts = {
+	.kind = SK_LIST, .item = &s_pile_count, .title = "pile_counts",
+	.doc = "a number for each pile of the place, in order",
+};
+static const schema *const pile_counts_alts[] = {
+	&s_pile_count, &s_pile_counts, NULL,
+};
+static const schema s_pile_counts_or_one = {
+	.kind = SK_EITHER, .alternatives = pile_counts_alts,
+	.doc = "one number for every pile, or a list of one for each pile",
+};
 static const schema_field layout_deal_fields[] = {
 	{"to", &s_place_name, true, "the place dealt to"},
 	{"first", &s_layout_int, false, "cards of its first pile (default 1); "
 	 "each next pile gets one more"},
+	{"counts", &s_pile_counts_or_one, false, "the cards of each pile "
+	 "(instead of `first`)"},
+	{"down", &s_pile_counts_or_one, false, "how many of each pile's cards, "
+	 "from the bottom, lie face down (default: all; `reveal` turns the "
+	 "tops up)"},
 	{0},
 };
 static const schema s_layout_deal = {
 	.kind = SK_MAP, .title = "layout_deal", .fields = layout_deal_fields,
-	.doc = "setup: a triangle of face-down piles (the top cards are turned "
-	       "up by `reveal`)",
+	.doc = "setup: cards dealt to the piles of a place a round at a time, "
+	       "a triangle by default (the top cards are turned up by `reveal`)",
 };
 static const schema_field fill_fields[] = {
 	{"place", &s_place_name, true, "the place whose piles are filled"},

@@ -769,6 +769,61 @@ START_TEST(test_calls_show_no_card)
 }
 END_TEST
 
+/* Spider: the 44 cards dealt face down are in no view, a sample of the
+ * view puts other cards there (never the tops, which all see), and the
+ * cards dealt onto every pile from the stock are known at once; the 50
+ * of the stock stay unknown until dealt. */
+START_TEST(test_spider_face_down)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/spider.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 1, 0, NULL, 5, why, sizeof why),
+		      "%s", why);
+	state_deal(&s);
+	view v;
+	state_view(&s, 0, &v);
+	ck_assert_int_eq(cset_count(s.down), 44);
+	ck_assert(cset_subset(s.down, v.unknown));
+	ck_assert_int_eq(cset_count(v.unknown), 44 + 50);
+	ck_assert(!cset_meets(v.unknown, s.seen));
+	for (int c = 0; c < g->deck.ncards; c++)  /* no face-down card placed */
+		if (cset_has(s.down, (card_id)c))
+			ck_assert_int_eq(v.s.pile_of[c], 0);
+	rng r;
+	rng_seed(&r, 5, 1);
+	int same = 0;
+	for (int i = 0; i < 8; i++) {
+		state t;
+		view_sample(&v, &r, &t);
+		/* the tops where they are; the hidden piles as tall */
+		for (int c = 0; c < g->deck.ncards; c++)
+			if (cset_has(s.seen, (card_id)c))
+				ck_assert_int_eq(t.pile_of[c], s.pile_of[c]);
+		for (int p = 0; p < g->npiles; p++)
+			ck_assert_int_eq(t.pile_size[p], s.pile_size[p]);
+		same += memcmp(t.pile_of, s.pile_of, sizeof s.pile_of) == 0;
+	}
+	ck_assert_int_lt(same, 8);
+	/* deal onto every pile, when it is the only way on or by choice */
+	action list[ACTIONS_MAX];
+	int n = state_legal(&s, list), k = 0;
+	char words[40];
+	for (; k < n; k++) {
+		state_action_words(&s, &list[k], 1, words, sizeof words);
+		if (strcmp(words, "deal") == 0)
+			break;
+	}
+	ck_assert_int_lt(k, n);
+	ck_assert(state_apply(&s, list[k]));
+	state_view(&s, 0, &v);
+	ck_assert_int_eq(cset_count(v.unknown), 44 + 40);
+	ck_assert(!cset_meets(v.unknown, s.seen));
+	ck_assert_int_eq(cset_count(s.seen), 10 + 10);
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -787,6 +842,7 @@ static Suite *hidden_suite(void)
 	tcase_add_test(tc, test_dummy);
 	tcase_add_test(tc, test_open_hand);
 	tcase_add_test(tc, test_calls_show_no_card);
+	tcase_add_test(tc, test_spider_face_down);
 	suite_add_tcase(s, tc);
 	return s;
 }

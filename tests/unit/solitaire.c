@@ -179,3 +179,45 @@ const char *refusal(const char *line)
 	ck_assert(memcmp(&before, &st, sizeof st) == 0);
 	return err;
 }
+
+/* The position of `text`, "c1: 9H 8C; a: 7D; down: 9H", in a new game
+ * with the options given (NULL: the defaults): each pile by its word,
+ * its cards from the bottom up; "down:" lists cards lying face down.
+ * The cards not named are out of the game; those named face up in a
+ * face-up place have been seen. */
+void lay_position(const int64_t *options, const char *text)
+{
+	new_game(options);
+	deal("");
+	piles_clear(&st);
+	st.down = st.seen = cset_empty();
+	clear_layout();
+	cardset named = cset_empty(), down = cset_empty(), hidden = cset_empty();
+	char buf[1000];
+	ck_assert(strlen(text) < sizeof buf);
+	snprintf(buf, sizeof buf, "%s", text);
+	char *save = NULL;
+	for (char *e = strtok_r(buf, ";", &save); e;
+	     e = strtok_r(NULL, ";", &save)) {
+		char *colon = strchr(e, ':');
+		ck_assert_msg(colon != NULL, "no ':' in '%s'", e);
+		*colon = '\0';
+		char *name = e + strspn(e, " "), *cards = colon + 1;
+		name[strcspn(name, " ")] = '\0';
+		cards += strspn(cards, " ");
+		if (strcmp(name, "down") == 0) {
+			down = cset_or(down, scn_card_set(g, cards));
+			continue;
+		}
+		int p = pile_no(name);
+		cardset before = named;
+		named = push_cards(p, cards, named);
+		for (int k = 0; k < g->nplaces; k++)
+			if (p >= g->place[k].first_pile &&
+			    p < g->place[k].first_pile + g->place[k].npiles &&
+			    !g->place[k].face_up)
+				hidden = cset_or(hidden, cset_minus(named, before));
+	}
+	st.down = down;
+	st.seen = cset_minus(cset_minus(named, down), hidden);
+}

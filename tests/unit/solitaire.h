@@ -42,6 +42,12 @@ cardset push_cards(int p, const char *text, cardset named);
 /* A card's name as positions write it. */
 const char *name_of(card_id c, char *buf);
 
+/* A position laid by hand in a new game with the options given (NULL:
+ * the defaults): "c1: 9H 8C; a: 7D; down: 9H", each pile's cards from
+ * the bottom up, "down:" the cards lying face down; the cards not named
+ * are out of the game. */
+void lay_position(const int64_t *options, const char *text);
+
 /* The cards of a pile from the bottom up; "" when empty. */
 const char *pile(const char *word);
 
