@@ -41,7 +41,7 @@ check fixtures tests/transcripts/fixtures/golf-won.yaml \
 printf 'play c1\ndeal\nplay c7\n' >"$tmp/input"
 LC_ALL=C cardrules play golf --seed 3 --no-color --transcript "$tmp/typed.yaml" \
 	<"$tmp/input" >"$tmp/out" 2>&1 || fail "play exited with $? ($tmp/out)"
-expect_line "$tmp/out" "  ! 'play c1' is not legal now: a card goes on the waste one rank above or below its top card, and nothing on a king (7S onto 7D); the play moves are: play c2"
+expect_line "$tmp/out" "  ! 'play c1' is not legal now: a card goes on the waste one rank above or below its top card, and nothing on a king (7S onto 7D); the legal 'play' moves are: play c2"
 grep -q '^  c1     c2     c3 ' "$tmp/out" || fail "the columns are not drawn"
 [ "$(sed -n 's/^      - 0: //p' "$tmp/typed.yaml" | tr '\n' ',')" = \
 	"deal,deal,play c7," ] ||

@@ -158,7 +158,7 @@ START_TEST(test_runs_in_sequence)
 	ck_assert_str_eq(legal_of("move"), "move 7C c3");
 	ck_assert_str_eq(refusal("move 9H c2"), "'move 9H c2' is not legal now: "
 			 "a run moved is in sequence, down in alternating "
-			 "colours (7C on 8C); the move moves are: move 7C c3");
+			 "colours (7C on 8C); the legal 'move' moves are: move 7C c3");
 	ck_assert(!try_act("move 8C c2"));
 	act("move 7C c3");
 	ck_assert_str_eq(pile("c3"), "8D 7C 6H");

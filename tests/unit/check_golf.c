@@ -89,7 +89,7 @@ START_TEST(test_one_rank_up_or_down)
 	ck_assert(!try_act("play c4"));         /* two above */
 	ck_assert_str_eq(refusal("play c5"), "'play c5' is not legal now: "
 			 "a card goes on the waste one rank above or below its top "
-			 "card, and nothing on a king (5S onto 7D); the play moves "
+			 "card, and nothing on a king (5S onto 7D); the legal 'play' moves "
 			 "are: play c1, play c2");
 	act("play c2");                         /* down, any suit */
 	ck_assert_str_eq(pile("waste"), "7D 6H");
