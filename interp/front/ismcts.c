@@ -405,7 +405,7 @@ static bool reads_contract(const view *v, const action *moves, int n,
 
 /* A deal of the unseen cards for one iteration.  When the contract is
  * read, a deal in which the declarer's side loses, played on by the rules
- * of thumb with no more calls, is drawn again (a few times at most):
+ * of thumb alone with no more calls, is drawn again (a few times at most):
  * else a random hand stands for the declarer's, and every contract
  * looks doomed to the seat deciding whether to double it. */
 static void sample_deal(const view *v, bool read, const thumb_style *style,
@@ -416,7 +416,7 @@ static void sample_deal(const view *v, bool read, const thumb_style *style,
 		if (!read)
 			return;
 		state t = *s;
-		thumb_play_deal(&t, style, MIX_CALLS_BY_THUMB, r);
+		thumb_play_deal(&t, style, MIX_THUMB, r);
 		if (!t.fault && state_deal_worth(&t, s->declarer) >= 0)
 			return;
 	}

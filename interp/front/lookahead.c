@@ -75,7 +75,7 @@ action lookahead_call(const state *s, const thumb_style *style,
 		rng same;
 		rng_seed(&same, stream, 1);
 		state_apply_listed(&t, cand[i]);
-		thumb_play_deal(&t, style, MIX_CALLS_BY_THUMB, &same);
+		thumb_play_deal(&t, style, MIX_THUMB, &same);
 		double w = t.fault ? 0 : state_deal_worth(&t, seat);
 		if (i == 0 || w > best_worth) {
 			best = i;
