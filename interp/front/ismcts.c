@@ -56,11 +56,12 @@ double search_clock(void)
 
 bool search_budget_spent(search_budget budget, int done, double start)
 {
-	if (budget.ms <= 0)
+	if (budget.ms <= 0 && (done >= budget.playouts || budget.cap_ms <= 0))
 		return done >= budget.playouts;
 	if (done < 4 || done % 8)
 		return false;
-	return (search_clock() - start) * 1000.0 >= budget.ms;
+	int ms = budget.ms > 0 ? budget.ms : budget.cap_ms;
+	return (search_clock() - start) * 1000.0 >= ms;
 }
 
 /* Room for one more child of node p: a full block moves to the end of

@@ -27,10 +27,12 @@
 #include "util/rng.h"
 
 /* How much search a decision gets: iterations, or milliseconds when ms
- * is set (then at least a few iterations). */
+ * is set (then at least a few iterations); iterations stop early too
+ * once cap_ms milliseconds are spent, when it is set. */
 typedef struct search_budget {
 	int playouts;
 	int ms;
+	int cap_ms;
 } search_budget;
 
 /* One of moves[0..n) (n >= 2, the legal actions of the view's seat).

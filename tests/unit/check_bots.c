@@ -14,6 +14,7 @@
 
 #include "engine/engine.h"
 #include "front/bot.h"
+#include "front/ismcts.h"
 #include "front/lookahead.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
@@ -201,6 +202,19 @@ START_TEST(test_hidden_cards_change_nothing)
 }
 END_TEST
 
+/* A budget in iterations is spent at its count; with a cap, also once
+ * the cap's time has passed (the text loop's bots on a busy machine). */
+START_TEST(test_budget_cap)
+{
+	search_budget plain = {1000000, 0, 0}, capped = {1000000, 0, 1};
+	ck_assert(!search_budget_spent(plain, 8, search_clock() - 10));
+	ck_assert(search_budget_spent(plain, 1000000, search_clock()));
+	ck_assert(search_budget_spent(capped, 8, search_clock() - 0.01));
+	ck_assert(!search_budget_spent(capped, 8, search_clock() + 10));
+	ck_assert(!search_budget_spent(capped, 2, search_clock() - 0.01));
+}
+END_TEST
+
 /* ======================================================================
  * Calls looked ahead
  * ====================================================================== */
@@ -314,6 +328,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_names_and_budgets);
 	tcase_add_test(tc, test_search_bots_play_every_game);
 	tcase_add_test(tc, test_hidden_cards_change_nothing);
+	tcase_add_test(tc, test_budget_cap);
 	tcase_add_test(tc, test_call_candidates);
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	suite_add_tcase(su, tc);
