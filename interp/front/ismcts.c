@@ -35,6 +35,7 @@ typedef struct kid {
 	uint32_t visits;                /* iterations through it */
 	uint32_t avail;                 /* iterations where `a` was legal */
 	double worth;                   /* the actor's deal worth, summed */
+	double worth_sq;                /* and its squares */
 	int node;
 } kid;
 
@@ -465,11 +466,53 @@ static void iterate(tree *t, const view *v, const legal_here *root,
 	for (int i = 0; i < depth; i++) {
 		kid *x = kid_of(t, path[i]);
 		x->visits++;
-		x->worth += worth[t->node[path[i]].actor];
+		double w = worth[t->node[path[i]].actor];
+		x->worth += w;
+		x->worth_sq += w * w;
 	}
 }
 
 /* The root's action tried most often; among equals the better mean. */
+/* A call the rules of thumb would not make must look better than theirs
+ * by this many standard errors of the difference: with tens of samples
+ * a call, the one that looks best is often the luckiest, and a bid or a
+ * double that is no better than a pass costs when it fails. */
+#define CALL_MARGIN 1.0
+
+/* The root's child for action a; NULL: none. */
+static const kid *root_kid(const tree *t, const action *a)
+{
+	const kid *block = &t->kid[t->node[0].kids];
+	for (int i = 0; i < t->node[0].nkids; i++)
+		if (action_eq(&block[i].a, a))
+			return &block[i];
+	return NULL;
+}
+
+/* The mean worth of a child and its variance over the iterations. */
+static double mean_of(const kid *x)
+{
+	return x->worth / x->visits;
+}
+
+static double variance_of(const kid *x)
+{
+	double m = mean_of(x), v = x->worth_sq / x->visits - m * m;
+	return v > 0 ? v : 0;
+}
+
+/* The call chosen, or the rules of thumb's call (a pass, no double, no
+ * declaration) when the chosen one is not better by CALL_MARGIN. */
+static action with_margin(const tree *t, action chosen, action plain)
+{
+	const kid *c = root_kid(t, &chosen), *p = root_kid(t, &plain);
+	if (!c || !p || c == p || c->visits < 2 || p->visits < 2)
+		return chosen;
+	double se = sqrt(variance_of(c) / c->visits +
+			 variance_of(p) / p->visits);
+	return mean_of(c) - mean_of(p) >= CALL_MARGIN * se ? chosen : plain;
+}
+
 static action most_tried(const tree *t, action fallback)
 {
 	const kid *block = &t->kid[t->node[0].kids], *best = NULL;
@@ -503,6 +546,8 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
 		iterate(&t, v, &root, read, style, r);
 	action a = most_tried(&t, moves[0]);
+	if (style && lookahead_is_call(own, n))
+		a = with_margin(&t, a, thumb_choose(&v->s, style, own, n));
 	free(t.node);
 	free(t.kid);
 	return a;
