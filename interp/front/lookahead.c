@@ -2,7 +2,10 @@
 #include "front/lookahead.h"
 
 /* Calls a playout looks ahead at, at most: each costs a playout per
- * candidate, and the first calls of an auction matter most. */
+ * candidate, and the first calls of an auction matter most.  Once a
+ * card is played it looks ahead no more: a later auction (Ribs bids
+ * before every double trick) is far from the decision searched, and
+ * would slow every playout of the play of the cards. */
 #define LOOKED_AHEAD_MAX 6
 /* Bids without denominations tried at one call, at most. */
 #define SPREAD_BIDS 6
@@ -92,10 +95,13 @@ void lookahead_play_deal(state *s, const thumb_style *style, rng *r)
 	int deal = s->deal_no, looked = 0;
 	action moves[ACTIONS_MAX];
 	while (s->current >= 0 && s->deal_no == deal) {
-		if (looked < LOOKED_AHEAD_MAX &&
-		    cset_is_empty(state_legal_cards(s))) {
+		if (!cset_is_empty(state_legal_cards(s))) {
+			looked = LOOKED_AHEAD_MAX;
+		} else if (looked < LOOKED_AHEAD_MAX) {
 			int n = state_legal(s, moves);
-			if (n > 1 && lookahead_is_call(moves, n)) {
+			if (!lookahead_is_call(moves, n)) {
+				looked = LOOKED_AHEAD_MAX;      /* cards laid */
+			} else if (n > 1) {
 				looked++;
 				state_apply_listed(s, lookahead_call(s, style,
 								     moves, n, r));

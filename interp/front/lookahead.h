@@ -39,7 +39,8 @@ action lookahead_call(const state *s, const thumb_style *style,
 		      const action *moves, int n, rng *r);
 
 /* Plays the deal in s to its score as a search's playout: the calls
- * looked ahead (at most a few a deal, then by the rules of thumb), the
+ * looked ahead (at most a few, and none after a card is played; then by
+ * the rules of thumb), the
  * cards by the rules of thumb three times in four and at random
  * otherwise (MIX_CALLS_BY_THUMB). */
 void lookahead_play_deal(state *s, const thumb_style *style, rng *r);
