@@ -3,9 +3,9 @@
 
 /* Calls a playout looks ahead at, at most: each costs a playout per
  * candidate, and the first calls of an auction matter most.  Once a
- * card is played it looks ahead no more: a later auction (Ribs bids
- * before every double trick) is far from the decision searched, and
- * would slow every playout of the play of the cards. */
+ * card is played or laid it looks ahead no more: a later auction (Ribs
+ * bids before every double trick) is far from the decision searched,
+ * and would slow every playout of the play of the cards. */
 #define LOOKED_AHEAD_MAX 6
 /* Bids without denominations tried at one call, at most. */
 #define SPREAD_BIDS 6
