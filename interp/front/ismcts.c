@@ -395,14 +395,23 @@ static void place_new(tree *t, int c, const state *s)
  * other seat's standing contract looks sound to its declarer. */
 #define SOUND_TRIES 4
 
-/* Whether the calls of the seat in v should read the standing contract
- * of another seat as a sign of its hand: its declarer chose it, so
- * deals in which it fails at once are unlikely. */
+/* Whether the seat in v, deciding whether to double another seat's
+ * contract (a double or a named choice such as Kontra among its calls),
+ * should read that contract as a sign of its declarer's hand: its
+ * declarer chose it, so deals in which it fails at once are unlikely.
+ * (A mere raise reads nothing: in Ribs the declarer is the last round's
+ * leader, whose hand the rounds since have told little of.) */
 static bool reads_contract(const view *v, const action *moves, int n,
 			   const thumb_style *style)
 {
-	return style && v->s.declarer >= 0 && v->s.declarer != v->seat &&
-	       lookahead_is_call(moves, n);
+	if (!style || v->s.declarer < 0 || v->s.declarer == v->seat ||
+	    !lookahead_is_call(moves, n))
+		return false;
+	for (int i = 0; i < n; i++)
+		if (moves[i].kind == ACT_DOUBLE || moves[i].kind == ACT_REDOUBLE ||
+		    moves[i].kind == ACT_CHOICE)
+			return true;
+	return false;
 }
 
 /* A deal of the unseen cards for one iteration.  When the contract is
