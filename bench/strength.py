@@ -5,6 +5,8 @@
                                            game has them
   strength.py time GAME.SEAT0.OTHERS      a row of seat 0's time a
                                            decision (simulate --time)
+  strength.py everyone GAME BOT           a row of the contracts when
+                                           every seat plays BOT
 """
 import json
 import math
@@ -69,6 +71,50 @@ def schieberamsch(deals):
 CONTRACTS = {"sidi-barrani": sidi_barrani, "schieberamsch": schieberamsch}
 
 
+def everyone_sidi(deals):
+    """Every side's contracts made, and doubled and won by the doubler."""
+    bids = [d for d in deals if d["contract"]["declarer"] >= 0]
+    made = [d for d in bids if d["values"]["made"]]
+    doubled = [d for d in bids if d["contract"]["doubled"]]
+    won = [d for d in doubled if not d["values"]["made"]]
+    return ["contracts made %s" % rate(len(made), len(bids)),
+            "doubled %s, won %s" % (rate(len(doubled), len(bids)),
+                                    rate(len(won), len(doubled)))]
+
+
+def everyone_schieberamsch(deals):
+    """Grand Hands made, and Kontras against them won."""
+    grand = [d for d in deals if soloist(d) is not None]
+    made = [d for d in grand if d["values"]["made"][soloist(d)]]
+    kontras = [d for d in grand if d["counters"]["kontras"] > 0]
+    won = [d for d in kontras if not d["values"]["made"][soloist(d)]]
+    return ["Grand Hands %s, made %s" % (rate(len(grand), len(deals)),
+                                         rate(len(made), len(grand))),
+            "Kontras %s, won %s" % (rate(len(kontras), len(grand)),
+                                    rate(len(won), len(kontras)))]
+
+
+def everyone_ribs(deals):
+    """The last round's contract: how high, and how often at the top."""
+    bids = [d["contract"]["bid"] for d in deals if d["contract"]]
+    top = max(bids) if bids else 0
+    return ["last round's bids %d to %d, mean %.1f" %
+            (min(bids), top, sum(bids) / len(bids)),
+            "at the top (%d) %s" % (4 * len(deals[0]["scores"]),
+                                    rate(sum(b == 4 * len(deals[0]["scores"])
+                                             for b in bids), len(bids)))]
+
+
+EVERYONE = {"sidi-barrani": everyone_sidi,
+            "schieberamsch": everyone_schieberamsch, "ribs": everyone_ribs}
+
+
+def everyone(game, bot, run):
+    if game in EVERYONE:
+        print("| %s | %s | %d | %s |" % (game, bot, len(run["deals"]),
+                                         "; ".join(EVERYONE[game](run["deals"]))))
+
+
 def contracts(label, run):
     game, me, them = label.split(".", 2)
     if game in CONTRACTS:
@@ -93,6 +139,8 @@ def main():
         table(sys.argv[2], sys.argv[3], sys.argv[4], run)
     elif sys.argv[1] == "time":
         decision_time(sys.argv[2], run)
+    elif sys.argv[1] == "everyone":
+        everyone(sys.argv[2], sys.argv[3], run)
     else:
         contracts(sys.argv[2], run)
 

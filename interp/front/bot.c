@@ -188,6 +188,7 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->kind = kind;
 	b->playouts = 1200;
 	b->ms = 0;
+	b->cap_ms = 0;
 	b->cheat = false;
 	b->nseen = 0;
 	b->game = 0;
@@ -218,7 +219,7 @@ static const thumb_style *style_of(bot *b, const state *s)
 
 static search_budget budget_of(const bot *b)
 {
-	search_budget budget = {b->playouts, b->ms};
+	search_budget budget = {b->playouts, b->ms, b->cap_ms};
 	return budget;
 }
 

@@ -47,6 +47,9 @@ typedef struct bot {
 	int playouts;                   /* per decision, for BOT_MC,
 					   BOT_SEARCH and BOT_ISMCTS */
 	int ms;                         /* or milliseconds per decision */
+	int cap_ms;                     /* a budget in playouts stops after
+					   this many milliseconds too; 0:
+					   never */
 	bool cheat;                     /* sees hidden cards (a solitaire's
 					   stock order) */
 	/* BOT_SEARCH: the positions of the game so far, so as not to go

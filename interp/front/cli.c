@@ -384,7 +384,7 @@ static const cli_option option_table[] = {
 	{"playouts", 0, required_argument, FOR_PLAY,
 	 NUMBER(playouts, 1, 1000000), .arg = "N",
 	 .help = "effort of the bots and the hint per decision\n"
-		 "(default 3000 iterations)"},
+		 "(default 3000 iterations, at most a second)"},
 	{"transcript", 't', required_argument, FOR_PLAY, TEXT(transcript),
 	 .arg = "F", .help = "save the game in F, a new or empty file\n"
 			     "(default: a new file in $XDG_STATE_HOME or\n"

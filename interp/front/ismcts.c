@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "front/lookahead.h"
 #include "util/alloc.h"
 
 /* Exploration against exploitation, for worths in units of their spread. */
@@ -34,6 +35,7 @@ typedef struct kid {
 	uint32_t visits;                /* iterations through it */
 	uint32_t avail;                 /* iterations where `a` was legal */
 	double worth;                   /* the actor's deal worth, summed */
+	double worth_sq;                /* and its squares */
 	int node;
 } kid;
 
@@ -55,11 +57,12 @@ double search_clock(void)
 
 bool search_budget_spent(search_budget budget, int done, double start)
 {
-	if (budget.ms <= 0)
+	if (budget.ms <= 0 && (done >= budget.playouts || budget.cap_ms <= 0))
 		return done >= budget.playouts;
 	if (done < 4 || done % 8)
 		return false;
-	return (search_clock() - start) * 1000.0 >= budget.ms;
+	int ms = budget.ms > 0 ? budget.ms : budget.cap_ms;
+	return (search_clock() - start) * 1000.0 >= ms;
 }
 
 /* Room for one more child of node p: a full block moves to the end of
@@ -177,7 +180,7 @@ static double bound(const kid *x, double inv_spread)
 static void play_out(state *s, const thumb_style *style, rng *r)
 {
 	if (style)
-		thumb_play_deal(s, style, MIX_PLAYOUT, r);
+		lookahead_play_deal(s, style, r);
 	else
 		state_random_playout(s, r);
 }
@@ -199,13 +202,31 @@ static void key_all(const action *list, int n, uint64_t *keys)
 		keys[i] = action_key(&list[i]);
 }
 
-/* The legal actions of the seat to move in s; list and keys have room
- * for ACTIONS_MAX.  None at all: cards and n both empty. */
+/* An auction with more calls than this is searched over its candidate
+ * calls alone (lookahead_candidates): tens of bids share too few
+ * iterations, and the one that looks best is the luckiest, most often a
+ * bid too high. */
+#define CALLS_WIDE 16
+
+/* The calls moves[0..n) narrowed to their candidates where they are
+ * many; how many are left. */
+static int narrow_calls(action *moves, int n)
+{
+	if (n <= CALLS_WIDE || !lookahead_is_call(moves, n))
+		return n;
+	action all[ACTIONS_MAX];
+	memcpy(all, moves, (size_t)n * sizeof *moves);
+	return lookahead_candidates(all, n, moves);
+}
+
+/* The legal actions of the seat to move in s, wide auctions narrowed;
+ * list and keys have room for ACTIONS_MAX.  None at all: cards and n
+ * both empty. */
 static legal_here legal_at(const state *s, action *list, uint64_t *keys)
 {
 	legal_here h = {state_legal_cards(s), list, keys, 0};
 	if (cset_is_empty(h.cards)) {
-		h.n = state_legal(s, list);
+		h.n = narrow_calls(list, state_legal(s, list));
 		key_all(list, h.n, keys);
 	}
 	return h;
@@ -293,6 +314,41 @@ static int select_child(tree *t, int at, const state *s, const legal_here *h,
 	return c >= 0 ? c : best;
 }
 
+/* The child of `at` for action a, added when new; -1 when the tree
+ * cannot grow. */
+static int child_for(tree *t, int at, action a, int actor)
+{
+	uint64_t key = action_key(&a);
+	const tnode *p = &t->node[at];
+	for (int i = 0; i < p->nkids; i++) {
+		kid *x = &t->kid[p->kids + i];
+		if (x->key == key) {
+			x->avail++;
+			return x->node;
+		}
+	}
+	int c = add_node(t, at, a, actor);
+	if (c >= 0)
+		kid_of(t, c)->avail = 1;
+	return c;
+}
+
+/* Another seat's call (a bid, a double, a declaration) as that seat
+ * would make it from its hand in this deal (lookahead.h), not by the
+ * bounds of a tree whose nodes are shared by every deal sampled: those
+ * would choose alike whatever the seat holds, and raise or double at
+ * random rather than when its cards say so.  -1: not such a call. */
+static int modelled_call(tree *t, int at, const state *s, const view *v,
+			 const legal_here *h, const thumb_style *style,
+			 rng *r)
+{
+	if (!style || s->current == v->seat || h->n < 2 ||
+	    !lookahead_is_call(h->list, h->n))
+		return -1;
+	action a = lookahead_call(s, style, h->list, h->n, r);
+	return child_for(t, at, a, s->current);
+}
+
 /* Whether the other seats cannot see which action a was, taken by
  * `actor` to reach s: cards laid face down, passed or voted, that the
  * next seat cannot place.  A card now among those played to the deal's
@@ -335,13 +391,55 @@ static void place_new(tree *t, int c, const state *s)
 		t->node[c].next = shared;
 }
 
+/* Deals drawn for one iteration, at most, in search of one where the
+ * other seat's standing contract looks sound to its declarer. */
+#define SOUND_TRIES 4
+
+/* Whether the seat in v, deciding whether to double another seat's
+ * contract (a double or a named choice such as Kontra among its calls),
+ * should read that contract as a sign of its declarer's hand: its
+ * declarer chose it, so deals in which it fails at once are unlikely.
+ * (A mere raise reads nothing: in Ribs the declarer is the last round's
+ * leader, whose hand the rounds since have told little of.) */
+static bool reads_contract(const view *v, const action *moves, int n,
+			   const thumb_style *style)
+{
+	if (!style || v->s.declarer < 0 || v->s.declarer == v->seat ||
+	    !lookahead_is_call(moves, n))
+		return false;
+	for (int i = 0; i < n; i++)
+		if (moves[i].kind == ACT_DOUBLE || moves[i].kind == ACT_REDOUBLE ||
+		    moves[i].kind == ACT_CHOICE)
+			return true;
+	return false;
+}
+
+/* A deal of the unseen cards for one iteration.  When the contract is
+ * read, a deal in which the declarer's side loses, played on by the rules
+ * of thumb alone with no more calls, is drawn again (a few times at most):
+ * else a random hand stands for the declarer's, and every contract
+ * looks doomed to the seat deciding whether to double it. */
+static void sample_deal(const view *v, bool read, const thumb_style *style,
+			rng *r, state *s)
+{
+	for (int i = 0; i < SOUND_TRIES; i++) {
+		view_sample(v, r, s);
+		if (!read)
+			return;
+		state t = *s;
+		thumb_play_deal(&t, style, MIX_THUMB, r);
+		if (!t.fault && state_deal_worth(&t, s->declarer) >= 0)
+			return;
+	}
+}
+
 /* One iteration: a sampled deal, down the tree, a playout, the worths
  * credited along the path. */
 static void iterate(tree *t, const view *v, const legal_here *root,
-		    const thumb_style *style, rng *r)
+		    bool read, const thumb_style *style, rng *r)
 {
 	state s;
-	view_sample(v, r, &s);
+	sample_deal(v, read, style, r, &s);
 	int deal = s.deal_no;
 	int path[DEPTH_MAX], depth = 0, at = 0;
 	action moves[ACTIONS_MAX];
@@ -353,7 +451,9 @@ static void iterate(tree *t, const view *v, const legal_here *root,
 		if (legal_is_empty(&h))
 			break;
 		int before = t->n;
-		int c = select_child(t, at, &s, &h, r);
+		int c = modelled_call(t, at, &s, v, &h, style, r);
+		if (c < 0)
+			c = select_child(t, at, &s, &h, r);
 		if (c < 0)
 			break;
 		grew = t->n > before;
@@ -375,11 +475,53 @@ static void iterate(tree *t, const view *v, const legal_here *root,
 	for (int i = 0; i < depth; i++) {
 		kid *x = kid_of(t, path[i]);
 		x->visits++;
-		x->worth += worth[t->node[path[i]].actor];
+		double w = worth[t->node[path[i]].actor];
+		x->worth += w;
+		x->worth_sq += w * w;
 	}
 }
 
 /* The root's action tried most often; among equals the better mean. */
+/* A call the rules of thumb would not make must look better than theirs
+ * by this many standard errors of the difference: with tens of samples
+ * a call, the one that looks best is often the luckiest, and a bid or a
+ * double that is no better than a pass costs when it fails. */
+#define CALL_MARGIN 1.0
+
+/* The root's child for action a; NULL: none. */
+static const kid *root_kid(const tree *t, const action *a)
+{
+	const kid *block = &t->kid[t->node[0].kids];
+	for (int i = 0; i < t->node[0].nkids; i++)
+		if (action_eq(&block[i].a, a))
+			return &block[i];
+	return NULL;
+}
+
+/* The mean worth of a child and its variance over the iterations. */
+static double mean_of(const kid *x)
+{
+	return x->worth / x->visits;
+}
+
+static double variance_of(const kid *x)
+{
+	double m = mean_of(x), v = x->worth_sq / x->visits - m * m;
+	return v > 0 ? v : 0;
+}
+
+/* The call chosen, or the rules of thumb's call (a pass, no double, no
+ * declaration) when the chosen one is not better by CALL_MARGIN. */
+static action with_margin(const tree *t, action chosen, action plain)
+{
+	const kid *c = root_kid(t, &chosen), *p = root_kid(t, &plain);
+	if (!c || !p || c == p || c->visits < 2 || p->visits < 2)
+		return chosen;
+	double se = sqrt(variance_of(c) / c->visits +
+			 variance_of(p) / p->visits);
+	return mean_of(c) - mean_of(p) >= CALL_MARGIN * se ? chosen : plain;
+}
+
 static action most_tried(const tree *t, action fallback)
 {
 	const kid *block = &t->kid[t->node[0].kids], *best = NULL;
@@ -402,13 +544,19 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	if (add_node(&t, -1, action_of(ACT_NONE, 0), v->seat) < 0)
 		return moves[0];
 	/* the decision itself: its own moves */
+	action own[ACTIONS_MAX];
 	uint64_t keys[ACTIONS_MAX];
-	key_all(moves, n, keys);
-	legal_here root = {cset_empty(), moves, keys, n};
+	memcpy(own, moves, (size_t)n * sizeof *moves);
+	n = narrow_calls(own, n);
+	key_all(own, n, keys);
+	legal_here root = {cset_empty(), own, keys, n};
+	bool read = reads_contract(v, moves, n, style);
 	double start = search_clock();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
-		iterate(&t, v, &root, style, r);
+		iterate(&t, v, &root, read, style, r);
 	action a = most_tried(&t, moves[0]);
+	if (style && lookahead_is_call(own, n))
+		a = with_margin(&t, a, thumb_choose(&v->s, style, own, n));
 	free(t.node);
 	free(t.kid);
 	return a;

@@ -16,6 +16,15 @@
  * shared by all such actions, so that the others' choices below do not
  * depend on the hidden cards.  The action tried most often at the root
  * is chosen.  Nothing in it is game-specific.
+ *
+ * Calls (bids, doubles, declarations) get more care (lookahead.h).  The
+ * other seats' calls, in the tree and in the playouts, are made by each
+ * from its own sampled hand, looking the deal ahead, so that a contract
+ * that fails is doubled and a raise is met; an auction of tens of bids
+ * is searched over its candidate calls; a seat deciding whether to
+ * double another's contract samples deals in which that contract looks
+ * sound to its declarer; and a call other than the rules of thumb's
+ * (a pass, no double) is made only when it looks better by a margin.
  */
 #ifndef CARDRULES_ISMCTS_H
 #define CARDRULES_ISMCTS_H
@@ -27,15 +36,18 @@
 #include "util/rng.h"
 
 /* How much search a decision gets: iterations, or milliseconds when ms
- * is set (then at least a few iterations). */
+ * is set (then at least a few iterations); iterations stop early too
+ * once cap_ms milliseconds are spent, when it is set. */
 typedef struct search_budget {
 	int playouts;
 	int ms;
+	int cap_ms;
 } search_budget;
 
 /* One of moves[0..n) (n >= 2, the legal actions of the view's seat).
- * Playouts follow the rules of thumb of `style` three times in four, a
- * random legal action otherwise; NULL: random playouts. */
+ * Playouts follow the rules of thumb of `style` (cards three times in
+ * four, a random legal card otherwise; calls looked ahead); NULL: random
+ * playouts and no care for calls. */
 action ismcts_choose(const view *v, const action *moves, int n,
 		     search_budget budget, const thumb_style *style, rng *r);
 

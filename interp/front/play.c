@@ -919,6 +919,7 @@ static void hint(table_ui *u)
 			 : BOT_ISMCTS, u->s.seed ^ UINT64_C(0x68696e74),
 			 u->s.current);
 		u->adviser.playouts = u->o->playouts;
+		u->adviser.cap_ms = PLAY_CAP_MS;
 		u->adviser.no_undo = true;
 		u->advising = true;
 	}
@@ -1269,6 +1270,7 @@ static int play(game *g, const play_opts *o, const state *resumed,
 	for (int p = 0; p < u->s.players; p++) {
 		bot_setup(&u->bots[p], &o->bots,
 			  u->s.seed ^ (uint64_t)u->s.deal_no, p);
+		u->bots[p].cap_ms = PLAY_CAP_MS;
 	}
 	catch_interrupt(u);
 	if (u->tty) {

@@ -18,9 +18,13 @@
 #include "front/transcript.h"
 #include "engine/engine.h"
 
-/* The search of the bots at the table and of the hint, per decision: a
- * tenth of a second or so, well under a second in every shipped game. */
+/* The search of the bots at the table and of the hint, per decision:
+ * a tenth of a second or so in the play of the cards; an auction's
+ * calls, each looked ahead, take longer, and stop at PLAY_CAP_MS. */
 #define PLAY_PLAYOUTS 3000
+/* At the table a search never keeps the player waiting much longer than
+ * this for a decision, whatever its budget in playouts. */
+#define PLAY_CAP_MS 1000
 
 typedef struct play_opts {
 	const char *game_name;          /* as the user named it */

@@ -17,7 +17,8 @@ bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r)
 	 * build */
 	cardset cards = state_legal_cards(s);
 	if (!cset_is_empty(cards)) {
-		bool any = mix == MIX_CARDS_AT_RANDOM || rng_below(r, 4) == 0;
+		bool any = mix == MIX_CARDS_AT_RANDOM ||
+			   (mix != MIX_THUMB && rng_below(r, 4) == 0);
 		card_id c = any ? random_card(cards, r)
 				: thumb_card(s, style, cards);
 		state_apply_listed(s, action_card(c));

@@ -55,11 +55,17 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards);
 
 /* How thumb_play_deal plays: the rules of thumb three times in four and
  * any legal action otherwise (a search's playouts, which should not all
- * be alike), or the cards at random and every other decision (a bid, a
- * declaration) by the rules of thumb. */
+ * be alike); or the cards at random and every other decision (a bid, a
+ * declaration) by the rules of thumb; or the cards as in a playout and
+ * the calls by the rules of thumb; or everything by the rules of thumb
+ * (a deal played on after a call, to judge that call alone: random
+ * cards weaken the side that must hold together, the defenders, and
+ * every contract looks easier than it is). */
 typedef enum thumb_mix {
 	MIX_PLAYOUT,
 	MIX_CARDS_AT_RANDOM,
+	MIX_CALLS_BY_THUMB,
+	MIX_THUMB,
 } thumb_mix;
 
 /* One decision of the seat to move in s, played as thumb_play_deal plays

@@ -14,6 +14,8 @@
 
 #include "engine/engine.h"
 #include "front/bot.h"
+#include "front/ismcts.h"
+#include "front/lookahead.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
 
@@ -197,6 +199,86 @@ START_TEST(test_hidden_cards_change_nothing)
 }
 END_TEST
 
+/* A budget in iterations is spent at its count; with a cap, also once
+ * the cap's time has passed (the text loop's bots on a busy machine). */
+START_TEST(test_budget_cap)
+{
+	search_budget plain = {1000000, 0, 0}, capped = {1000000, 0, 1};
+	ck_assert(!search_budget_spent(plain, 8, search_clock() - 10));
+	ck_assert(search_budget_spent(plain, 1000000, search_clock()));
+	ck_assert(search_budget_spent(capped, 8, search_clock() - 0.01));
+	ck_assert(!search_budget_spent(capped, 8, search_clock() + 10));
+	ck_assert(!search_budget_spent(capped, 2, search_clock() - 0.01));
+}
+END_TEST
+
+/* ======================================================================
+ * Calls looked ahead
+ * ====================================================================== */
+
+/* Whether a is among list[0..n). */
+static bool listed(const action *list, int n, const action *a)
+{
+	for (int i = 0; i < n; i++)
+		if (action_eq(&list[i], a))
+			return true;
+	return false;
+}
+
+/* At every call of random deals of every game: the candidates are legal
+ * calls, every call that is no bid among them, each denomination's
+ * lowest bid too, and no more bids than a few or one a denomination;
+ * the call looked ahead is one of them. */
+START_TEST(test_call_candidates)
+{
+	find_games();
+	int wide = 0;
+	for (int i = 0; i < nfiles; i++) {
+		game *g = scn_load(files[i]);
+		state s;
+		char why[200];
+		ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 5,
+				      why, sizeof why));
+		thumb_style style = thumb_learn(g, g->default_players);
+		rng r;
+		rng_seed(&r, 5, (uint64_t)i);
+		state_deal(&s);
+		for (int deal = s.deal_no; s.current >= 0 && s.deal_no == deal;) {
+			action moves[ACTIONS_MAX], cand[ACTIONS_MAX];
+			int n = state_legal(&s, moves);
+			if (n > 1 && lookahead_is_call(moves, n)) {
+				int k = lookahead_candidates(moves, n, cand);
+				int bids = 0, denoms = 0;
+				for (int j = 0; j < n; j++) {
+					if (moves[j].kind != ACT_BID) {
+						ck_assert(listed(cand, k, &moves[j]));
+						continue;
+					}
+					bool first = true;
+					for (int q = 0; q < j; q++)
+						first &= moves[q].kind != ACT_BID ||
+							 moves[q].denom != moves[j].denom;
+					denoms += first;
+					if (first)
+						ck_assert(listed(cand, k, &moves[j]));
+				}
+				for (int j = 0; j < k; j++) {
+					ck_assert(listed(moves, n, &cand[j]));
+					bids += cand[j].kind == ACT_BID;
+				}
+				ck_assert_int_le(bids, denoms > 6 ? denoms : 6);
+				wide += n > 16;
+				action a = lookahead_call(&s, &style, moves, n, &r);
+				ck_assert(listed(cand, k, &a));
+			}
+			ck_assert(state_apply_random(&s, &r).kind != ACT_NONE);
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(wide, 0);      /* auctions with tens of bids met */
+}
+END_TEST
+
 /* ======================================================================
  * What the rules of thumb learn
  * ====================================================================== */
@@ -243,6 +325,8 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_names_and_budgets);
 	tcase_add_test(tc, test_search_bots_play_every_game);
 	tcase_add_test(tc, test_hidden_cards_change_nothing);
+	tcase_add_test(tc, test_budget_cap);
+	tcase_add_test(tc, test_call_candidates);
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	suite_add_tcase(su, tc);
 	return su;

@@ -1,0 +1,114 @@
+/* lookahead.c — calls made by playing the deal on (see lookahead.h). */
+#include "front/lookahead.h"
+
+/* Calls a playout looks ahead at, at most: each costs a playout per
+ * candidate, and the first calls of an auction matter most.  Once a
+ * card is played or laid it looks ahead no more: a later auction (Ribs
+ * bids before every double trick) is far from the decision searched,
+ * and would slow every playout of the play of the cards. */
+#define LOOKED_AHEAD_MAX 6
+/* Bids without denominations tried at one call, at most. */
+#define SPREAD_BIDS 6
+
+bool lookahead_is_call(const action *moves, int n)
+{
+	for (int i = 0; i < n; i++)
+		switch ((action_kind)moves[i].kind) {
+		case ACT_BID:
+		case ACT_PASS:
+		case ACT_DOUBLE:
+		case ACT_REDOUBLE:
+		case ACT_CHOICE:
+			break;
+		default:
+			return false;
+		}
+	return n > 0;
+}
+
+/* Whether any bid before moves[i] names its denomination. */
+static bool denom_met(const action *moves, int i)
+{
+	for (int j = 0; j < i; j++)
+		if (moves[j].kind == ACT_BID && moves[j].denom == moves[i].denom)
+			return true;
+	return false;
+}
+
+int lookahead_candidates(const action *moves, int n, action *out)
+{
+	int bids = 0, denoms = 0, k = 0;
+	for (int i = 0; i < n; i++)
+		if (moves[i].kind == ACT_BID) {
+			bids++;
+			denoms += !denom_met(moves, i);
+		}
+	int seen = 0;
+	for (int i = 0; i < n; i++) {
+		if (moves[i].kind != ACT_BID) {
+			out[k++] = moves[i];
+			continue;
+		}
+		bool keep;
+		if (bids <= SPREAD_BIDS)
+			keep = true;
+		else if (denoms > 1)
+			keep = !denom_met(moves, i);
+		else            /* the lowest, then evenly to the highest */
+			keep = seen == 0 ||
+			       seen * (SPREAD_BIDS - 1) / (bids - 1) !=
+			       (seen - 1) * (SPREAD_BIDS - 1) / (bids - 1);
+		seen++;
+		if (keep)
+			out[k++] = moves[i];
+	}
+	return k;
+}
+
+action lookahead_call(const state *s, const thumb_style *style,
+		      const action *moves, int n, rng *r)
+{
+	action cand[ACTIONS_MAX];
+	int k = lookahead_candidates(moves, n, cand);
+	int seat = s->current, best = 0;
+	double best_worth = 0;
+	uint64_t stream = rng_next(r);
+	for (int i = 0; i < k; i++) {
+		state t = *s;
+		rng same;
+		rng_seed(&same, stream, 1);
+		state_apply_listed(&t, cand[i]);
+		thumb_play_deal(&t, style, MIX_THUMB, &same);
+		double w = t.fault ? 0 : state_deal_worth(&t, seat);
+		if (i == 0 || w > best_worth) {
+			best = i;
+			best_worth = w;
+		}
+	}
+	return cand[best];
+}
+
+void lookahead_play_deal(state *s, const thumb_style *style, rng *r)
+{
+	if (state_current(s) == SEAT_CHANCE)
+		state_deal(s);
+	int deal = s->deal_no, looked = 0;
+	action moves[ACTIONS_MAX];
+	while (s->current >= 0 && s->deal_no == deal) {
+		if (!cset_is_empty(state_legal_cards(s))) {
+			looked = LOOKED_AHEAD_MAX;
+		} else if (looked < LOOKED_AHEAD_MAX) {
+			int n = state_legal(s, moves);
+			if (!lookahead_is_call(moves, n)) {
+				looked = LOOKED_AHEAD_MAX;      /* cards laid */
+			} else if (n > 1) {
+				looked++;
+				state_apply_listed(s, lookahead_call(s, style,
+								     moves, n, r));
+				continue;
+			}
+		}
+		if (!thumb_step(s, style, MIX_CALLS_BY_THUMB, r))
+			break;
+	}
+}
