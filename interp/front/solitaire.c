@@ -10,6 +10,10 @@
 				   Klondike stock, one card at a time */
 #define PLAYOUT_RECENT 64       /* positions a playout remembers */
 #define VALUE_REPEAT (-1000)    /* a move back to a recent position */
+#define AFTER_KEPT 32           /* positions after the moves looked at,
+				   kept to be played on */
+
+static _Thread_local state ahead[AFTER_KEPT];
 
 uint64_t solitaire_position(const state *s, cardset unknown)
 {
@@ -75,16 +79,16 @@ static void remember(walk *w, const state *s)
  * the progress it adds (four times), then the cards it turns face up;
  * a move back to a recent position is worth least. */
 static long move_value(const state *s, const walk *w, action a,
-		       int64_t progress, int seen)
+		       int64_t progress, int seen, state *after)
 {
-	state after = *s;
-	state_apply_listed(&after, a);
-	if (state_solved(&after))
+	*after = *s;
+	state_apply_listed(after, a);
+	if (state_solved(after))
 		return LONG_MAX;
-	if (recent(w, solitaire_position(&after, cset_empty())))
+	if (recent(w, solitaire_position(after, cset_empty())))
 		return VALUE_REPEAT;
-	return 4 * (long)(state_progress(&after) - progress) +
-	       (cset_count(after.seen) - seen);
+	return 4 * (long)(state_progress(after) - progress) +
+	       (cset_count(after->seen) - seen);
 }
 
 /* Among moves[0..n), the one onto the highest-ranked card (keeping low
@@ -120,7 +124,9 @@ static int playout_move(const state *s, const walk *w, const action *moves,
 	int64_t progress = state_progress(s);
 	int seen = cset_count(s->seen);
 	for (int i = 0; i < n; i++) {
-		worth[i] = move_value(s, w, moves[i], progress, seen);
+		state scratch;
+		worth[i] = move_value(s, w, moves[i], progress, seen,
+				      i < AFTER_KEPT ? &ahead[i] : &scratch);
 		most = worth[i] > most ? worth[i] : most;
 		least = worth[i] < least ? worth[i] : least;
 	}
@@ -150,7 +156,10 @@ static int playout(state *s, rng *r)
 		if (n == 0)
 			break;
 		int i = n == 1 ? 0 : playout_move(s, &w, moves, n, r);
-		state_apply_listed(s, moves[i]);
+		if (n > 1 && i < AFTER_KEPT)
+			*s = ahead[i];
+		else
+			state_apply_listed(s, moves[i]);
 		remember(&w, s);
 	}
 	return w.rose;
