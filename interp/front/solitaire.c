@@ -37,6 +37,23 @@ int64_t solitaire_worth(const state *s)
 
 /* ---- the playout ---- */
 
+/* Steps of a decision's first playouts that try the look ahead: when it
+ * never tells moves apart beyond the attacks (Gridcannon: every move
+ * draws a card, and the attacks are hinted), the decision's other
+ * playouts go without it, at a fraction of the cost. */
+#define LOOK_TRIAL 400
+
+typedef struct lookahead {
+	int steps;                      /* steps that looked ahead */
+	int told;                       /* of them, steps where it told
+					   moves apart */
+} lookahead;
+
+static bool looking(const lookahead *la)
+{
+	return la->steps < LOOK_TRIAL || la->told > 0;
+}
+
 /* What a playout has met: the highest progress, the cards seen, the
  * moves since either grew, and the latest positions (a ring). */
 typedef struct walk {
@@ -113,13 +130,46 @@ static int onto_highest(const state *s, const action *moves, const int *of,
 	return best;
 }
 
-/* The move a playout makes: among those worth most one move ahead, at
+/* The move whose attack kills most (state_move_hint), or -1. */
+static int most_kills(const state *s, const action *moves, int n)
+{
+	int best = -1, most = 0;
+	for (int i = 0; i < n; i++) {
+		int k = state_move_hint(s, &moves[i]).gain;
+		if (k > most) {
+			most = k;
+			best = i;
+		}
+	}
+	return best;
+}
+
+/* Half the time onto the highest card, half the time at random. */
+static int plain_move(const state *s, const action *moves, int n, rng *r)
+{
+	int all[ACTIONS_MAX];
+	for (int i = 0; i < n; i++)
+		all[i] = i;
+	if (rng_below(r, 2) == 0)
+		return onto_highest(s, moves, all, n, r);
+	return (int)rng_below(r, (uint32_t)n);
+}
+
+/* The move a playout makes: the one whose attack kills most; else among
+ * those worth most one move ahead, at
  * random when they gain something the others do not; else (nothing to
  * tell them apart, or nothing gained) half the time onto the highest
  * card, half the time at random. */
 static int playout_move(const state *s, const walk *w, const action *moves,
-			int n, rng *r)
+			int n, lookahead *la, bool *looked, rng *r)
 {
+	*looked = false;
+	int attack = most_kills(s, moves, n);
+	if (attack >= 0)
+		return attack;
+	if (!looking(la))
+		return plain_move(s, moves, n, r);
+	la->steps++;
 	long worth[ACTIONS_MAX], most = LONG_MIN, least = LONG_MAX;
 	int64_t progress = state_progress(s);
 	int seen = cset_count(s->seen);
@@ -130,12 +180,15 @@ static int playout_move(const state *s, const walk *w, const action *moves,
 		most = worth[i] > most ? worth[i] : most;
 		least = worth[i] < least ? worth[i] : least;
 	}
+	*looked = true;
 	int group[ACTIONS_MAX], ng = 0;
 	for (int i = 0; i < n; i++)
 		if (worth[i] == most)
 			group[ng++] = i;
-	if (most > 0 && most > least)
+	if (most > 0 && most > least) {
+		la->told++;
 		return group[rng_below(r, (uint32_t)ng)];
+	}
 	if (rng_below(r, 2) == 0)
 		return onto_highest(s, moves, group, ng, r);
 	return group[rng_below(r, (uint32_t)ng)];
@@ -146,7 +199,7 @@ static int playout_move(const state *s, const walk *w, const action *moves,
  * when nothing else is legal, as a player keeps them for when stuck;
  * it stops after PLAYOUT_DEPTH moves, or PLAYOUT_STALL moves in a row
  * that neither turn a new card face up nor raise the progress. */
-static int playout(state *s, rng *r)
+static int playout(state *s, lookahead *la, rng *r)
 {
 	action moves[ACTIONS_MAX];
 	walk w = {state_progress(s), cset_count(s->seen), 0, 0, {0}, 0};
@@ -155,8 +208,10 @@ static int playout(state *s, rng *r)
 		int n = state_legal_saving(s, moves);
 		if (n == 0)
 			break;
-		int i = n == 1 ? 0 : playout_move(s, &w, moves, n, r);
-		if (n > 1 && i < AFTER_KEPT)
+		bool looked = false;
+		int i = n == 1 ? 0 : playout_move(s, &w, moves, n, la,
+						  &looked, r);
+		if (looked && i < AFTER_KEPT)
 			*s = ahead[i];
 		else
 			state_apply_listed(s, moves[i]);
@@ -208,6 +263,7 @@ action solitaire_search(const view *v, const action *moves, int n,
 		rounds++;
 	uint64_t base = rng_next(rg);
 	int sample = 0;
+	lookahead la = {0, 0};
 	double start = search_clock();
 	for (int round = 0; alive > 1 && round < rounds; round++) {
 		int per = budget.playouts / (rounds * alive);
@@ -227,7 +283,7 @@ action solitaire_search(const view *v, const action *moves, int n,
 				if (!state_apply(&s, moves[arm[j]]))
 					continue;
 				rng_seed(&r, stream, 1);
-				int rose = playout(&s, &r);
+				int rose = playout(&s, &la, &r);
 				sum[arm[j]] += arm_worth(&s, rose);
 				tried[arm[j]]++;
 			}
