@@ -269,11 +269,14 @@ static void reveal(state *s, const layout_phase *l)
 	if (l->reveal < 0)
 		return;
 	const place_def *pl = &s->g->place[l->reveal];
-	for (int i = 0; i < pl->npiles; i++) {
-		card_id c = pile_top(s, pl->first_pile + i);
-		if (c != CARD_NONE && cset_has(s->down, c)) {
-			cset_del(&s->down, c);
-			cset_add(&s->seen, c);
+	/* one pass over the cards finds every pile's top */
+	for (int c = 0; c < s->g->deck.ncards; c++) {
+		int p = s->pile_of[c] - 1;
+		if (p >= pl->first_pile && p < pl->first_pile + pl->npiles &&
+		    s->depth[c] == s->pile_size[p] - 1 &&
+		    cset_has(s->down, (card_id)c)) {
+			cset_del(&s->down, (card_id)c);
+			cset_add(&s->seen, (card_id)c);
 		}
 	}
 }
@@ -1051,9 +1054,12 @@ static void deal_each(state *s, const move_def *m, int from)
 static void make_move(state *s, const layout_phase *l, const action *a)
 {
 	const move_def *m = &l->move[a->number];
-	probe pr;
-	probe_start(&pr, s);
-	card_id pay = pay_card(s, &pr, m);
+	card_id pay = CARD_NONE;
+	if (m->pay) {                   /* the probe only for a ploy */
+		probe pr;
+		probe_start(&pr, s);
+		pay = pay_card(s, &pr, m);
+	}
 	if (pay != CARD_NONE) {
 		pile_remove(s, pay);
 		land(s, s->g->place[m->pay_to].first_pile, pay, false);

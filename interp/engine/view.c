@@ -19,6 +19,24 @@ static cardset known_in(const state *s, int seat, int other)
 	return out;
 }
 
+/* The cards of `in` in place k in the order of their positions, pile by
+ * pile from the bottom up, not in the order of the cards: that order
+ * would tell hidden cards apart; how many. */
+static int in_position_order(const state *s, int k, cardset in,
+			     card_id *out)
+{
+	const place_def *pl = &s->g->place[k];
+	int n = 0;
+	for (int i = 0; i < pl->npiles; i++) {
+		card_id pile[CARD_MAX];
+		int h = pile_in_order(s, pl->first_pile + i, pile);
+		for (int d = 0; d < h; d++)
+			if (cset_has(in, pile[d]))
+				out[n++] = pile[d];
+	}
+	return n;
+}
+
 /* Cards of face-down places leave the view, but for the seat that laid
  * them there, and so do cards lying face down in a face-up place (a
  * Klondike tableau); their positions stay.  A card that has lain face up
@@ -35,7 +53,10 @@ static void hide_places(const state *s, int seat, view *v)
 			in = cset_and(in, s->down);
 		in = cset_minus(in, s->seen);
 		v->unknown = cset_or(v->unknown, in);
-		CSET_FOREACH(c, in) {
+		card_id slot[CARD_MAX];
+		int n = in_position_order(s, k, in, slot);
+		for (int j = 0; j < n; j++) {
+			card_id c = slot[j];
 			/* which card lies face down there is hidden too: the
 			 * sample marks the card it puts there */
 			if (cset_has(s->down, c))

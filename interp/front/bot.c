@@ -2,6 +2,7 @@
 #include "front/bot.h"
 
 #include "front/ismcts.h"
+#include "front/solitaire.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -192,6 +193,9 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->cheat = false;
 	b->nseen = 0;
 	b->game = 0;
+	b->best = INT64_MIN;
+	b->best_seen = 0;
+	b->idle = 0;
 	b->no_undo = false;
 	b->last_asked = 0;
 	b->style_of = NULL;
@@ -276,33 +280,6 @@ void bot_view(const bot *b, const state *s, int seat, view *v)
 	v->unknown = cset_empty();
 }
 
-/* A solitaire's worth to a search: a win above all (and its score),
- * then progress. */
-static int64_t solitaire_worth(const state *s)
-{
-	return (state_solved(s) ? 1000 + 10 * s->deal_score[0] : 0) +
-	       state_progress(s);
-}
-
-/* Moves a playout looks ahead before the progress is read. */
-#define SEARCH_DEPTH 200
-
-/* A position as far as the player knows it: where each card not
- * `unknown` lies, and how many cards each pile holds (FNV-1a). */
-static uint64_t position_hash(const state *s, cardset unknown)
-{
-	uint64_t h = UINT64_C(0xcbf29ce484222325);
-	for (int c = 0; c < s->g->deck.ncards; c++) {
-		if (cset_has(unknown, (card_id)c))
-			continue;
-		h = (h ^ s->pile_of[c]) * UINT64_C(0x100000001b3);
-		h = (h ^ s->depth[c]) * UINT64_C(0x100000001b3);
-	}
-	for (int p = 0; p < s->g->npiles; p++)
-		h = (h ^ s->pile_size[p]) * UINT64_C(0x100000001b3);
-	return h;
-}
-
 static bool seen_before(const bot *b, uint64_t h)
 {
 	int n = b->nseen < BOT_SEEN_MAX ? b->nseen : BOT_SEEN_MAX;
@@ -324,8 +301,11 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 		b->game = match;
 		b->nseen = 0;
 		b->last_asked = 0;
+		b->best = INT64_MIN;
+		b->best_seen = 0;
+		b->idle = 0;
 	}
-	uint64_t here = position_hash(at, v->unknown);
+	uint64_t here = solitaire_position(at, v->unknown);
 	uint64_t before = b->last_asked;
 	b->last_asked = here;
 	if (!seen_before(b, here))      /* a ring: the latest positions */
@@ -334,7 +314,7 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 	int keep = 0;
 	for (int i = 0; i < n; i++) {
 		state s = *at;
-		to[i] = state_apply(&s, moves[i]) ? position_hash(&s, v->unknown)
+		to[i] = state_apply(&s, moves[i]) ? solitaire_position(&s, v->unknown)
 						  : 0;
 		if (!to[i] || !seen_before(b, to[i]))
 			moves[keep++] = moves[i];
@@ -347,104 +327,25 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 	return keep ? keep : n;
 }
 
-/* The playout of a search: a move whose attack kills the most; else
- * half the time onto the highest-ranked card it may go on, half the time
- * a random move; a move that spends a card (a ploy) only when nothing
- * else is legal, as a player keeps ploys for when stuck (random play
- * would spend them at once).  At most SEARCH_DEPTH moves. */
-static void search_playout(state *s, rng *r)
-{
-	action moves[ACTIONS_MAX];
-	for (int step = 0; step < SEARCH_DEPTH && s->current >= 0; step++) {
-		int keep = state_legal_saving(s, moves);
-		if (keep == 0)
-			break;
-		int best = -1, most = 0;
-		for (int i = 0; i < keep; i++) {
-			int k = state_move_hint(s, &moves[i]).gain;
-			if (k > most) {
-				most = k;
-				best = i;
-			}
-		}
-		/* else half the time onto the highest card it may go on
-		 * (random among equals), half the time anywhere: the mix
-		 * wins more Gridcannon than either */
-		if (best < 0 && rng_below(r, 2) == 0) {
-			long top_key = -1;
-			int ties = 0;
-			for (int i = 0; i < keep; i++) {
-				card_id t = moves[i].kind == ACT_MOVE
-					? pile_top(s, moves[i].to) : CARD_NONE;
-				long key = t == CARD_NONE ? 0 : 1 + s->g->deck.rank_of[t];
-				if (key > top_key) {
-					top_key = key;
-					ties = 1;
-					best = i;
-				} else if (key == top_key &&
-					   rng_below(r, (uint32_t)++ties) == 0) {
-					best = i;
-				}
-			}
-		}
-		if (best < 0)
-			best = (int)rng_below(r, (uint32_t)keep);
-		state_apply_listed(s, moves[best]);
-	}
-}
+/* Decisions in a row that show no new card and raise the progress no
+ * higher, after which a search is pointless: three passes through a
+ * Klondike stock, one card at a time. */
+#define SEARCH_GIVES_UP 75
 
-/* Successive halving: every action is tried on the same samples of the
- * unseen cards, each followed by a playout from the same stream; after
- * each round the better half stays and gets more samples. */
-static action choose_search(bot *b, const view *v, const action *moves,
-			    int n)
+/* Whether the game has gone round in circles so long (the decisions
+ * since a card was first seen or the progress rose) that the search
+ * gives up; counted at each decision from `at`, a sample of the view. */
+static bool going_round(bot *b, const state *at)
 {
-	int arm[ACTIONS_MAX], alive = n, rounds = 1;
-	double sum[ACTIONS_MAX] = {0};
-	int tried[ACTIONS_MAX] = {0};
-	for (int i = 0; i < n; i++)
-		arm[i] = i;
-	while ((1 << rounds) < n)
-		rounds++;
-	uint64_t base = rng_next(&b->r);
-	int sample = 0;
-	double start = search_clock();
-	for (int round = 0; alive > 1 && round < rounds; round++) {
-		int per = b->playouts / (rounds * alive);
-		if (per < 2)
-			per = 2;
-		/* with a time budget, each round has its share of the time */
-		double until = start + b->ms / 1000.0 * (round + 1) / rounds;
-		for (int k = 0; b->ms ? k < 2 || search_clock() < until : k < per;
-		     k++, sample++) {
-			rng r;
-			rng_seed(&r, base, (uint64_t)sample);
-			state dealt;
-			view_sample(v, &r, &dealt);
-			uint64_t stream = rng_next(&r);
-			for (int j = 0; j < alive; j++) {
-				state s = dealt;
-				if (!state_apply(&s, moves[arm[j]]))
-					continue;
-				rng_seed(&r, stream, 1);
-				search_playout(&s, &r);
-				sum[arm[j]] += (double)solitaire_worth(&s);
-				tried[arm[j]]++;
-			}
-		}
-		/* the better half stays (insertion sort by mean, best first) */
-		for (int j = 1; j < alive; j++) {
-			int a = arm[j], k = j;
-			double m = sum[a] / (tried[a] ? tried[a] : 1);
-			while (k > 0 && sum[arm[k - 1]] / (tried[arm[k - 1]] ? tried[arm[k - 1]] : 1) < m) {
-				arm[k] = arm[k - 1];
-				k--;
-			}
-			arm[k] = a;
-		}
-		alive = (alive + 1) / 2;
+	int64_t now = state_progress(at);
+	int seen = cset_count(at->seen);
+	if (now > b->best || seen > b->best_seen) {
+		b->best = now > b->best ? now : b->best;
+		b->best_seen = seen > b->best_seen ? seen : b->best_seen;
+		b->idle = 0;
+		return false;
 	}
-	return moves[arm[0]];
+	return ++b->idle > SEARCH_GIVES_UP;
 }
 
 /* Rules of thumb for a solitaire: the move whose attack kills most;
@@ -496,7 +397,11 @@ action bot_choose(bot *b, const view *v)
 		return thumb_choose(&v->s, style_of(b, &v->s), moves, n);
 	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
 		n = drop_repeats(b, v, at, moves, n);
-		return n == 1 ? moves[0] : choose_search(b, v, moves, n);
+		if (n == 1)
+			return moves[0];
+		if (going_round(b, at))
+			return choose_low_by_hints(at, moves, n);
+		return solitaire_search(v, moves, n, budget_of(b), &b->r);
 	}
 	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))
 		return ismcts_choose(v, moves, n, budget_of(b),

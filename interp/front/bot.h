@@ -18,8 +18,10 @@
  * than BOT_MC for the same time, and as general.
  * BOT_SEARCH plays solitaires: each legal action is tried on samples of
  * the unseen cards (or the true order, when it cheats) and followed by
- * a greedy playout; it keeps the action with the most wins, then the
- * most progress (the layout's `progress`).
+ * a greedy playout (solitaire.h); it keeps the action with the most
+ * wins, then the most progress (the layout's `progress`).  A game that
+ * goes round in circles (no new card, no new progress, decision after
+ * decision) it plays on by the rules of thumb, without searching.
  */
 #ifndef CARDRULES_BOT_H
 #define CARDRULES_BOT_H
@@ -57,6 +59,12 @@ typedef struct bot {
 	uint64_t seen[BOT_SEEN_MAX];
 	int nseen;
 	uint64_t game;                  /* the game they belong to */
+	/* BOT_SEARCH: the highest progress and the most cards seen at its
+	 * decisions, and the decisions since either grew (it stops
+	 * searching a game that goes round in circles) */
+	int64_t best;
+	int best_seen;
+	int idle;
 	/* the text loop's hints: even when every move leads to a position
 	 * seen before, never the move back to where the last decision was
 	 * asked (the undo of the last hint) while there is another */

@@ -70,9 +70,9 @@ grep -q '^[^ ]*: deal 1: ' "$tmp/wrong.out" ||
 	fail "the wrong queen fails otherwise: $(cat "$tmp/wrong.out")"
 
 # --- the search bot, seeing only what a player sees, wins some games ---
-cardrules simulate gridcannon --deals 4 --seed 1 --bot search:100 -j 2 \
+cardrules simulate gridcannon --deals 8 --seed 1 --bot search:50 -j 2 \
 	>"$tmp/search.out" || fail "the search bot: $(cat "$tmp/search.out")"
-grep -q '^won [1-4] of 4 games' "$tmp/search.out" ||
+grep -q '^won [1-8] of 8 games' "$tmp/search.out" ||
 	fail "the search bot wins nothing: $(grep won "$tmp/search.out")"
 
 # --- typed: the won fixture's choices into the text loop ---

@@ -20,7 +20,9 @@
  * face-down leftovers, face-down positions of places), never against a
  * suit a player showed it lacks, keep a card all saw a player take in
  * that player's hand (or among the cards it laid back), deal each seat as
- * many cards as it was dealt, and play on to the end of the deal with the
+ * many cards as it was dealt, list the hidden positions of places in the
+ * same order as the sample's own view does (an order of the hidden cards
+ * would tell them apart), and play on to the end of the deal with the
  * rule file's checks holding.
  */
 #include "testutil.h"
@@ -434,6 +436,15 @@ static void check_sample(const state *s, const oracle *o, int k,
 		ck_assert_int_eq(t.pile_size[p], s->pile_size[p]);
 	ck_assert_int_eq(cset_count(t.leftover), cset_count(s->leftover));
 	ck_assert(cset_eq(all, s->in_play));
+	/* the sample's own view lists the hidden positions as the view
+	 * does: their order tells nothing of the cards lying there */
+	view w;
+	state_view(&t, k, &w);
+	ck_assert_int_eq(w.hidden_slots, v->hidden_slots);
+	for (int i = 0; i < v->hidden_slots; i++) {
+		ck_assert_int_eq(w.slot_pile[i], v->slot_pile[i]);
+		ck_assert_int_eq(w.slot_depth[i], v->slot_depth[i]);
+	}
 	check_sample_dealt(s, k, &t);
 	check_sample_bound(s, o, k, &t);
 	if (playout) {

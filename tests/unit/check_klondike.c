@@ -279,6 +279,40 @@ START_TEST(test_hints_never_undo_the_last)
 }
 END_TEST
 
+/* The search bot decides from what the player sees: in two games that
+ * differ only in the cards it cannot see (the stock's order, the
+ * face-down cards), it makes the same moves until they turn up
+ * different cards. */
+START_TEST(test_search_reads_only_the_view)
+{
+	new_game(NULL);
+	deal("");
+	rng r;
+	rng_seed(&r, 5, (uint64_t)_i);
+	view v;
+	state_view(&st, 0, &v);
+	state other;
+	view_sample(&v, &r, &other);
+	bot a, b;
+	bot_init(&a, BOT_SEARCH, 3, 0);
+	bot_init(&b, BOT_SEARCH, 3, 0);
+	a.playouts = b.playouts = 6;
+	int compared = 0;
+	while (compared < 8 && st.current == 0 && other.current == 0 &&
+	       cset_eq(st.seen, other.seen)) {
+		view va, vb;
+		state_view(&st, 0, &va);
+		state_view(&other, 0, &vb);
+		action x = bot_choose(&a, &va), y = bot_choose(&b, &vb);
+		ck_assert(action_compare(&x, &y) == 0);
+		ck_assert(state_apply(&st, x));
+		ck_assert(state_apply(&other, y));
+		compared++;
+	}
+	ck_assert_int_gt(compared, 0);
+}
+END_TEST
+
 START_TEST(test_only_a_king_to_an_empty_pile)
 {
 	/* t1, t5, t6 and t7 empty */
@@ -677,6 +711,7 @@ static Suite *klondike_suite(void)
 	tcase_add_test(tc, test_build_down_alternating);
 	tcase_add_test(tc, test_refusals_say_why);
 	tcase_add_test(tc, test_hints_never_undo_the_last);
+	tcase_add_loop_test(tc, test_search_reads_only_the_view, 0, 3);
 	tcase_add_test(tc, test_only_a_king_to_an_empty_pile);
 	tcase_add_test(tc, test_run_moves_whole);
 	tcase_add_test(tc, test_run_named_by_its_pile);

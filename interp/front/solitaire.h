@@ -1,0 +1,30 @@
+/*
+ * solitaire.h — the search of a solitaire's moves (the `search` bot).
+ *
+ * Each legal move is tried on the same samples of the cards the player
+ * cannot see, each followed by a greedy playout, and the better half of
+ * the moves stays for more samples (successive halving).  A playout reads
+ * only what the layout says of itself: its `progress`, the cards turned
+ * face up, a win, a move's attack (state_move_hint); it stops when it
+ * goes round in circles.
+ */
+#ifndef CARDRULES_SOLITAIRE_H
+#define CARDRULES_SOLITAIRE_H
+
+#include "engine/engine.h"
+#include "front/ismcts.h"
+#include "util/rng.h"
+
+/* A position as far as the player knows it: where each card not
+ * `unknown` lies, and how many cards each pile holds. */
+uint64_t solitaire_position(const state *s, cardset unknown);
+
+/* What a finished (or abandoned) game is worth to the search: a win
+ * above all (and its score), then the layout's progress. */
+int64_t solitaire_worth(const state *s);
+
+/* One of moves[0..n) (n >= 2) for the view's player, within the budget. */
+action solitaire_search(const view *v, const action *moves, int n,
+			search_budget budget, rng *r);
+
+#endif
