@@ -545,7 +545,8 @@ static void explain_deal(FILE *out, const game *g, const layout_phase *l)
 	} else {
 		fprintf(out, " Setup: the piles of `%s` get ", place_name(
 			g, l->deal_to));
-		put_per_pile(out, n, npiles, " cards each");
+		put_per_pile(out, n, npiles, n[0] == 1 ? " card each"
+							: " cards each");
 		if (!same_count(n, npiles))
 			fputs(" cards", out);
 	}
