@@ -1057,17 +1057,28 @@ static bool tell_pair(const state *s, const layout_phase *l,
 		card_id c = a->card[i];
 		int p = c == CARD_NONE ? -1 : s->pile_of[c] - 1;
 		int k = p < 0 ? -1 : layout_place_of_pile(s->g, p);
-		if (p < 0 || k < 0 || !(m->from >> k & 1) || probe_top(pr, p) != c) {
-			snprintf(buf, size, "%s is not on top of a pile of '%s'",
-				 c == CARD_NONE ? "the card" : deck_card_name(d, c, false, one),
-				 m->name);
+		if (c != CARD_NONE)
+			deck_card_name(d, c, false, one);
+		if (p < 0 || k < 0) {
+			snprintf(buf, size, "%s is out of the game",
+				 c == CARD_NONE ? "the card" : one);
+			return true;
+		}
+		if (!(m->from >> k & 1)) {
+			snprintf(buf, size, "%s lies in %s, where '%s' takes no "
+				 "card", one, pile_word(s->g, p), m->name);
+			return true;
+		}
+		if (probe_top(pr, p) != c) {
+			snprintf(buf, size, "%s lies under %s in %s", one,
+				 deck_card_name(d, probe_top(pr, p), false, two),
+				 pile_word(s->g, p));
 			return true;
 		}
 		if (tell_covered(s, pr, p, buf, size))
 			return true;
 		if (pair_top(s, pr, p) == CARD_NONE) {
-			snprintf(buf, size, "%s cannot be seen",
-				 deck_card_name(d, c, false, one));
+			snprintf(buf, size, "%s cannot be seen", one);
 			return true;
 		}
 	}

@@ -108,8 +108,8 @@ START_TEST(test_pairs_add_up_to_thirteen)
 			 "6H); the legal 'pair' moves are: pair 4S 9D");
 	/* under the waste's top, 5D is not available */
 	ck_assert_str_eq(refusal("pair 5D 8C"), "'pair 5D 8C' is not legal "
-			 "now: 5D is not on top of a pile of 'pair'; the legal "
-			 "'pair' moves are: pair 4S 9D");
+			 "now: 5D lies under 4S in waste; the legal 'pair' moves "
+			 "are: pair 4S 9D");
 	ck_assert_str_eq(refusal("king 8C"), "'king 8C' is not legal now: a "
 			 "card is removed alone only when it is a king (8C onto "
 			 "an empty discard); the legal 'king' moves are: king KS");
@@ -120,6 +120,10 @@ START_TEST(test_pairs_add_up_to_thirteen)
 	act("king KS");
 	ck_assert_str_eq(pile("discard"), "4S 9D 5D 8C KS");
 	ck_assert_str_eq(legal(), "draw");
+	/* a card removed is no longer available */
+	ck_assert_str_eq(refusal("pair 9D 4S"), "'pair 9D 4S' is not legal "
+			 "now: 9D lies in discard, where 'pair' takes no card; the moves "
+			 "are: draw");
 }
 END_TEST
 
