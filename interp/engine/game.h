@@ -64,6 +64,9 @@ typedef struct place_def {
 	int rows, cols;                 /* a grid of rows x cols piles; 0 */
 	int around;                     /* the grid its piles surround (N, E,
 					   S, W sides); -1 */
+	int pyramid;                    /* rows of a pyramid (row r has r + 1
+					   piles, each covered by the two
+					   below it); 0 */
 	const char **pile_name;         /* each pile's word ("1,2", "N0", "t3") */
 } place_def;
 
@@ -318,6 +321,8 @@ typedef struct move_def {
 	bool flip;                      /* the group is turned over */
 	bool each;                      /* a card onto every pile of `to`,
 					   the first pile first */
+	bool pair;                      /* the tops of two source piles
+					   together (card, other) */
 	bool automatic;                 /* made as soon as it is legal */
 	bool opening;                   /* only before the first card drawn */
 	bool attack;                    /* then: the attack from its pile */
@@ -406,7 +411,7 @@ typedef struct layout_phase {
 	int8_t beside[PILES_MAX];       /* the grid pile beside each pile; -1 */
 	/* the slots of the move and attack variables (frame slots) */
 	int v_card, v_target, v_pile, v_beside, v_moving, v_source, v_royal,
-	    v_between;
+	    v_between, v_other;
 	uint32_t memo_id;               /* numbers the layout for the kept
 					   results of its moves; 0: none */
 	expr_scope *scope;

@@ -568,6 +568,12 @@ static void name_piles(builder *b, place_def *pl, const node *names)
 		}
 		if (pl->rows)
 			snprintf(buf, sizeof buf, "%d,%d", i / pl->cols, i % pl->cols);
+		else if (pl->pyramid) {
+			int r = 0;
+			while ((r + 1) * (r + 2) / 2 <= i)
+				r++;
+			snprintf(buf, sizeof buf, "%d,%d", r, i - r * (r + 1) / 2);
+		}
 		else if (pl->around >= 0) {
 			const place_def *gr = &b->g->place[pl->around];
 			int len[4] = {gr->cols, gr->rows, gr->cols, gr->rows};
@@ -641,7 +647,16 @@ static void build_places(builder *b, const node *n)
 		int rows = 0, cols = 0, around = -1;
 		if (!place_shape(b, v, &rows, &cols, &around))
 			continue;
-		if (rows)
+		const node *pyr = node_get(v, "pyramid");
+		int pyramid = pyr ? (int)strtol(pyr->text, NULL, 10) : 0;
+		if (pyramid && (rows || around >= 0 || piles)) {
+			build_fail(b, pyr, "a pyramid's piles follow from its "
+				   "rows: leave out 'piles', 'grid' and 'around'");
+			continue;
+		}
+		if (pyramid)
+			np = pyramid * (pyramid + 1) / 2;
+		else if (rows)
 			np = rows * cols;
 		else if (around >= 0)
 			np = 2 * (g->place[around].rows + g->place[around].cols);
@@ -658,6 +673,7 @@ static void build_places(builder *b, const node *n)
 		pl->rows = rows;
 		pl->cols = cols;
 		pl->around = around;
+		pl->pyramid = pyramid;
 		g->npiles += np;
 		name_piles(b, pl, node_get(v, "names"));
 		const node *face = node_get(v, "face");

@@ -144,6 +144,23 @@ int layout_place_of_pile(const game *g, int pile)
 }
 
 /* The grid pile beside a slot of a place around a grid; -1. */
+int layout_covering(const game *g, int pile, int out[2])
+{
+	int k = layout_place_of_pile(g, pile);
+	if (k < 0 || !g->place[k].pyramid)
+		return 0;
+	int i = pile - g->place[k].first_pile, r = 0;
+	while ((r + 1) * (r + 2) / 2 <= i)
+		r++;
+	if (r + 1 >= g->place[k].pyramid)
+		return 0;
+	int below = g->place[k].first_pile + (r + 1) * (r + 2) / 2 +
+		    (i - r * (r + 1) / 2);
+	out[0] = below;
+	out[1] = below + 1;
+	return 2;
+}
+
 int layout_beside_pile(const game *g, int slot)
 {
 	int k = layout_place_of_pile(g, slot);
@@ -417,6 +434,16 @@ static card_id probe_top(const probe *pr, int p)
 	return pr->n[p] ? pr->pile[p][pr->n[p] - 1] : CARD_NONE;
 }
 
+/* A pile of a pyramid still covered by a pile of the next row. */
+static bool covered(const state *s, const probe *pr, int p)
+{
+	int cover[2], n = layout_covering(s->g, p, cover);
+	for (int i = 0; i < n; i++)
+		if (pr->n[cover[i]])
+			return true;
+	return false;
+}
+
 static cardset probe_place(const state *s, const probe *pr, int k)
 {
 	const place_def *pl = &s->g->place[k];
@@ -581,6 +608,64 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	return n;
 }
 
+/* The card on top of pile p that a pair may take: face up, seen,
+ * uncovered; CARD_NONE. */
+static card_id pair_top(const state *s, const probe *pr, int p)
+{
+	card_id c = probe_top(pr, p);
+	int k = layout_place_of_pile(s->g, p);
+	if (c == CARD_NONE || !s->g->place[k].face_up || covered(s, pr, p) ||
+	    (cset_has(s->down, c) && !cset_has(s->seen, c)))
+		return CARD_NONE;
+	return c;
+}
+
+/* Sets the variables of a pair of tops a (card) and b (other). */
+static void put_pair(const state *s, const layout_phase *l, probe *pr,
+		     card_id a, card_id b)
+{
+	cardset moving = cset_empty();
+	cset_add(&moving, a);
+	cset_add(&moving, b);
+	put_card(pr, s, l->v_card, a);
+	put_card(pr, s, l->v_other, b);
+	put_cards(pr, l->v_moving, moving);
+	put_cards(pr, l->v_source, cset_empty());
+}
+
+/* The candidates of a pair move: every two available tops of its
+ * source piles (the lower pile's card first) onto its destination's
+ * first pile; how many. */
+static int pairs(const state *s, const layout_phase *l, int index,
+		 probe *pr, layout_candidate *cand, bool one)
+{
+	const game *g = s->g;
+	const move_def *m = &l->move[index];
+	int dp = g->place[m->to].first_pile, src[PILES_MAX], ns = 0, n = 0;
+	for (int p = 0; p < g->npiles; p++) {
+		int k = layout_place_of_pile(g, p);
+		if (k >= 0 && (m->from >> k & 1) && p != dp &&
+		    pair_top(s, pr, p) != CARD_NONE)
+			src[ns++] = p;
+	}
+	for (int i = 0; i < ns; i++)
+		for (int j = i + 1; j < ns && n < ACTIONS_MAX; j++) {
+			card_id a = probe_top(pr, src[i]), b = probe_top(pr, src[j]);
+			put_pair(s, l, pr, a, b);
+			if (!try_target(s, l, m, pr, dp, &cand[n]))
+				continue;
+			action act = action_of(ACT_MOVE, index);
+			act.card[0] = a;
+			act.card[1] = b;
+			act.from = (uint8_t)src[i];
+			act.to = (uint8_t)dp;
+			cand[n++].a = act;
+			if (one)
+				return n;
+		}
+	return n;
+}
+
 /* Every candidate from every source pile, into cand: in order (each
  * source, each group, each target), or, `by_pairs`, source by source
  * and target by target with each pair's candidates kept while both its
@@ -592,13 +677,15 @@ static int collect(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	const place_def *dst = &g->place[m->to];
 	int n = 0;
+	if (m->pair)
+		return pairs(s, l, index, pr, cand, one);
 	for (int k = 0; k < g->nplaces; k++) {
 		if (!(m->from >> k & 1))
 			continue;
 		const place_def *src = &g->place[k];
 		for (int i = 0; i < src->npiles && n < ACTIONS_MAX; i++) {
 			int sp = src->first_pile + i;
-			if (pr->n[sp] == 0)
+			if (pr->n[sp] == 0 || covered(s, pr, sp))
 				continue;
 			if (!by_pairs) {
 				n += from_pile(s, l, index, pr, sp, -1, cand + n,
@@ -940,6 +1027,83 @@ static bool tell_unless(const state *s, const layout_phase *l,
 	return true;
 }
 
+/* Pile p of a pyramid is covered: its top card and the cards on the
+ * piles that cover it ("5D is covered by 3C 4H"). */
+static bool tell_covered(const state *s, const probe *pr, int p,
+			 char *buf, size_t size)
+{
+	if (!covered(s, pr, p))
+		return false;
+	const deck *d = &s->g->deck;
+	char name[8];
+	int cover[2], n = layout_covering(s->g, p, cover);
+	size_t used = (size_t)snprintf(buf, size, "%s is covered by",
+				       deck_card_name(d, probe_top(pr, p), false,
+						      name));
+	for (int i = 0; i < n && used < size; i++)
+		if (pr->n[cover[i]])
+			used += (size_t)snprintf(buf + used, size - used, " %s",
+						 deck_card_name(d, probe_top(pr, cover[i]),
+								false, name));
+	return true;
+}
+
+/* A pair refused: a card not on top, covered, or the two not meeting
+ * the move's condition. */
+static bool tell_pair(const state *s, const layout_phase *l,
+		      const move_def *m, probe *pr, const action *a,
+		      char *buf, size_t size)
+{
+	const deck *d = &s->g->deck;
+	char one[8], two[8];
+	for (int i = 0; i < 2; i++) {
+		card_id c = a->card[i];
+		int p = c == CARD_NONE ? -1 : s->pile_of[c] - 1;
+		int k = p < 0 ? -1 : layout_place_of_pile(s->g, p);
+		if (c != CARD_NONE)
+			deck_card_name(d, c, false, one);
+		if (p < 0 || k < 0) {
+			snprintf(buf, size, "%s is out of the game",
+				 c == CARD_NONE ? "the card" : one);
+			return true;
+		}
+		if (!(m->from >> k & 1)) {
+			snprintf(buf, size, "%s lies in %s, where '%s' takes no "
+				 "card", one, pile_word(s->g, p), m->name);
+			return true;
+		}
+		if (probe_top(pr, p) != c) {
+			snprintf(buf, size, "%s lies under %s in %s", one,
+				 deck_card_name(d, probe_top(pr, p), false, two),
+				 pile_word(s->g, p));
+			return true;
+		}
+		if (tell_covered(s, pr, p, buf, size))
+			return true;
+		if (pair_top(s, pr, p) == CARD_NONE) {
+			snprintf(buf, size, "%s cannot be seen", one);
+			return true;
+		}
+	}
+	if (s->pile_of[a->card[0]] == s->pile_of[a->card[1]]) {
+		snprintf(buf, size, "the two cards of '%s' come from two piles",
+			 m->name);
+		return true;
+	}
+	layout_candidate c;
+	put_pair(s, l, pr, a->card[0], a->card[1]);
+	if (try_target(s, l, m, pr, a->to, &c))
+		return false;
+	deck_card_name(d, a->card[0], false, one);
+	deck_card_name(d, a->card[1], false, two);
+	if (m->why)
+		snprintf(buf, size, "%s (%s and %s)", m->why, one, two);
+	else
+		snprintf(buf, size, "%s and %s do not meet the rule of '%s': %s",
+			 one, two, m->name, expr_text(m->when));
+	return true;
+}
+
 bool layout_refusal(const state *s, const phase *p, const action *a,
 		    char *buf, size_t size)
 {
@@ -965,10 +1129,16 @@ bool layout_refusal(const state *s, const phase *p, const action *a,
 			 "left", m->name, expr_says(m->pay) ? "" : "a card of ",
 			 expr_says(m->pay) ? expr_says(m->pay) : expr_text(m->pay),
 			 s->g->place[m->pay_from].name);
-	else if (pr.n[a->from] == 0)
+	else if (m->pair) {
+		if (!tell_pair(s, l, m, &pr, a, buf, size) &&
+		    !tell_unless(s, l, m, buf, size))
+			return false;
+	} else if (pr.n[a->from] == 0)
 		snprintf(buf, size, "%s%s is empty", s->g->place[layout_place_of_pile(
 			 s->g, a->from)].npiles == 1 ? "the " : "",
 			 pile_word(s->g, a->from));
+	else if (tell_covered(s, &pr, a->from, buf, size))
+		;
 	else if (!tell_condition(s, l, m, &pr, a, buf, size) &&
 		 !tell_better(s, p, a, buf, size) &&
 		 !tell_unless(s, l, m, buf, size))
@@ -1066,6 +1236,14 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 	}
 	if (m->each) {
 		deal_each(s, m, a->from);
+		finish_move(s, l, m, a);
+		return;
+	}
+	if (m->pair) {
+		for (int i = 0; i < 2; i++) {
+			pile_remove(s, a->card[i]);
+			land(s, a->to, a->card[i], m->bottom);
+		}
 		finish_move(s, l, m, a);
 		return;
 	}

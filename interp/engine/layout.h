@@ -20,6 +20,11 @@ int layout_beside_pile(const game *g, int slot);
 /* The getter of `empty_PLACE` (arg: the place): its empty piles. */
 value layout_empty_piles(const expr_frame *f, int seat, int arg);
 
+/* The piles of a pyramid that cover pile (the two of the next row that
+ * overlap it) into out; how many (0 on the bottom row or off a
+ * pyramid). */
+int layout_covering(const game *g, int pile, int out[2]);
+
 /* The legal actions of the seat to move, sorted. */
 int layout_legal(const state *s, const phase *p, action *out);
 

@@ -86,6 +86,11 @@ static void build_move(builder *b, const node *k, const node *v,
 	if (m->each && (m->group != GROUP_TOP || m->has_count))
 		build_fail(b, each, "'each' lays one top card on every pile: "
 			   "it goes with 'cards: top' and no 'count'");
+	const node *pair = node_get(v, "pair");
+	m->pair = is_true(pair);
+	if (m->pair && (m->group != GROUP_TOP || m->has_count || m->each))
+		build_fail(b, pair, "'pair' takes the top card of two piles: "
+			   "it goes with 'cards: top' and no 'count' or 'each'");
 	m->automatic = is_true(node_get(v, "auto"));
 	m->opening = is_true(node_get(v, "opening"));
 	m->when = build_expr(b, l->scope, node_get(v, "when"), TY_BOOL);
@@ -239,6 +244,7 @@ void layout_build(builder *b, const node *n, phase *p)
 	l->v_source = declare(b, n, l, "source", TY_CARDS);
 	l->v_royal = declare(b, n, l, "royal", TY_CARD);
 	l->v_between = declare(b, n, l, "between", TY_CARDS);
+	l->v_other = declare(b, n, l, "other", TY_CARD);
 	for (int k = 0; k < b->g->nplaces; k++)
 		declare_empty(b, n, l, k);
 	for (int pile = 0; pile < PILES_MAX; pile++)

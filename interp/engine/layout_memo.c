@@ -79,7 +79,7 @@ void layout_memo_plan(const game *g, layout_phase *l)
 	 * card at nearly every move: keeping its results costs more than
 	 * it saves (measured on Gridcannon) */
 	for (int i = 0; i < l->nmoves; i++)
-		if (sources_of(g, &l->move[i]) > 1)
+		if (sources_of(g, &l->move[i]) > 1 && !l->move[i].pair)
 			l->move[i].memo = plan_move(l, &l->move[i]);
 }
 

@@ -36,6 +36,16 @@ static bool names_source(const game *g, const layout_phase *l, int index)
 	return false;
 }
 
+/* Whether move m takes cards from a pyramid (and so names its card:
+ * piles there are many and change hands quickly). */
+static bool from_pyramid(const game *g, const move_def *m)
+{
+	for (int k = 0; k < g->nplaces; k++)
+		if (m->from >> k & 1 && g->place[k].pyramid)
+			return true;
+	return false;
+}
+
 /* The words of one action, split: the move's name, then its source (a
  * card for a run, tagged when the deck has copies of it; else a pile) and its destination pile when they need
  * saying; how many. */
@@ -52,7 +62,16 @@ static int action_tokens(const state *s, const layout_phase *l,
 	const move_def *m = &l->move[a->number];
 	int n = 0;
 	snprintf(tok[n++], 24, "%s", m->name);
-	if (m->group == GROUP_RUN) {
+	if (m->pair) {                  /* its two cards */
+		char name[8];
+		for (int i = 0; i < 2; i++)
+			snprintf(tok[n++], 24, "%s", deck_card_name(
+				 &g->deck, a->card[i], true, name));
+		return n;
+	}
+	/* a run, or a card of a move from a pyramid, is named by its card */
+	if (m->group == GROUP_RUN || (from_pyramid(g, m) &&
+				      a->card[0] != CARD_NONE)) {
 		char name[8];
 		snprintf(tok[n++], 24, "%s",
 			 deck_card_name(&g->deck, a->card[0], true, name));
@@ -119,6 +138,14 @@ static bool typed_matches(const state *s, const layout_phase *l,
 	int nt = action_tokens(s, l, a, tok), t = 0;
 	if (nt == 0 || nword == 0 || strcasecmp(word[0], tok[0]) != 0)
 		return false;
+	if (a->kind == ACT_MOVE && l->move[a->number].pair) {
+		const deck *d = &s->g->deck;    /* both cards, in either order */
+		return nword == 3 &&
+		       ((names_card(d, word[1], a->card[0]) &&
+			 names_card(d, word[2], a->card[1])) ||
+			(names_card(d, word[1], a->card[1]) &&
+			 names_card(d, word[2], a->card[0])));
+	}
 	t = 1;
 	for (int i = 1; i < nword; i++) {
 		if (t < nt && word_matches(s, a, word[i], tok[t])) {
@@ -220,6 +247,39 @@ static card_id visible_card(const state *s, int pile, const card_id *row,
 	return c;
 }
 
+/* A card lying in a pile that a typed word names; CARD_NONE. */
+static card_id laid_card(const state *s, const char *w)
+{
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c] > 0 && names_card(&s->g->deck, w, (card_id)c))
+			return (card_id)c;
+	return CARD_NONE;
+}
+
+/* The pair move the words name, legal or not: its two cards, the one
+ * of the lower pile first; how many (0 or 1). */
+static int pair_candidate(const state *s, const layout_phase *l, int index,
+			  char *const *word, int nword, action *out)
+{
+	const move_def *m = &l->move[index];
+	if (nword != 3 || strcasecmp(word[0], m->name) != 0)
+		return 0;
+	card_id a = laid_card(s, word[1]), b = laid_card(s, word[2]);
+	if (a == CARD_NONE || b == CARD_NONE || a == b)
+		return 0;
+	if (s->pile_of[b] < s->pile_of[a]) {
+		card_id t = a;
+		a = b;
+		b = t;
+	}
+	out[0] = action_of(ACT_MOVE, index);
+	out[0].card[0] = a;
+	out[0].card[1] = b;
+	out[0].from = (uint8_t)(s->pile_of[a] - 1);
+	out[0].to = (uint8_t)s->g->place[m->to].first_pile;
+	return 1;
+}
+
 /* The moves of one kind the typed words could mean, legal or not: each
  * source pile (for a run, each card the player sees there) onto each
  * other pile of its destination; how many, at most `room`. */
@@ -229,6 +289,8 @@ static int kind_candidates(const state *s, const layout_phase *l, int index,
 	const game *g = s->g;
 	const move_def *m = &l->move[index];
 	int n = 0;
+	if (m->pair)
+		return room > 0 ? pair_candidate(s, l, index, word, nword, out) : 0;
 	for (int sp = 0; sp < g->npiles && n < room; sp++) {
 		int k = layout_place_of_pile(g, sp);
 		card_id row[CARD_MAX];
@@ -381,6 +443,9 @@ static void explain_move(FILE *out, const game *g, const layout_phase *l,
 	if (m->has_count)
 		fprintf(out, "- `%s`: up to %s top cards", m->name,
 			phase_number_words(&m->count, count, sizeof count));
+	else if (m->pair)
+		fprintf(out, "- `%s`: the top cards of two piles together (`card` "
+			"and `other`)", m->name);
 	else
 		fprintf(out, "- `%s`: %s", m->name, group[m->group]);
 	fprintf(out, " from ");
@@ -480,7 +545,8 @@ static void explain_deal(FILE *out, const game *g, const layout_phase *l)
 	} else {
 		fprintf(out, " Setup: the piles of `%s` get ", place_name(
 			g, l->deal_to));
-		put_per_pile(out, n, npiles, " cards each");
+		put_per_pile(out, n, npiles, n[0] == 1 ? " card each"
+							: " cards each");
 		if (!same_count(n, npiles))
 			fputs(" cards", out);
 	}
@@ -507,6 +573,11 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 			fprintf(out, " `%s` is a grid of %d x %d piles (row,column "
 				"from 0,0 at the top left).", pl->name, pl->rows,
 				pl->cols);
+		else if (pl->pyramid)
+			fprintf(out, " `%s` is a pyramid of %d rows (row,place "
+				"from 0,0 at the apex); a pile is covered, and gives "
+				"no card, while a pile of the next row that overlaps "
+				"it has cards.", pl->name, pl->pyramid);
 		else if (pl->around >= 0)
 			fprintf(out, " `%s` are the %d slots around `%s` (N0.. "
 				"above, E0.. right, S0.. below, W0.. left), each "
@@ -587,7 +658,10 @@ static void help_move(const game *g, const layout_phase *l, int i,
 	char typed[64];
 	int used = snprintf(typed, sizeof typed, "%s", m->name);
 	int from = __builtin_ctz(m->from | 1u << 31);
-	if (m->group == GROUP_RUN)
+	if (m->pair)
+		used += snprintf(typed + used, sizeof typed - (size_t)used,
+				 " CARD CARD");
+	else if (m->group == GROUP_RUN || from_pyramid(g, m))
 		used += snprintf(typed + used, sizeof typed - (size_t)used,
 				 " CARD");
 	else if (names_source(g, l, i) && from < g->nplaces)
@@ -596,8 +670,8 @@ static void help_move(const game *g, const layout_phase *l, int i,
 	if (g->place[m->to].npiles > 1)
 		snprintf(typed + used, sizeof typed - (size_t)used, " %s",
 			 g->place[m->to].pile_name[0]);
-	tale_printf(out, "    %-15s %s from ", typed,
-		    m->group == GROUP_RUN ? "a run, by its first card,"
+	tale_printf(out, "    %-15s %s from ", typed, m->pair ? "two top cards"
+		    : m->group == GROUP_RUN ? "a run, by its first card,"
 		    : m->group == GROUP_ALL ? "a whole pile" : "a top card");
 	tell_sources(g, m->from, out);
 	tale_printf(out, " to %s%s\n", g->place[m->to].name,

@@ -411,6 +411,20 @@ static int compare_words(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
+/* Whether a move's words after its name are two cards (a pair taken
+ * together, "3S 10C"), grouped with "with" rather than "to". */
+static bool names_two_cards(const table_ui *u, const char *rest)
+{
+	card_face face;
+	int copy;
+	size_t first = strcspn(rest, " ");
+	const char *second = rest + first + (rest[first] == ' ');
+	return deck_parse_face(&u->g->deck, rest, first, &face, &copy) ==
+		       DECK_PARSE_OK &&
+	       deck_parse_face(&u->g->deck, second, strcspn(second, " "), &face,
+			       &copy) == DECK_PARSE_OK;
+}
+
 /* A layout's moves by kind, each kind's targets in order: "place 0,0
  * 0,2 2,1;  ace 1,1 2,2;  start". */
 static void print_moves_grouped(table_ui *u, const action *list, int n)
@@ -436,10 +450,11 @@ static void print_moves_grouped(table_ui *u, const action *list, int n)
 			    prev[first] == ' ')
 				snprintf(piece, sizeof piece, " %.47s", second + 1);
 			else
-				snprintf(piece, sizeof piece, "%s%.*s%.*s to %.47s",
+				snprintf(piece, sizeof piece, "%s%.*s%.*s %s %.47s",
 					 same ? " | " : i ? ";  " : " ",
 					 same ? 0 : (int)verb + 1, w[i], (int)first,
-					 rest, second + 1);
+					 rest, names_two_cards(u, rest) ? "with"
+					 : "to", second + 1);
 		} else {
 			snprintf(piece, sizeof piece, "%s%.47s",
 				 !same ? (i ? ";  " : " ") : " ", same ? rest : w[i]);

@@ -162,6 +162,25 @@ static void print_columns(FILE *out, const render *r, const state *s,
 	}
 }
 
+/* A pyramid, row under row, each row centred on the one above; a pile
+ * taken shows as a blank. */
+static void print_pyramid(FILE *out, const render *r, const state *s,
+			  const place_def *pl)
+{
+	char buf[64];
+	int half = 3;                   /* half a cell: rows shift by it */
+	for (int row = 0, i = 0; row < pl->pyramid; row++) {
+		fprintf(out, "%*s", 2 + half * (pl->pyramid - 1 - row), "");
+		for (int c = 0; c <= row; c++, i++) {
+			int p = pl->first_pile + i;
+			pad(out, s->pile_size[p] ? card_text(r, s, pile_top(s, p),
+							     buf, sizeof buf)
+						 : "", 2 * half);
+		}
+		fputc('\n', out);
+	}
+}
+
 /* A place of several piles in one line, each its top card and count. */
 static void print_tops(FILE *out, const render *r, const state *s,
 		       const place_def *pl)
@@ -250,7 +269,10 @@ void tableau_print(FILE *out, const render *r, const state *s)
 	fputc('\n', out);
 	for (int k = 0; k < g->nplaces; k++) {
 		const place_def *pl = &g->place[k];
-		if (pl->rows) {
+		if (pl->pyramid) {
+			fputc('\n', out);
+			print_pyramid(out, r, s, pl);
+		} else if (pl->rows) {
 			fputc('\n', out);
 			print_grid(out, r, s, pl);
 			const place_def *ar = around_of(g, k);

@@ -270,6 +270,7 @@ static const schema s_grid_shape = {
 	.kind = SK_LIST, .item = &s_grid_side,
 	.doc = "[rows, columns], each 1 to 8",
 };
+static const schema s_pyramid_rows = {.kind = SK_INT, .min = 1, .max = 7};
 static const schema s_pile_word = {
 	.kind = SK_STRING,
 	.doc = "a pile's word: letters, digits and commas, at most 8",
@@ -290,6 +291,10 @@ static const schema_field place_fields[] = {
 	{"around", &s_around_place, false,
 	 "its piles are the slots around a grid: N0.. above, E0.. right, S0.. "
 	 "below, W0.. left, each beside one edge pile"},
+	{"pyramid", &s_pyramid_rows, false,
+	 "the piles form a pyramid of so many rows (words r,c from 0,0 at the "
+	 "apex); a pile is covered, and gives no card, while either of the two "
+	 "piles of the next row that overlap it has cards"},
 	{"names", &s_pile_words, false,
 	 "each pile's word (default: the place's name and a number)"},
 	{"face", &s_face, false, "whether its cards lie face up"},
@@ -939,8 +944,10 @@ static const schema_field move_fields[] = {
 	 "(their order reversed)"},
 	{"each", &s_bool, false, "one top card onto every pile of `to` in "
 	 "turn, the first pile first"},
+	{"pair", &s_bool, false, "the top cards of two piles of `from` move "
+	 "together (card and other), onto the first pile of `to`"},
 	{"when", &s_expr_bool, false, "the move is legal where this holds "
-	 "(card, target, pile, beside, moving, source)"},
+	 "(card, target, pile, beside, moving, source, other)"},
 	{"sequence", &s_said_bool, false, "with cards: run, each card of the "
 	 "run and the card it lies on: card, target"},
 	{"capacity", &s_said_int, false, "with cards: run, at most so many "

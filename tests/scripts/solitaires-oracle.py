@@ -299,7 +299,88 @@ class Spider:
         return self.off
 
 
-GAMES = {"golf": Golf, "freecell": FreeCell, "spider": Spider}
+# ---------------------------------------------------------------- Pyramid
+
+class Pyramid:
+    """28 cards face up in a pyramid of 7 rows, dealt row by row from the
+    apex; a card is free when the two cards of the next row overlapping
+    it are gone.  The stock turns one card at a time onto the waste, and
+    the waste turns back into the stock while passes are left (3 times
+    through by default, 0 for no limit).  Two available cards (free, or
+    the waste's top) adding up to 13 are removed, a king alone.  Moves
+    name their cards, the waste's before the pyramid's, the pyramid's
+    from the apex row by row; the game ends after 2000 moves; the score
+    is the cards left in it."""
+
+    LIMIT = 2000
+
+    def __init__(self, stock, opts):
+        self.passes = int(opts.get("passes", "3"))
+        self.moves = 0
+        self.stock = list(stock)
+        self.pyr = [self.stock.pop() for _ in range(28)]
+        self.waste = []
+        self.redeals = 0
+
+    def free(self, i):
+        if self.pyr[i] is None:
+            return False
+        r = 0
+        while (r + 1) * (r + 2) // 2 <= i:
+            r += 1
+        if r == 6:
+            return True
+        below = (r + 1) * (r + 2) // 2 + i - r * (r + 1) // 2
+        return self.pyr[below] is None and self.pyr[below + 1] is None
+
+    def available(self):
+        out = [("waste", self.waste[-1])] if self.waste else []
+        return out + [(i, self.pyr[i]) for i in range(28) if self.free(i)]
+
+    def legal(self):
+        out = []
+        if self.stock:
+            out.append("draw")
+        elif self.waste and (self.passes == 0 or
+                             self.redeals < self.passes - 1):
+            out.append("redeal")
+        av = self.available()
+        out += ["king " + c for _, c in av if order(c) == 13]
+        for i in range(len(av)):
+            for j in range(i + 1, len(av)):
+                if order(av[i][1]) + order(av[j][1]) == 13:
+                    out.append("pair %s %s" % (av[i][1], av[j][1]))
+        return out
+
+    def remove(self, card):
+        if self.waste and self.waste[-1] == card:
+            self.waste.pop()
+        else:
+            self.pyr[self.pyr.index(card)] = None
+
+    def apply(self, words):
+        w = words.split()
+        if w[0] == "draw":
+            self.waste.append(self.stock.pop())
+        elif w[0] == "redeal":
+            self.stock = self.waste[::-1]
+            self.waste = []
+            self.redeals += 1
+        else:
+            for c in w[1:]:
+                self.remove(c)
+        self.moves += 1
+
+    def over(self):
+        return (all(c is None for c in self.pyr) or not self.legal() or
+                self.moves >= self.LIMIT)
+
+    def score(self):
+        return sum(c is not None for c in self.pyr)
+
+
+GAMES = {"golf": Golf, "freecell": FreeCell, "spider": Spider,
+         "pyramid": Pyramid}
 
 
 # ---------------------------------------------------------------- transcripts

@@ -835,6 +835,49 @@ START_TEST(test_spider_face_down)
 }
 END_TEST
 
+/* Pyramid: the stock is unknown until turned, no move names a card of
+ * it (a pair takes two cards all see), and a sample of the view offers
+ * exactly the moves of the game, all the way through a game. */
+START_TEST(test_pyramid_pairs_name_seen_cards)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/pyramid.yaml");
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 1, 0, NULL, 7, why, sizeof why),
+		      "%s", why);
+	state_deal(&s);
+	rng r;
+	rng_seed(&r, 7, 1);
+	int stock = -1, pairs = 0;
+	for (int k = 0; k < g->nplaces; k++)
+		if (strcmp(g->place[k].name, "stock") == 0)
+			stock = k;
+	ck_assert_int_ge(stock, 0);
+	for (int step = 0; step < 400 && s.current == 0; step++) {
+		view v;
+		state_view(&s, 0, &v);
+		cardset in_stock = place_cards(&s, stock);
+		ck_assert(cset_subset(v.unknown, in_stock));
+		ck_assert(!cset_meets(v.unknown, s.seen));
+		action list[ACTIONS_MAX], seen[ACTIONS_MAX];
+		int n = state_legal(&s, list);
+		for (int i = 0; i < n; i++)
+			for (int k = 0; k < 2; k++)
+				ck_assert(list[i].card[k] == CARD_NONE ||
+					  !cset_has(v.unknown, list[i].card[k]));
+		state t;
+		view_sample(&v, &r, &t);
+		ck_assert_int_eq(state_legal(&t, seen), n);
+		ck_assert(memcmp(seen, list, sizeof *list * (size_t)n) == 0);
+		int pick = (int)rng_below(&r, (uint32_t)n);
+		pairs += list[pick].card[1] != CARD_NONE;
+		ck_assert(state_apply(&s, list[pick]));
+	}
+	ck_assert_int_gt(pairs, 0);
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -854,6 +897,7 @@ static Suite *hidden_suite(void)
 	tcase_add_test(tc, test_open_hand);
 	tcase_add_test(tc, test_calls_show_no_card);
 	tcase_add_test(tc, test_spider_face_down);
+	tcase_add_test(tc, test_pyramid_pairs_name_seen_cards);
 	suite_add_tcase(s, tc);
 	return s;
 }
