@@ -819,7 +819,13 @@ static void why_illegal(const state *s, const phase *p, const action *act,
 				 "is left", s->bid);
 		else if (a->raise_next)
 			snprintf(buf, size, "the only bid now is %d", next);
-		else if (!beats_standing(s, a, act) && a->denoms_rank)
+		else if (a->ndenoms > 0 && (act->denom == DENOM_NONE ||
+					    act->denom >= s->g->ndenoms))
+			snprintf(buf, size, "a bid names a number and one of "
+				 "the denominations, as in 'call %d %s'", next,
+				 s->g->denom_name[a->denom[0]]);
+		else if (!beats_standing(s, a, act) && a->denoms_rank &&
+			 s->bid > 0)
 			snprintf(buf, size, "a bid must be higher than %d %s",
 				 s->bid, s->g->denom_name[s->denom]);
 		else if (act->number <= s->bid)
@@ -829,7 +835,8 @@ static void why_illegal(const state *s, const phase *p, const action *act,
 			snprintf(buf, size, "%d is not one of the bids; the next "
 				 "is %d", act->number, next);
 	} else {
-		snprintf(buf, size, "that call is not allowed now");
+		snprintf(buf, size, "it is your call in the auction: pass or a "
+			 "bid%s", a->opponents_double ? ", or a double" : "");
 	}
 }
 

@@ -290,6 +290,10 @@ static void why_illegal(const state *s, const phase *p, const action *a,
 		return;
 	}
 	int number = a->number;
+	if (a->kind == ACT_CHOICE && (a->number < 0 || a->number >= c->nwords)) {
+		snprintf(buf, size, "there is no such call here");
+		return;
+	}
 	if (a->kind == ACT_CHOICE) {
 		const call_word *w = &c->word[a->number];
 		if (!word_open(s, w) && w->why)
