@@ -489,6 +489,15 @@ static void narrate(const state *before, const state *after, const phase *p,
 			    before->pass_need[seat],
 			    tale_plural(before->pass_need[seat]),
 			    c->lay_up ? "up" : "down");
+	} else if (n > 0 && a->kind == ACT_CHOICE && a->number >= 0 &&
+		   a->number < p->u.choose.nchoices &&
+		   p->u.choose.choice[a->number].says) {
+		/* "Seat 2 chooses grand: only the jacks are trumps." */
+		const choice_def *c = &p->u.choose.choice[a->number];
+		size_t len = strlen(c->says);
+		tale_printf(out, " %s %s: %s%s\n", audience_verb(who, seat,
+			    "choose", "chooses"), c->name, c->says,
+			    len && strchr(".?!", c->says[len - 1]) ? "" : ".");
 	} else {
 		char buf[200];
 		buf[0] = '\0';

@@ -137,6 +137,11 @@ printf 'quit\n' | cardrules play schieberamsch --seed 5 --bot random --no-save \
 	--no-color >"$tmp/says" 2>&1
 expect_line "$tmp/says" "  Grand Hand, or Ramsch?"
 expect_line "$tmp/says" "    grand  play a Grand Hand alone against the other two, for 61 card points"
+# a choice with words is told in them: the declarer's game, not its word alone
+printf 'pass\nquit\n' | cardrules play skat --seat 0 --seed 2 --bot random --no-save \
+	--no-color >"$tmp/says" 2>&1
+expect_line "$tmp/says" "  Seat 2 chooses pickup: take the skat and lay two cards back."
+expect_line "$tmp/says" "  Seat 2 chooses clubs: clubs and the jacks are trumps (base 12)."
 printf 'quit\n' | cardrules play stendhal --seed 3 --bot random --no-save \
 	--no-color >"$tmp/says" 2>&1
 expect_line "$tmp/says" "  The vote: lay a card face down; the suit turned up most often and its partner become the minus suits."

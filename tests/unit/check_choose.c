@@ -87,6 +87,30 @@ START_TEST(test_declaring_ends_the_round)
 }
 END_TEST
 
+/* A choice with words is told in them ("seat 0 chooses double: ...");
+ * one without, by its word alone. */
+START_TEST(test_choices_told)
+{
+	static tale told, news[SEAT_MAX];
+	audience table = {-1, false}, me = {0, false};
+	say("pass");
+	state before = s;
+	action a = action_of(ACT_CHOICE, 0);    /* solo, no words */
+	ck_assert(state_apply(&s, a));
+	state_narrate(&before, &s, 2, &a, 1, &table, &told, news);
+	ck_assert_str_eq(told.text, "  {S2}: solo\n");
+	before = s;
+	a = action_of(ACT_CHOICE, 1);           /* double */
+	ck_assert(state_apply(&s, a));
+	state_narrate(&before, &s, 0, &a, 1, &me, &told, news);
+	ck_assert_str_eq(told.text,
+			 "  {S0} choose double: double the declarer's score.\n");
+	state_narrate(&before, &s, 0, &a, 1, &table, &told, news);
+	ck_assert_str_eq(told.text,
+			 "  {S0} chooses double: double the declarer's score.\n");
+}
+END_TEST
+
 START_TEST(test_refusals_change_nothing)
 {
 	state before = s;
@@ -282,6 +306,7 @@ static Suite *choose_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_round_order_and_words);
 	tcase_add_test(tc, test_declaring_ends_the_round);
+	tcase_add_test(tc, test_choices_told);
 	tcase_add_test(tc, test_refusals_change_nothing);
 	tcase_add_test(tc, test_random_deals);
 	tcase_add_test(tc, test_moon_choice);
