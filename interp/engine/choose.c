@@ -435,11 +435,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 			sep = "; ";
 		}
 		if (c->shows.cards) {
-			fprintf(out, "%sthe chooser shows %s of %s, from the hand",
-				sep, c->shows.count ? expr_text(c->shows.count)
-				: "all", expr_says(c->shows.cards)
-				? expr_says(c->shows.cards)
-				: expr_text(c->shows.cards));
+			char shown[300];
+			fprintf(out, "%sthe chooser shows %s, from the hand", sep,
+				phase_shown_words(&c->shows, shown, sizeof shown));
 			sep = "; ";
 		}
 		if (c->ends)
@@ -532,11 +530,9 @@ static void tell_effects(const game *g, const choice_def *c, tale *out)
 		sep = "; ";
 	}
 	if (c->shows.cards) {
-		tale_printf(out, "%syou show %s of %s, from your hand", sep,
-			    c->shows.count
-			    ? expr_text(c->shows.count) : "all",
-			    expr_says(c->shows.cards) ? expr_says(c->shows.cards)
-			    : expr_text(c->shows.cards));
+		char shown[300];
+		tale_printf(out, "%syou show %s, from your hand", sep,
+			    phase_shown_words(&c->shows, shown, sizeof shown));
 		sep = "; ";
 	}
 	if (c->ends) {
