@@ -108,11 +108,10 @@ void announce_explain(FILE *out, const tricks_phase *t)
 			fprintf(out, " (when %s)", c->why ? c->why
 				: expr_says(c->when) ? expr_says(c->when)
 				: expr_text(c->when));
+		char shown[300];
 		if (c->shows.cards)
-			fprintf(out, "; the caller shows %s of %s, from the hand",
-				c->shows.count ? expr_text(c->shows.count) : "all",
-				expr_says(c->shows.cards) ? expr_says(c->shows.cards)
-				: expr_text(c->shows.cards));
+			fprintf(out, "; the caller shows %s, from the hand",
+				phase_shown_words(&c->shows, shown, sizeof shown));
 		fprintf(out, "\n");
 	}
 }

@@ -108,6 +108,7 @@ static void build(builder *b, const node *n, phase *p)
 	ch->from = build_table_expr(b, b->g->scope, build_field(b, sc, n, "from"),
 				    TY_SEAT, "'choose.from'");
 	ch->says = build_text(b, build_field(b, sc, n, "says"));
+	ch->verb = build_text(b, build_field(b, sc, n, "verb"));
 	ch->unseen = build_expr(b, b->g->scope,
 				build_field(b, sc, n, "unseen"), TY_BOOL);
 	const node *choices = build_field(b, sc, n, "choices");
@@ -435,11 +436,9 @@ static void explain(FILE *out, const game *g, const phase *p)
 			sep = "; ";
 		}
 		if (c->shows.cards) {
-			fprintf(out, "%sthe chooser shows %s of %s, from the hand",
-				sep, c->shows.count ? expr_text(c->shows.count)
-				: "all", expr_says(c->shows.cards)
-				? expr_says(c->shows.cards)
-				: expr_text(c->shows.cards));
+			char shown[300];
+			fprintf(out, "%sthe chooser shows %s, from the hand", sep,
+				phase_shown_words(&c->shows, shown, sizeof shown));
 			sep = "; ";
 		}
 		if (c->ends)
@@ -475,6 +474,28 @@ static void tell_taken(const state *before, const state *after, int seat,
 		    tale_plural(need), example);
 }
 
+/* A verb said of another ("declares") as said to the player ("declare"):
+ * "carries" is "carry", "pushes" "push", "goes" "go", "calls" "call". */
+static const char *verb_of_you(const char *verb, char *buf, size_t size)
+{
+	size_t n = strlen(verb);
+	snprintf(buf, size, "%s", verb);
+	if (n >= size || n < 2 || verb[n - 1] != 's')
+		return buf;
+	if (n > 3 && strcmp(verb + n - 3, "ies") == 0)
+		strcpy(buf + n - 3, "y");
+	else if (n > 4 && (strcmp(verb + n - 4, "shes") == 0 ||
+			   strcmp(verb + n - 4, "ches") == 0 ||
+			   strcmp(verb + n - 4, "sses") == 0))
+		buf[n - 2] = '\0';
+	else if (n > 3 && (strcmp(verb + n - 3, "xes") == 0 ||
+			   strcmp(verb + n - 3, "oes") == 0))
+		buf[n - 2] = '\0';
+	else
+		buf[n - 1] = '\0';
+	return buf;
+}
+
 static void narrate(const state *before, const state *after, const phase *p,
 		    int seat, const action *a, int n, const audience *who,
 		    tale *out, tale *news)
@@ -489,6 +510,19 @@ static void narrate(const state *before, const state *after, const phase *p,
 			    before->pass_need[seat],
 			    tale_plural(before->pass_need[seat]),
 			    c->lay_up ? "up" : "down");
+	} else if (n > 0 && a->kind == ACT_CHOICE && a->number >= 0 &&
+		   a->number < p->u.choose.nchoices &&
+		   (p->u.choose.choice[a->number].says || p->u.choose.verb)) {
+		/* "Seat 2 declares grand: only the jacks are trumps." */
+		const choice_def *c = &p->u.choose.choice[a->number];
+		const char *verb = p->u.choose.verb ? p->u.choose.verb
+				   : "chooses";
+		char mine[64];
+		size_t len = c->says ? strlen(c->says) : 0;
+		tale_printf(out, " %s %s%s%s%s\n", audience_verb(who, seat,
+			    verb_of_you(verb, mine, sizeof mine), verb), c->name,
+			    c->says ? ": " : "", c->says ? c->says : "",
+			    len && strchr(".?!", c->says[len - 1]) ? "" : ".");
 	} else {
 		char buf[200];
 		buf[0] = '\0';
@@ -523,11 +557,9 @@ static void tell_effects(const game *g, const choice_def *c, tale *out)
 		sep = "; ";
 	}
 	if (c->shows.cards) {
-		tale_printf(out, "%syou show %s of %s, from your hand", sep,
-			    c->shows.count
-			    ? expr_text(c->shows.count) : "all",
-			    expr_says(c->shows.cards) ? expr_says(c->shows.cards)
-			    : expr_text(c->shows.cards));
+		char shown[300];
+		tale_printf(out, "%syou show %s, from your hand", sep,
+			    phase_shown_words(&c->shows, shown, sizeof shown));
 		sep = "; ";
 	}
 	if (c->ends) {

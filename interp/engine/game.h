@@ -220,6 +220,7 @@ typedef struct choose_phase {
 	const expr *who;                /* per seat; NULL: every seat */
 	const expr *from;               /* NULL: the dealer's next seat */
 	const char *says;               /* what the round decides; NULL */
+	const char *verb;               /* "declares": a choice told; NULL */
 	const expr *unseen;             /* per seat: chooses before looking
 					   at its hand; NULL: nobody */
 	choice_def choice[CHOICES_MAX];

@@ -345,6 +345,17 @@ const char *phase_count_words(const expr *e, const char *noun, char *buf,
 	return buf;
 }
 
+const char *phase_shown_words(const card_show *sh, char *buf, size_t size)
+{
+	const char *says = expr_says(sh->cards);
+	if (says && !sh->count)
+		snprintf(buf, size, "%s", says);
+	else
+		snprintf(buf, size, "%s of %s", sh->count ? expr_text(sh->count)
+			 : "all", says ? says : expr_text(sh->cards));
+	return buf;
+}
+
 const char *phase_number_words(const count_spec *c, char *buf, size_t size)
 {
 	if (!c->e)

@@ -261,6 +261,11 @@ const char *phase_count_words(const expr *e, const char *noun, char *buf,
  * quoted ("`4 * players`"), or one given by the number of players. */
 const char *phase_number_words(const count_spec *c, char *buf, size_t size);
 
+/* The cards a call or a choice shows, in words: "1 of the queens of
+ * clubs", "all of `QC`", or their words alone when all are shown ("the
+ * queens of clubs"). */
+const char *phase_shown_words(const card_show *sh, char *buf, size_t size);
+
 /* A seat expression in words: its `says`, or "left(dealer)" is "the
  * player on the dealer's left" (formula_seat_words); one not recognised
  * is quoted as written.  The first seat of a round given by `from`, or

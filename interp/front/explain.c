@@ -129,10 +129,11 @@ static void value_table_words(FILE *out, const deck *d, const value_table *t)
 {
 	fprintf(out, "- %s: ", t->name);
 	int32_t seen[CARD_MAX];
-	int nseen = 0;
+	int nseen = 0, zero = 0;
 	for (int c = 0; c < d->ncards; c++) {
 		int32_t v = t->value[c];
 		bool known = v == 0;
+		zero += v == 0;
 		for (int i = 0; i < nseen && !known; i++)
 			known = seen[i] == v;
 		if (known)
@@ -141,7 +142,12 @@ static void value_table_words(FILE *out, const deck *d, const value_table *t)
 		fprintf(out, "%s%" PRId32 " for ", nseen > 1 ? "; " : "", v);
 		cards_with(out, d, t, v);
 	}
-	fprintf(out, "%s; every other card 0.\n", nseen ? "" : "0 for every card");
+	if (!nseen)
+		fputs("0 for every card.\n", out);
+	else if (!zero)                 /* no card is left to be 0 */
+		fputs(".\n", out);
+	else
+		fputs("; every other card 0.\n", out);
 }
 
 static void cards(FILE *out, const game *g, const state *s)

@@ -425,6 +425,22 @@ static bool names_two_cards(const table_ui *u, const char *rest)
 			       &copy) == DECK_PARSE_OK;
 }
 
+/* Each move's words without their copy tags, unless another move reads
+ * alike without them: two 2♥ that move from different piles keep them. */
+static void untag_where_alone(char (*w)[48], int n)
+{
+	static char bare[ACTIONS_MAX][48];
+	for (int i = 0; i < n; i++)
+		render_untagged(w[i], bare[i], sizeof bare[i]);
+	for (int i = 0; i < n; i++) {
+		bool alike = false;
+		for (int k = 0; k < n && !alike; k++)
+			alike = k != i && strcmp(bare[k], bare[i]) == 0;
+		if (!alike)
+			memcpy(w[i], bare[i], sizeof w[i]);
+	}
+}
+
 /* A layout's moves by kind, each kind's targets in order: "place 0,0
  * 0,2 2,1;  ace 1,1 2,2;  start". */
 static void print_moves_grouped(table_ui *u, const action *list, int n)
@@ -433,6 +449,7 @@ static void print_moves_grouped(table_ui *u, const action *list, int n)
 	char text[200];
 	for (int i = 0; i < n; i++)
 		state_action_words(&u->s, &list[i], 1, w[i], sizeof w[i]);
+	untag_where_alone(w, n);
 	qsort(w, (size_t)n, sizeof w[0], compare_words);
 	fputs("  Legal:", u->out);
 	for (int i = 0; i < n; i++) {
@@ -502,13 +519,39 @@ static void print_meld_choice(table_ui *u)
 		: "all or none", n > 1 ? example : " all");
 }
 
+/* Cards and calls in one list: a card from the hand by its face, once
+ * for both copies, since copies in a hand play alike ("Q♥, no30"). */
+static void print_moves_listed(table_ui *u, const action *list, int n)
+{
+	static char w[ACTIONS_MAX][96];
+	char words[96], text[300];
+	int shown = 0;
+	fputs("  Legal:", u->out);
+	for (int i = 0; i < n; i++) {
+		state_action_words(&u->s, &list[i], 1, words, sizeof words);
+		if (list[i].kind == ACT_CARD)
+			render_untagged(words, w[shown], sizeof w[shown]);
+		else
+			snprintf(w[shown], sizeof w[shown], "%s", words);
+		bool again = false;
+		for (int k = 0; k < shown && !again; k++)
+			again = strcmp(w[k], w[shown]) == 0;
+		if (again)
+			continue;
+		fprintf(u->out, "%s %s", shown ? "," : "",
+			render_text(&u->r, w[shown], text, sizeof text));
+		shown++;
+	}
+	fputc('\n', u->out);
+}
+
 static void print_legal(table_ui *u)
 {
 	char buf[512];
 	cardset cards = state_legal_cards(&u->s);
 	if (!cset_is_empty(cards)) {
 		fprintf(u->out, "  Legal: %s\n",
-			render_list(&u->r, cards, buf, sizeof buf));
+			render_faces(&u->r, cards, buf, sizeof buf));
 		return;
 	}
 	if (u->s.meld_due) {
@@ -539,16 +582,11 @@ static void print_legal(table_ui *u)
 		cset_add(&cards, list[i].card[0]);
 		if (i == n - 1) {       /* cards, but not a card phase's */
 			fprintf(u->out, "  Legal: %s\n",
-				render_list(&u->r, cards, buf, sizeof buf));
+				render_faces(&u->r, cards, buf, sizeof buf));
 			return;
 		}
 	}
-	fputs("  Legal:", u->out);
-	for (int i = 0; i < n; i++) {
-		state_action_words(&u->s, &list[i], 1, buf, sizeof buf);
-		fprintf(u->out, "%s %s", i ? "," : "", buf);
-	}
-	fputc('\n', u->out);
+	print_moves_listed(u, list, n);
 }
 
 static void print_help(table_ui *u)

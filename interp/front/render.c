@@ -167,6 +167,34 @@ const char *render_list(const render *r, cardset s, char *buf, size_t size)
 	return buf;
 }
 
+const char *render_faces(const render *r, cardset s, char *buf, size_t size)
+{
+	cardset once = cset_empty();
+	CSET_FOREACH(c, s)
+		if (cset_is_empty(cset_and(once, r->d->by_face[r->d->face[c]])))
+			cset_add(&once, c);
+	return render_list(r, once, buf, size);
+}
+
+/* A tag is '#' and digits right after a suit letter. */
+const char *render_untagged(const char *words, char *buf, size_t size)
+{
+	size_t used = 0;
+	if (size == 0)
+		return buf;
+	for (const char *p = words; *p && used + 1 < size; p++) {
+		if (*p == '#' && p > words && isupper((unsigned char)p[-1]) &&
+		    isdigit((unsigned char)p[1])) {
+			while (isdigit((unsigned char)p[1]))
+				p++;
+			continue;
+		}
+		buf[used++] = *p;
+	}
+	buf[used] = '\0';
+	return buf;
+}
+
 /* Is text[0..len) a card code of the deck, standing alone? */
 static bool card_word(const render *r, const char *text, size_t len,
 		      card_id *out)

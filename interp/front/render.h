@@ -42,6 +42,14 @@ const char *render_hand_trumps(const render *r, cardset s, cardset trumps,
 /* A set in card order, each card rendered: "Q♠ 10♥". */
 const char *render_list(const render *r, cardset s, char *buf, size_t size);
 
+/* The same with each face once, for a choice among copies that play
+ * alike: both copies of Q♣ legal are "Q♣". */
+const char *render_faces(const render *r, cardset s, char *buf, size_t size);
+
+/* Typed words without their copy tags ("play KC#1" is "play KC"), for a
+ * list where the copy does not matter; the words typed keep them. */
+const char *render_untagged(const char *words, char *buf, size_t size);
+
 /* A message with each card code in it ("you cannot play KS") written as
  * the table writes cards ("K♠"), so that refusals and the table agree;
  * an example of what to type ("for example: pass QS 10H") stays typed. */

@@ -604,6 +604,9 @@ static const schema_field choose_fields[] = {
 	{"choices", &s_choices, true, "the choices each seat has"},
 	{"says", &s_string, false,
 	 "what the round decides, in words, shown before each choice"},
+	{"verb", &s_string, false,
+	 "the verb the table tells a choice with, as said of another player "
+	 "(`declares`: \"Seat 2 declares grand: ...\"; default: `chooses`)"},
 	{"unseen", &s_expr_bool, false,
 	 "a condition on the seat: it chooses before looking at its hand, "
 	 "which stays hidden from it (and its bot) until it has chosen "

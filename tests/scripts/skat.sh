@@ -58,7 +58,8 @@ grep -q '^  Forehand (seat 1) holds 18\.$' "$tmp/out" || fail "no 'Forehand (sea
 grep -q '^  Rearhand (seat 0) says 20\.$' "$tmp/out" || fail "no 'Rearhand (seat 0) says 20.'"
 grep -q '^  Forehand (seat 1) holds 20\.$' "$tmp/out" || fail "no 'Forehand (seat 1) holds 20.'"
 grep -q '^  Forehand (seat 1) wins the bidding at 20\.$' "$tmp/out" || fail "nobody wins the bidding at 20"
-grep -q '^  Seat 1: grand' "$tmp/out" || fail "the game declared is not told"
+grep -q '^  Seat 1 declares grand: only the jacks are trumps (base 24)\.$' "$tmp/out" ||
+	fail "the game declared is not told in words"
 grep -q '^  Seat 1 lays the hand open: ' "$tmp/out" || fail "laying the Ouvert hand open is not told"
 grep -q '^  Open hand (seat 1): ' "$tmp/out" || fail "the Ouvert hand is not shown"
 pass

@@ -137,6 +137,23 @@ printf 'quit\n' | cardrules play schieberamsch --seed 5 --bot random --no-save \
 	--no-color >"$tmp/says" 2>&1
 expect_line "$tmp/says" "  Grand Hand, or Ramsch?"
 expect_line "$tmp/says" "    grand  play a Grand Hand alone against the other two, for 61 card points"
+# two copies of a card: the legal moves name a face once when the copies
+# in the hand play alike, and keep the copy only where it tells two moves
+# apart (two 2 of spades on different piles); typed words keep their tags
+printf 'healthy\nquit\n' | cardrules play doppelkopf --seat 0 --seed 8 --bot random \
+	--no-save --no-color >"$tmp/copies" 2>&1
+expect_line "$tmp/copies" "  Your hand: Q♦ J♣ J♥ J♥ J♦ A♥ A♥  ♣ 10  ♠ A  ♦ A K 9"
+expect_line "$tmp/copies" "  Legal: J♥, A♥, Q♦, J♣, J♦, kontra"
+printf 'move 2S#2 t5\nquit\n' | cardrules play spider --seed 2 --no-color \
+	--transcript "$tmp/spider-copies.yaml" >"$tmp/copies" 2>&1
+expect_line "$tmp/copies" "  Legal: deal;  move 2♥ to t5 | 2♠#1 to t5 | 2♠#2 to t5 | 7♠ to t1 t10 | 8♣#1 to t4 | 8♣#2 to t4 | A♥ to t6 t8 t9"
+grep -q -- '- 0: move 2S#2 t5' "$tmp/spider-copies.yaml" ||
+	fail "the copy moved is not in the transcript: $(cat "$tmp/spider-copies.yaml")"
+# a choice with words is told in them, with the round's verb: the declarer's game
+printf 'pass\nquit\n' | cardrules play skat --seat 0 --seed 2 --bot random --no-save \
+	--no-color >"$tmp/says" 2>&1
+expect_line "$tmp/says" "  Seat 2 chooses pickup: take the skat and lay two cards back."
+expect_line "$tmp/says" "  Seat 2 declares clubs: clubs and the jacks are trumps (base 12)."
 printf 'quit\n' | cardrules play stendhal --seed 3 --bot random --no-save \
 	--no-color >"$tmp/says" 2>&1
 expect_line "$tmp/says" "  The vote: lay a card face down; the suit turned up most often and its partner become the minus suits."

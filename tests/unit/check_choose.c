@@ -87,6 +87,48 @@ START_TEST(test_declaring_ends_the_round)
 }
 END_TEST
 
+/* A choice with words is told in them ("seat 0 chooses double: ..."),
+ * with the round's verb if it has one; one without, by its word alone. */
+START_TEST(test_choices_told)
+{
+	static tale told, news[SEAT_MAX];
+	audience table = {-1, false}, me = {0, false};
+	say("pass");
+	state before = s;
+	action a = action_of(ACT_CHOICE, 0);    /* solo, no words */
+	ck_assert(state_apply(&s, a));
+	state_narrate(&before, &s, 2, &a, 1, &table, &told, news);
+	ck_assert_str_eq(told.text, "  {S2}: solo\n");
+	before = s;
+	a = action_of(ACT_CHOICE, 1);           /* double */
+	ck_assert(state_apply(&s, a));
+	state_narrate(&before, &s, 0, &a, 1, &me, &told, news);
+	ck_assert_str_eq(told.text,
+			 "  {S0} choose double: double the declarer's score.\n");
+	state_narrate(&before, &s, 0, &a, 1, &table, &told, news);
+	ck_assert_str_eq(told.text,
+			 "  {S0} chooses double: double the declarer's score.\n");
+	/* the round's verb, said of another and to the player */
+	static const char *const verbs[][2] = {
+		{"declares", "declare"}, {"pushes", "push"}, {"carries", "carry"},
+		{"goes", "go"}, {"passes", "pass"}, {"fixes", "fix"},
+	};
+	for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++) {
+		char want[120];
+		g->phase[1].u.choose.verb = verbs[i][0];
+		state_narrate(&before, &s, 0, &a, 1, &table, &told, news);
+		snprintf(want, sizeof want, "  {S0} %s double: double the "
+			 "declarer's score.\n", verbs[i][0]);
+		ck_assert_str_eq(told.text, want);
+		state_narrate(&before, &s, 0, &a, 1, &me, &told, news);
+		snprintf(want, sizeof want, "  {S0} %s double: double the "
+			 "declarer's score.\n", verbs[i][1]);
+		ck_assert_str_eq(told.text, want);
+	}
+	g->phase[1].u.choose.verb = NULL;
+}
+END_TEST
+
 START_TEST(test_refusals_change_nothing)
 {
 	state before = s;
@@ -282,6 +324,7 @@ static Suite *choose_suite(void)
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_round_order_and_words);
 	tcase_add_test(tc, test_declaring_ends_the_round);
+	tcase_add_test(tc, test_choices_told);
 	tcase_add_test(tc, test_refusals_change_nothing);
 	tcase_add_test(tc, test_random_deals);
 	tcase_add_test(tc, test_moon_choice);

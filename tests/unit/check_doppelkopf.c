@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/phase.h"
 #include "engine/vars.h"
 #include "front/command.h"
 #include "lang/diag.h"
@@ -493,6 +494,22 @@ START_TEST(test_sides_hidden_until_shown)
 }
 END_TEST
 
+/* The cards a marriage and a call of Re show, in words: all of them by
+ * their words alone, one of them counted. */
+START_TEST(test_shown_in_words)
+{
+	char buf[200];
+	const choice_def *marriage = &g->phase[0].u.choose.choice[1];
+	ck_assert_str_eq(marriage->name, "marriage");
+	ck_assert_str_eq(phase_shown_words(&marriage->shows, buf, sizeof buf),
+			 "the queens of clubs");
+	const trick_call *re = &g->phase[1].u.tricks.call[0];
+	ck_assert_str_eq(phase_shown_words(&re->shows, buf, sizeof buf),
+			 "1 of the queens of clubs, in a normal game (none in a "
+			 "solo or a marriage)");
+}
+END_TEST
+
 static Suite *doppelkopf_suite(void)
 {
 	Suite *su = suite_create("doppelkopf");
@@ -511,6 +528,7 @@ static Suite *doppelkopf_suite(void)
 	tcase_add_test(tc, test_marriage_alone);
 	tcase_add_test(tc, test_calls_and_deadlines);
 	tcase_add_test(tc, test_karlchen_and_foxes);
+	tcase_add_test(tc, test_shown_in_words);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("hidden");
 	tcase_add_checked_fixture(tc, setup, teardown);

@@ -336,6 +336,25 @@ START_TEST(test_render_plain_and_glyphs)
 }
 END_TEST
 
+/* Of a deck of two copies, a list for the player names each face once,
+ * and typed words lose their copy tags only where asked. */
+START_TEST(test_render_copies_once)
+{
+	game *dk = scn_load(TOP_SRCDIR "/games/doppelkopf.yaml");
+	render r = {.d = &dk->deck, .color = false, .glyphs = false};
+	char buf[64];
+	cardset two = scn_card_set(dk, "QC#1 QC#2 9D#1 9D#2");
+	ck_assert_int_eq(cset_count(two), 4);
+	ck_assert_str_eq(render_faces(&r, two, buf, sizeof buf), "QC 9D");
+	ck_assert_str_eq(render_untagged("play KC#1", buf, sizeof buf), "play KC");
+	ck_assert_str_eq(render_untagged("move 10H#2 t1", buf, sizeof buf),
+			 "move 10H t1");
+	ck_assert_str_eq(render_untagged("call #3", buf, sizeof buf), "call #3");
+	ck_assert_str_eq(render_untagged("play KC#12", buf, 6), "play ");
+	game_free(dk);
+}
+END_TEST
+
 /* TENNOS's Cross and Leaf look like no other suit: their own glyphs and
  * colours, their letters on a plain terminal. */
 START_TEST(test_render_tennos_suits)
@@ -644,6 +663,7 @@ static Suite *frontend_suite(void)
 	tcase_add_test(tc, test_help_of_the_game);
 	tcase_add_test(tc, test_render_plain_and_glyphs);
 	tcase_add_test(tc, test_render_tennos_suits);
+	tcase_add_test(tc, test_render_copies_once);
 	tcase_add_test(tc, test_render_hand);
 	tcase_add_test(tc, test_running_counts_and_breakdown);
 	suite_add_tcase(su, tc);
