@@ -13,9 +13,12 @@
  * kept by hashes of the two piles (64 bits each, both must match): a
  * listing then tries only the pairs whose piles changed.
  */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/layout.h"
+#include "util/alloc.h"
 
 #define MEMO_SIZE 2048                  /* entries, a power of two */
 
@@ -30,7 +33,43 @@ typedef struct memo_entry {
 	bool ok;
 } memo_entry;
 
-static _Thread_local memo_entry table[MEMO_SIZE];
+/* The candidates of a pair of piles, kept (below). */
+#define PAIR_SIZE 16384                 /* entries, a power of two */
+#define PAIR_KEPT 4                     /* candidates an entry holds */
+
+typedef struct pair_entry {
+	pair_key key;                   /* key.id == 0: empty */
+	int n;
+	layout_candidate cand[PAIR_KEPT];
+} pair_entry;
+
+/* Both tables of a thread, made when the thread first lists a layout's
+ * moves (a trick game's threads never do) and freed when it ends; none
+ * when memory runs out, and then nothing is kept. */
+typedef struct memo_tables {
+	memo_entry table[MEMO_SIZE];
+	pair_entry pairs[PAIR_SIZE];
+} memo_tables;
+
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+static pthread_key_t tables_key;
+static _Thread_local memo_tables *thread_tables;
+
+static void make_tables_key(void)
+{
+	pthread_key_create(&tables_key, free);
+}
+
+static memo_tables *tables(void)
+{
+	if (!thread_tables) {
+		pthread_once(&tables_once, make_tables_key);
+		thread_tables = cr_calloc(1, sizeof *thread_tables);
+		if (thread_tables)
+			pthread_setspecific(tables_key, thread_tables);
+	}
+	return thread_tables;
+}
 
 /* Layouts are numbered as they are built, so that a game freed and
  * another built at its address do not share results. */
@@ -110,7 +149,8 @@ static uint64_t key_of(const layout_phase *l, int move, const value *slot,
 
 static memo_entry *entry_of(uint64_t hash)
 {
-	return &table[hash & (MEMO_SIZE - 1)];
+	memo_tables *t = tables();
+	return t ? &t->table[hash & (MEMO_SIZE - 1)] : NULL;
 }
 
 bool layout_memo_find(const layout_phase *l, int move, const value *slot,
@@ -118,6 +158,8 @@ bool layout_memo_find(const layout_phase *l, int move, const value *slot,
 {
 	uint64_t key[KEY_WORDS];
 	const memo_entry *e = entry_of(key_of(l, move, slot, key));
+	if (!e)
+		return false;
 	uint64_t differ = 0;
 	for (int i = 0; i < KEY_WORDS; i++)
 		differ |= e->key[i] ^ key[i];
@@ -134,6 +176,8 @@ void layout_memo_keep(const layout_phase *l, int move, const value *slot,
 {
 	uint64_t key[KEY_WORDS];
 	memo_entry *e = entry_of(key_of(l, move, slot, key));
+	if (!e)
+		return;
 	memcpy(e->key, key, sizeof key);
 	e->ok = r->ok;
 	e->tier = r->tier;
@@ -142,25 +186,17 @@ void layout_memo_keep(const layout_phase *l, int move, const value *slot,
 
 /* ---- the candidates of a pair of piles ---- */
 
-#define PAIR_SIZE 16384                 /* entries, a power of two */
-#define PAIR_KEPT 4                     /* candidates an entry holds */
-
-typedef struct pair_entry {
-	pair_key key;                   /* key.id == 0: empty */
-	int n;
-	layout_candidate cand[PAIR_KEPT];
-} pair_entry;
-
-static _Thread_local pair_entry pairs[PAIR_SIZE];
-
 static pair_entry *pair_entry_of(const pair_key *k)
 {
+	memo_tables *t = tables();
+	if (!t)
+		return NULL;
 	uint64_t h = (k->source ^ (uint64_t)k->move << 40 ^
 		      (uint64_t)k->from << 48 ^ (uint64_t)k->to << 56) *
 		     UINT64_C(0x9e3779b97f4a7c15);
 	h ^= k->target + (uint64_t)k->id;
 	h *= UINT64_C(0xff51afd7ed558ccd);
-	return &pairs[(h >> 32) & (PAIR_SIZE - 1)];
+	return &t->pairs[(h >> 32) & (PAIR_SIZE - 1)];
 }
 
 static bool same_pair(const pair_key *a, const pair_key *b)
@@ -172,8 +208,10 @@ static bool same_pair(const pair_key *a, const pair_key *b)
 
 int layout_memo_pair(const pair_key *key, layout_candidate *out, int room)
 {
+	if (key->id == 0)
+		return -1;
 	const pair_entry *e = pair_entry_of(key);
-	if (key->id == 0 || !same_pair(&e->key, key))
+	if (!e || !same_pair(&e->key, key))
 		return -1;
 	int n = e->n < room ? e->n : room;
 	memcpy(out, e->cand, sizeof *out * (size_t)n);
@@ -186,6 +224,8 @@ void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 	if (key->id == 0 || n > PAIR_KEPT)
 		return;
 	pair_entry *e = pair_entry_of(key);
+	if (!e)
+		return;
 	e->key = *key;
 	e->n = n;
 	memcpy(e->cand, c, sizeof *c * (size_t)n);
