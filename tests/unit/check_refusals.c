@@ -150,7 +150,6 @@ static Suite *refusals_suite(void)
 {
 	Suite *s = suite_create("refusals");
 	TCase *tc = tcase_create("shipped games");
-	tcase_set_timeout(tc, 0);
 	tcase_add_test(tc, test_every_refusal_has_words);
 	suite_add_tcase(s, tc);
 	return s;
