@@ -668,9 +668,14 @@ static void report_checks(sim *x, FILE *out)
 		fprintf(out, "checks: check %d of the rule file failed after %ld "
 			"deal%s\n", x->first_failed_check, x->failed,
 			x->failed == 1 ? "" : "s");
+	else if (x->g->nchecks == 0)
+		fputs("checks: the rule file has none\n", out);
+	else if (x->g->nchecks == 1)
+		fputs("checks: the one check of the rule file held after every "
+		      "deal\n", out);
 	else
-		fprintf(out, "checks: the %d check%s of the rule file held after "
-			"every deal\n", x->g->nchecks, x->g->nchecks == 1 ? "" : "s");
+		fprintf(out, "checks: the %d checks of the rule file held after "
+			"every deal\n", x->g->nchecks);
 }
 
 /* A decision's mean time at a seat, in milliseconds. */

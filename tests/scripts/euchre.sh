@@ -49,7 +49,7 @@ cardrules play euchre --seed 3 --hotseat --no-color \
 	--transcript "$tmp/typed.yaml" <"$tmp/words" >"$tmp/out" 2>&1 ||
 	fail "play exited with $? (output in $tmp/out)"
 same_file "$tmp/words" <(decisions "$tmp/typed.yaml") "the typed decisions"
-grep -A1 '^  Seat 2 chooses alone: go alone: ' "$tmp/out" | grep -q '^  Seat 0 sits these tricks out' ||
+grep -A1 '^  Seat 2 chooses alone: go alone, ' "$tmp/out" | grep -q '^  Seat 0 sits these tricks out' ||
 	fail "going alone does not say who sits out"
 [ "$(grep -c '^  Sitting out: seat 0\.$' "$tmp/out")" -eq 15 ] ||
 	fail "the table does not show seat 0 sitting out at every card"
