@@ -489,6 +489,7 @@ static void on_hint(session *ss, const jv *msg)
 	bot adviser;
 	bot_setup(&adviser, &spec, m->s.seed ^ UINT64_C(0x68696e74) ^
 		  (uint64_t)m->nmoves, seat);
+	adviser.cap_ms = PLAY_CAP_MS;   /* as `play`'s hint */
 	/* the adviser sees the seat's view, whatever the spec says */
 	static state trial;
 	static view v;

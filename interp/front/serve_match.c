@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "front/command.h"
+#include "front/play.h"
 #include "front/transcript.h"
 #include "util/alloc.h"
 
@@ -103,11 +104,16 @@ void match_load(serve_match *m, game *g, const char *name, int players,
 	m->bots = *bots;
 }
 
+/* The bots of the match, each searching no longer than at `play`'s
+ * table for a decision (PLAY_CAP_MS) whatever its budget in iterations:
+ * a client waits on them as a player does. */
 static void seat_bots(serve_match *m)
 {
-	for (int p = 0; p < m->players; p++)
+	for (int p = 0; p < m->players; p++) {
 		bot_setup(&m->bot[p], &m->bots, m->s.seed ^ (uint64_t)m->s.deal_no,
 			  p);
+		m->bot[p].cap_ms = PLAY_CAP_MS;
+	}
 }
 
 bool match_start(serve_match *m, uint64_t seed, char *err, size_t size)
