@@ -65,27 +65,41 @@ int lookahead_candidates(const action *moves, int n, action *out)
 	return k;
 }
 
+/* The worth to the seat to move in s of call a, the deal played on by
+ * the rules of thumb on the random stream `stream`. */
+static double worth_after(const state *s, const thumb_style *style,
+			  action a, uint64_t stream)
+{
+	state t = *s;
+	rng same;
+	rng_seed(&same, stream, 1);
+	state_apply_listed(&t, a);
+	thumb_play_deal(&t, style, MIX_THUMB, &same);
+	return t.fault ? 0 : state_deal_worth(&t, s->current);
+}
+
+/* The rules of thumb's call (a pass, no double, no declaration; the
+ * lowest bid to open) stands unless another is worth more: among
+ * calls worth the same, the bid listed first would otherwise win, and
+ * every tie would raise. */
 action lookahead_call(const state *s, const thumb_style *style,
 		      const action *moves, int n, rng *r)
 {
 	action cand[ACTIONS_MAX];
 	int k = lookahead_candidates(moves, n, cand);
-	int seat = s->current, best = 0;
-	double best_worth = 0;
+	action plain = thumb_choose(s, style, cand, k), best = plain;
 	uint64_t stream = rng_next(r);
+	double best_worth = worth_after(s, style, plain, stream);
 	for (int i = 0; i < k; i++) {
-		state t = *s;
-		rng same;
-		rng_seed(&same, stream, 1);
-		state_apply_listed(&t, cand[i]);
-		thumb_play_deal(&t, style, MIX_THUMB, &same);
-		double w = t.fault ? 0 : state_deal_worth(&t, seat);
-		if (i == 0 || w > best_worth) {
-			best = i;
+		if (action_eq(&cand[i], &plain))
+			continue;
+		double w = worth_after(s, style, cand[i], stream);
+		if (w > best_worth) {
+			best = cand[i];
 			best_worth = w;
 		}
 	}
-	return cand[best];
+	return best;
 }
 
 void lookahead_play_deal(state *s, const thumb_style *style, rng *r)

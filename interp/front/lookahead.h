@@ -34,7 +34,7 @@ int lookahead_candidates(const action *moves, int n, action *out);
 
 /* One of the calls moves[0..n) (lookahead_is_call) for the seat to move
  * in s: the candidate worth most to it after a playout by the rules of
- * thumb. */
+ * thumb; the rules of thumb's own call unless another is worth more. */
 action lookahead_call(const state *s, const thumb_style *style,
 		      const action *moves, int n, rng *r);
 

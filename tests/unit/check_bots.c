@@ -225,10 +225,25 @@ static bool listed(const action *list, int n, const action *a)
 	return false;
 }
 
+/* The worth to the seat to move in s of call a, the deal played on by
+ * the rules of thumb alone on `stream` (as lookahead_call plays it). */
+static double worth_after(const state *s, const thumb_style *style,
+			  action a, uint64_t stream)
+{
+	state t = *s;
+	rng same;
+	rng_seed(&same, stream, 1);
+	state_apply_listed(&t, a);
+	thumb_play_deal(&t, style, MIX_THUMB, &same);
+	return t.fault ? 0 : state_deal_worth(&t, s->current);
+}
+
 /* At every call of random deals of every game: the candidates are legal
  * calls, every call that is no bid among them, each denomination's
  * lowest bid too, and no more bids than a few or one a denomination;
- * the call looked ahead is one of them. */
+ * the call looked ahead is one of them, and it is the rules of thumb's
+ * unless another is worth more (a tie would otherwise go to the first
+ * bid listed, and every call would raise). */
 START_TEST(test_call_candidates)
 {
 	find_games();
@@ -268,8 +283,16 @@ START_TEST(test_call_candidates)
 				}
 				ck_assert_int_le(bids, denoms > 6 ? denoms : 6);
 				wide += n > 16;
+				rng before = r;
 				action a = lookahead_call(&s, &style, moves, n, &r);
 				ck_assert(listed(cand, k, &a));
+				action plain = thumb_choose(&s, &style, cand, k);
+				if (!action_eq(&a, &plain)) {
+					uint64_t stream = rng_next(&before);
+					ck_assert(worth_after(&s, &style, a, stream) >
+						  worth_after(&s, &style, plain,
+							      stream));
+				}
 			}
 			ck_assert(state_apply_random(&s, &r).kind != ACT_NONE);
 		}
