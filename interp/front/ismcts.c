@@ -487,11 +487,14 @@ static void iterate(tree *t, const view *v, const legal_here *root,
  * a call, the one that looks best is often the luckiest, and a bid or a
  * double that is no better than a pass costs when it fails. */
 #define CALL_MARGIN 1.0
-/* And by this part of the spread of their worths besides, however many
- * the samples: the playouts play the cards by the rules of thumb, whose
- * defence lets a contract or a solo through more often than a defence
- * that searches does, so that a call looks better than it is by an
- * amount that more samples do not shrink (docs/experiments.md). */
+/* A call for the seat's own side's contract (a bid, a declaration, a
+ * redouble) must look better by this part of the spread of their worths
+ * besides, however many the samples: the playouts play the cards by the
+ * rules of thumb, whose defence lets a contract or a solo through more
+ * often than a defence that searches does, so that such a call looks
+ * better than it is by an amount that more samples do not shrink
+ * (docs/experiments.md).  A call against the other side's contract (a
+ * double, a Kontra) is not held back so: the same error runs its way. */
 #define CALL_SPREAD_MARGIN 0.3
 
 /* The root's child for action a; NULL: none. */
@@ -516,19 +519,33 @@ static double variance_of(const kid *x)
 	return v > 0 ? v : 0;
 }
 
+/* Whether call a of the seat in v is against another side's contract:
+ * a double, or a named choice (a Kontra) where the other side has
+ * declared. */
+static bool against_contract(const view *v, const action *a)
+{
+	return a->kind == ACT_DOUBLE ||
+	       (a->kind == ACT_CHOICE &&
+		thumb_role_of(&v->s, v->seat) == ROLE_DEFENDING);
+}
+
 /* The call chosen, or the rules of thumb's call (a pass, no double, no
  * declaration) when the chosen one is not better by CALL_MARGIN standard
- * errors and CALL_SPREAD_MARGIN of the spread. */
-static action with_margin(const tree *t, action chosen, action plain)
+ * errors, and for its own side's contract by CALL_SPREAD_MARGIN of the
+ * spread besides. */
+static action with_margin(const tree *t, const view *v, action chosen,
+			  action plain)
 {
 	const kid *c = root_kid(t, &chosen), *p = root_kid(t, &plain);
 	if (!c || !p || c == p || c->visits < 2 || p->visits < 2)
 		return chosen;
 	double se = sqrt(variance_of(c) / c->visits +
 			 variance_of(p) / p->visits);
-	double spread = sqrt((variance_of(c) + variance_of(p)) / 2);
-	return mean_of(c) - mean_of(p) >=
-	       CALL_MARGIN * se + CALL_SPREAD_MARGIN * spread ? chosen : plain;
+	double margin = CALL_MARGIN * se;
+	if (!against_contract(v, &chosen))
+		margin += CALL_SPREAD_MARGIN *
+			  sqrt((variance_of(c) + variance_of(p)) / 2);
+	return mean_of(c) - mean_of(p) >= margin ? chosen : plain;
 }
 
 static action most_tried(const tree *t, action fallback)
@@ -565,7 +582,7 @@ action ismcts_choose(const view *v, const action *moves, int n,
 		iterate(&t, v, &root, read, style, r);
 	action a = most_tried(&t, moves[0]);
 	if (style && lookahead_is_call(own, n))
-		a = with_margin(&t, a, thumb_choose(&v->s, style, own, n));
+		a = with_margin(&t, v, a, thumb_choose(&v->s, style, own, n));
 	free(t.node);
 	free(t.kid);
 	return a;
