@@ -51,6 +51,10 @@ typedef struct count_spec {
 	int by_players[SEAT_MAX + 1];
 	bool by_deal;                   /* e reads `deal`: worked out as each
 					   deal starts */
+	bool tabled;                    /* e reads neither `deal` nor an
+					   option: by_players holds its value
+					   (as vars_count keeps it) at every
+					   player count */
 } count_spec;
 
 /* A named place: one or more piles of ordered cards (a skat, a stock, the

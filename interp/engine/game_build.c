@@ -303,6 +303,18 @@ static void build_deck(builder *b, const node *n)
  * counts and card specifications
  * ====================================================================== */
 
+/* A count over `players` alone (`4 * players`), worked out here for
+ * every player count rather than at each decision that reads it. */
+static void table_count(const game *g, count_spec *c)
+{
+	if (!c->e || c->by_deal || vars_reads_options(c->e))
+		return;
+	for (int p = 0; p <= SEAT_MAX; p++)
+		c->by_players[p] = vars_count_kept(vars_eval_static(g, c->e,
+								    p, 0));
+	c->tabled = true;
+}
+
 /* A count as an expression or a table by player count; the expression
  * may read `deal` when by_deal is allowed. */
 static void count_of(builder *b, const node *n, count_spec *c,
@@ -319,6 +331,7 @@ static void count_of(builder *b, const node *n, count_spec *c,
 			c->e = NULL;
 			c->by_deal = false;
 		}
+		table_count(b->g, c);
 		return;
 	}
 	/* Entries for other player counts are allowed: a variant that
