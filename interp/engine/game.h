@@ -448,6 +448,9 @@ typedef struct let_def {
 	const expr *e;
 	int slot;
 	bool per_seat;
+	bool same_in_team;              /* per seat, but the same at every
+					   seat of a team: worked out once a
+					   team */
 	bool reads_won;                 /* names `won`, or cards picked from
 					   it: a running count */
 	const expr *show;               /* the seats the table shows it for

@@ -918,6 +918,7 @@ static void declare_let(builder *b, const node *k, expr *e)
 	l->per_seat = expr_is_per_seat(e);
 	l->slot = expr_scope_var(b->scoring, l->name ? l->name : "",
 				 expr_result_type(e), l->per_seat);
+	l->same_in_team = l->per_seat && vars_same_in_team(g, e);
 	if (l->slot < 0)
 		build_fail(b, k, "the name '%s' is already taken", k->text);
 }

@@ -390,6 +390,20 @@ bool vars_reads_deal(const expr *e)
 	return expr_reads(e, get_deal);
 }
 
+static bool let_same_in_team(int slot, const void *ctx)
+{
+	const game *g = ctx;
+	for (int i = 0; i < g->nlets; i++)
+		if (g->let[i].per_seat && g->let[i].slot == slot)
+			return g->let[i].same_in_team;
+	return false;
+}
+
+bool vars_same_in_team(const game *g, const expr *e)
+{
+	return expr_reads_seat_through(e, get_team, let_same_in_team, g);
+}
+
 bool vars_reads_options(const expr *e)
 {
 	return expr_reads(e, get_option);

@@ -53,6 +53,11 @@ bool vars_declare_deal_number(expr_scope *sc);
  * deal starts. */
 bool vars_reads_deal(const expr *e);
 
+/* Is the per-seat expression the same at every seat of a team: does it
+ * read its seat only through `team` and the named values of g->let
+ * already known to be so? */
+bool vars_same_in_team(const game *g, const expr *e);
+
 /* Does the expression read one of the game's options?  A count that
  * reads neither options nor `deal` is tabled by player count. */
 bool vars_reads_options(const expr *e);
