@@ -539,6 +539,7 @@ typedef struct game {
 	let_def let[LETS_MAX];
 	int nlets;
 	const expr *score;
+	bool score_same_in_team;        /* as let_def.same_in_team */
 	kept_def kept[KEPT_MAX];
 	int nkept;
 	const expr *check[CHECKS_MAX];

@@ -1028,6 +1028,7 @@ static void build_scoring(builder *b, const node *n)
 	}
 	build_lets(b, node_get(n, "let"));
 	g->score = build_expr(b, b->scoring, node_get(n, "score"), TY_INT);
+	g->score_same_in_team = g->score && vars_same_in_team(g, g->score);
 	if (!vars_declare_scores(b->scoring))
 		build_fail(b, n, "the name 'score' is already taken");
 	build_kept_next(b, node_get(n, "keep"));

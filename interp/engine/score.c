@@ -85,8 +85,10 @@ void score_deal(state *s)
 	vars_frame(&f, s, slots);
 	eval_lets(s, &f);
 	for (int p = 0; p < s->players; p++) {
+		int q = g->score_same_in_team ? team_first(g, p) : p;
 		f.seat = p;
-		s->deal_score[p] = expr_eval(g->score, &f).i;
+		s->deal_score[p] = q < p ? s->deal_score[q]
+			: expr_eval(g->score, &f).i;
 	}
 	if (s->checks)
 		eval_checks(s, &f);

@@ -645,6 +645,7 @@ START_TEST(test_side_values_once_a_team)
 		ck_assert_msg(g->let[k].same_in_team == want[i].same, "%s",
 			      want[i].name);
 	}
+	ck_assert(g->score_same_in_team);
 }
 END_TEST
 
