@@ -51,6 +51,10 @@ typedef struct count_spec {
 	int by_players[SEAT_MAX + 1];
 	bool by_deal;                   /* e reads `deal`: worked out as each
 					   deal starts */
+	bool tabled;                    /* e reads neither `deal` nor an
+					   option: by_players holds its value
+					   (as vars_count keeps it) at every
+					   player count */
 } count_spec;
 
 /* A named place: one or more piles of ordered cards (a skat, a stock, the
@@ -444,6 +448,9 @@ typedef struct let_def {
 	const expr *e;
 	int slot;
 	bool per_seat;
+	bool same_in_team;              /* per seat, but the same at every
+					   seat of a team: worked out once a
+					   team */
 	bool reads_won;                 /* names `won`, or cards picked from
 					   it: a running count */
 	const expr *show;               /* the seats the table shows it for
@@ -532,6 +539,7 @@ typedef struct game {
 	let_def let[LETS_MAX];
 	int nlets;
 	const expr *score;
+	bool score_same_in_team;        /* as let_def.same_in_team */
 	kept_def kept[KEPT_MAX];
 	int nkept;
 	const expr *check[CHECKS_MAX];

@@ -303,6 +303,18 @@ static void build_deck(builder *b, const node *n)
  * counts and card specifications
  * ====================================================================== */
 
+/* A count over `players` alone (`4 * players`), worked out here for
+ * every player count rather than at each decision that reads it. */
+static void table_count(const game *g, count_spec *c)
+{
+	if (!c->e || c->by_deal || vars_reads_options(c->e))
+		return;
+	for (int p = 0; p <= SEAT_MAX; p++)
+		c->by_players[p] = vars_count_kept(vars_eval_static(g, c->e,
+								    p, 0));
+	c->tabled = true;
+}
+
 /* A count as an expression or a table by player count; the expression
  * may read `deal` when by_deal is allowed. */
 static void count_of(builder *b, const node *n, count_spec *c,
@@ -319,6 +331,7 @@ static void count_of(builder *b, const node *n, count_spec *c,
 			c->e = NULL;
 			c->by_deal = false;
 		}
+		table_count(b->g, c);
 		return;
 	}
 	/* Entries for other player counts are allowed: a variant that
@@ -905,6 +918,7 @@ static void declare_let(builder *b, const node *k, expr *e)
 	l->per_seat = expr_is_per_seat(e);
 	l->slot = expr_scope_var(b->scoring, l->name ? l->name : "",
 				 expr_result_type(e), l->per_seat);
+	l->same_in_team = l->per_seat && vars_same_in_team(g, e);
 	if (l->slot < 0)
 		build_fail(b, k, "the name '%s' is already taken", k->text);
 }
@@ -1014,6 +1028,7 @@ static void build_scoring(builder *b, const node *n)
 	}
 	build_lets(b, node_get(n, "let"));
 	g->score = build_expr(b, b->scoring, node_get(n, "score"), TY_INT);
+	g->score_same_in_team = g->score && vars_same_in_team(g, g->score);
 	if (!vars_declare_scores(b->scoring))
 		build_fail(b, n, "the name 'score' is already taken");
 	build_kept_next(b, node_get(n, "keep"));

@@ -240,12 +240,11 @@ static void runs_from(meld_search *ms, int su, int r)
 	cardset left = ms->left;
 	for (; su < d->nsuits; su++, r = 0) {
 		uint32_t held = ms->ranks[su];
-		for (; r < d->nranks; r++) {
-			int len = 0;
-			while (r + len < d->nranks && (held >> (r + len) & 1))
-				len++;
-			if (len < 3)
-				continue;
+		/* the ranks from r up that begin three in a row, lowest first */
+		uint32_t starts = (held & held >> 1 & held >> 2) >> r << r;
+		for (; starts; starts &= starts - 1) {
+			r = __builtin_ctz(starts);
+			int len = __builtin_ctz(~(held >> r));
 			/* a piece of k cards from r, or none starting here */
 			for (int k = 3; k <= len && ms->ncur < MELDS_MAX; k++) {
 				meld *m = &ms->cur[ms->ncur++];
@@ -348,18 +347,54 @@ static int64_t meld_points_of(const hook_result *r, int seat)
 	return sum;
 }
 
+/* What a hand may hold, known from its ranks by suit before any search:
+ * nothing (most hands), runs alone, or a four worth points too. */
+enum hand_melds { HOLDS_NONE, HOLDS_RUNS, HOLDS_FOURS };
+
+/* pts[0] < 0 until a four is met: the points of the fours are worked
+ * out from the ranks' names only then. */
+static enum hand_melds hand_melds(const deck *d, cardset hand,
+				  const hook_args *args, int *pts)
+{
+	int count[RANK_MAX] = {0};
+	uint32_t ranks[SUIT_MAX] = {0};
+	CSET_FOREACH(c, hand)
+		if (d->suit_of[c] < d->nsuits) {
+			count[d->rank_of[c]]++;
+			ranks[d->suit_of[c]] |= UINT32_C(1) << d->rank_of[c];
+		}
+	for (int r = 0; r < d->nranks; r++) {
+		if (count[r] < d->nsuits)
+			continue;
+		if (pts[0] < 0)
+			four_points(d, args, pts);
+		if (pts[r] > 0)
+			return HOLDS_FOURS;
+	}
+	for (int su = 0; su < d->nsuits; su++)
+		if (ranks[su] & ranks[su] >> 1 & ranks[su] >> 2)
+			return HOLDS_RUNS;
+	return HOLDS_NONE;
+}
+
 static hook_result jass_melds(const hook_context *ctx)
 {
 	const state *s = ctx->s;
 	const deck *d = &s->g->deck;
-	int pts[RANK_MAX] = {0};
-	four_points(d, ctx->args, pts);
+	int pts[RANK_MAX] = {-1};
 	int order[SEAT_MAX], n = seats_to_search(ctx, order);
 	hook_result r = {.pick = -1};
 	long best = 0;
 	for (int i = 0; i < n; i++) {
+		cardset hand = ctx->in.hands[order[i]];
+		enum hand_melds holds = hand_melds(d, hand, ctx->args, pts);
+		if (holds == HOLDS_NONE)
+			continue;               /* most hands: no search */
 		meld_search ms = {.d = d, .trumps = s->trumps};
-		fours_from(&ms, ctx->in.hands[order[i]], 0, pts);
+		if (holds == HOLDS_RUNS)
+			runs_of(&ms, hand);     /* what fours_from would reach */
+		else
+			fours_from(&ms, hand, 0, pts);
 		add_melds(&r, order[i], &ms);
 		if (ms.best_top > best) {       /* earlier players win ties */
 			best = ms.best_top;

@@ -30,16 +30,64 @@ void meld_run_hook(const state *s, const cardset *hands, int seat,
 	melds_by_seat(&h, r);
 }
 
+/* The hook's groups that are seat's, as melds_by_seat keeps them. */
+static int melds_of_seat(const hook_result *h, int seat, meld *out)
+{
+	int n = 0;
+	memset(out, 0, sizeof *out * MELDS_MAX);
+	for (int k = 0; k < h->ngroups && n < MELDS_MAX; k++) {
+		const hook_group *g = &h->group[k];
+		if (g->seat != seat)
+			continue;
+		memcpy(out[n].card, g->card, sizeof out[n].card);
+		out[n].n = g->n;
+		out[n].points = g->points;
+		n++;
+	}
+	return n;
+}
+
+/* The last hand asked about, with all the hook reads: a seat's melds
+ * are counted as it comes to play to the first trick, then asked again
+ * as it declares them. */
+typedef struct meld_asked {
+	const game *g;
+	hook_args args;
+	cardset hand, trumps;
+	int8_t players, first, seat;
+	int n;
+	meld m[MELDS_MAX];
+} meld_asked;
+
+static bool asked_before(const meld_asked *k, const state *s, int seat)
+{
+	return k->g == s->g && k->seat == seat && k->players == s->players &&
+	       k->first == s->first_leader && cset_eq(k->trumps, s->trumps) &&
+	       cset_eq(k->hand, s->dealt[seat]) &&
+	       memcmp(&k->args, &s->g->melds.args, sizeof k->args) == 0;
+}
+
 /* The hook asked about one seat alone: it searches no other hand (the
  * playouts ask at every turn of a first trick). */
 int meld_find(const state *s, int seat, meld *out)
 {
 	if (!s->g->melds.hook)
 		return 0;
-	meld_result r;
-	meld_run_hook(s, s->dealt, seat, &r);
-	memcpy(out, r.meld[seat], sizeof r.meld[seat]);
-	return r.nmelds[seat];
+	static _Thread_local meld_asked last;
+	if (!asked_before(&last, s, seat)) {
+		hook_input in = {.hands = s->dealt};
+		hook_result h = hook_call(&s->g->melds, s, seat, in);
+		last.n = melds_of_seat(&h, seat, last.m);
+		last.g = s->g;
+		last.args = s->g->melds.args;
+		last.hand = s->dealt[seat];
+		last.trumps = s->trumps;
+		last.players = s->players;
+		last.first = s->first_leader;
+		last.seat = (int8_t)seat;
+	}
+	memcpy(out, last.m, sizeof last.m);
+	return last.n;
 }
 
 int meld_count(const state *s, int seat)

@@ -5,7 +5,18 @@
 #include "engine/vars.h"
 #include "util/arith.h"
 
-/* The named values, in order; a per-seat one is computed for every seat. */
+/* The first seat of p's team: p itself, or a partner before it. */
+static int team_first(const game *g, int p)
+{
+	int q = 0;
+	while (g->team_of[q] != g->team_of[p])
+		q++;
+	return q;
+}
+
+/* The named values, in order; a per-seat one is computed for every seat,
+ * or once a team when it is the same at every seat of a team (a side's
+ * tricks). */
 static void eval_lets(const state *s, expr_frame *f)
 {
 	const game *g = s->g;
@@ -17,8 +28,10 @@ static void eval_lets(const state *s, expr_frame *f)
 			continue;
 		}
 		for (int p = 0; p < s->players; p++) {
+			int q = l->same_in_team ? team_first(g, p) : p;
 			f->seat = p;
-			f->slot[l->slot + p] = expr_eval(l->e, f);
+			f->slot[l->slot + p] = q < p ? f->slot[l->slot + q]
+				: expr_eval(l->e, f);
 		}
 	}
 }
@@ -72,8 +85,10 @@ void score_deal(state *s)
 	vars_frame(&f, s, slots);
 	eval_lets(s, &f);
 	for (int p = 0; p < s->players; p++) {
+		int q = g->score_same_in_team ? team_first(g, p) : p;
 		f.seat = p;
-		s->deal_score[p] = expr_eval(g->score, &f).i;
+		s->deal_score[p] = q < p ? s->deal_score[q]
+			: expr_eval(g->score, &f).i;
 	}
 	if (s->checks)
 		eval_checks(s, &f);

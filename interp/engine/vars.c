@@ -390,6 +390,25 @@ bool vars_reads_deal(const expr *e)
 	return expr_reads(e, get_deal);
 }
 
+static bool let_same_in_team(int slot, const void *ctx)
+{
+	const game *g = ctx;
+	for (int i = 0; i < g->nlets; i++)
+		if (g->let[i].per_seat && g->let[i].slot == slot)
+			return g->let[i].same_in_team;
+	return false;
+}
+
+bool vars_same_in_team(const game *g, const expr *e)
+{
+	return expr_reads_seat_through(e, get_team, let_same_in_team, g);
+}
+
+bool vars_reads_options(const expr *e)
+{
+	return expr_reads(e, get_option);
+}
+
 bool vars_declare_deal(expr_scope *sc)
 {
 	for (size_t i = 0; i < sizeof deal_names / sizeof *deal_names; i++) {
@@ -490,10 +509,14 @@ value vars_eval(const state *s, const expr *e, int seat)
 	return expr_eval(e, &f);
 }
 
+int vars_count_kept(int64_t v)
+{
+	return v < 0 ? 0 : v > COUNT_MAX ? COUNT_MAX : (int)v;
+}
+
 int vars_count(const state *s, const count_spec *c)
 {
-	if (!c->e)
+	if (!c->e || c->tabled)
 		return c->by_players[s->players];
-	int64_t v = vars_eval(s, c->e, -1).i;
-	return v < 0 ? 0 : v > COUNT_MAX ? COUNT_MAX : (int)v;
+	return vars_count_kept(vars_eval(s, c->e, -1).i);
 }

@@ -53,6 +53,15 @@ bool vars_declare_deal_number(expr_scope *sc);
  * deal starts. */
 bool vars_reads_deal(const expr *e);
 
+/* Is the per-seat expression the same at every seat of a team: does it
+ * read its seat only through `team` and the named values of g->let
+ * already known to be so? */
+bool vars_same_in_team(const game *g, const expr *e);
+
+/* Does the expression read one of the game's options?  A count that
+ * reads neither options nor `deal` is tabled by player count. */
+bool vars_reads_options(const expr *e);
+
 /* What a deal can see of the common state: the table, the cards, the
  * trick, the totals, the declarer (each phase kind declares its own
  * names: phase.h). */
@@ -94,6 +103,9 @@ value vars_eval(const struct state *s, const expr *e, int seat);
 /* A count at s's table: its entry for the player count, or its
  * expression's value, kept within 0..10000. */
 int vars_count(const struct state *s, const count_spec *c);
+
+/* A count's expression's value kept as vars_count keeps it. */
+int vars_count_kept(int64_t v);
 
 /* A static count at `players` players with the default options, for
  * deal number `deal` (0 for a count that cannot read it). */

@@ -1813,6 +1813,45 @@ bool expr_reads_slot(const expr *e, int slot)
 	return node_reads_slot(e->root, slot);
 }
 
+/* Whether n reads the frame's seat other than through `by` or a slot
+ * slot_ok accepts. */
+static bool node_reads_seat(const expr_node *n, expr_getter_fn by,
+			    expr_slot_ok_fn slot_ok, const void *ctx)
+{
+	switch (n->op) {
+	case OP_SEAT:
+		return true;
+	case OP_GET:
+		return false;
+	case OP_SEATGET:
+		return n->u.get != by;
+	case OP_SEATVAR:
+		return !slot_ok(n->slot, ctx);
+	case OP_AT:             /* kid 0 is read at the seat kid 1 names */
+		return node_reads_seat(n->u.kid[1], by, slot_ok, ctx);
+	case OP_SEATAGG:        /* its body is read at every seat in turn */
+		return false;
+	case OP_CALL:
+		if (n->u.call.fn == expr_native_call)
+			return true;    /* it is handed the frame */
+		break;
+	default:
+		break;
+	}
+	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
+						       : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (node_reads_seat(kid[i], by, slot_ok, ctx))
+			return true;
+	return false;
+}
+
+bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
+			     expr_slot_ok_fn slot_ok, const void *ctx)
+{
+	return !node_reads_seat(e->root, by, slot_ok, ctx);
+}
+
 const char *expr_text(const expr *e)
 {
 	return e->text;

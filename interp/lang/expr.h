@@ -151,6 +151,14 @@ bool expr_reads_only(const expr *e, const int *slot, int nslot);
 /* True when evaluating the expression may read frame slot `slot`. */
 bool expr_reads_slot(const expr *e, int slot);
 
+/* True when the expression reads the seat it is worked out for (the
+ * frame's) only through the per-seat getter `by` and the per-seat slots
+ * slot_ok accepts: its value is then the same at two seats where those
+ * read the same.  A native call counts as reading the seat. */
+typedef bool (*expr_slot_ok_fn)(int slot, const void *ctx);
+bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
+			     expr_slot_ok_fn slot_ok, const void *ctx);
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 

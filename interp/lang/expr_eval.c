@@ -221,6 +221,26 @@ static value ev_call1(const expr_node *n, expr_env *env)
 	return n->u.call.fn(env, n, &arg);
 }
 
+/* sum(s in seats, if g[s] == e then x else 0): e does not read s, so it
+ * is read once; x only for the seats picked. */
+static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
+						     expr_env *env)
+{
+	int players = seats_of(env), saved = env->fr.seat;
+	acc a = acc_start(AGG_SUM);
+	int64_t want = players ? expr_ev(n->u.kid[1], env).i : 0;
+	for (int s = 0; s < players; s++) {
+		env->fr.seat = s;
+		int64_t key = ev_get(n->u.kid[0], env).i;
+		env->fr.seat = saved;
+		if (key != want)
+			continue;
+		env->loc[n->slot] = s;
+		acc_step(AGG_SUM, &a, expr_ev(n->u.kid[2], env).i);
+	}
+	return acc_value(a);
+}
+
 /* ---- The dispatch ------------------------------------------------------ */
 
 /* A seat not at the table reads as the zero value. */
@@ -392,6 +412,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return r;
 	case OP_CALL1:
 		return ev_call1(n, env);
+	case OP_SEATSUM_IF:
+		return ev_seatsum_if(n, env);
 	case OP_COUNT_:
 		break;
 	}

@@ -6,8 +6,9 @@
  * is a copy of that tree with the most common shapes fused into one node
  * each: a per-seat value read at a seat (`taken[s]`, `team[declarer]`),
  * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
- * constant (`pts >= 61`, `tricks == 10`), the count of a card set, and a
- * call of one argument without the array of sixty-four.  Each fused node
+ * constant (`pts >= 61`, `tricks == 10`), the count of a card set, a
+ * call of one argument without the array of sixty-four, and a side's
+ * total (`sum(s in seats, if team[s] == team then tricks[s] else 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
  * tests/unit/check_fast.c evaluates every expression of every shipped
  * game both ways on random states.
@@ -33,12 +34,63 @@ static bool int_with_constant(int op)
 	}
 }
 
+/* Whether n reads the loop name at slot anywhere. */
+static bool reads_local(const expr_node *n, int slot)
+{
+	if (n->op == OP_LOCAL)
+		return n->slot == slot;
+	if (n->op == OP_GET || n->op == OP_SEATGET)
+		return false;
+	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
+		? n->u.call.arg : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (kid[i] && reads_local(kid[i], slot))
+			return true;
+	return false;
+}
+
+/* g[s], a value kept by the engine read at the loop's seat s. */
+static bool getter_at_loop_seat(const expr_node *n, int slot)
+{
+	return n->op == OP_SEATGET_AT && n->u.kid[0]->op == OP_LOCAL
+		&& n->u.kid[0]->slot == slot;
+}
+
+/* sum(s in seats, if g[s] == e then x else 0), a side's total as
+ * `team[s] == team` picks its seats: e, which does not read s, is read
+ * once, and g[s] without a walk of the comparison. */
+static bool fuse_seat_sum_if(expr_node *m)
+{
+	if (m->op != OP_FORSEATS || m->agg != AGG_SUM ||
+	    m->u.kid[1]->op != OP_IF)
+		return false;
+	const expr_node *body = m->u.kid[1], *cond = body->u.kid[0];
+	const expr_node *none = body->u.kid[2];
+	if (cond->op != OP_EQ || none->op != OP_CONST || none->v.i != 0)
+		return false;
+	const expr_node *at = cond->u.kid[0], *want = cond->u.kid[1];
+	if (!getter_at_loop_seat(at, m->slot)) {
+		at = cond->u.kid[1];
+		want = cond->u.kid[0];
+	}
+	if (!getter_at_loop_seat(at, m->slot) || reads_local(want, m->slot))
+		return false;
+	m->op = OP_SEATSUM_IF;
+	m->u.kid[0] = at->u.kid[1];
+	m->u.kid[1] = want;
+	m->u.kid[2] = body->u.kid[1];
+	m->nkid = 3;
+	return true;
+}
+
 /* m, a copy of a node whose kids are already in the fast form: fused
  * with its kids where its shape allows. */
 static void fuse(expr_node *m)
 {
 	const expr_node *k0 = m->nkid > 0 ? m->u.kid[0] : NULL;
 	const expr_node *k1 = m->nkid > 1 ? m->u.kid[1] : NULL;
+	if (fuse_seat_sum_if(m))
+		return;
 	if (m->op == OP_AT && k0->op == OP_SEATVAR) {
 		m->op = OP_SEATVAR_AT;          /* slot[slot + seat k1] */
 		m->slot = k0->slot;

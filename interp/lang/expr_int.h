@@ -62,7 +62,9 @@ enum {
 	X(SEATAGG_VAR)  /* agg of slot[slot + s] over the seats */        \
 	X(INTK)         /* kid 0 (op agg) the constant v */               \
 	X(COUNTSET)     /* the cards of kid 0 counted */                  \
-	X(CALL1)        /* a CALL of one argument */
+	X(CALL1)        /* a CALL of one argument */                      \
+	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
+			   1 (read once) of kid 2; slot: s */
 
 enum expr_op {
 #define X(o) OP_##o,

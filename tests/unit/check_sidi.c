@@ -623,6 +623,32 @@ START_TEST(test_runs_as_long_as_the_deck)
 }
 END_TEST
 
+/* ---- scoring ----------------------------------------------------------- */
+
+/* A side's values are worked out once a team, as they read the seat only
+ * through `team`; a player's own are worked out seat by seat. */
+START_TEST(test_side_values_once_a_team)
+{
+	static const struct {
+		const char *name;
+		bool same;
+	} want[] = {
+		{"cards_taken", false}, {"taken", false}, {"marriage", false},
+		{"side_tricks", true}, {"trick_points", true},
+		{"extras", true}, {"declaring", true},
+	};
+	for (size_t i = 0; i < sizeof want / sizeof *want; i++) {
+		int k = 0;
+		while (k < g->nlets && strcmp(g->let[k].name, want[i].name) != 0)
+			k++;
+		ck_assert_int_lt(k, g->nlets);
+		ck_assert_msg(g->let[k].same_in_team == want[i].same, "%s",
+			      want[i].name);
+	}
+	ck_assert(g->score_same_in_team);
+}
+END_TEST
+
 /* ---- the rules of thumb ---------------------------------------------- */
 
 /* South holds the trick with QC and North plays last: the rules of thumb
@@ -666,6 +692,7 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_bots_withhold);
 	tcase_add_test(tc, test_playout_as_decisions);
 	tcase_add_test(tc, test_runs_as_long_as_the_deck);
+	tcase_add_test(tc, test_side_values_once_a_team);
 	tcase_add_test(tc, test_thumb_gives_the_side_a_sure_trick);
 	suite_add_tcase(su, tc);
 	return su;
