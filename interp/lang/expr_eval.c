@@ -410,6 +410,11 @@ void expr_watch_choose(expr_choose_missed_fn fn, void *ctx)
 	watched = NULL;
 }
 
+bool expr_watching(void)
+{
+	return watcher != NULL;
+}
+
 void expr_choose_missed(int64_t index, int nvalues)
 {
 	if (watcher && watched)
