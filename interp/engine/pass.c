@@ -81,8 +81,10 @@ static void give_all(state *s)
 		s->hand[to] = cset_or(s->hand[to], s->passing[q]);
 		phase_hand_gets(s, to, s->passing[q], cset_empty());
 		s->gave[q] = s->passing[q];
-		CSET_FOREACH(c, s->passing[q])
-			s->passed_by[c] = (uint8_t)(q + 1);
+		card_id given[CARD_MAX];
+		int n = cset_to_array(s->passing[q], given);
+		for (int i = 0; i < n; i++)
+			s->passed_by[given[i]] = (uint8_t)(q + 1);
 		s->passing[q] = cset_empty();
 	}
 }
