@@ -40,9 +40,12 @@ static bool open_now(const state *s, const tricks_phase *t, int i)
 
 int announce_legal(const state *s, const tricks_phase *t, action *out, int n)
 {
+	vars_memo m;            /* the calls' conditions share their names */
+	vars_memo_open(&m, s);
 	for (int i = 0; i < t->ncalls; i++)
 		if (open_now(s, t, i))
 			out[n++] = action_of(ACT_CHOICE, i);
+	vars_memo_close(&m);
 	return n;
 }
 

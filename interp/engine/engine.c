@@ -337,7 +337,12 @@ static void shuffle_and_deal(state *s, int deal_no, int redeals)
 	rng r;
 	rng_seed(&r, s->seed, (uint64_t)deal_no + ((uint64_t)redeals << 32));
 	card_id order[CARD_MAX];
-	int n = cset_to_array(s->in_play, order);
+	int n = cset_count(s->in_play);
+	if (cset_eq(s->in_play, cset_first_n(n)))      /* the whole deck */
+		for (int i = 0; i < n; i++)
+			order[i] = (card_id)i;
+	else
+		cset_to_array(s->in_play, order);
 	rng_shuffle(&r, order, n);
 	deal_order(s, order, n);
 }

@@ -81,8 +81,10 @@ static void give_all(state *s)
 		s->hand[to] = cset_or(s->hand[to], s->passing[q]);
 		phase_hand_gets(s, to, s->passing[q], cset_empty());
 		s->gave[q] = s->passing[q];
-		CSET_FOREACH(c, s->passing[q])
-			s->passed_by[c] = (uint8_t)(q + 1);
+		card_id given[CARD_MAX];
+		int n = cset_to_array(s->passing[q], given);
+		for (int i = 0; i < n; i++)
+			s->passed_by[given[i]] = (uint8_t)(q + 1);
 		s->passing[q] = cset_empty();
 	}
 }
@@ -96,6 +98,26 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	give_all(s);
 	s->event = EV_PASSED;
 	return PHASE_ENDS;
+}
+
+/* Random cards until every seat has chosen, each drawn as
+ * state_apply_random() draws it, without a step of the engine per card:
+ * the playouts' fast path. */
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
+{
+	(void)p;
+	for (;;) {
+		int seat = s->current;
+		card_id c = phase_random_card(cset_minus(s->hand[seat],
+					s->passing[seat]), r->seat[seat]);
+		if (c == CARD_NONE)
+			return PHASE_STUCK;
+		if (phase_secret_add(s, c)) {
+			give_all(s);
+			s->event = EV_PASSED;
+			return PHASE_ENDS;
+		}
+	}
 }
 
 static action_prompt prompt(const state *s, const phase *p)
@@ -239,6 +261,7 @@ const phase_kind_def phase_pass = {
 	.legal = phase_secret_legal,
 	.legal_cards = phase_secret_legal_cards,
 	.apply = apply,
+	.playout = playout,
 	.hide = phase_secret_hide,     /* secret until the cards are given */
 	.chosen = phase_secret_chosen,
 	.prompt = prompt,

@@ -83,6 +83,8 @@ void score_deal(state *s)
 	value slots[VARS_SLOTS_MAX];
 	expr_frame f;
 	vars_frame(&f, s, slots);
+	vars_memo m;            /* the lets read the same defines again */
+	vars_memo_open(&m, s);
 	eval_lets(s, &f);
 	for (int p = 0; p < s->players; p++) {
 		int q = g->score_same_in_team ? team_first(g, p) : p;
@@ -92,6 +94,7 @@ void score_deal(state *s)
 	}
 	if (s->checks)
 		eval_checks(s, &f);
+	vars_memo_close(&m);
 	update_kept(s, &f);
 	for (int p = 0; p < s->players; p++)
 		s->total[p] = arith_add(s->total[p], s->deal_score[p]);

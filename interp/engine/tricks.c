@@ -361,6 +361,8 @@ static int next_playing(const state *s, int seat)
 /* The seat at position pos of the trick led by the leader. */
 static int seat_at(const state *s, int pos)
 {
+	if (!room_of(s)->out)
+		return state_next_seat(s, s->leader, pos);
 	int seat = s->leader;
 	for (int i = 0; i < pos; i++)
 		seat = next_playing(s, seat);
@@ -687,27 +689,45 @@ int state_trick_still_to_play(const state *s, int *seats)
 	return n;
 }
 
-/* The lead sets the suit to follow; a later card may take the lead of
- * the trick.  Without trumps the suit is the printed one, and only a
- * higher card of the led suit wins. */
-static phase_step apply_card(state *s, const phase *p, card_id c)
+/* Card c leaves the seat's hand for position pos of the trick. */
+static inline void lay_card(state *s, int seat, int pos, card_id c)
 {
-	const tricks_phase *t = &p->u.tricks;
-	const deck *d = &s->g->deck;
-	struct tricks_room *r = room(s);
-	int seat = s->current;
-	int pos = s->nplayed;
-	int suit = r->has_trumps ? effective_suit(s, c) : d->suit_of[c];
 	cset_del(&s->hand[seat], c);
 	cset_add(&s->played, c);
 	cset_add(&s->laid[seat], c);
 	s->trick_of[c] = (uint8_t)(s->tricks_done < DEAL_TRICKS_MAX
 				   ? s->tricks_done + 1 : DEAL_TRICKS_MAX);
 	s->table[pos] = c;
+}
+
+/* The lead sets the suit to follow and holds the trick so far. */
+static inline void lead_card(state *s, struct tricks_room *r, int suit)
+{
+	r->led = (int8_t)suit;
+	r->follow = suit_cards(s, suit);
+	r->best = 0;
+}
+
+/* The suit a card counts in: its printed one, or the trumps'. */
+static inline int suit_played(const state *s, const struct tricks_room *r,
+			      card_id c)
+{
+	return r->has_trumps ? effective_suit(s, c) : s->g->deck.suit_of[c];
+}
+
+/* The lead sets the suit to follow; a later card may take the lead of
+ * the trick.  Without trumps the suit is the printed one, and only a
+ * higher card of the led suit wins. */
+static phase_step apply_card(state *s, const phase *p, card_id c)
+{
+	const tricks_phase *t = &p->u.tricks;
+	struct tricks_room *r = room(s);
+	int seat = s->current;
+	int pos = s->nplayed;
+	int suit = suit_played(s, r, c);
+	lay_card(s, seat, pos, c);
 	if (pos == 0) {
-		r->led = (int8_t)suit;
-		r->follow = suit_cards(s, suit);
-		r->best = 0;
+		lead_card(s, r, suit);
 	} else {
 		if (t->follow != FOLLOW_ANY && suit != r->led && !t->follow_unless &&
 		    (t->follow == FOLLOW_SUIT || !cset_has(s->trumps, c)))
@@ -770,10 +790,68 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 	return apply_card(s, p, a->card[0]);
 }
 
+/* Tricks of the plain shape: suit followed when it can be (or any card),
+ * the highest card or trump winning, no calls, melds, under-trump rule,
+ * dummy or seats sitting out.  Their cards need fewer steps than
+ * apply_card() takes for every shape. */
+static bool plain_shape(const state *s, const tricks_phase *t)
+{
+	const struct tricks_room *r = room_of(s);
+	return (t->follow == FOLLOW_SUIT || t->follow == FOLLOW_ANY) &&
+	       !t->follow_unless && !t->no_undertrump && !t->winner.hook &&
+	       !t->ncalls && !t->declare_melds && !s->meld_due && !r->out &&
+	       s->dummy < 0;
+}
+
+/* Random cards until the phase ends, for tricks of the plain shape: each
+ * drawn from the same legal cards and with the same effects as
+ * legal_cards() and apply_card() give it. */
+static phase_step plain_playout(state *s, const phase *p,
+				const seat_rngs *rs)
+{
+	const tricks_phase *t = &p->u.tricks;
+	struct tricks_room *r = room(s);
+	bool follows = t->follow == FOLLOW_SUIT;
+	for (;;) {
+		int seat = s->current, pos = s->nplayed;
+		cardset legal = s->hand[seat];
+		if (pos > 0 && follows) {
+			cardset follow = cset_and(legal, r->follow);
+			if (!cset_is_empty(follow))
+				legal = follow;
+		}
+		if (t->nrestrict)
+			legal = restrict_choice(s, t, legal);
+		card_id c = phase_random_card(legal, rs->seat[seat]);
+		if (c == CARD_NONE)
+			return PHASE_STUCK;
+		int suit = suit_played(s, r, c);
+		lay_card(s, seat, pos, c);
+		if (pos == 0) {
+			lead_card(s, r, suit);
+		} else {
+			if (follows && suit != r->led)
+				s->void_suits[seat] |= (uint16_t)(1u << r->led);
+			if (takes_lead(s, t, c))
+				r->best = (int8_t)pos;
+		}
+		s->nplayed = (uint8_t)(pos + 1);
+		s->event = EV_ACTION;
+		if (pos + 1 < (r->playing ? r->playing : s->players)) {
+			s->current = (int8_t)state_next_seat(s, seat, 1);
+			continue;
+		}
+		if (finish_trick(s, t) == PHASE_ENDS)
+			return PHASE_ENDS;
+	}
+}
+
 /* Random cards until the phase ends: the playouts' inner loop, kept next
  * to the rules it applies. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
+	if (plain_shape(s, &p->u.tricks))
+		return plain_playout(s, p, r);
 	for (;;) {
 		if (s->meld_due)
 			random_melds(s, r->seat[s->current]);

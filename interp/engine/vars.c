@@ -451,10 +451,38 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 	return expr_scope_getter(sc, name, TY_INT, per_seat, get_counter, index);
 }
 
+/* The memo in use on this thread, or NULL. */
+static _Thread_local vars_memo *memo;
+
+void vars_memo_open(vars_memo *m, const state *s)
+{
+	m->s = s;
+	m->outer = memo;
+	memset(m->known, 0, sizeof m->known);
+	memo = m;
+}
+
+void vars_memo_close(vars_memo *m)
+{
+	memo = m->outer;
+}
+
+/* A define is worked out from the state and the seat alone (its frame
+ * has no names of the scoring), so a memo of the same state holds its
+ * value.  Validate's watched evaluations are all made. */
 static value get_define(const expr_frame *f, int seat, int arg)
 {
 	const state *s = STATE(f);
-	return vars_eval(s, s->g->define[arg], seat);
+	vars_memo *m = memo;
+	int bit = seat + 1;
+	if (!m || m->s != s || bit < 0 || bit > SEAT_MAX || expr_watching())
+		return vars_eval(s, s->g->define[arg], seat);
+	if (m->known[arg] >> bit & 1)
+		return m->v[arg][bit];
+	value v = vars_eval(s, s->g->define[arg], seat);
+	m->v[arg][bit] = v;
+	m->known[arg] |= UINT32_C(1) << bit;
+	return v;
 }
 
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,

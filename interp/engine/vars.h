@@ -83,6 +83,22 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,
 			 bool per_seat, int index);
 
+/* The values of `define` names worked out for one state while it does
+ * not change (the calls of a trick listed, a deal scored): each name is
+ * worked out once a seat, not at every read (conditions read the same
+ * names again and again).  Open around the reads, on the stack; the
+ * state must not change until it is closed.  One memo a thread is in
+ * use, the last opened; memos nest. */
+typedef struct vars_memo {
+	const struct state *s;
+	struct vars_memo *outer;
+	uint32_t known[DEFINES_MAX];            /* bit 1 + seat (-1: bit 0) */
+	value v[DEFINES_MAX][SEAT_MAX + 1];
+} vars_memo;
+
+void vars_memo_open(vars_memo *m, const struct state *s);
+void vars_memo_close(vars_memo *m);
+
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);
 

@@ -331,7 +331,9 @@ static char *deal_json(int match, const state *s, const state *during)
  * could count. */
 void sim_play_match(const game *g, const sim_opts *o, int mi, sim_match *m)
 {
-	state *st = cr_calloc(2, sizeof *st);
+	/* not cleared: state_setup() clears the state, and the copy during
+	 * the deal is written before it is read */
+	state *st = cr_malloc(2 * sizeof *st);
 	if (!st) {
 		m->failed_alloc = true;
 		return;

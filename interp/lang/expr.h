@@ -216,6 +216,9 @@ typedef void (*expr_choose_missed_fn)(void *ctx, const expr *e,
 				      int64_t index, int nvalues);
 void expr_watch_choose(expr_choose_missed_fn fn, void *ctx);
 
+/* Whether a watcher is set: every evaluation is then to be told. */
+bool expr_watching(void);
+
 /* Releases process-wide compiled patterns (at exit, for leak checkers). */
 void expr_cleanup(void);
 

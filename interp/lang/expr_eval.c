@@ -197,9 +197,9 @@ static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
 	return acc_value(a);
 }
 
-static value ev_intk(const expr_node *n, expr_env *env)
+static value intk(const expr_node *n, int64_t a)
 {
-	int64_t a = expr_ev(n->u.kid[0], env).i, b = n->v.i;
+	int64_t b = n->v.i;
 	value r;
 	switch (n->agg) {
 	case OP_ADD: r.i = arith_add(a, b); break;
@@ -213,6 +213,11 @@ static value ev_intk(const expr_node *n, expr_env *env)
 	default: r.i = a >= b; break;   /* OP_GE */
 	}
 	return r;
+}
+
+static value ev_intk(const expr_node *n, expr_env *env)
+{
+	return intk(n, expr_ev(n->u.kid[0], env).i);
 }
 
 static value ev_call1(const expr_node *n, expr_env *env)
@@ -407,6 +412,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_seatagg_var(n, env);
 	case OP_INTK:
 		return ev_intk(n, env);
+	case OP_GETK:
+		return intk(n, ev_get(n->u.kid[0], env).i);
 	case OP_COUNTSET:
 		r.i = cset_count(KID(0).s);
 		return r;
@@ -430,6 +437,11 @@ void expr_watch_choose(expr_choose_missed_fn fn, void *ctx)
 	watcher = fn;
 	watcher_ctx = ctx;
 	watched = NULL;
+}
+
+bool expr_watching(void)
+{
+	return watcher != NULL;
 }
 
 void expr_choose_missed(int64_t index, int nvalues)

@@ -6,9 +6,11 @@
  * is a copy of that tree with the most common shapes fused into one node
  * each: a per-seat value read at a seat (`taken[s]`, `team[declarer]`),
  * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
- * constant (`pts >= 61`, `tricks == 10`), the count of a card set, a
- * call of one argument without the array of sixty-four, and a side's
- * total (`sum(s in seats, if team[s] == team then tricks[s] else 0)`).  Each fused node
+ * constant (`pts >= 61`, `tricks == 10`; read straight from the
+ * engine when the name is its own, `trick == 1`), the count of a card
+ * set, a call of one argument without the array of sixty-four, and a
+ * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
+ * 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
  * tests/unit/check_fast.c evaluates every expression of every shipped
  * game both ways on random states.
@@ -112,6 +114,8 @@ static void fuse(expr_node *m)
 		m->v = k1->v;
 		m->u.kid[1] = NULL;
 		m->nkid = 1;
+		if (k0->op == OP_GET || k0->op == OP_SEATGET)
+			m->op = OP_GETK;        /* a name of the engine's */
 	} else if (m->op == OP_CALL && m->nkid == 1 &&
 		   m->u.call.fn == count_of_cards()) {
 		m->op = OP_COUNTSET;

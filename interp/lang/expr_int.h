@@ -61,6 +61,7 @@ enum {
 	X(SEATGET_AT)   /* the SEATGET kid 1 at the seat kid 0 */         \
 	X(SEATAGG_VAR)  /* agg of slot[slot + s] over the seats */        \
 	X(INTK)         /* kid 0 (op agg) the constant v */               \
+	X(GETK)         /* INTK of a GET or SEATGET kid 0 */              \
 	X(COUNTSET)     /* the cards of kid 0 counted */                  \
 	X(CALL1)        /* a CALL of one argument */                      \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \

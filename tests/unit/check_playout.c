@@ -270,6 +270,44 @@ START_TEST(test_fast_playout)
 }
 END_TEST
 
+/* A playout's fast paths (a pass, plain tricks) draw and apply what
+ * one random action at a time does: from any point of a deal, the two
+ * end in the same state with the generator at the same point. */
+START_TEST(test_playout_as_steps)
+{
+	find_games();
+	for (int i = 0; i < ngames; i++) {
+		game *g = scn_load(game_files[i]);
+		if (g->max_players == 1) {      /* a solitaire's own playout */
+			game_free(g);
+			continue;
+		}
+		state a, b;
+		char why[200];
+		ck_assert(state_setup(&a, g, g->default_players, 0, NULL, 5, why, sizeof why));
+		rng r, rb;
+		rng_seed(&r, 5, 5);
+		for (int d = 0; d < 40 && !state_over(&a); d++) {
+			state_deal(&a);
+			for (int k = 0; k < d % 9 && state_current(&a) >= 0; k++)
+				state_apply_random(&a, &r);
+			if (state_current(&a) < 0)
+				continue;
+			b = a;
+			rb = r;
+			int deal = b.deal_no;
+			state_random_playout(&a, &r);
+			while (state_current(&b) >= 0 && b.deal_no == deal)
+				state_apply_random(&b, &rb);
+			ck_assert_msg(memcmp(&a, &b, sizeof a) == 0, "%s, deal %d",
+				      game_files[i], d + 1);
+			ck_assert(memcmp(&r, &rb, sizeof r) == 0);
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -285,6 +323,7 @@ static Suite *playout_suite(void)
 	tcase_add_test(tc, test_every_game_every_count);
 	tcase_add_test(tc, test_seed_determinism);
 	tcase_add_test(tc, test_fast_playout);
+	tcase_add_test(tc, test_playout_as_steps);
 	suite_add_tcase(s, tc);
 	return s;
 }
