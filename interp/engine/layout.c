@@ -588,9 +588,14 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			put_cards(pr, l->v_moving, moving);
 		}
 		/* a move onto every pile is offered once, at the first */
-		for (int d = 0; d < (m->each ? 1 : dst->npiles) && n < space; d++) {
+		int d0 = 0, d1 = m->each ? 1 : dst->npiles;
+		if (only >= 0) {        /* one target: skip straight to it */
+			d0 = only - dst->first_pile;
+			d1 = d0 < d1 ? d0 + 1 : d0;
+		}
+		for (int d = d0; d < d1 && n < space; d++) {
 			int dp = dst->first_pile + d;
-			if (dp == sp || (only >= 0 && dp != only) ||
+			if (dp == sp ||
 			    !try_target(s, l, m, pr, dp, &cand[n]) ||
 			    over_capacity(m, pr, h - first))
 				continue;
