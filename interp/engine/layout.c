@@ -396,20 +396,24 @@ static void probe_start(probe *pr, const state *s)
 	pr->hashed = 0;
 }
 
-/* A pile as the moves read it, hashed: its cards bottom up, each with
- * whether it lies face down and whether it was seen. */
+/* A pile as the moves read it, hashed: its cards bottom up, then which
+ * of them lie face down and which were seen (two sets: cheaper than a
+ * look-up per card). */
 static uint64_t pile_hash(const state *s, probe *pr, int p)
 {
 	if (pr->hashed >> p & 1)
 		return pr->hash[p];
+	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
 	uint64_t h = (uint64_t)pr->n[p] + 1;
 	for (int d = 0; d < pr->n[p]; d++) {
-		card_id c = pr->pile[p][d];
-		uint64_t v = c;
-		if (c != CARD_NONE)
-			v |= (uint64_t)cset_has(s->down, c) << 8 |
-			     (uint64_t)cset_has(s->seen, c) << 9;
-		h = (h ^ v) * UINT64_C(0x9e3779b97f4a7c15);
+		h = (h ^ pr->pile[p][d]) * k;
+		h ^= h >> 32;
+	}
+	cardset down = cset_and(pr->set[p], s->down);
+	cardset seen = cset_and(pr->set[p], s->seen);
+	for (int w = 0; w < CSET_WORDS; w++) {
+		h = (h ^ down.w[w]) * k;
+		h = (h ^ h >> 29 ^ seen.w[w]) * k;
 		h ^= h >> 32;
 	}
 	pr->hash[p] = h;

@@ -43,12 +43,18 @@ typedef struct pair_entry {
 	layout_candidate cand[PAIR_KEPT];
 } pair_entry;
 
-/* Both tables of a thread, made when the thread first lists a layout's
+/* The last candidates of each move and pair of piles, in a slot of
+ * their own: one listing finds most of the next one's there, in a few
+ * neighbouring lines of memory, before it looks in `pairs`. */
+#define RECENT_SIZE (MOVES_MAX * PILES_MAX * PILES_MAX)
+
+/* The tables of a thread, made when the thread first lists a layout's
  * moves (a trick game's threads never do) and freed when it ends; none
  * when memory runs out, and then nothing is kept. */
 typedef struct memo_tables {
 	memo_entry table[MEMO_SIZE];
 	pair_entry pairs[PAIR_SIZE];
+	pair_entry recent[RECENT_SIZE];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -206,16 +212,40 @@ static bool same_pair(const pair_key *a, const pair_key *b)
 	       a->target == b->target;
 }
 
+static pair_entry *recent_of(const pair_key *k)
+{
+	memo_tables *t = tables();
+	return t ? &t->recent[(k->move * PILES_MAX + k->from) * PILES_MAX +
+			      k->to] : NULL;
+}
+
+static int copy_out(const pair_entry *e, layout_candidate *out, int room)
+{
+	int n = e->n < room ? e->n : room;
+	memcpy(out, e->cand, sizeof *out * (size_t)n);
+	return n;
+}
+
 int layout_memo_pair(const pair_key *key, layout_candidate *out, int room)
 {
 	if (key->id == 0)
 		return -1;
+	pair_entry *r = recent_of(key);
+	if (r && same_pair(&r->key, key))
+		return copy_out(r, out, room);
 	const pair_entry *e = pair_entry_of(key);
 	if (!e || !same_pair(&e->key, key))
 		return -1;
-	int n = e->n < room ? e->n : room;
-	memcpy(out, e->cand, sizeof *out * (size_t)n);
-	return n;
+	*r = *e;
+	return copy_out(e, out, room);
+}
+
+static void keep_in(pair_entry *e, const pair_key *key,
+		    const layout_candidate *c, int n)
+{
+	e->key = *key;
+	e->n = n;
+	memcpy(e->cand, c, sizeof *c * (size_t)n);
 }
 
 void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
@@ -226,7 +256,6 @@ void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 	pair_entry *e = pair_entry_of(key);
 	if (!e)
 		return;
-	e->key = *key;
-	e->n = n;
-	memcpy(e->cand, c, sizeof *c * (size_t)n);
+	keep_in(e, key, c, n);
+	keep_in(recent_of(key), key, c, n);
 }
