@@ -591,6 +591,12 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j]);
 			put_cards(pr, l->v_moving, moving);
 		}
+		if (m->when_lead &&
+		    !expr_and_lead_holds(m->when, m->when_lead, &pr->f)) {
+			if (m->group != GROUP_RUN)
+				break;
+			continue;       /* no target takes this card */
+		}
 		/* a move onto every pile is offered once, at the first */
 		int d0 = 0, d1 = m->each ? 1 : dst->npiles;
 		if (only >= 0) {        /* one target: skip straight to it */
