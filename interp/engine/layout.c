@@ -360,6 +360,14 @@ static void deal_piles(state *s, const layout_phase *l)
  * Candidates
  * ====================================================================== */
 
+/* The reference listing (layout_reference_listing) is on. */
+static _Thread_local bool reference;
+
+void layout_reference_listing(bool on)
+{
+	reference = on;
+}
+
 /* The variables of move conditions, in a frame of their own, and the
  * piles read once (each pile's cards bottom up, and as a set). */
 typedef struct probe {
@@ -516,9 +524,10 @@ static bool try_target(const state *s, const layout_phase *l,
 	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
 	int index = (int)(m - l->move);
 	memo_result r;
-	if (!(m->memo && layout_memo_find(l, index, pr->slot, &r))) {
+	bool kept = m->memo && !reference;
+	if (!(kept && layout_memo_find(l, index, pr->slot, &r))) {
 		judge(m, pr, &r);
-		if (m->memo)
+		if (kept)
 			layout_memo_keep(l, index, pr->slot, &r);
 	}
 	out->tier = r.tier;
@@ -591,7 +600,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		if (m->when_lead &&
+		if (m->when_lead && !reference &&
 		    !expr_and_lead_holds(m->when, m->when_lead, &pr->f)) {
 			if (m->group != GROUP_RUN)
 				break;
@@ -743,7 +752,8 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	/* pairs are kept when the conditions read only the move's
 	 * variables; their order differs, which matters only when the
 	 * first is taken (an automatic move) or the list is full */
-	bool by_pairs = m->memo && !m->pay && !m->has_count && room > 1;
+	bool by_pairs = m->memo && !m->pay && !m->has_count && room > 1 &&
+			!reference;
 	int n = collect(s, l, index, pr, cand, room == 0, by_pairs);
 	if (by_pairs && n == ACTIONS_MAX)
 		n = collect(s, l, index, pr, cand, false, false);
