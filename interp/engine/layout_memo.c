@@ -66,15 +66,19 @@ static void make_tables_key(void)
 	pthread_key_create(&tables_key, free);
 }
 
-static memo_tables *tables(void)
+static memo_tables *make_tables(void)
 {
-	if (!thread_tables) {
-		pthread_once(&tables_once, make_tables_key);
-		thread_tables = cr_calloc(1, sizeof *thread_tables);
-		if (thread_tables)
-			pthread_setspecific(tables_key, thread_tables);
-	}
+	pthread_once(&tables_once, make_tables_key);
+	thread_tables = cr_calloc(1, sizeof *thread_tables);
+	if (thread_tables)
+		pthread_setspecific(tables_key, thread_tables);
 	return thread_tables;
+}
+
+/* Inline: every pair of piles of every listing asks for them. */
+static inline memo_tables *tables(void)
+{
+	return thread_tables ? thread_tables : make_tables();
 }
 
 /* Layouts are numbered as they are built, so that a game freed and
@@ -205,11 +209,12 @@ static pair_entry *pair_entry_of(const pair_key *k)
 	return &t->pairs[(h >> 32) & (PAIR_SIZE - 1)];
 }
 
-static bool same_pair(const pair_key *a, const pair_key *b)
+/* The hashes first: they differ most often. */
+static inline bool same_pair(const pair_key *a, const pair_key *b)
 {
-	return a->id == b->id && a->move == b->move && a->from == b->from &&
-	       a->to == b->to && a->source == b->source &&
-	       a->target == b->target;
+	return a->source == b->source && a->target == b->target &&
+	       a->id == b->id && a->move == b->move && a->from == b->from &&
+	       a->to == b->to;
 }
 
 static pair_entry *recent_of(const pair_key *k)
@@ -222,7 +227,8 @@ static pair_entry *recent_of(const pair_key *k)
 static int copy_out(const pair_entry *e, layout_candidate *out, int room)
 {
 	int n = e->n < room ? e->n : room;
-	memcpy(out, e->cand, sizeof *out * (size_t)n);
+	for (int i = 0; i < n; i++)     /* mostly none or one */
+		out[i] = e->cand[i];
 	return n;
 }
 
