@@ -382,25 +382,42 @@ typedef struct probe {
 	uint32_t hashed;                /* the piles whose hash is known */
 } probe;
 
+/* Each card into its pile's place in the probe; how many.  The state's
+ * arrays are read through locals: a store of a card (a byte) may alias
+ * anything, and would make the compiler read them again each time. */
+static int probe_cards(probe *pr, const state *s)
+{
+	const uint8_t *pile_of = s->pile_of, *depth = s->depth;
+	int nc = s->g->deck.ncards, placed = 0;
+	for (int c = 0; c < nc; c++) {
+		int p = pile_of[c] - 1;
+		if (p < 0)
+			continue;
+		pr->pile[p][depth[c]] = (card_id)c;
+		cset_add(&pr->set[p], (card_id)c);
+		placed++;
+	}
+	return placed;
+}
+
 static void probe_start(probe *pr, const state *s)
 {
 	vars_frame(&pr->f, s, pr->slot);
-	int np = s->g->npiles;
+	int np = s->g->npiles, held = 0;
 	memset(pr->n, 0, sizeof pr->n);
-	for (int p = 0; p < np; p++)    /* a view lacks the hidden cards */
-		for (int d = 0; d < s->pile_size[p]; d++)
-			pr->pile[p][d] = CARD_NONE;
-	for (int p = 0; p < np; p++)
+	memcpy(pr->n, s->pile_size, (size_t)np);
+	for (int p = 0; p < np; p++) {
 		pr->set[p] = cset_empty();
-	for (int c = 0; c < s->g->deck.ncards; c++) {
-		int p = s->pile_of[c] - 1;
-		if (p < 0)
-			continue;
-		pr->pile[p][s->depth[c]] = (card_id)c;
-		cset_add(&pr->set[p], (card_id)c);
+		held += pr->n[p];
 	}
-	for (int p = 0; p < np; p++)
-		pr->n[p] = s->pile_size[p];
+	if (probe_cards(pr, s) < held) {
+		/* a view lacks the hidden cards: their places hold none */
+		for (int p = 0; p < np; p++) {
+			memset(pr->pile[p], CARD_NONE, pr->n[p]);
+			pr->set[p] = cset_empty();
+		}
+		probe_cards(pr, s);
+	}
 	pr->hashed = 0;
 }
 
