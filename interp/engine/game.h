@@ -333,6 +333,9 @@ typedef struct move_def {
 	bool attack;                    /* then: the attack from its pile */
 	bool refill;                    /* then: the source pile filled again */
 	const expr *when;               /* over card, target, pile, beside... */
+	int when_lead;                  /* its leading `and` operands that
+					   read no target: false, no target
+					   is tried (expr_and_lead) */
 	const char *why;                /* `when` in words, for refusals */
 	const expr *sequence;           /* GROUP_RUN: holds for each card of
 					   the run (card) and the card under

@@ -360,6 +360,14 @@ static void deal_piles(state *s, const layout_phase *l)
  * Candidates
  * ====================================================================== */
 
+/* The reference listing (layout_reference_listing) is on. */
+static _Thread_local bool reference;
+
+void layout_reference_listing(bool on)
+{
+	reference = on;
+}
+
 /* The variables of move conditions, in a frame of their own, and the
  * piles read once (each pile's cards bottom up, and as a set). */
 typedef struct probe {
@@ -374,42 +382,63 @@ typedef struct probe {
 	uint32_t hashed;                /* the piles whose hash is known */
 } probe;
 
+/* Each card into its pile's place in the probe; how many.  The state's
+ * arrays are read through locals: a store of a card (a byte) may alias
+ * anything, and would make the compiler read them again each time. */
+static int probe_cards(probe *pr, const state *s)
+{
+	const uint8_t *pile_of = s->pile_of, *depth = s->depth;
+	int nc = s->g->deck.ncards, placed = 0;
+	for (int c = 0; c < nc; c++) {
+		int p = pile_of[c] - 1;
+		if (p < 0)
+			continue;
+		pr->pile[p][depth[c]] = (card_id)c;
+		cset_add(&pr->set[p], (card_id)c);
+		placed++;
+	}
+	return placed;
+}
+
 static void probe_start(probe *pr, const state *s)
 {
 	vars_frame(&pr->f, s, pr->slot);
-	int np = s->g->npiles;
+	int np = s->g->npiles, held = 0;
 	memset(pr->n, 0, sizeof pr->n);
-	for (int p = 0; p < np; p++)    /* a view lacks the hidden cards */
-		for (int d = 0; d < s->pile_size[p]; d++)
-			pr->pile[p][d] = CARD_NONE;
-	for (int p = 0; p < np; p++)
+	memcpy(pr->n, s->pile_size, (size_t)np);
+	for (int p = 0; p < np; p++) {
 		pr->set[p] = cset_empty();
-	for (int c = 0; c < s->g->deck.ncards; c++) {
-		int p = s->pile_of[c] - 1;
-		if (p < 0)
-			continue;
-		pr->pile[p][s->depth[c]] = (card_id)c;
-		cset_add(&pr->set[p], (card_id)c);
+		held += pr->n[p];
 	}
-	for (int p = 0; p < np; p++)
-		pr->n[p] = s->pile_size[p];
+	if (probe_cards(pr, s) < held) {
+		/* a view lacks the hidden cards: their places hold none */
+		for (int p = 0; p < np; p++) {
+			memset(pr->pile[p], CARD_NONE, pr->n[p]);
+			pr->set[p] = cset_empty();
+		}
+		probe_cards(pr, s);
+	}
 	pr->hashed = 0;
 }
 
-/* A pile as the moves read it, hashed: its cards bottom up, each with
- * whether it lies face down and whether it was seen. */
+/* A pile as the moves read it, hashed: its cards bottom up, then which
+ * of them lie face down and which were seen (two sets: cheaper than a
+ * look-up per card). */
 static uint64_t pile_hash(const state *s, probe *pr, int p)
 {
 	if (pr->hashed >> p & 1)
 		return pr->hash[p];
+	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
 	uint64_t h = (uint64_t)pr->n[p] + 1;
 	for (int d = 0; d < pr->n[p]; d++) {
-		card_id c = pr->pile[p][d];
-		uint64_t v = c;
-		if (c != CARD_NONE)
-			v |= (uint64_t)cset_has(s->down, c) << 8 |
-			     (uint64_t)cset_has(s->seen, c) << 9;
-		h = (h ^ v) * UINT64_C(0x9e3779b97f4a7c15);
+		h = (h ^ pr->pile[p][d]) * k;
+		h ^= h >> 32;
+	}
+	cardset down = cset_and(pr->set[p], s->down);
+	cardset seen = cset_and(pr->set[p], s->seen);
+	for (int w = 0; w < CSET_WORDS; w++) {
+		h = (h ^ down.w[w]) * k;
+		h = (h ^ h >> 29 ^ seen.w[w]) * k;
 		h ^= h >> 32;
 	}
 	pr->hash[p] = h;
@@ -512,9 +541,10 @@ static bool try_target(const state *s, const layout_phase *l,
 	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
 	int index = (int)(m - l->move);
 	memo_result r;
-	if (!(m->memo && layout_memo_find(l, index, pr->slot, &r))) {
+	bool kept = m->memo && !reference;
+	if (!(kept && layout_memo_find(l, index, pr->slot, &r))) {
 		judge(m, pr, &r);
-		if (m->memo)
+		if (kept)
 			layout_memo_keep(l, index, pr->slot, &r);
 	}
 	out->tier = r.tier;
@@ -587,10 +617,21 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j]);
 			put_cards(pr, l->v_moving, moving);
 		}
+		if (m->when_lead && !reference &&
+		    !expr_and_lead_holds(m->when, m->when_lead, &pr->f)) {
+			if (m->group != GROUP_RUN)
+				break;
+			continue;       /* no target takes this card */
+		}
 		/* a move onto every pile is offered once, at the first */
-		for (int d = 0; d < (m->each ? 1 : dst->npiles) && n < space; d++) {
+		int d0 = 0, d1 = m->each ? 1 : dst->npiles;
+		if (only >= 0) {        /* one target: skip straight to it */
+			d0 = only - dst->first_pile;
+			d1 = d0 < d1 ? d0 + 1 : d0;
+		}
+		for (int d = d0; d < d1 && n < space; d++) {
 			int dp = dst->first_pile + d;
-			if (dp == sp || (only >= 0 && dp != only) ||
+			if (dp == sp ||
 			    !try_target(s, l, m, pr, dp, &cand[n]) ||
 			    over_capacity(m, pr, h - first))
 				continue;
@@ -728,7 +769,8 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	/* pairs are kept when the conditions read only the move's
 	 * variables; their order differs, which matters only when the
 	 * first is taken (an automatic move) or the list is full */
-	bool by_pairs = m->memo && !m->pay && !m->has_count && room > 1;
+	bool by_pairs = m->memo && !m->pay && !m->has_count && room > 1 &&
+			!reference;
 	int n = collect(s, l, index, pr, cand, room == 0, by_pairs);
 	if (by_pairs && n == ACTIONS_MAX)
 		n = collect(s, l, index, pr, cand, false, false);

@@ -36,6 +36,11 @@ int layout_legal(const state *s, const phase *p, action *out);
 bool layout_refusal(const state *s, const phase *p, const action *a,
 		    char *buf, size_t size);
 
+/* Lists this thread's moves the reference way while on: every candidate
+ * tried against every target, each condition evaluated in full, nothing
+ * kept or taken from layout_memo.c (tests compare the two listings). */
+void layout_reference_listing(bool on);
+
 /* layout_words.c */
 action_prompt layout_prompt(const state *s, const phase *p);
 void layout_words(const state *s, const phase *p, const action *a, int n,

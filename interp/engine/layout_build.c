@@ -220,6 +220,19 @@ static void build_deal(builder *b, const node *deal, layout_phase *l)
 			l->deal_down[i] = (int16_t)number[i];
 }
 
+/* The part of each move's `when` that reads no target, tried once per
+ * card before its targets (Gridcannon's `value(card) >= 2 and ...`). */
+static void plan_leads(layout_phase *l)
+{
+	const int target[] = {l->v_target, l->v_pile, l->v_beside,
+			      l->v_other};
+	for (int i = 0; i < l->nmoves; i++) {
+		move_def *m = &l->move[i];
+		m->when_lead = m->when && !m->pair
+			       ? expr_and_lead(m->when, target, 4) : 0;
+	}
+}
+
 void layout_build(builder *b, const node *n, phase *p)
 {
 	layout_phase *l = &p->u.layout;
@@ -314,6 +327,7 @@ void layout_build(builder *b, const node *n, phase *p)
 		build_move(b, moves->pair[i].key, moves->pair[i].value, l,
 			   l->nmoves++, moves);
 	}
+	plan_leads(l);
 	layout_memo_plan(b->g, l);
 }
 

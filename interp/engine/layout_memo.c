@@ -43,12 +43,18 @@ typedef struct pair_entry {
 	layout_candidate cand[PAIR_KEPT];
 } pair_entry;
 
-/* Both tables of a thread, made when the thread first lists a layout's
+/* The last candidates of each move and pair of piles, in a slot of
+ * their own: one listing finds most of the next one's there, in a few
+ * neighbouring lines of memory, before it looks in `pairs`. */
+#define RECENT_SIZE (MOVES_MAX * PILES_MAX * PILES_MAX)
+
+/* The tables of a thread, made when the thread first lists a layout's
  * moves (a trick game's threads never do) and freed when it ends; none
  * when memory runs out, and then nothing is kept. */
 typedef struct memo_tables {
 	memo_entry table[MEMO_SIZE];
 	pair_entry pairs[PAIR_SIZE];
+	pair_entry recent[RECENT_SIZE];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -60,15 +66,19 @@ static void make_tables_key(void)
 	pthread_key_create(&tables_key, free);
 }
 
-static memo_tables *tables(void)
+static memo_tables *make_tables(void)
 {
-	if (!thread_tables) {
-		pthread_once(&tables_once, make_tables_key);
-		thread_tables = cr_calloc(1, sizeof *thread_tables);
-		if (thread_tables)
-			pthread_setspecific(tables_key, thread_tables);
-	}
+	pthread_once(&tables_once, make_tables_key);
+	thread_tables = cr_calloc(1, sizeof *thread_tables);
+	if (thread_tables)
+		pthread_setspecific(tables_key, thread_tables);
 	return thread_tables;
+}
+
+/* Inline: every pair of piles of every listing asks for them. */
+static inline memo_tables *tables(void)
+{
+	return thread_tables ? thread_tables : make_tables();
 }
 
 /* Layouts are numbered as they are built, so that a game freed and
@@ -199,23 +209,49 @@ static pair_entry *pair_entry_of(const pair_key *k)
 	return &t->pairs[(h >> 32) & (PAIR_SIZE - 1)];
 }
 
-static bool same_pair(const pair_key *a, const pair_key *b)
+/* The hashes first: they differ most often. */
+static inline bool same_pair(const pair_key *a, const pair_key *b)
 {
-	return a->id == b->id && a->move == b->move && a->from == b->from &&
-	       a->to == b->to && a->source == b->source &&
-	       a->target == b->target;
+	return a->source == b->source && a->target == b->target &&
+	       a->id == b->id && a->move == b->move && a->from == b->from &&
+	       a->to == b->to;
+}
+
+static pair_entry *recent_of(const pair_key *k)
+{
+	memo_tables *t = tables();
+	return t ? &t->recent[(k->move * PILES_MAX + k->from) * PILES_MAX +
+			      k->to] : NULL;
+}
+
+static int copy_out(const pair_entry *e, layout_candidate *out, int room)
+{
+	int n = e->n < room ? e->n : room;
+	for (int i = 0; i < n; i++)     /* mostly none or one */
+		out[i] = e->cand[i];
+	return n;
 }
 
 int layout_memo_pair(const pair_key *key, layout_candidate *out, int room)
 {
 	if (key->id == 0)
 		return -1;
+	pair_entry *r = recent_of(key);
+	if (r && same_pair(&r->key, key))
+		return copy_out(r, out, room);
 	const pair_entry *e = pair_entry_of(key);
 	if (!e || !same_pair(&e->key, key))
 		return -1;
-	int n = e->n < room ? e->n : room;
-	memcpy(out, e->cand, sizeof *out * (size_t)n);
-	return n;
+	*r = *e;
+	return copy_out(e, out, room);
+}
+
+static void keep_in(pair_entry *e, const pair_key *key,
+		    const layout_candidate *c, int n)
+{
+	e->key = *key;
+	e->n = n;
+	memcpy(e->cand, c, sizeof *c * (size_t)n);
 }
 
 void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
@@ -226,7 +262,6 @@ void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 	pair_entry *e = pair_entry_of(key);
 	if (!e)
 		return;
-	e->key = *key;
-	e->n = n;
-	memcpy(e->cand, c, sizeof *c * (size_t)n);
+	keep_in(e, key, c, n);
+	keep_in(recent_of(key), key, c, n);
 }

@@ -1852,6 +1852,34 @@ bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
 	return !node_reads_seat(e->root, by, slot_ok, ctx);
 }
 
+/* The operands of the `and`s down n's left side, from the left: a, b,
+ * c of ((a and b) and c); how many (at most max; n itself when it is
+ * no `and`). */
+static int and_operands(const expr_node *n, const expr_node **out, int max)
+{
+	if (n->op != OP_AND)
+		return max > 0 ? (out[0] = n, 1) : 0;
+	int k = and_operands(n->u.kid[0], out, max);
+	if (k < max)
+		out[k++] = n->u.kid[1];
+	return k;
+}
+
+int expr_and_lead(const expr *e, const int *slot, int nslot)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	if (e->root->op != OP_AND)
+		return 0;
+	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	while (k < n) {
+		for (int i = 0; i < nslot; i++)
+			if (node_reads_slot(op[k], slot[i]))
+				return k;
+		k++;
+	}
+	return k;
+}
+
 const char *expr_text(const expr *e)
 {
 	return e->text;

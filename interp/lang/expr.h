@@ -159,6 +159,15 @@ typedef bool (*expr_slot_ok_fn)(int slot, const void *ctx);
 bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
 			     expr_slot_ok_fn slot_ok, const void *ctx);
 
+/* How many of the leading operands of e's `and`s (a, b, c of
+ * `a and b and c and d`) read none of the slots listed: where they are
+ * false, e is false whatever those slots hold. */
+int expr_and_lead(const expr *e, const int *slot, int nslot);
+
+/* Whether the first k leading operands of e's `and`s all hold in f
+ * (k from expr_and_lead; true when k is 0). */
+bool expr_and_lead_holds(const expr *e, int k, const struct expr_frame *f);
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 

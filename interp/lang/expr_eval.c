@@ -466,6 +466,36 @@ value expr_eval(const expr *e, const expr_frame *f)
 	return v;
 }
 
+/* The first *k operands of the `and`s down n's left side, counted
+ * down in *k; false at the first that is false. */
+static bool lead_holds(const expr_node *n, int *k, expr_env *env)
+{
+	if (*k == 0)
+		return true;
+	if (n->op != OP_AND) {
+		(*k)--;
+		return expr_ev(n, env).i != 0;
+	}
+	if (!lead_holds(n->u.kid[0], k, env))
+		return false;
+	if (*k == 0)
+		return true;
+	(*k)--;
+	return expr_ev(n->u.kid[1], env).i != 0;
+}
+
+/* The `and`s stay as they are in the form run (expr_fast.c), so its left
+ * side has the operands expr_and_lead counted in the reference. */
+bool expr_and_lead_holds(const expr *e, int k, const expr_frame *f)
+{
+	if (k == 0 || watcher)  /* watched: the whole of e is evaluated */
+		return true;
+	expr_env env;
+	env.fr = *f;
+	env.d = e->d;
+	return lead_holds(e->fast, &k, &env);
+}
+
 value expr_eval_reference(const expr *e, const expr_frame *f)
 {
 	expr_env env;

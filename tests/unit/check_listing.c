@@ -1,0 +1,114 @@
+/*
+ * check_listing.c — a layout's moves listed the fast way (candidates of
+ * a pair of piles kept while both are unchanged, conditions' results
+ * kept, targets skipped when the part of `when` that reads no target is
+ * false) are the moves of the reference listing, which tries every
+ * candidate against every target and evaluates every condition: the
+ * same actions in the same order, at every step of random games of
+ * every solitaire shipped and of the test games.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/layout.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
+#include "util/rng.h"
+
+#define GAMES_EACH 3            /* random games of each solitaire */
+#define STEPS_MAX 600           /* a game wandering at random stops */
+
+static void same_lists(const state *s, const char *path, int step)
+{
+	action fast[ACTIONS_MAX], ref[ACTIONS_MAX];
+	int n = state_legal(s, fast);
+	layout_reference_listing(true);
+	int m = state_legal(s, ref);
+	layout_reference_listing(false);
+	ck_assert_msg(n == m, "%s, step %d: %d moves listed, %d in the "
+		      "reference", path, step, n, m);
+	for (int i = 0; i < n; i++)
+		ck_assert_msg(action_eq(&fast[i], &ref[i]),
+			      "%s, step %d: move %d differs", path, step, i);
+}
+
+static void play(const game *g, const char *path, uint64_t seed)
+{
+	state s;
+	char why[200];
+	ck_assert_msg(state_setup(&s, g, 1, 0, NULL, seed, why, sizeof why),
+		      "%s", why);
+	rng r;
+	rng_seed(&r, seed, 17);
+	state_deal(&s);
+	for (int step = 0; s.current >= 0 && step < STEPS_MAX; step++) {
+		same_lists(&s, path, step);
+		action list[ACTIONS_MAX];
+		int n = state_legal(&s, list);
+		if (n == 0)
+			break;
+		ck_assert(state_apply(&s, list[rng_below(&r, (uint32_t)n)]));
+	}
+}
+
+/* Every solitaire of a directory; how many. */
+static int play_dir(const char *dir_path)
+{
+	DIR *dir = opendir(dir_path);
+	ck_assert_msg(dir != NULL, "cannot open %s", dir_path);
+	struct dirent *e;
+	int files = 0;
+	while ((e = readdir(dir))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		char path[600];
+		snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
+		game *g = scn_load(path);
+		if (game_is_solitaire(g)) {
+			for (int i = 0; i < GAMES_EACH; i++)
+				play(g, path, (uint64_t)(7 * files + i + 1));
+			files++;
+		}
+		game_free(g);
+	}
+	closedir(dir);
+	return files;
+}
+
+START_TEST(test_shipped_solitaires)
+{
+	ck_assert_int_ge(play_dir(TOP_SRCDIR "/games"), 8);
+}
+END_TEST
+
+START_TEST(test_test_games)
+{
+	play_dir(TESTS_DIR "/data/games");
+}
+END_TEST
+
+static void teardown(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+static Suite *listing_suite(void)
+{
+	Suite *s = suite_create("listing");
+	TCase *tc = tcase_create("fast and reference");
+	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_shipped_solitaires);
+	tcase_add_test(tc, test_test_games);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(listing_suite)
