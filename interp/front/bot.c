@@ -235,7 +235,7 @@ static action choose_mc(bot *b, const view *v, const action *moves, int n)
 	double sum[ACTIONS_MAX] = {0};
 	int tried[ACTIONS_MAX] = {0};
 	search_budget budget = budget_of(b);
-	double start = search_clock();
+	search_start start = search_begin();
 	for (int done = 0; done < n || !search_budget_spent(budget, done, start);
 	     done++) {
 		int i = done % n;

@@ -55,14 +55,27 @@ double search_clock(void)
 	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
-bool search_budget_spent(search_budget budget, int done, double start)
+double search_cpu_clock(void)
+{
+	struct timespec t;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+search_start search_begin(void)
+{
+	return (search_start){search_clock(), search_cpu_clock()};
+}
+
+bool search_budget_spent(search_budget budget, int done, search_start start)
 {
 	if (budget.ms <= 0 && (done >= budget.playouts || budget.cap_ms <= 0))
 		return done >= budget.playouts;
 	if (done < 4 || done % 8)
 		return false;
-	int ms = budget.ms > 0 ? budget.ms : budget.cap_ms;
-	return (search_clock() - start) * 1000.0 >= ms;
+	if (budget.ms > 0)
+		return (search_cpu_clock() - start.cpu) * 1000.0 >= budget.ms;
+	return (search_clock() - start.wall) * 1000.0 >= budget.cap_ms;
 }
 
 /* Room for one more child of node p: a full block moves to the end of
@@ -577,7 +590,7 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	key_all(own, n, keys);
 	legal_here root = {cset_empty(), own, keys, n};
 	bool read = reads_contract(v, moves, n, style);
-	double start = search_clock();
+	search_start start = search_begin();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
 		iterate(&t, v, &root, read, style, r);
 	action a = most_tried(&t, moves[0]);

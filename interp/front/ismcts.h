@@ -35,9 +35,11 @@
 #include "front/thumb.h"
 #include "util/rng.h"
 
-/* How much search a decision gets: iterations, or milliseconds when ms
- * is set (then at least a few iterations); iterations stop early too
- * once cap_ms milliseconds are spent, when it is set. */
+/* How much search a decision gets: iterations, or milliseconds of the
+ * thread's CPU time when ms is set (then at least a few iterations: CPU
+ * time, so that on a busy machine every seat still gets what it is
+ * given); iterations stop early too once cap_ms milliseconds have
+ * passed on the clock, when it is set (a player waits no longer). */
 typedef struct search_budget {
 	int playouts;
 	int ms;
@@ -51,11 +53,22 @@ typedef struct search_budget {
 action ismcts_choose(const view *v, const action *moves, int n,
 		     search_budget budget, const thumb_style *style, rng *r);
 
-/* Whether the budget is spent after `done` iterations begun at `start`
- * (a monotonic clock, in seconds); time is read every few iterations. */
-bool search_budget_spent(search_budget budget, int done, double start);
+/* When a search began: the monotonic clock and the thread's CPU time, in
+ * seconds. */
+typedef struct search_start {
+	double wall, cpu;
+} search_start;
+
+search_start search_begin(void);
+
+/* Whether the budget is spent after `done` iterations begun at `start`;
+ * time is read every few iterations. */
+bool search_budget_spent(search_budget budget, int done, search_start start);
 
 /* The monotonic clock, in seconds. */
 double search_clock(void);
+
+/* The CPU time of the calling thread, in seconds. */
+double search_cpu_clock(void);
 
 #endif

@@ -200,15 +200,25 @@ START_TEST(test_hidden_cards_change_nothing)
 END_TEST
 
 /* A budget in iterations is spent at its count; with a cap, also once
- * the cap's time has passed (the text loop's bots on a busy machine). */
+ * the cap's time has passed on the clock (the text loop's bots on a busy
+ * machine); a budget in milliseconds counts the thread's CPU time. */
+static search_start started_ago(double wall, double cpu)
+{
+	search_start now = search_begin();
+	return (search_start){now.wall - wall, now.cpu - cpu};
+}
+
 START_TEST(test_budget_cap)
 {
-	search_budget plain = {1000000, 0, 0}, capped = {1000000, 0, 1};
-	ck_assert(!search_budget_spent(plain, 8, search_clock() - 10));
-	ck_assert(search_budget_spent(plain, 1000000, search_clock()));
-	ck_assert(search_budget_spent(capped, 8, search_clock() - 0.01));
-	ck_assert(!search_budget_spent(capped, 8, search_clock() + 10));
-	ck_assert(!search_budget_spent(capped, 2, search_clock() - 0.01));
+	search_budget plain = {1000000, 0, 0}, capped = {1000000, 0, 1},
+		      timed = {0, 5, 0};
+	ck_assert(!search_budget_spent(plain, 8, started_ago(10, 10)));
+	ck_assert(search_budget_spent(plain, 1000000, started_ago(0, 0)));
+	ck_assert(search_budget_spent(capped, 8, started_ago(0.01, 0)));
+	ck_assert(!search_budget_spent(capped, 8, started_ago(-10, 10)));
+	ck_assert(!search_budget_spent(capped, 2, started_ago(0.01, 0)));
+	ck_assert(search_budget_spent(timed, 8, started_ago(0, 0.01)));
+	ck_assert(!search_budget_spent(timed, 8, started_ago(10, -10)));
 }
 END_TEST
 
