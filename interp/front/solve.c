@@ -261,11 +261,12 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 		uint64_t layout = layout_key(after);
 		if (after->current < 0 || on_line(sv, d, layout))
 			continue;
-		/* insertion by gain, the listing's order among equals */
+		/* insertion by gain; among equals, the move listed last
+		 * first (a stock turned over last: it measured better) */
 		long g = gain_of(&f->s, after, &moves[i]);
 		int k = f->n++;
 		child *c = sv->pool + top;
-		while (k > 0 && c[k - 1].gain < g) {
+		while (k > 0 && c[k - 1].gain <= g) {
 			c[k] = c[k - 1];
 			k--;
 		}
@@ -349,6 +350,8 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 	if (!sv)
 		return false;
 	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), false};
+	if (getenv("SOLVE_IDLE"))
+		h.idle_max = atoi(getenv("SOLVE_IDLE"));
 	frame *f = &sv->frame[0];
 	f->s = *root;
 	f->layout = layout_key(root);
@@ -365,6 +368,9 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 }
 
 /* ---- playing ---- */
+
+/* Searches again, each four times as large, before a game is stuck. */
+#define SOLVE_RETRIES 2
 
 bool solve_sees_all(const view *v)
 {
@@ -432,7 +438,15 @@ action solve_choose(const view *v, const action *moves, int n, long nodes,
 	if (planned(sv, s, &a))
 		return a;
 	sv->stuck_deal = 0;
-	if (!solve_search(s, nodes, ms, &sv->plan) && sv->plan.len == 0) {
+	/* nothing better found: a larger search, twice at most */
+	bool won = solve_search(s, nodes, ms, &sv->plan);
+	for (int more = 0; !won && sv->plan.len == 0 && more < SOLVE_RETRIES;
+	     more++) {
+		nodes *= 4;
+		ms *= 4;
+		won = solve_search(s, nodes, ms, &sv->plan);
+	}
+	if (!won && sv->plan.len == 0) {
 		sv->stuck_deal = deal_key(s);
 		sv->stuck_moves = state_layout_moves(s);
 		sv->stuck_progress = state_progress(s);
