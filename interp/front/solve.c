@@ -289,16 +289,28 @@ typedef struct hunt {
 	int idle_max;                   /* moves in a row a line may make
 					   that rank no higher than it had */
 	int64_t best;                   /* the best rank met */
+	int share;                      /* the pass in progress has spent its
+					   share of the budget when the whole
+					   search has spent share / PASSES */
 	bool spent;
 } hunt;
 
+/* Passes that share a search's budget, each with twice the idle moves
+ * of the one before (the last one's share goes on to any after it). */
+#define PASSES 4
+
 static bool spent(hunt *h, long nodes)
 {
-	if (h->ms <= 0)
+	int share = h->share < PASSES ? h->share : PASSES;
+	if (h->ms <= 0) {
 		h->spent = nodes >= h->nodes;
-	else if ((nodes & 255) == 0)
-		h->spent = (search_clock() - h->start) * 1000 >= h->ms;
-	return h->spent;
+		return nodes >= h->nodes * share / PASSES;
+	}
+	if ((nodes & 255) != 0)
+		return false;
+	double ms = (search_clock() - h->start) * 1000;
+	h->spent = ms >= h->ms;
+	return ms >= (double)h->ms * share / PASSES;
 }
 
 /* One depth-first pass from frame 0 (expanded), lines cut after
@@ -338,9 +350,11 @@ static bool pass(solver *sv, hunt *h, solve_result *out)
 	return false;
 }
 
-/* Idle moves a line may make in the first pass; each pass after allows
- * twice as many. */
+/* Idle moves a line may make in the first pass. */
 #define IDLE_FIRST 8
+
+/* Positions a search within a time kept at most. */
+#define TABLE_TIMED (1 << 20)
 
 bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 {
@@ -349,7 +363,7 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 	solver *sv = solver_of_thread();
 	if (!sv)
 		return false;
-	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), false};
+	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), 0, false};
 	if (getenv("SOLVE_IDLE"))
 		h.idle_max = atoi(getenv("SOLVE_IDLE"));
 	frame *f = &sv->frame[0];
@@ -357,8 +371,10 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 	f->layout = layout_key(root);
 	f->top = h.best;
 	f->idle = 0;
+	size_t room = (size_t)(ms > 0 ? TABLE_TIMED : nodes);
 	for (; !h.spent && h.idle_max < 2 * SOLVE_LINE_MAX; h.idle_max *= 2) {
-		if (!table_reset(&sv->seen, (size_t)(ms > 0 ? 1 << 22 : nodes)))
+		h.share++;
+		if (!table_reset(&sv->seen, room))
 			return false;
 		table_met(&sv->seen, root, position_key(root, f->layout));
 		if (expand(sv, 0, 0, out) || pass(sv, &h, out))
@@ -370,7 +386,7 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 /* ---- playing ---- */
 
 /* Searches again, each four times as large, before a game is stuck. */
-#define SOLVE_RETRIES 2
+#define SOLVE_RETRIES 1
 
 bool solve_sees_all(const view *v)
 {
@@ -438,7 +454,7 @@ action solve_choose(const view *v, const action *moves, int n, long nodes,
 	if (planned(sv, s, &a))
 		return a;
 	sv->stuck_deal = 0;
-	/* nothing better found: a larger search, twice at most */
+	/* nothing better found: a larger search */
 	bool won = solve_search(s, nodes, ms, &sv->plan);
 	for (int more = 0; !won && sv->plan.len == 0 && more < SOLVE_RETRIES;
 	     more++) {
