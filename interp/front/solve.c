@@ -21,22 +21,82 @@ static uint64_t mix(uint64_t x)         /* splitmix64's finaliser */
 	return x ^ x >> 31;
 }
 
-/* The layout: where each card lies, face up or down, and whose turn it
- * is.  A sum of one term a card, so the order of the cards is free. */
-static uint64_t layout_key(const state *s)
+/* What each pile's cards are mixed with in a key: its own number, or
+ * its place's when the place's piles are interchangeable (no grid,
+ * pyramid or pile beside another, no move that deals a card onto each
+ * pile or fills its piles): then two layouts that differ only in which
+ * of them holds what are one position (a king moved from one empty
+ * column to another goes nowhere). */
+typedef struct salts {
+	const game *g;
+	int phase;
+	uint64_t exact[PILES_MAX], same[PILES_MAX];
+} salts;
+
+static bool interchangeable(const game *g, const layout_phase *l, int k)
 {
-	uint64_t h = mix((uint64_t)(uint8_t)s->current << 8 |
-			 (uint64_t)(uint8_t)s->phase |
-			 (uint64_t)state_layout_opening(s) << 16);
+	const place_def *pl = &g->place[k];
+	if (pl->rows || pl->around >= 0 || pl->pyramid || l->fill == k ||
+	    l->attack_grid == k || l->attack_slots == k)
+		return false;
+	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+		if (l->beside[p] >= 0)
+			return false;
+	for (int i = 0; i < l->nmoves; i++) {
+		const move_def *m = &l->move[i];
+		if ((m->to == k && m->each) ||
+		    ((m->from >> k & 1) && (m->refill || m->attack)))
+			return false;
+	}
+	return true;
+}
+
+static const salts *salts_of(const state *s)
+{
+	static _Thread_local salts cache;
+	if (cache.g == s->g && cache.phase == s->phase)
+		return &cache;
+	cache.g = s->g;
+	cache.phase = s->phase;
+	const phase *ph = s->phase >= 0 ? &s->g->phase[s->phase] : NULL;
+	for (int k = 0; k < s->g->nplaces; k++) {
+		const place_def *pl = &s->g->place[k];
+		bool same = ph && ph->kind == PHASE_LAYOUT &&
+			    interchangeable(s->g, &ph->u.layout, k);
+		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles;
+		     p++) {
+			cache.exact[p] = mix(UINT64_C(0x5eed) + (uint64_t)p);
+			cache.same[p] = same ? mix(UINT64_C(0x91ace) + (uint64_t)k)
+					     : cache.exact[p];
+		}
+	}
+	return &cache;
+}
+
+/* The layout: the cards of each pile in order, face up or down, and
+ * whose turn it is; piles mixed with salt. */
+static uint64_t layout_key_salted(const state *s, const uint64_t *salt)
+{
+	uint64_t pile[PILES_MAX] = {0};
 	for (int c = 0; c < s->g->deck.ncards; c++) {
 		if (!s->pile_of[c])
 			continue;
 		uint64_t d = cset_has(s->down, (card_id)c);
-		h += mix((uint64_t)c | (uint64_t)s->pile_of[c] << 8 |
-			 (uint64_t)s->depth[c] << 16 | d << 24 |
-			 UINT64_C(1) << 32);
+		pile[s->pile_of[c] - 1] += mix((uint64_t)c | (uint64_t)s->depth[c] << 8 |
+					       d << 16 | UINT64_C(1) << 32);
 	}
+	uint64_t h = mix((uint64_t)(uint8_t)s->current << 8 |
+			 (uint64_t)(uint8_t)s->phase |
+			 (uint64_t)state_layout_opening(s) << 16);
+	for (int p = 0; p < s->g->npiles; p++)
+		h += mix(pile[p] ^ salt[p]);
 	return h;
+}
+
+/* The key of the search: interchangeable piles are one. */
+static uint64_t layout_key(const state *s)
+{
+	return layout_key_salted(s, salts_of(s)->same);
 }
 
 /* Counters beyond the first two are part of the key; the first two are
@@ -393,9 +453,10 @@ bool solve_sees_all(const view *v)
 	return game_is_solitaire(v->s.g) && cset_is_empty(v->unknown);
 }
 
+/* The key of a position played: every pile its own. */
 static uint64_t key_of(const state *s)
 {
-	return position_key(s, layout_key(s));
+	return position_key(s, layout_key_salted(s, salts_of(s)->exact));
 }
 
 /* Keeps the line found from s as the plan, with the key of each
