@@ -3,7 +3,6 @@
 
 #include <pthread.h>
 #include <stddef.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -424,8 +423,6 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 	if (!sv)
 		return false;
 	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), 0, false};
-	if (getenv("SOLVE_IDLE"))
-		h.idle_max = atoi(getenv("SOLVE_IDLE"));
 	frame *f = &sv->frame[0];
 	f->s = *root;
 	f->layout = layout_key(root);
@@ -529,10 +526,6 @@ action solve_choose(const view *v, const action *moves, int n, long nodes,
 		sv->stuck_progress = state_progress(s);
 		return moves[rng_below(r, (uint32_t)n)];
 	}
-	if (getenv("SOLVE_DEBUG"))
-		fprintf(stderr, "search at %d: won %d nodes %ld len %d progress %lld\n",
-			state_layout_moves(s), sv->plan.won, sv->plan.nodes, sv->plan.len,
-			(long long)sv->plan.progress);
 	keep_plan(sv, s);
 	if (planned(sv, s, &a))
 		return a;
