@@ -3,6 +3,7 @@
 
 #include "front/ismcts.h"
 #include "front/solitaire.h"
+#include "front/solve.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +27,7 @@ static const struct {
 	{"search", BOT_SEARCH},
 	{"ismcts", BOT_ISMCTS},
 	{"mc", BOT_MC},
+	{"solve", BOT_SOLVE},
 };
 
 /* "random", "low", or a searcher alone, with ":N" playouts or ":Nms"
@@ -53,6 +55,8 @@ static bool one_bot(const char *text, size_t len, bot_kind *kind,
 	}
 	if (name == 0)
 		return false;
+	if (len == name && *kind == BOT_SOLVE)
+		*playouts = SOLVE_NODES_DEFAULT;
 	if (len == name)
 		return true;
 	if (len == name + 1)
@@ -98,8 +102,9 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 			int playouts = out.playouts[0], ms = 0;
 			if (!one_bot(p, len, &kind, &playouts, &ms)) {
 				snprintf(err, size, "--bot is random, low, mc, "
-					 "ismcts or search, the last three with :N "
-					 "playouts or :Nms milliseconds a decision, "
+					 "ismcts, search or solve, the last four with "
+					 ":N playouts (solve: positions) or :Nms "
+					 "milliseconds a decision, "
 					 "or a list such as low,0=ismcts:100ms, not "
 					 "'%s'", text);
 				return false;
@@ -117,7 +122,7 @@ bool bot_spec_parse(bot_spec *spec, const char *text, char *err, size_t size)
 				     &out.kind[seat], &out.playouts[seat],
 				     &out.ms[seat])) {
 				snprintf(err, size, "--bot: '%.*s' is not SEAT=random, "
-					 "SEAT=low, or SEAT= mc, ismcts or search with "
+					 "SEAT=low, or SEAT= mc, ismcts, search or solve with "
 					 ":N or :Nms", (int)len, p);
 				return false;
 			}
@@ -224,6 +229,16 @@ static const thumb_style *style_of(bot *b, const state *s)
 static search_budget budget_of(const bot *b)
 {
 	search_budget budget = {b->playouts, b->ms, b->cap_ms};
+	return budget;
+}
+
+/* The search bot's budget; the solver's, when cards are hidden from it,
+ * is that of `search:10` (or its milliseconds). */
+static search_budget search_budget_of(const bot *b)
+{
+	search_budget budget = budget_of(b);
+	if (b->kind == BOT_SOLVE && !b->ms)
+		budget.playouts = SOLVE_HIDDEN_PLAYOUTS;
 	return budget;
 }
 
@@ -395,13 +410,17 @@ action bot_choose(bot *b, const view *v)
 	}
 	if (b->kind == BOT_LOW)
 		return thumb_choose(&v->s, style_of(b, &v->s), moves, n);
-	if (b->kind == BOT_SEARCH && game_is_solitaire(v->s.g)) {
+	if (b->kind == BOT_SOLVE && solve_sees_all(v))
+		return solve_choose(v, moves, n, b->playouts, b->ms, &b->r);
+	if ((b->kind == BOT_SEARCH || b->kind == BOT_SOLVE) &&
+	    game_is_solitaire(v->s.g)) {
 		n = drop_repeats(b, v, at, moves, n);
 		if (n == 1)
 			return moves[0];
 		if (going_round(b, at))
 			return choose_low_by_hints(at, moves, n);
-		return solitaire_search(v, moves, n, budget_of(b), &b->r);
+		return solitaire_search(v, moves, n, search_budget_of(b),
+					&b->r);
 	}
 	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))
 		return ismcts_choose(v, moves, n, budget_of(b),

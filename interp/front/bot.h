@@ -39,9 +39,11 @@ typedef enum bot_kind {
 	BOT_LOW,
 	BOT_SEARCH,
 	BOT_ISMCTS,
+	BOT_SOLVE,
 } bot_kind;
 
 #define BOT_SEEN_MAX 512
+#define SOLVE_HIDDEN_PLAYOUTS 10
 
 typedef struct bot {
 	bot_kind kind;

@@ -412,7 +412,8 @@ static const cli_option option_table[] = {
 	{"bot", 'b', required_argument, FOR_RUNS, TEXT(bot),
 	 .letter_unlisted = true, .arg = "KIND",
 	 .help = "random (default), low, mc, ismcts (:N or\n"
-		 ":100ms), or per seat: 0=ismcts:500,1=low\n"
+		 ":100ms), search and solve for solitaires,\n"
+		 "or per seat: 0=ismcts:500,1=low\n"
 		 "(others random)"},
 	{"playouts", 0, required_argument, FOR_RUNS,
 	 NUMBER(playouts, 1, 1000000), .arg = "N",

@@ -250,7 +250,7 @@ for cmd in play simulate explain; do
 	refused "--set takes NAME=NUMBER, not 'x'" "$cmd" hearts --set x
 done
 refused "--set takes NAME=NUMBER, not 'x'" compare hearts hearts --set x
-bad_bot="--bot is random, low, mc, ismcts or search, the last three with :N playouts or :Nms milliseconds a decision, or a list such as low,0=ismcts:100ms, not 'nosuch'"
+bad_bot="--bot is random, low, mc, ismcts, search or solve, the last four with :N playouts (solve: positions) or :Nms milliseconds a decision, or a list such as low,0=ismcts:100ms, not 'nosuch'"
 refused "$bad_bot" play hearts --bot nosuch
 refused "$bad_bot" simulate hearts --bot nosuch
 refused "$bad_bot" compare hearts hearts -b nosuch

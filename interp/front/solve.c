@@ -1,0 +1,533 @@
+/* solve.c — the solver of solitaires the player sees whole (solve.h). */
+#include "front/solve.h"
+
+#include <pthread.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/ismcts.h"
+#include "util/alloc.h"
+
+/* ---- position keys ---- */
+
+static uint64_t mix(uint64_t x)         /* splitmix64's finaliser */
+{
+	x ^= x >> 30;
+	x *= UINT64_C(0xbf58476d1ce4e5b9);
+	x ^= x >> 27;
+	x *= UINT64_C(0x94d049bb133111eb);
+	return x ^ x >> 31;
+}
+
+/* What each pile's cards are mixed with in a key: its own number, or
+ * its place's when the place's piles are interchangeable (no grid,
+ * pyramid or pile beside another, no move that deals a card onto each
+ * pile or fills its piles): then two layouts that differ only in which
+ * of them holds what are one position (a king moved from one empty
+ * column to another goes nowhere). */
+typedef struct salts {
+	const game *g;
+	int phase;
+	uint64_t exact[PILES_MAX], same[PILES_MAX];
+} salts;
+
+static bool interchangeable(const game *g, const layout_phase *l, int k)
+{
+	const place_def *pl = &g->place[k];
+	if (pl->rows || pl->around >= 0 || pl->pyramid || l->fill == k ||
+	    l->attack_grid == k || l->attack_slots == k)
+		return false;
+	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+		if (l->beside[p] >= 0)
+			return false;
+	for (int i = 0; i < l->nmoves; i++) {
+		const move_def *m = &l->move[i];
+		if ((m->to == k && m->each) ||
+		    ((m->from >> k & 1) && (m->refill || m->attack)))
+			return false;
+	}
+	return true;
+}
+
+static const salts *salts_of(const state *s)
+{
+	static _Thread_local salts cache;
+	if (cache.g == s->g && cache.phase == s->phase)
+		return &cache;
+	cache.g = s->g;
+	cache.phase = s->phase;
+	const phase *ph = s->phase >= 0 ? &s->g->phase[s->phase] : NULL;
+	for (int k = 0; k < s->g->nplaces; k++) {
+		const place_def *pl = &s->g->place[k];
+		bool same = ph && ph->kind == PHASE_LAYOUT &&
+			    interchangeable(s->g, &ph->u.layout, k);
+		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles;
+		     p++) {
+			cache.exact[p] = mix(UINT64_C(0x5eed) + (uint64_t)p);
+			cache.same[p] = same ? mix(UINT64_C(0x91ace) + (uint64_t)k)
+					     : cache.exact[p];
+		}
+	}
+	return &cache;
+}
+
+/* The layout: the cards of each pile in order, face up or down, and
+ * whose turn it is; piles mixed with salt. */
+static uint64_t layout_key_salted(const state *s, const uint64_t *salt)
+{
+	uint64_t pile[PILES_MAX] = {0};
+	for (int c = 0; c < s->g->deck.ncards; c++) {
+		if (!s->pile_of[c])
+			continue;
+		uint64_t d = cset_has(s->down, (card_id)c);
+		pile[s->pile_of[c] - 1] += mix((uint64_t)c | (uint64_t)s->depth[c] << 8 |
+					       d << 16 | UINT64_C(1) << 32);
+	}
+	uint64_t h = mix((uint64_t)(uint8_t)s->current << 8 |
+			 (uint64_t)(uint8_t)s->phase |
+			 (uint64_t)state_layout_opening(s) << 16);
+	for (int p = 0; p < s->g->npiles; p++)
+		h += mix(pile[p] ^ salt[p]);
+	return h;
+}
+
+/* The key of the search: interchangeable piles are one. */
+static uint64_t layout_key(const state *s)
+{
+	return layout_key_salted(s, salts_of(s)->same);
+}
+
+/* Counters beyond the first two are part of the key; the first two are
+ * kept beside it, to tell a position met again with more of them spent
+ * (a stock turned over once more) from one met with fewer. */
+#define KEPT_COUNTERS 2
+
+static uint64_t position_key(const state *s, uint64_t layout)
+{
+	uint64_t h = layout;
+	for (int k = KEPT_COUNTERS; k < s->g->ncounters; k++)
+		h = mix(h ^ (uint64_t)s->counter[k][0]);
+	return h ? h : 1;               /* 0 marks an empty slot */
+}
+
+static int32_t counter_of(const state *s, int k)
+{
+	if (k >= s->g->ncounters)
+		return 0;
+	int64_t v = s->counter[k][0];
+	return v > INT32_MAX ? INT32_MAX : v < INT32_MIN ? INT32_MIN
+							 : (int32_t)v;
+}
+
+/* ---- the table of positions met ---- */
+
+typedef struct tt_entry {
+	uint64_t key;                   /* 0: empty */
+	int32_t counter[KEPT_COUNTERS];
+} tt_entry;
+
+typedef struct table {
+	tt_entry *slot;
+	size_t mask;                    /* slots - 1 (a power of two) */
+	size_t used;
+} table;
+
+/* Room for `need` positions at most half full, emptied; false when
+ * memory runs out. */
+static bool table_reset(table *t, size_t need)
+{
+	size_t size = 1024;
+	while (size < 2 * need)
+		size *= 2;
+	if (size != t->mask + 1 || !t->slot) {
+		free(t->slot);
+		t->slot = cr_calloc(size, sizeof *t->slot);
+		t->mask = t->slot ? size - 1 : 0;
+	} else {
+		memset(t->slot, 0, size * sizeof *t->slot);
+	}
+	t->used = 0;
+	return t->slot != NULL;
+}
+
+static bool dominated(const tt_entry *e, const int32_t *c)
+{
+	for (int k = 0; k < KEPT_COUNTERS; k++)
+		if (c[k] < e->counter[k])
+			return false;
+	return true;
+}
+
+/* Whether the position was met before with no more counted than now;
+ * else it is kept (with these counts).  A full table keeps nothing more
+ * and reports every new position as met (the search then ends). */
+static bool table_met(table *t, const state *s, uint64_t key)
+{
+	int32_t c[KEPT_COUNTERS];
+	for (int k = 0; k < KEPT_COUNTERS; k++)
+		c[k] = counter_of(s, k);
+	size_t i = (size_t)key & t->mask;
+	for (; t->slot[i].key; i = (i + 1) & t->mask) {
+		if (t->slot[i].key != key)
+			continue;
+		if (dominated(&t->slot[i], c))
+			return true;
+		memcpy(t->slot[i].counter, c, sizeof c);
+		return false;
+	}
+	if (4 * (t->used + 1) > 3 * (t->mask + 1))
+		return true;
+	t->slot[i].key = key;
+	memcpy(t->slot[i].counter, c, sizeof c);
+	t->used++;
+	return false;
+}
+
+/* ---- the search ---- */
+
+typedef struct child {
+	action a;
+	long gain;
+} child;
+
+/* A position on the line being searched, and its moves left to try. */
+typedef struct frame {
+	state s;
+	uint64_t layout;
+	action via;                     /* the move that led here */
+	int64_t top;                    /* the best rank on the line so far */
+	int idle;                       /* moves since the line's rank rose */
+	int first, n, next;             /* its children, in the pool */
+} frame;
+
+/* What a thread keeps between searches and decisions. */
+typedef struct solver {
+	frame frame[SOLVE_LINE_MAX + 1];
+	child *pool;
+	int pool_size;
+	table seen;
+	/* the line being played, and the positions it passes through */
+	solve_result plan;
+	uint64_t plan_at[SOLVE_LINE_MAX];
+	int plan_next;
+	/* a game found stuck: its deal, the moves made then, and the
+	 * progress it had */
+	uint64_t stuck_deal;
+	int stuck_moves;
+	int64_t stuck_progress;
+} solver;
+
+static void solver_free(void *p)
+{
+	solver *sv = p;
+	if (!sv)
+		return;
+	free(sv->pool);
+	free(sv->seen.slot);
+	free(sv);
+}
+
+static pthread_once_t solver_once = PTHREAD_ONCE_INIT;
+static pthread_key_t solver_key;
+static _Thread_local solver *thread_solver;
+
+static void make_solver_key(void)
+{
+	pthread_key_create(&solver_key, solver_free);
+}
+
+/* The thread's solver, made when it first solves and freed when it
+ * ends; NULL when memory runs out. */
+static solver *solver_of_thread(void)
+{
+	if (!thread_solver) {
+		pthread_once(&solver_once, make_solver_key);
+		thread_solver = cr_calloc(1, sizeof *thread_solver);
+		if (thread_solver)
+			pthread_setspecific(solver_key, thread_solver);
+	}
+	return thread_solver;
+}
+
+static bool pool_room(solver *sv, int need)
+{
+	if (need <= sv->pool_size)
+		return true;
+	int size = sv->pool_size ? sv->pool_size : 4096;
+	while (size < need)
+		size *= 2;
+	child *p = cr_realloc(sv->pool, (size_t)size * sizeof *p);
+	if (!p)
+		return false;
+	sv->pool = p;
+	sv->pool_size = size;
+	return true;
+}
+
+/* What a move gains at once, to try the best first: the rise of the
+ * progress, then the cards it shows for the first time, then what its
+ * attack kills; a move that spends a card kept for when stuck (a ploy)
+ * comes after the others. */
+static long gain_of(const state *before, const state *after, const action *a)
+{
+	move_hint h = state_move_hint(before, a);
+	long g = 1024L * (long)(state_progress(after) - state_progress(before));
+	g += 64L * (cset_count(after->seen) - cset_count(before->seen));
+	g += 1024L * h.gain;
+	return h.spends ? g - 512 : g;
+}
+
+/* Whether a line from the root through frame d has had this layout. */
+static bool on_line(const solver *sv, int d, uint64_t layout)
+{
+	for (int i = 0; i <= d; i++)
+		if (sv->frame[i].layout == layout)
+			return true;
+	return false;
+}
+
+/* The line from the root to frame d, then a, into out. */
+static void line_to(const solver *sv, int d, const action *a,
+		    solve_result *out)
+{
+	out->len = 0;
+	for (int i = 1; i <= d; i++)
+		out->line[out->len++] = sv->frame[i].via;
+	if (a)
+		out->line[out->len++] = *a;
+}
+
+/* Lists frame d's moves into the pool, best first; true when one of
+ * them wins (the line is then in out). */
+static bool expand(solver *sv, int d, int top, solve_result *out)
+{
+	frame *f = &sv->frame[d];
+	action moves[ACTIONS_MAX];
+	int n = state_legal(&f->s, moves);
+	f->first = top;
+	f->n = f->next = 0;
+	if (!pool_room(sv, top + n))
+		return false;
+	state *after = &sv->frame[d + 1].s;
+	for (int i = 0; i < n; i++) {
+		*after = f->s;
+		state_apply_listed(after, moves[i]);
+		if (state_solved(after)) {
+			line_to(sv, d, &moves[i], out);
+			return true;
+		}
+		uint64_t layout = layout_key(after);
+		if (after->current < 0 || on_line(sv, d, layout))
+			continue;
+		/* insertion by gain; among equals, the move listed last
+		 * first (a stock turned over last: it measured better) */
+		long g = gain_of(&f->s, after, &moves[i]);
+		int k = f->n++;
+		child *c = sv->pool + top;
+		while (k > 0 && c[k - 1].gain <= g) {
+			c[k] = c[k - 1];
+			k--;
+		}
+		c[k].a = moves[i];
+		c[k].gain = g;
+	}
+	return false;
+}
+
+static int64_t rank_of(const state *s)
+{
+	return state_progress(s) * 1024 + cset_count(s->seen);
+}
+
+/* A search's limits and what it has found so far. */
+typedef struct hunt {
+	long nodes;                     /* positions a search may expand */
+	int ms;                         /* or milliseconds, when > 0 */
+	double start;
+	int idle_max;                   /* moves in a row a line may make
+					   that rank no higher than it had */
+	int64_t best;                   /* the best rank met */
+	int share;                      /* the pass in progress has spent its
+					   share of the budget when the whole
+					   search has spent share / PASSES */
+	bool spent;
+} hunt;
+
+/* Passes that share a search's budget, each with twice the idle moves
+ * of the one before (the last one's share goes on to any after it). */
+#define PASSES 4
+
+static bool spent(hunt *h, long nodes)
+{
+	int share = h->share < PASSES ? h->share : PASSES;
+	if (h->ms <= 0) {
+		h->spent = nodes >= h->nodes;
+		return nodes >= h->nodes * share / PASSES;
+	}
+	if ((nodes & 255) != 0)
+		return false;
+	double ms = (search_clock() - h->start) * 1000;
+	h->spent = ms >= h->ms;
+	return ms >= (double)h->ms * share / PASSES;
+}
+
+/* One depth-first pass from frame 0 (expanded), lines cut after
+ * h->idle_max moves that rank no higher; true when it found a win. */
+static bool pass(solver *sv, hunt *h, solve_result *out)
+{
+	for (int d = 0; d >= 0;) {
+		frame *f = &sv->frame[d];
+		if (f->next == f->n) {
+			d--;
+			continue;
+		}
+		action a = sv->pool[f->first + f->next++].a;
+		frame *to = &sv->frame[d + 1];
+		to->s = f->s;
+		state_apply_listed(&to->s, a);
+		to->layout = layout_key(&to->s);
+		if (table_met(&sv->seen, &to->s, position_key(&to->s, to->layout)))
+			continue;
+		to->via = a;
+		int64_t rank = rank_of(&to->s);
+		to->top = rank > f->top ? rank : f->top;
+		to->idle = rank > f->top ? 0 : f->idle + 1;
+		if (rank > h->best) {
+			h->best = rank;
+			out->progress = state_progress(&to->s);
+			line_to(sv, d + 1, NULL, out);
+		}
+		if (spent(h, ++out->nodes))
+			return false;
+		if (to->idle >= h->idle_max || d + 1 == SOLVE_LINE_MAX - 1)
+			continue;
+		if (expand(sv, d + 1, f->first + f->n, out))
+			return true;
+		d++;
+	}
+	return false;
+}
+
+/* Idle moves a line may make in the first pass. */
+#define IDLE_FIRST 8
+
+/* Positions a search within a time kept at most. */
+#define TABLE_TIMED (1 << 20)
+
+bool solve_search(const state *root, long nodes, int ms, solve_result *out)
+{
+	memset(out, 0, offsetof(solve_result, line));
+	out->progress = state_progress(root);
+	solver *sv = solver_of_thread();
+	if (!sv)
+		return false;
+	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), 0, false};
+	frame *f = &sv->frame[0];
+	f->s = *root;
+	f->layout = layout_key(root);
+	f->top = h.best;
+	f->idle = 0;
+	size_t room = (size_t)(ms > 0 ? TABLE_TIMED : nodes);
+	for (; !h.spent && h.idle_max < 2 * SOLVE_LINE_MAX; h.idle_max *= 2) {
+		h.share++;
+		if (!table_reset(&sv->seen, room))
+			return false;
+		table_met(&sv->seen, root, position_key(root, f->layout));
+		if (expand(sv, 0, 0, out) || pass(sv, &h, out))
+			return out->won = true;
+	}
+	return false;
+}
+
+/* ---- playing ---- */
+
+/* Searches again, each four times as large, before a game is stuck. */
+#define SOLVE_RETRIES 1
+
+bool solve_sees_all(const view *v)
+{
+	return game_is_solitaire(v->s.g) && cset_is_empty(v->unknown);
+}
+
+/* The key of a position played: every pile its own. */
+static uint64_t key_of(const state *s)
+{
+	return position_key(s, layout_key_salted(s, salts_of(s)->exact));
+}
+
+/* Keeps the line found from s as the plan, with the key of each
+ * position it passes through. */
+static void keep_plan(solver *sv, const state *s)
+{
+	state at = *s;
+	for (int i = 0; i < sv->plan.len; i++) {
+		sv->plan_at[i] = key_of(&at);
+		state_apply_listed(&at, sv->plan.line[i]);
+	}
+	sv->plan_next = 0;
+}
+
+/* The plan's next move from where the game stands, if the plan passes
+ * there (a move forced on the game, taken without asking, moves it on). */
+static bool planned(solver *sv, const state *s, action *a)
+{
+	uint64_t here = key_of(s);
+	for (int i = sv->plan_next; i < sv->plan.len; i++) {
+		if (sv->plan_at[i] != here)
+			continue;
+		if (!state_is_legal(s, &sv->plan.line[i]))
+			return false;
+		*a = sv->plan.line[i];
+		sv->plan_next = i + 1;
+		return true;
+	}
+	return false;
+}
+
+/* Which deal s is a game of: the order the cards were dealt in. */
+static uint64_t deal_key(const state *s)
+{
+	uint64_t h = (uint64_t)(uintptr_t)s->g;
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		h = mix(h ^ s->deal_pos[c]);
+	return h ? h : 1;
+}
+
+static bool stuck(const solver *sv, const state *s)
+{
+	return sv->stuck_deal == deal_key(s) &&
+	       state_layout_moves(s) >= sv->stuck_moves &&
+	       state_progress(s) <= sv->stuck_progress;
+}
+
+action solve_choose(const view *v, const action *moves, int n, long nodes,
+		    int ms, rng *r)
+{
+	const state *s = &v->s;
+	solver *sv = solver_of_thread();
+	action a;
+	if (!sv || stuck(sv, s))
+		return moves[rng_below(r, (uint32_t)n)];
+	if (planned(sv, s, &a))
+		return a;
+	sv->stuck_deal = 0;
+	/* nothing better found: a larger search */
+	bool won = solve_search(s, nodes, ms, &sv->plan);
+	for (int more = 0; !won && sv->plan.len == 0 && more < SOLVE_RETRIES;
+	     more++) {
+		nodes *= 4;
+		ms *= 4;
+		won = solve_search(s, nodes, ms, &sv->plan);
+	}
+	if (!won && sv->plan.len == 0) {
+		sv->stuck_deal = deal_key(s);
+		sv->stuck_moves = state_layout_moves(s);
+		sv->stuck_progress = state_progress(s);
+		return moves[rng_below(r, (uint32_t)n)];
+	}
+	keep_plan(sv, s);
+	if (planned(sv, s, &a))
+		return a;
+	return moves[rng_below(r, (uint32_t)n)];
+}

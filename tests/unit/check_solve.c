@@ -1,0 +1,137 @@
+/*
+ * check_solve.c — the solver of solitaires seen whole (front/solve.h):
+ * it finds a win on a small FreeCell position and the line it gives
+ * wins when played; it keeps to its budget of positions; it plays only
+ * when it sees every card (FreeCell, or --cheat), and with cards hidden
+ * its choice does not depend on them (two Klondike deals that differ
+ * only in face-down cards get the same move).
+ */
+#include "testutil.h"
+#include "scenario.h"
+#include "solitaire.h"
+
+#include <string.h>
+
+#include "engine/engine.h"
+#include "front/bot.h"
+#include "front/solve.h"
+
+#define GAMES TOP_SRCDIR "/games/"
+
+static void teardown(void)
+{
+	game_free(g);
+}
+
+/* Every card but the court cards up; the courts in four columns, each
+ * king over its queen and jack. */
+static const char *const COURTS =
+	"f1: AS 2S 3S 4S 5S 6S 7S 8S 9S 10S; "
+	"f2: AH 2H 3H 4H 5H 6H 7H 8H 9H 10H; "
+	"f3: AD 2D 3D 4D 5D 6D 7D 8D 9D 10D; "
+	"f4: AC 2C 3C 4C 5C 6C 7C 8C 9C 10C; "
+	"c1: JS QH KC; c2: JH QC KS; c3: JD QS KH; c4: JC QD KD";
+
+START_TEST(test_finds_a_win_and_it_plays)
+{
+	g = scn_load(GAMES "freecell.yaml");
+	lay_position(NULL, COURTS);
+	static solve_result r;
+	ck_assert(solve_search(&st, 10000, 0, &r));
+	ck_assert(r.won);
+	ck_assert_int_gt(r.len, 0);
+	ck_assert_int_le(r.nodes, 10000);
+	for (int i = 0; i < r.len; i++)
+		ck_assert(state_apply(&st, r.line[i]));
+	ck_assert(state_solved(&st));
+}
+END_TEST
+
+START_TEST(test_keeps_to_its_budget)
+{
+	g = scn_load(GAMES "freecell.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	static solve_result r;
+	solve_search(&st, 50, 0, &r);
+	ck_assert_int_le(r.nodes, 50);
+	/* its best line stays legal */
+	for (int i = 0; i < r.len; i++)
+		ck_assert(state_apply(&st, r.line[i]));
+}
+END_TEST
+
+START_TEST(test_plays_freecell_seen_whole)
+{
+	g = scn_load(GAMES "freecell.yaml");
+	lay_position(NULL, COURTS);
+	bot b;
+	bot_init(&b, BOT_SOLVE, 1, 0);
+	b.playouts = 10000;
+	for (int step = 0; step < 100 && !st.over; step++) {
+		view v;
+		bot_view(&b, &st, 0, &v);
+		ck_assert(solve_sees_all(&v));
+		bot_must_apply(&st, bot_choose(&b, &v));
+	}
+	ck_assert(state_solved(&st));
+}
+END_TEST
+
+/* Two face-down cards of the tableau change places. */
+static void swap_down(state *s)
+{
+	card_id a = CARD_NONE, b = CARD_NONE;
+	for (int c = 0; c < s->g->deck.ncards && b == CARD_NONE; c++) {
+		if (!cset_has(s->down, (card_id)c) || !s->pile_of[c])
+			continue;
+		if (a == CARD_NONE)
+			a = (card_id)c;
+		else if (s->pile_of[c] != s->pile_of[a])
+			b = (card_id)c;
+	}
+	ck_assert(b != CARD_NONE);
+	uint8_t pile = s->pile_of[a], depth = s->depth[a];
+	s->pile_of[a] = s->pile_of[b];
+	s->depth[a] = s->depth[b];
+	s->pile_of[b] = pile;
+	s->depth[b] = depth;
+}
+
+START_TEST(test_hidden_cards_are_not_read)
+{
+	g = scn_load(GAMES "klondike.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	state other = st;
+	swap_down(&other);
+	bot b1, b2;
+	bot_init(&b1, BOT_SOLVE, 5, 0);
+	bot_init(&b2, BOT_SOLVE, 5, 0);
+	view v1, v2;
+	bot_view(&b1, &st, 0, &v1);
+	bot_view(&b2, &other, 0, &v2);
+	ck_assert(!solve_sees_all(&v1));
+	action a1 = bot_choose(&b1, &v1), a2 = bot_choose(&b2, &v2);
+	ck_assert(memcmp(&a1, &a2, sizeof a1) == 0);
+	/* cheating, it sees them */
+	b1.cheat = true;
+	bot_view(&b1, &st, 0, &v1);
+	ck_assert(solve_sees_all(&v1));
+}
+END_TEST
+
+static Suite *solve_suite(void)
+{
+	Suite *su = suite_create("solve");
+	TCase *tc = tcase_create("solve");
+	tcase_add_checked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_finds_a_win_and_it_plays);
+	tcase_add_test(tc, test_keeps_to_its_budget);
+	tcase_add_test(tc, test_plays_freecell_seen_whole);
+	tcase_add_test(tc, test_hidden_cards_are_not_read);
+	suite_add_tcase(su, tc);
+	return su;
+}
+
+TEST_MAIN(solve_suite)
