@@ -401,6 +401,9 @@ action bot_choose(bot *b, const view *v)
 			return moves[0];
 		if (going_round(b, at))
 			return choose_low_by_hints(at, moves, n);
+		int clear = solitaire_clear_move(at, moves, n);
+		if (clear >= 0)
+			return moves[clear];
 		return solitaire_search(v, moves, n, budget_of(b), &b->r);
 	}
 	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))

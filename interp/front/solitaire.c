@@ -35,6 +35,49 @@ int64_t solitaire_worth(const state *s)
 	       state_progress(s);
 }
 
+/* ---- moves clear without a search ---- */
+
+/* Whether every move of list[0..n) other than list[skip], of another
+ * card and not a step back (rise[i] >= 0), is still legal in `after`:
+ * the move at `skip` takes no option away but its own card's. */
+static bool keeps_options(const state *after, const action *list, int n,
+			  const int64_t *rise, int skip)
+{
+	action now[ACTIONS_MAX];
+	int m = state_legal(after, now);
+	for (int i = 0; i < n; i++)
+		if (i != skip && rise[i] >= 0 &&
+		    list[i].card[0] != list[skip].card[0] &&
+		    action_find(now, m, &list[i]) < 0)
+			return false;
+	return true;
+}
+
+int solitaire_clear_move(const state *s, const action *moves, int n)
+{
+	int64_t rise[ACTIONS_MAX], base = state_progress(s);
+	for (int i = 0; i < n; i++) {
+		state after = *s;
+		rise[i] = state_apply(&after, moves[i]) &&
+				  !state_move_hint(s, &moves[i]).spends
+			? state_progress(&after) - base : INT64_MIN;
+	}
+	int best = -1;
+	for (int i = 0; i < n; i++) {
+		if (rise[i] <= 0 || (best >= 0 && rise[i] <= rise[best]))
+			continue;
+		bool alone = true;      /* no other move of its card as good */
+		for (int j = 0; j < n && alone; j++)
+			alone = j == i || moves[j].card[0] != moves[i].card[0] ||
+				rise[j] < rise[i];
+		state after = *s;
+		state_apply(&after, moves[i]);
+		if (alone && keeps_options(&after, moves, n, rise, i))
+			best = i;
+	}
+	return best;
+}
+
 /* ---- the playout ---- */
 
 /* Steps of a decision's first playouts that try the look ahead: when it
