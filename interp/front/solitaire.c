@@ -2,6 +2,7 @@
 #include "front/solitaire.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #define PLAYOUT_DEPTH 80        /* moves a playout makes at most */
@@ -279,6 +280,17 @@ static double mean(const double *sum, const int *tried, int i)
 	return sum[i] / (tried[i] ? tried[i] : 1);
 }
 
+/* Whether the best arm's worst playout beat every other arm's best: the
+ * halving stops there, its choice made. */
+static bool dominates(const int *arm, int alive, const double *lo,
+		      const double *hi)
+{
+	for (int j = 1; j < alive; j++)
+		if (lo[arm[0]] <= hi[arm[j]])
+			return false;
+	return true;
+}
+
 /* The arms alive, best mean first (insertion sort). */
 static void rank_arms(int *arm, int alive, const double *sum,
 		      const int *tried)
@@ -298,10 +310,13 @@ action solitaire_search(const view *v, const action *moves, int n,
 			search_budget budget, rng *rg)
 {
 	int arm[ACTIONS_MAX], alive = n, rounds = 1;
-	double sum[ACTIONS_MAX] = {0};
+	double sum[ACTIONS_MAX] = {0}, lo[ACTIONS_MAX], hi[ACTIONS_MAX];
 	int tried[ACTIONS_MAX] = {0};
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		arm[i] = i;
+		lo[i] = HUGE_VAL;
+		hi[i] = -HUGE_VAL;
+	}
 	while ((1 << rounds) < n)
 		rounds++;
 	uint64_t base = rng_next(rg);
@@ -327,11 +342,16 @@ action solitaire_search(const view *v, const action *moves, int n,
 					continue;
 				rng_seed(&r, stream, 1);
 				int rose = playout(&s, &la, &r);
-				sum[arm[j]] += arm_worth(&s, rose);
+				double worth = arm_worth(&s, rose);
+				sum[arm[j]] += worth;
+				lo[arm[j]] = worth < lo[arm[j]] ? worth : lo[arm[j]];
+				hi[arm[j]] = worth > hi[arm[j]] ? worth : hi[arm[j]];
 				tried[arm[j]]++;
 			}
 		}
 		rank_arms(arm, alive, sum, tried);
+		if (dominates(arm, alive, lo, hi))
+			break;
 		alive = (alive + 1) / 2;
 	}
 	return moves[arm[0]];
