@@ -238,12 +238,19 @@ static int playout_move(const state *s, const walk *w, const action *moves,
 	return group[rng_below(r, (uint32_t)ng)];
 }
 
-/* A greedy playout (how many moves it made when its progress last
- * rose), keeping the moves that spend a card (a ploy) for
+/* What a playout reached: the moves it made when its progress last
+ * rose, the highest progress and the most cards seen on the way. */
+typedef struct reach {
+	int rose;
+	int64_t best;
+	int seen;
+} reach;
+
+/* A greedy playout, keeping the moves that spend a card (a ploy) for
  * when nothing else is legal, as a player keeps them for when stuck;
  * it stops after PLAYOUT_DEPTH moves, or PLAYOUT_STALL moves in a row
  * that neither turn a new card face up nor raise the progress. */
-static int playout(state *s, lookahead *la, rng *r)
+static reach playout(state *s, lookahead *la, rng *r)
 {
 	action moves[ACTIONS_MAX];
 	walk w = {state_progress(s), cset_count(s->seen), 0, 0, {0}, 0};
@@ -261,7 +268,7 @@ static int playout(state *s, lookahead *la, rng *r)
 			state_apply_listed(s, moves[i]);
 		remember(&w, s);
 	}
-	return w.rose;
+	return (reach){w.rose, w.best, w.seen};
 }
 
 /* ---- successive halving ---- */
@@ -307,8 +314,9 @@ static void rank_arms(int *arm, int alive, const double *sum,
 }
 
 action solitaire_search(const view *v, const action *moves, int n,
-			search_budget budget, rng *rg)
+			search_budget budget, rng *rg, bool *barren)
 {
+	bool found = false;
 	int arm[ACTIONS_MAX], alive = n, rounds = 1;
 	double sum[ACTIONS_MAX] = {0}, lo[ACTIONS_MAX], hi[ACTIONS_MAX];
 	int tried[ACTIONS_MAX] = {0};
@@ -335,14 +343,18 @@ action solitaire_search(const view *v, const action *moves, int n,
 			rng_seed(&r, base, (uint64_t)sample);
 			state dealt;
 			view_sample(v, &r, &dealt);
+			int64_t at_best = state_progress(&dealt);
+			int at_seen = cset_count(dealt.seen);
 			uint64_t stream = rng_next(&r);
 			for (int j = 0; j < alive; j++) {
 				state s = dealt;
 				if (!state_apply(&s, moves[arm[j]]))
 					continue;
 				rng_seed(&r, stream, 1);
-				int rose = playout(&s, &la, &r);
-				double worth = arm_worth(&s, rose);
+				reach got = playout(&s, &la, &r);
+				found = found || got.best > at_best ||
+					got.seen > at_seen;
+				double worth = arm_worth(&s, got.rose);
 				sum[arm[j]] += worth;
 				lo[arm[j]] = worth < lo[arm[j]] ? worth : lo[arm[j]];
 				hi[arm[j]] = worth > hi[arm[j]] ? worth : hi[arm[j]];
@@ -354,5 +366,6 @@ action solitaire_search(const view *v, const action *moves, int n,
 			break;
 		alive = (alive + 1) / 2;
 	}
+	*barren = !found;
 	return moves[arm[0]];
 }

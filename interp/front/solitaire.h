@@ -29,8 +29,10 @@ int64_t solitaire_worth(const state *s);
  * other card's move that is no step back still legal. */
 int solitaire_clear_move(const state *s, const action *moves, int n);
 
-/* One of moves[0..n) (n >= 2) for the view's player, within the budget. */
+/* One of moves[0..n) (n >= 2) for the view's player, within the budget;
+ * *barren tells whether no playout turned a new card or raised the
+ * progress. */
 action solitaire_search(const view *v, const action *moves, int n,
-			search_budget budget, rng *r);
+			search_budget budget, rng *r, bool *barren);
 
 #endif
