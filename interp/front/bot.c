@@ -201,6 +201,7 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->best = INT64_MIN;
 	b->best_seen = 0;
 	b->idle = 0;
+	b->barren = 0;
 	b->no_undo = false;
 	b->last_asked = 0;
 	b->style_of = NULL;
@@ -319,6 +320,7 @@ static int drop_repeats(bot *b, const view *v, const state *at,
 		b->best = INT64_MIN;
 		b->best_seen = 0;
 		b->idle = 0;
+		b->barren = 0;
 	}
 	uint64_t here = solitaire_position(at, v->unknown);
 	uint64_t before = b->last_asked;
@@ -347,6 +349,11 @@ static int drop_repeats(bot *b, const view *v, const state *at,
  * Klondike stock, one card at a time. */
 #define SEARCH_GIVES_UP 75
 
+/* Searches in a row whose playouts, from every move, turn no new card
+ * and raise the progress no higher, after which the game is lost: each
+ * playout went through a Klondike stock one card at a time. */
+#define SEARCH_BARREN 25
+
 /* Whether the game has gone round in circles so long (the decisions
  * since a card was first seen or the progress rose) that the search
  * gives up; counted at each decision from `at`, a sample of the view. */
@@ -360,7 +367,7 @@ static bool going_round(bot *b, const state *at)
 		b->idle = 0;
 		return false;
 	}
-	return ++b->idle > SEARCH_GIVES_UP;
+	return ++b->idle > SEARCH_GIVES_UP || b->barren > SEARCH_BARREN;
 }
 
 /* Rules of thumb for a solitaire: the move whose attack kills most;
@@ -419,8 +426,14 @@ action bot_choose(bot *b, const view *v)
 			return moves[0];
 		if (going_round(b, at))
 			return choose_low_by_hints(at, moves, n);
-		return solitaire_search(v, moves, n, search_budget_of(b),
-					&b->r);
+		int clear = solitaire_clear_move(at, moves, n);
+		if (clear >= 0)
+			return moves[clear];
+		bool barren;
+		action a = solitaire_search(v, moves, n, search_budget_of(b),
+					    &b->r, &barren);
+		b->barren = barren ? b->barren + 1 : 0;
+		return a;
 	}
 	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))
 		return ismcts_choose(v, moves, n, budget_of(b),

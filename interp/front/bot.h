@@ -67,6 +67,8 @@ typedef struct bot {
 	int64_t best;
 	int best_seen;
 	int idle;
+	int barren;                     /* searches in a row whose playouts
+					   found nothing either */
 	/* the text loop's hints: even when every move leads to a position
 	 * seen before, never the move back to where the last decision was
 	 * asked (the undo of the last hint) while there is another */

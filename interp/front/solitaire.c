@@ -2,6 +2,7 @@
 #include "front/solitaire.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #define PLAYOUT_DEPTH 80        /* moves a playout makes at most */
@@ -33,6 +34,49 @@ int64_t solitaire_worth(const state *s)
 {
 	return (state_solved(s) ? 1000 + 10 * s->deal_score[0] : 0) +
 	       state_progress(s);
+}
+
+/* ---- moves clear without a search ---- */
+
+/* Whether every move of list[0..n) other than list[skip], of another
+ * card and not a step back (rise[i] >= 0), is still legal in `after`:
+ * the move at `skip` takes no option away but its own card's. */
+static bool keeps_options(const state *after, const action *list, int n,
+			  const int64_t *rise, int skip)
+{
+	action now[ACTIONS_MAX];
+	int m = state_legal(after, now);
+	for (int i = 0; i < n; i++)
+		if (i != skip && rise[i] >= 0 &&
+		    list[i].card[0] != list[skip].card[0] &&
+		    action_find(now, m, &list[i]) < 0)
+			return false;
+	return true;
+}
+
+int solitaire_clear_move(const state *s, const action *moves, int n)
+{
+	int64_t rise[ACTIONS_MAX], base = state_progress(s);
+	for (int i = 0; i < n; i++) {
+		state after = *s;
+		rise[i] = state_apply(&after, moves[i]) &&
+				  !state_move_hint(s, &moves[i]).spends
+			? state_progress(&after) - base : INT64_MIN;
+	}
+	int best = -1;
+	for (int i = 0; i < n; i++) {
+		if (rise[i] <= 0 || (best >= 0 && rise[i] <= rise[best]))
+			continue;
+		bool alone = true;      /* no other move of its card as good */
+		for (int j = 0; j < n && alone; j++)
+			alone = j == i || moves[j].card[0] != moves[i].card[0] ||
+				rise[j] < rise[i];
+		state after = *s;
+		state_apply(&after, moves[i]);
+		if (alone && keeps_options(&after, moves, n, rise, i))
+			best = i;
+	}
+	return best;
 }
 
 /* ---- the playout ---- */
@@ -194,12 +238,19 @@ static int playout_move(const state *s, const walk *w, const action *moves,
 	return group[rng_below(r, (uint32_t)ng)];
 }
 
-/* A greedy playout (how many moves it made when its progress last
- * rose), keeping the moves that spend a card (a ploy) for
+/* What a playout reached: the moves it made when its progress last
+ * rose, the highest progress and the most cards seen on the way. */
+typedef struct reach {
+	int rose;
+	int64_t best;
+	int seen;
+} reach;
+
+/* A greedy playout, keeping the moves that spend a card (a ploy) for
  * when nothing else is legal, as a player keeps them for when stuck;
  * it stops after PLAYOUT_DEPTH moves, or PLAYOUT_STALL moves in a row
  * that neither turn a new card face up nor raise the progress. */
-static int playout(state *s, lookahead *la, rng *r)
+static reach playout(state *s, lookahead *la, rng *r)
 {
 	action moves[ACTIONS_MAX];
 	walk w = {state_progress(s), cset_count(s->seen), 0, 0, {0}, 0};
@@ -217,7 +268,7 @@ static int playout(state *s, lookahead *la, rng *r)
 			state_apply_listed(s, moves[i]);
 		remember(&w, s);
 	}
-	return w.rose;
+	return (reach){w.rose, w.best, w.seen};
 }
 
 /* ---- successive halving ---- */
@@ -236,6 +287,17 @@ static double mean(const double *sum, const int *tried, int i)
 	return sum[i] / (tried[i] ? tried[i] : 1);
 }
 
+/* Whether the best arm's worst playout beat every other arm's best: the
+ * halving stops there, its choice made. */
+static bool dominates(const int *arm, int alive, const double *lo,
+		      const double *hi)
+{
+	for (int j = 1; j < alive; j++)
+		if (lo[arm[0]] <= hi[arm[j]])
+			return false;
+	return true;
+}
+
 /* The arms alive, best mean first (insertion sort). */
 static void rank_arms(int *arm, int alive, const double *sum,
 		      const int *tried)
@@ -252,13 +314,17 @@ static void rank_arms(int *arm, int alive, const double *sum,
 }
 
 action solitaire_search(const view *v, const action *moves, int n,
-			search_budget budget, rng *rg)
+			search_budget budget, rng *rg, bool *barren)
 {
+	bool found = false;
 	int arm[ACTIONS_MAX], alive = n, rounds = 1;
-	double sum[ACTIONS_MAX] = {0};
+	double sum[ACTIONS_MAX] = {0}, lo[ACTIONS_MAX], hi[ACTIONS_MAX];
 	int tried[ACTIONS_MAX] = {0};
-	for (int i = 0; i < n; i++)
+	for (int i = 0; i < n; i++) {
 		arm[i] = i;
+		lo[i] = HUGE_VAL;
+		hi[i] = -HUGE_VAL;
+	}
 	while ((1 << rounds) < n)
 		rounds++;
 	uint64_t base = rng_next(rg);
@@ -277,19 +343,29 @@ action solitaire_search(const view *v, const action *moves, int n,
 			rng_seed(&r, base, (uint64_t)sample);
 			state dealt;
 			view_sample(v, &r, &dealt);
+			int64_t at_best = state_progress(&dealt);
+			int at_seen = cset_count(dealt.seen);
 			uint64_t stream = rng_next(&r);
 			for (int j = 0; j < alive; j++) {
 				state s = dealt;
 				if (!state_apply(&s, moves[arm[j]]))
 					continue;
 				rng_seed(&r, stream, 1);
-				int rose = playout(&s, &la, &r);
-				sum[arm[j]] += arm_worth(&s, rose);
+				reach got = playout(&s, &la, &r);
+				found = found || got.best > at_best ||
+					got.seen > at_seen;
+				double worth = arm_worth(&s, got.rose);
+				sum[arm[j]] += worth;
+				lo[arm[j]] = worth < lo[arm[j]] ? worth : lo[arm[j]];
+				hi[arm[j]] = worth > hi[arm[j]] ? worth : hi[arm[j]];
 				tried[arm[j]]++;
 			}
 		}
 		rank_arms(arm, alive, sum, tried);
+		if (dominates(arm, alive, lo, hi))
+			break;
 		alive = (alive + 1) / 2;
 	}
+	*barren = !found;
 	return moves[arm[0]];
 }

@@ -30,6 +30,7 @@
 #include "engine/place.h"
 #include "front/bot.h"
 #include "front/command.h"
+#include "front/solitaire.h"
 
 #define GAMES TOP_SRCDIR "/games/"
 
@@ -276,6 +277,35 @@ START_TEST(test_hints_never_undo_the_last)
 {
 	ck_assert_int_eq(undone(true), 0);
 	ck_assert_int_gt(undone(false), 0);
+}
+END_TEST
+
+/* The move the search bot makes without searching, in words of its
+ * outcome: the pile it filled, after it; "" when there is none. */
+static const char *clear_move(const char *filled)
+{
+	action list[ACTIONS_MAX];
+	int n = state_legal(&st, list);
+	int i = solitaire_clear_move(&st, list, n);
+	if (i < 0)
+		return "";
+	ck_assert(state_apply(&st, list[i]));
+	return pile(filled);
+}
+
+/* A card sent up that turns a face-down card and takes nothing from
+ * another card needs no search; 5H sent up would leave 4S nowhere to
+ * go, so the search decides; and an ace that may go to any empty
+ * foundation is one of several moves of one card, so the search
+ * decides too. */
+START_TEST(test_clear_moves_need_no_search)
+{
+	lay("t1: 7C 2S; f1: AS; t2: 9H; waste: KD; stock: 4C; down: 7C");
+	ck_assert_str_eq(clear_move("f1"), "AS 2S");
+	lay("t1: 5H; f1: AH 2H 3H 4H; waste: 4S; t2: 9C; stock: 4C");
+	ck_assert_str_eq(clear_move("f1"), "");
+	lay("t1: AD; t2: 9C; stock: 4C");
+	ck_assert_str_eq(clear_move("f1"), "");
 }
 END_TEST
 
@@ -712,6 +742,7 @@ static Suite *klondike_suite(void)
 	tcase_add_test(tc, test_refusals_say_why);
 	tcase_add_test(tc, test_hints_never_undo_the_last);
 	tcase_add_loop_test(tc, test_search_reads_only_the_view, 0, 3);
+	tcase_add_test(tc, test_clear_moves_need_no_search);
 	tcase_add_test(tc, test_only_a_king_to_an_empty_pile);
 	tcase_add_test(tc, test_run_moves_whole);
 	tcase_add_test(tc, test_run_named_by_its_pile);
