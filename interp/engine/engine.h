@@ -225,6 +225,11 @@ int state_layout_moves(const state *s);
 cardset state_killed(const state *s);
 bool state_layout_opening(const state *s);
 
+/* Whether the piles of place `place` are interchangeable in the layout
+ * being played: two layouts that differ only in which of them holds
+ * what play alike (false outside a layout). */
+bool state_piles_interchangeable(const state *s, int place);
+
 
 /* The fault that stopped the match, in words ("" when none). */
 const char *state_fault_text(const state *s);

@@ -98,6 +98,38 @@ bool state_layout_opening(const state *s)
 	return room_of(s)->opening;
 }
 
+/* Whether the piles of place k are interchangeable: no grid, pyramid
+ * or pile beside another, no move that deals a card onto each pile or
+ * fills or attacks its piles; two layouts that differ only in which of
+ * them holds what play alike (a king moved from one empty column to
+ * another goes nowhere). */
+static bool piles_interchangeable(const game *g, const layout_phase *l,
+				  int k)
+{
+	const place_def *pl = &g->place[k];
+	if (pl->rows || pl->around >= 0 || pl->pyramid || l->fill == k ||
+	    l->attack_grid == k || l->attack_slots == k)
+		return false;
+	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+		if (l->beside[p] >= 0)
+			return false;
+	for (int i = 0; i < l->nmoves; i++) {
+		const move_def *m = &l->move[i];
+		if ((m->to == k && m->each) ||
+		    ((m->from >> k & 1) && (m->refill || m->attack)))
+			return false;
+	}
+	return true;
+}
+
+bool state_piles_interchangeable(const state *s, int place)
+{
+	if (s->phase < 0 || s->g->phase[s->phase].kind != PHASE_LAYOUT)
+		return false;
+	return piles_interchangeable(s->g, &s->g->phase[s->phase].u.layout,
+				     place);
+}
+
 /* `solved`: the layout's `won` held. */
 static value get_solved(const expr_frame *f, int seat, int arg)
 {

@@ -32,24 +32,6 @@ typedef struct salts {
 	uint64_t exact[PILES_MAX], same[PILES_MAX];
 } salts;
 
-static bool interchangeable(const game *g, const layout_phase *l, int k)
-{
-	const place_def *pl = &g->place[k];
-	if (pl->rows || pl->around >= 0 || pl->pyramid || l->fill == k ||
-	    l->attack_grid == k || l->attack_slots == k)
-		return false;
-	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
-		if (l->beside[p] >= 0)
-			return false;
-	for (int i = 0; i < l->nmoves; i++) {
-		const move_def *m = &l->move[i];
-		if ((m->to == k && m->each) ||
-		    ((m->from >> k & 1) && (m->refill || m->attack)))
-			return false;
-	}
-	return true;
-}
-
 static const salts *salts_of(const state *s)
 {
 	static _Thread_local salts cache;
@@ -57,11 +39,9 @@ static const salts *salts_of(const state *s)
 		return &cache;
 	cache.g = s->g;
 	cache.phase = s->phase;
-	const phase *ph = s->phase >= 0 ? &s->g->phase[s->phase] : NULL;
 	for (int k = 0; k < s->g->nplaces; k++) {
 		const place_def *pl = &s->g->place[k];
-		bool same = ph && ph->kind == PHASE_LAYOUT &&
-			    interchangeable(s->g, &ph->u.layout, k);
+		bool same = state_piles_interchangeable(s, k);
 		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles;
 		     p++) {
 			cache.exact[p] = mix(UINT64_C(0x5eed) + (uint64_t)p);
