@@ -113,7 +113,7 @@ START_TEST(test_hidden_cards_are_not_read)
 	bot_view(&b2, &other, 0, &v2);
 	ck_assert(!solve_sees_all(&v1));
 	action a1 = bot_choose(&b1, &v1), a2 = bot_choose(&b2, &v2);
-	ck_assert(memcmp(&a1, &a2, sizeof a1) == 0);
+	ck_assert(action_eq(&a1, &a2));
 	/* cheating, it sees them */
 	b1.cheat = true;
 	bot_view(&b1, &st, 0, &v1);
