@@ -233,8 +233,9 @@ static search_budget budget_of(const bot *b)
 	return budget;
 }
 
-/* The search bot's budget; the solver's, when cards are hidden from it,
- * is that of `search:10` (or its milliseconds). */
+/* The search bot's budget; the solver's, when cards are hidden from it
+ * or the game has players, is that of `search:10` or `mc:10` (or its
+ * milliseconds). */
 static search_budget search_budget_of(const bot *b)
 {
 	search_budget budget = budget_of(b);
@@ -250,7 +251,7 @@ static action choose_mc(bot *b, const view *v, const action *moves, int n)
 {
 	double sum[ACTIONS_MAX] = {0};
 	int tried[ACTIONS_MAX] = {0};
-	search_budget budget = budget_of(b);
+	search_budget budget = search_budget_of(b);
 	search_start start = search_begin();
 	for (int done = 0; done < n || !search_budget_spent(budget, done, start);
 	     done++) {

@@ -136,6 +136,21 @@ START_TEST(test_search_bots_play_every_game)
 }
 END_TEST
 
+/* In a game with players the solver has nothing to solve: it plays as
+ * mc:10, not with its 200000 positions as playouts a decision. */
+START_TEST(test_solve_in_a_game_with_players)
+{
+	game *g = scn_load(GAMES_DIR "/hearts.yaml");
+	static action a[4096], b[4096];
+	int na = play_deal(g, "random,0=solve", 5, a, 4096);
+	int nb = play_deal(g, "random,0=mc:10", 5, b, 4096);
+	ck_assert_int_eq(na, nb);
+	for (int i = 0; i < na; i++)
+		ck_assert(action_eq(&a[i], &b[i]));
+	game_free(g);
+}
+END_TEST
+
 /* ======================================================================
  * The hidden cards do not matter
  * ====================================================================== */
@@ -357,6 +372,7 @@ static Suite *bots_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_names_and_budgets);
 	tcase_add_test(tc, test_search_bots_play_every_game);
+	tcase_add_test(tc, test_solve_in_a_game_with_players);
 	tcase_add_test(tc, test_hidden_cards_change_nothing);
 	tcase_add_test(tc, test_budget_cap);
 	tcase_add_test(tc, test_call_candidates);
