@@ -128,9 +128,9 @@ def decision_time(label, run):
     game, me, them = label.split(".", 2)
     seat = run["summary"]["seats"][0]
     if "decisions" in seat:
-        print("| %s | %s | %s | %d | %.3f |" % (game, me, them,
-                                               seat["decisions"],
-                                               seat["ms_a_decision"]))
+        print("| %s | %s | %s | %d | %.3f | %.3f |" % (
+            game, me, them, seat["decisions"], seat["ms_a_decision"],
+            seat.get("cpu_ms_a_decision", 0)))
 
 
 def main():

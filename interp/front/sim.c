@@ -46,6 +46,7 @@ typedef struct sim {
 	double kept_seat_end[KEPT_MAX][SEAT_MAX];       /* per-seat ones */
 	long solved;                    /* solitaires won */
 	double seconds;                 /* wall-clock time of the run */
+	double cpu_seconds;             /* CPU time of the run, all jobs */
 	decision_time time;             /* the bots' decisions (--time) */
 	bool write_error;
 	bool faulted;                   /* a match stopped in a dead end */
@@ -192,6 +193,7 @@ static action decide(bot *b, state *s, decision_time *t)
 {
 	int seat = s->current;
 	double start = t ? search_clock() : 0;
+	double cpu_start = t ? search_cpu_clock() : 0;
 	action a;
 	if (b->kind == BOT_RANDOM) {
 		a = state_apply_random(s, &b->r);
@@ -204,6 +206,7 @@ static action decide(bot *b, state *s, decision_time *t)
 	if (t) {
 		t->decisions[seat]++;
 		t->seconds[seat] += search_clock() - start;
+		t->cpu_seconds[seat] += search_cpu_clock() - cpu_start;
 	}
 	return a;
 }
@@ -498,6 +501,7 @@ static bool count_match(sim *x, sim_match *m)
 	for (int p = 0; p < o->players; p++) {
 		x->time.decisions[p] += m->time.decisions[p];
 		x->time.seconds[p] += m->time.seconds[p];
+		x->time.cpu_seconds[p] += m->time.cpu_seconds[p];
 	}
 	if (m->over && counted == m->n) {       /* it ended within the run */
 		state end;
@@ -657,8 +661,9 @@ static void report_solitaire(sim *x, FILE *out)
 	fprintf(out, "mean score %.3f (95%% interval %.3f to %.3f)\n", m,
 		m - z * se, m + z * se);
 	if (x->o->timing && x->deals)
-		fprintf(out, "time: %.3f ms a game (%.2f s in all, %d job%s)\n",
-			1000 * x->seconds / n, x->seconds,
+		fprintf(out, "time: %.3f ms a game, %.3f ms of CPU (%.2f s in "
+			"all, %d job%s)\n", 1000 * x->seconds / n,
+			1000 * x->cpu_seconds / n, x->seconds,
 			x->o->jobs > 1 ? x->o->jobs : 1, x->o->jobs > 1 ? "s" : "");
 }
 
@@ -680,11 +685,13 @@ static void report_checks(sim *x, FILE *out)
 			"every deal\n", x->g->nchecks);
 }
 
-/* A decision's mean time at a seat, in milliseconds. */
-static double ms_a_decision(const sim *x, int seat)
+/* A decision's mean time at a seat, in milliseconds, on the clock or
+ * of CPU. */
+static double ms_a_decision(const sim *x, int seat, bool cpu)
 {
 	long n = x->time.decisions[seat];
-	return n ? 1000 * x->time.seconds[seat] / (double)n : 0;
+	double s = cpu ? x->time.cpu_seconds[seat] : x->time.seconds[seat];
+	return n ? 1000 * s / (double)n : 0;
 }
 
 /* --time: each seat's bot and the time it took a decision (every
@@ -697,10 +704,11 @@ static void report_decision_time(const sim *x, FILE *out)
 		if (!x->time.decisions[p])
 			continue;
 		char name[64];
-		fprintf(out, "time: seat %d (%s) %.3f ms a decision (%ld "
-			"decisions, %d job%s)\n", p,
+		fprintf(out, "time: seat %d (%s) %.3f ms a decision, %.3f ms "
+			"of CPU (%ld decisions, %d job%s)\n", p,
 			bot_seat_text(&x->o->bots, p, name, sizeof name),
-			ms_a_decision(x, p), x->time.decisions[p],
+			ms_a_decision(x, p, false), ms_a_decision(x, p, true),
+			x->time.decisions[p],
 			x->o->jobs > 1 ? x->o->jobs : 1, x->o->jobs > 1 ? "s" : "");
 	}
 }
@@ -802,7 +810,9 @@ static void report_json(sim *x)
 			json_key(j, "decisions");
 			json_int(j, x->time.decisions[p]);
 			json_key(j, "ms_a_decision");
-			json_double(j, ms_a_decision(x, p));
+			json_double(j, ms_a_decision(x, p, false));
+			json_key(j, "cpu_ms_a_decision");
+			json_double(j, ms_a_decision(x, p, true));
 		}
 		json_end_object(j);
 	}
@@ -955,13 +965,17 @@ int sim_run(const game *g, const sim_opts *o)
 		json_head(x);
 	/* the pool counts exactly as one job does; transcripts are written
 	 * match by match as they are played, by one job */
-	struct timespec t0, t1;
+	struct timespec t0, t1, c0, c1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c0);
 	bool ok = (o->jobs > 1 || o->progress) && !o->transcript
 		? play_jobs(x) : play(x);
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &c1);
 	x->seconds = (double)(t1.tv_sec - t0.tv_sec) +
 		     (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	x->cpu_seconds = (double)(c1.tv_sec - c0.tv_sec) +
+			 (double)(c1.tv_nsec - c0.tv_nsec) / 1e9;
 	if (x->faulted)
 		report_fault(x);
 	if (ok && o->json)

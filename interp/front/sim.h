@@ -55,7 +55,9 @@ typedef struct sim_deal_rec {
 /* The time each seat's bot took over its decisions (--time). */
 typedef struct decision_time {
 	long decisions[SEAT_MAX];
-	double seconds[SEAT_MAX];
+	double seconds[SEAT_MAX];       /* on the clock */
+	double cpu_seconds[SEAT_MAX];   /* of the thread that decided: what
+					   a bot's budget in ms counts */
 } decision_time;
 
 /* A match as played: its deals, and its end when it had one. */

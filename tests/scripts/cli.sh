@@ -120,13 +120,14 @@ assert doubled > 0
 PY
 # --- --time: each seat's bot and its time a decision ---
 status 0 cardrules simulate hearts --deals 20 --seed 4 --bot random,0=low --time
-grep -q '^time: seat 0 (low) [0-9.]* ms a decision ([0-9]* decisions, 1 job)$' "$tmp/out" ||
+grep -q '^time: seat 0 (low) [0-9.]* ms a decision, [0-9.]* ms of CPU ([0-9]* decisions, 1 job)$' "$tmp/out" ||
 	fail "simulate --time gives no time a decision"
 status 0 cardrules simulate hearts --deals 20 --seed 4 --bot random,0=low --time --json -j 2
 python3 - "$tmp/out" <<'PY' || fail "simulate --time --json gives no time a decision"
 import json, sys
 for seat in json.load(open(sys.argv[1]))["summary"]["seats"]:
     assert seat["decisions"] > 0 and seat["ms_a_decision"] >= 0, seat
+    assert seat["cpu_ms_a_decision"] >= 0, seat
 PY
 grep -q '"over"' <(cardrules replay --json examples/transcripts/black-lady-seed7.yaml) ||
 	fail "replay --json gives no result"
