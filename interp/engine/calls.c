@@ -230,6 +230,22 @@ static phase_step apply(state *s, const phase *p, const action *a)
 						    : PHASE_ENDS;
 }
 
+/* What a bot can read of a call: the number it stands for, and whether
+ * it raises counters besides (nil's bonus or penalty). */
+static move_hint hint(const state *s, const phase *p, const action *a)
+{
+	const calls_phase *c = &p->u.calls;
+	move_hint h = {0, false, false, false};
+	if (a->kind == ACT_BID) {
+		h.gain = a->number;
+	} else if (a->kind == ACT_CHOICE && a->number >= 0 &&
+		   a->number < c->nwords) {
+		h.gain = word_value(s, &c->word[a->number]);
+		h.commits = c->word[a->number].adds.n > 0;
+	}
+	return h;
+}
+
 /* ======================================================================
  * Words
  * ====================================================================== */
@@ -432,6 +448,7 @@ const phase_kind_def phase_calls = {
 	.enter = enter,
 	.legal = legal,
 	.apply = apply,
+	.hint = hint,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

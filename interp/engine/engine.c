@@ -624,6 +624,11 @@ int state_phase_kind(const state *s)
 	return (int)current_phase(s)->kind;
 }
 
+bool state_calls_round(const state *s)
+{
+	return state_phase_kind(s) == PHASE_CALLS;
+}
+
 cardset state_legal_cards(const state *s)
 {
 	if (s->current < 0)

@@ -282,6 +282,13 @@ static inline bool state_apply_card(state *s, card_id c)
 /* The kind of the phase in progress; -1 between deals. */
 int state_phase_kind(const state *s);
 
+/* Whether the decision is a call in a round of calls, each seat naming
+ * a number kept for the deal (Spades' and Oh Hell's bids), not a bid to
+ * beat in an auction.  Its actions' state_move_hint then gives in `gain`
+ * the number each stands for (a word's too), and marks `commits` a word
+ * that raises counters besides (nil). */
+bool state_calls_round(const state *s);
+
 /* Applies one uniformly random legal action of the seat to move, and
  * returns it (ACT_NONE when no player is to move): random bots' fast path,
  * which finds the legal actions once. */

@@ -223,6 +223,89 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
 	return lowest_key(&s->g->deck, cards, discard, !cost);
 }
 
+/* The tricks the cards `held` of a group (a plain suit, or the trumps)
+ * can hope to take, counted as a player counts before bidding: a card
+ * that no other card of the group outranks, beyond those the hand holds
+ * above it, is a trick; one that a single card outranks is half a
+ * trick when the hand holds a card of the group to spare for it.  A
+ * plain suit wins only its first `rounds` rounds (the others run out and
+ * trump); every trump past the third is half a trick (the last trumps
+ * take what nobody can follow).  The other cards are those of the whole
+ * group outside the hand, wherever they lie: nothing hidden is read. */
+static double group_tricks(const uint8_t *power, cardset held,
+			   cardset others, int rounds, bool trumps)
+{
+	double tricks = 0;
+	int length = cset_count(held);
+	for (int i = 0; i < CSET_WORDS; i++)
+		for (uint64_t w = held.w[i]; w; w &= w - 1) {
+			card_id c = (card_id)(i * 64 + __builtin_ctzll(w));
+			int above_held = 0, above_out = 0;
+			for (int j = 0; j < CSET_WORDS; j++) {
+				for (uint64_t v = held.w[j]; v; v &= v - 1)
+					above_held += power[j * 64 + __builtin_ctzll(v)] > power[c];
+				for (uint64_t v = others.w[j]; v; v &= v - 1)
+					above_out += power[j * 64 + __builtin_ctzll(v)] > power[c];
+			}
+			double worth = 0;
+			if (above_out <= above_held)
+				worth = 1;
+			else if (above_out == above_held + 1 && length >= above_held + 2)
+				worth = 0.5;
+			if (!trumps && above_held >= rounds)
+				worth = 0;
+			if (trumps && above_held >= 3 && worth < 0.5)
+				worth = 0.5;
+			tricks += worth;
+		}
+	return tricks;
+}
+
+/* The tricks the seat to move can hope to take with its hand, from its
+ * hand and the trumps of the tricks to come. */
+static double tricks_hoped(const state *s)
+{
+	const deck *d = &s->g->deck;
+	cardset hand = s->hand[s->current];
+	uint8_t trump_power[CARD_MAX];
+	cardset trumps = state_trumps_ahead(s, trump_power);
+	double tricks = group_tricks(trump_power, cset_and(hand, trumps),
+				     cset_minus(cset_minus(d->all, hand), trumps),
+				     RANK_MAX, true);
+	int players = s->players > 0 ? s->players : 1;
+	for (int suit = 0; suit < d->nsuits; suit++) {
+		cardset group = cset_minus(d->by_suit[suit], trumps);
+		int rounds = cset_count(group) / players;
+		tricks += group_tricks(d->rank_of, cset_and(hand, group),
+				       cset_minus(group, hand),
+				       rounds > 1 ? rounds : 1, false);
+	}
+	int most = cset_count(hand);
+	return tricks < most ? tricks : most;
+}
+
+/* A call of a round of calls: the number nearest the tricks the hand
+ * hopes for (the lower of two as near), never a word that raises the
+ * stakes besides (nil: only a search can weigh it) while a number is
+ * open. */
+static action call_tricks_hoped(const state *s, const action *moves, int n)
+{
+	int hoped = (int)(tricks_hoped(s) + 0.5);
+	int best = 0;
+	long best_key = 0;
+	for (int i = 0; i < n; i++) {
+		move_hint h = state_move_hint(s, &moves[i]);
+		long off = h.gain - hoped;
+		long key = (off < 0 ? -off : off) * 2 + (off > 0) +
+			   (h.commits ? 1000000 : 0);
+		if (i == 0 || key < best_key) {
+			best = i;
+			best_key = key;
+		}
+	}
+	return moves[best];
+}
+
 /* The cards of moves[0..n), when every move plays a single card or is
  * a call beside the cards (trick play's calls, which the rules of thumb
  * never make: a call raises the stakes, and only a search can weigh it). */
@@ -247,6 +330,8 @@ action thumb_choose(const state *s, const thumb_style *style,
 	cardset cards;
 	if (only_cards(moves, n, &cards))
 		return action_card(thumb_card(s, style, cards));
+	if (state_calls_round(s))
+		return call_tricks_hoped(s, moves, n);
 	int best = 0;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {

@@ -43,7 +43,9 @@ thumb_style thumb_learn(const game *g, int players);
  * the lead there); else the highest, and the lowest to throw away or
  * pass on.
  * The lowest pair face up, the lowest bid only when nobody has bid
- * (else a pass), a choice that changes nothing when there is one, and the
+ * (else a pass), in a round of calls (Spades' bids) the number of tricks
+ * the hand hopes to take by a player's count of its high cards and
+ * trumps, a choice that changes nothing when there is one, and the
  * melds that score most for the side against those declared so far (the
  * most melds among equals). */
 action thumb_choose(const state *s, const thumb_style *style,

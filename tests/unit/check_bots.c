@@ -358,6 +358,51 @@ START_TEST(test_tricks_cost_by_part)
 }
 END_TEST
 
+/* The number the rules of thumb call for `hand` at the first call of
+ * the game's first deal (seed 3), as thumb_choose picks it. */
+static action call_for(const char *name, const char *hand)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.yaml", GAMES_DIR, name);
+	game *g = scn_load(path);
+	thumb_style style = thumb_learn(g, g->default_players);
+	state s;
+	char why[200];
+	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 3, why,
+			      sizeof why));
+	state_deal(&s);
+	ck_assert(state_calls_round(&s));
+	/* the hand is the only thing the count reads besides the deck */
+	s.hand[s.current] = scn_card_set(g, hand);
+	action moves[ACTIONS_MAX];
+	int n = state_legal(&s, moves);
+	action a = thumb_choose(&s, &style, moves, n);
+	ck_assert(listed(moves, n, &a));
+	game_free(g);
+	return a;
+}
+
+/* In a round of calls (Spades' bids) the rules of thumb call the tricks
+ * the hand hopes to take, never the lowest number and never nil: top
+ * trumps and plain aces are tricks, a guarded king half of one, and a
+ * plain suit's fourth round is trumped. */
+START_TEST(test_calls_count_the_hand)
+{
+	action strong = call_for("spades",
+				 "AS KS QS JS 10S AH KH AD KD AC KC 2H 2D");
+	ck_assert_int_eq(strong.kind, ACT_BID);
+	ck_assert_int_eq(strong.number, 11);
+	action weak = call_for("spades",
+			       "2S 3H 4H 5H 6H 7D 8D 9D 3C 4C 5C 6C 7C");
+	ck_assert_int_eq(weak.kind, ACT_BID);  /* not nil: that is a gamble */
+	ck_assert_int_eq(weak.number, 1);      /* the lowest number open */
+	action middling = call_for("spades",
+				   "AS 5S 4S AH KH 3H KD 4D 3D QC 5C 4C 3C");
+	ck_assert_int_eq(middling.kind, ACT_BID);
+	ck_assert_int_eq(middling.number, 4);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -377,6 +422,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_budget_cap);
 	tcase_add_test(tc, test_call_candidates);
 	tcase_add_test(tc, test_tricks_cost_by_part);
+	tcase_add_test(tc, test_calls_count_the_hand);
 	suite_add_tcase(su, tc);
 	return su;
 }
