@@ -335,7 +335,11 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_LOCAL:
 		r.i = env->loc[n->slot];
 		return r;
-	case OP_GET:
+	case OP_GET:            /* no seat to check */
+		r = n->u.get(&env->fr, -1, n->slot);
+		if (n->type == TY_BOOL)
+			r.i = r.i != 0;
+		return r;
 	case OP_SEATGET:
 		return ev_get(n, env);
 	case OP_NEG:
@@ -417,6 +421,11 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_COUNTSET:
 		r.i = cset_count(KID(0).s);
 		return r;
+	case OP_COUNTAND: {
+		cardset a = KID(0).s;
+		r.i = cset_count(cset_and(a, KID(1).s));
+		return r;
+	}
 	case OP_CALL1:
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:
