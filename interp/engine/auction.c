@@ -101,6 +101,12 @@ static value get_denomination(const expr_frame *f, int seat, int arg)
 	return vars_int(vars_state(f)->denom == arg);
 }
 
+bool phase_contract_getter(expr_getter_fn fn)
+{
+	return fn == get_bid || fn == get_contract_trumps ||
+	       fn == get_denomination;
+}
+
 static bool declare(expr_scope *sc)
 {
 	return expr_scope_getter(sc, "bid", TY_INT, false, get_bid, 0) &&

@@ -190,6 +190,10 @@ static inline void phase_declare(state *s, int seat)
 	s->declarer = (int8_t)seat;
 }
 
+/* Whether the getter fn reads the contract alone (its bid, its
+ * denomination, its trumps): no trick changes it (auction.c). */
+bool phase_contract_getter(expr_getter_fn fn);
+
 static inline void phase_contract_clear(state *s)
 {
 	s->bid = 0;

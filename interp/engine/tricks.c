@@ -27,6 +27,8 @@ struct tricks_room {
 	bool has_trumps : 1;
 	bool lowest_wins : 1;           /* in plain suits, the lowest wins */
 	bool dummy_shown : 1;           /* the dummy's hand lies face up */
+	bool unless_shut : 1;           /* follow-unless is false all this
+					   trick: its lead is (as led) */
 	card_id top[TOP_TRUMPS_MAX];    /* above every other trump, highest
 					   first (Euchre's bowers) */
 };
@@ -182,6 +184,12 @@ static void build_winner(const node *n, tricks_phase *t)
 	t->winner = hook_named("trick-winner", n);
 }
 
+/* A getter no card of a trick changes once the trick is led. */
+static bool fixed_in_trick(expr_getter_fn fn)
+{
+	return vars_fixed_in_trick(fn) || phase_contract_getter(fn);
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
 	tricks_phase *t = &p->u.tricks;
@@ -195,6 +203,8 @@ static void build(builder *b, const node *n, phase *p)
 		: FOLLOW_SUIT_OR_TRUMP;
 	t->follow_unless = build_expr(b, g->scope, build_field(b, sc, n,
 				      "follow-unless"), TY_BOOL);
+	t->unless_lead = t->follow_unless
+		? expr_and_lead_fixed(t->follow_unless, fixed_in_trick) : 0;
 	const node *under = build_field(b, sc, n, "undertrump");
 	t->no_undertrump = under && strcmp(under->text, "forbidden") == 0;
 	t->lowest_wins = build_table_expr(b, g->scope,
@@ -494,7 +504,8 @@ static cardset to_follow(const state *s, const tricks_phase *t)
 		return cset_empty();
 	cardset follow = cset_and(s->hand[s->current], room_of(s)->follow);
 	if (cset_is_empty(follow) ||
-	    (t->follow_unless && vars_eval(s, t->follow_unless, s->current).i))
+	    (t->follow_unless && !room_of(s)->unless_shut &&
+	     vars_eval(s, t->follow_unless, s->current).i))
 		return cset_empty();
 	if (t->follow == FOLLOW_SUIT_OR_TRUMP)
 		follow = cset_or(follow, cset_and(s->hand[s->current], s->trumps));
@@ -700,6 +711,18 @@ static inline void lay_card(state *s, int seat, int pos, card_id c)
 	s->table[pos] = c;
 }
 
+/* Whether the follow-unless condition is false for the whole trick just
+ * led: its leading operands, which the trick does not change, are. */
+static bool unless_shut(const state *s, const tricks_phase *t)
+{
+	if (!t->unless_lead)
+		return false;
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = s->current;
+	return !expr_and_lead_holds(t->follow_unless, t->unless_lead, &f);
+}
+
 /* The lead sets the suit to follow and holds the trick so far. */
 static inline void lead_card(state *s, struct tricks_room *r, int suit)
 {
@@ -736,6 +759,8 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 			r->best = (int8_t)pos;
 	}
 	s->nplayed++;
+	if (pos == 0)
+		r->unless_shut = unless_shut(s, t);
 	s->event = EV_ACTION;
 	if (s->dummy >= 0 && !r->dummy_shown)
 		show_dummy(s);

@@ -67,6 +67,11 @@ bool vars_reads_options(const expr *e);
  * names: phase.h). */
 bool vars_declare_deal(expr_scope *sc);
 
+/* Whether the getter fn keeps its value through a trick once it is led
+ * (the suit led, the trick's number, the deal's, the dealer, the
+ * options). */
+bool vars_fixed_in_trick(expr_getter_fn fn);
+
 /* The seat constants left, right, keep, and holder(card). */
 bool vars_declare_seat_words(expr_scope *sc);
 

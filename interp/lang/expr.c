@@ -1880,6 +1880,42 @@ int expr_and_lead(const expr *e, const int *slot, int nslot)
 	return k;
 }
 
+/* Whether n reads nothing but literals, loop names and the seat-free
+ * getters `fixed` accepts. */
+static bool node_fixed(const expr_node *n, expr_getter_ok_fn fixed)
+{
+	switch (n->op) {
+	case OP_GET:
+		return fixed(n->u.get);
+	case OP_VAR: case OP_SEATGET: case OP_SEATVAR: case OP_SEAT:
+	case OP_PLAYERS: case OP_AT: case OP_SEATAGG: case OP_FORSEATS:
+		return false;
+	case OP_CALL:
+		if (n->u.call.fn == expr_native_call)
+			return false;
+		break;
+	default:
+		break;
+	}
+	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
+						       : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (!node_fixed(kid[i], fixed))
+			return false;
+	return true;
+}
+
+int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	if (e->root->op != OP_AND)
+		return 0;
+	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	while (k < n && node_fixed(op[k], fixed))
+		k++;
+	return k;
+}
+
 const char *expr_text(const expr *e)
 {
 	return e->text;

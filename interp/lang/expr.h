@@ -164,6 +164,13 @@ bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
  * false, e is false whatever those slots hold. */
 int expr_and_lead(const expr *e, const int *slot, int nslot);
 
+/* How many of the leading operands of e's `and`s read nothing but
+ * literals, loop names and the getters `fixed` accepts (each read with
+ * no seat): where a caller knows those getters keep their values for a
+ * while (a trick), the operands' value holds as long. */
+typedef bool (*expr_getter_ok_fn)(expr_getter_fn fn);
+int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed);
+
 /* Whether the first k leading operands of e's `and`s all hold in f
  * (k from expr_and_lead; true when k is 0). */
 bool expr_and_lead_holds(const expr *e, int k, const struct expr_frame *f);

@@ -1,9 +1,10 @@
 /*
  * expr_eval.c — walking a compiled expression.
  *
- * One switch over the opcodes; the common operators are inline, loops and
- * calls are out of line so that their larger stack frames are paid only
- * where they are used.  Nothing allocates and nothing fails: every
+ * One switch over the opcodes that reads a leaf in place and jumps to a
+ * function of its own for every other node: the switch then keeps no
+ * registers and sets up no frame, so that a node costs one call and
+ * its own work, not the frame of the largest case.  Nothing allocates and nothing fails: every
  * operator is total (x / 0 is 0, overflow saturates), and a seat or suit
  * out of range reads as the type's zero value.  The compiler bounds the
  * tree's height, so the recursion is bounded too.
@@ -142,7 +143,7 @@ static __attribute__((noinline)) value ev_forrange(const expr_node *n,
 
 /* x[s]: x evaluated for seat s; a seat that is not at the table reads
  * as the zero value. */
-static value ev_at(const expr_node *n, expr_env *env)
+static __attribute__((noinline)) value ev_at(const expr_node *n, expr_env *env)
 {
 	int64_t s = expr_ev(n->u.kid[1], env).i;
 	int saved = env->fr.seat;
@@ -164,7 +165,7 @@ static __attribute__((noinline)) value ev_call(const expr_node *n,
 /* ---- Fused shapes (expr_fast.c), each as its reference computes it ---- */
 
 /* x[s] of a per-seat variable: its slot at s, or the zero value. */
-static value ev_seatvar_at(const expr_node *n, expr_env *env)
+static __attribute__((noinline)) value ev_seatvar_at(const expr_node *n, expr_env *env)
 {
 	int64_t s = expr_ev(n->u.kid[0], env).i;
 	if (s < 0 || s >= seats_of(env))
@@ -215,12 +216,12 @@ static value intk(const expr_node *n, int64_t a)
 	return r;
 }
 
-static value ev_intk(const expr_node *n, expr_env *env)
+static __attribute__((noinline)) value ev_intk(const expr_node *n, expr_env *env)
 {
 	return intk(n, expr_ev(n->u.kid[0], env).i);
 }
 
-static value ev_call1(const expr_node *n, expr_env *env)
+static __attribute__((noinline)) value ev_call1(const expr_node *n, expr_env *env)
 {
 	value arg = expr_ev(n->u.call.arg[0], env);
 	return n->u.call.fn(env, n, &arg);
@@ -273,7 +274,7 @@ static __attribute__((noinline)) value ev_get(const expr_node *n,
 	return r;
 }
 
-static value ev_promote(const expr_node *n, expr_env *env)
+static __attribute__((noinline)) value ev_promote(const expr_node *n, expr_env *env)
 {
 	int64_t x = expr_ev(n->u.kid[0], env).i;
 	const deck *d = env->d;
@@ -305,16 +306,120 @@ static bool in_cards(const expr_env *env, int64_t face, cardset s)
 }
 
 #define KID(k) expr_ev(n->u.kid[k], env)
-#define INT2(expr_) do {                                \
-		int64_t a = KID(0).i, b = KID(1).i;     \
-		r.i = (expr_);                          \
-		return r;                               \
-	} while (0)
-#define SET2(fn_) do {                                  \
-		cardset a = KID(0).s;                   \
-		r.s = fn_(a, KID(1).s);                 \
-		return r;                               \
-	} while (0)
+
+/* Each operator with kids is a function of its own, called last in the
+ * walker, so that the walker keeps no registers and sets up no frame:
+ * a leaf costs a jump through the table, an operator its own call. */
+#define EV_INT2(name_, expr_)                                           \
+	static __attribute__((noinline)) value name_(const expr_node *n, \
+						     expr_env *env)     \
+	{                                                               \
+		int64_t a = KID(0).i, b = KID(1).i;                     \
+		value r = {.i = (expr_)};                               \
+		return r;                                               \
+	}
+#define EV_SET2(name_, fn_)                                             \
+	static __attribute__((noinline)) value name_(const expr_node *n, \
+						     expr_env *env)     \
+	{                                                               \
+		cardset a = KID(0).s;                                   \
+		value r = {.s = fn_(a, KID(1).s)};                      \
+		return r;                                               \
+	}
+
+EV_INT2(ev_add, arith_add(a, b))
+EV_INT2(ev_sub, arith_sub(a, b))
+EV_INT2(ev_mul, arith_mul(a, b))
+EV_INT2(ev_div, arith_div(a, b))
+EV_INT2(ev_mod, arith_mod(a, b))
+EV_SET2(ev_union, cset_or)
+EV_SET2(ev_diff, cset_minus)
+EV_SET2(ev_inter, cset_and)
+EV_INT2(ev_sunion, a | b)
+EV_INT2(ev_sdiff, a & ~b)
+EV_INT2(ev_sinter, a & b)
+EV_INT2(ev_eq, a == b)
+EV_INT2(ev_ne, a != b)
+EV_INT2(ev_lt, a < b)
+EV_INT2(ev_le, a <= b)
+EV_INT2(ev_gt, a > b)
+EV_INT2(ev_ge, a >= b)
+EV_INT2(ev_insuits, a >= 0 && a < SUIT_MAX && (b >> a & 1))
+
+static __attribute__((noinline)) value ev_seteq(const expr_node *n,
+						expr_env *env)
+{
+	cardset a = KID(0).s;
+	value r = {.i = cset_eq(a, KID(1).s) == (n->op == OP_SETEQ)};
+	return r;
+}
+
+static __attribute__((noinline)) value ev_incards(const expr_node *n,
+						  expr_env *env)
+{
+	int64_t f = KID(0).i;
+	value r = {.i = in_cards(env, f, KID(1).s)};
+	return r;
+}
+
+static __attribute__((noinline)) value ev_unary(const expr_node *n,
+						expr_env *env)
+{
+	int64_t x = KID(0).i;
+	value r;
+	r.i = n->op == OP_NEG ? arith_neg(x) : !x;       /* OP_NOT */
+	return r;
+}
+
+static __attribute__((noinline)) value ev_countset(const expr_node *n,
+						   expr_env *env)
+{
+	value r = {.i = cset_count(KID(0).s)};
+	return r;
+}
+
+static __attribute__((noinline)) value ev_countand(const expr_node *n,
+						   expr_env *env)
+{
+	cardset a = KID(0).s;
+	value r = {.i = cset_count(cset_and(a, KID(1).s))};
+	return r;
+}
+
+static __attribute__((noinline)) value ev_and(const expr_node *n,
+					      expr_env *env)
+{
+	value r = {.i = KID(0).i && KID(1).i};
+	return r;
+}
+
+static __attribute__((noinline)) value ev_or(const expr_node *n,
+					     expr_env *env)
+{
+	value r = {.i = KID(0).i || KID(1).i};
+	return r;
+}
+
+static __attribute__((noinline)) value ev_if(const expr_node *n,
+					     expr_env *env)
+{
+	return expr_ev(n->u.kid[KID(0).i ? 1 : 2], env);
+}
+
+static __attribute__((noinline)) value ev_getter(const expr_node *n,
+						 const expr_env *env)
+{
+	value r = n->u.get(&env->fr, -1, n->slot);
+	if (n->type == TY_BOOL)
+		r.i = r.i != 0;
+	return r;
+}
+
+static __attribute__((noinline)) value ev_getk(const expr_node *n,
+					       expr_env *env)
+{
+	return intk(n, ev_get(n->u.kid[0], env).i);
+}
 
 value expr_ev(const expr_node *n, expr_env *env)
 {
@@ -336,55 +441,42 @@ value expr_ev(const expr_node *n, expr_env *env)
 		r.i = env->loc[n->slot];
 		return r;
 	case OP_GET:
+		return ev_getter(n, env);
 	case OP_SEATGET:
 		return ev_get(n, env);
 	case OP_NEG:
-		r.i = arith_neg(KID(0).i);
-		return r;
-	case OP_ADD: INT2(arith_add(a, b));
-	case OP_SUB: INT2(arith_sub(a, b));
-	case OP_MUL: INT2(arith_mul(a, b));
-	case OP_DIV: INT2(arith_div(a, b));
-	case OP_MOD: INT2(arith_mod(a, b));
-	case OP_UNION: SET2(cset_or);
-	case OP_DIFF: SET2(cset_minus);
-	case OP_INTER: SET2(cset_and);
-	case OP_SUNION: INT2(a | b);
-	case OP_SDIFF: INT2(a & ~b);
-	case OP_SINTER: INT2(a & b);
-	case OP_EQ: INT2(a == b);
-	case OP_NE: INT2(a != b);
-	case OP_LT: INT2(a < b);
-	case OP_LE: INT2(a <= b);
-	case OP_GT: INT2(a > b);
-	case OP_GE: INT2(a >= b);
-	case OP_SETEQ: {
-		cardset a = KID(0).s;
-		r.i = cset_eq(a, KID(1).s);
-		return r;
-	}
-	case OP_SETNE: {
-		cardset a = KID(0).s;
-		r.i = !cset_eq(a, KID(1).s);
-		return r;
-	}
-	case OP_INCARDS: {
-		int64_t f = KID(0).i;
-		r.i = in_cards(env, f, KID(1).s);
-		return r;
-	}
-	case OP_INSUITS: INT2(a >= 0 && a < SUIT_MAX && (b >> a & 1));
 	case OP_NOT:
-		r.i = !KID(0).i;
-		return r;
+		return ev_unary(n, env);
+	case OP_ADD: return ev_add(n, env);
+	case OP_SUB: return ev_sub(n, env);
+	case OP_MUL: return ev_mul(n, env);
+	case OP_DIV: return ev_div(n, env);
+	case OP_MOD: return ev_mod(n, env);
+	case OP_UNION: return ev_union(n, env);
+	case OP_DIFF: return ev_diff(n, env);
+	case OP_INTER: return ev_inter(n, env);
+	case OP_SUNION: return ev_sunion(n, env);
+	case OP_SDIFF: return ev_sdiff(n, env);
+	case OP_SINTER: return ev_sinter(n, env);
+	case OP_EQ: return ev_eq(n, env);
+	case OP_NE: return ev_ne(n, env);
+	case OP_LT: return ev_lt(n, env);
+	case OP_LE: return ev_le(n, env);
+	case OP_GT: return ev_gt(n, env);
+	case OP_GE: return ev_ge(n, env);
+	case OP_SETEQ:
+	case OP_SETNE:
+		return ev_seteq(n, env);
+	case OP_INCARDS:
+		return ev_incards(n, env);
+	case OP_INSUITS:
+		return ev_insuits(n, env);
 	case OP_AND:
-		r.i = KID(0).i && KID(1).i;
-		return r;
+		return ev_and(n, env);
 	case OP_OR:
-		r.i = KID(0).i || KID(1).i;
-		return r;
+		return ev_or(n, env);
 	case OP_IF:
-		return KID(0).i ? KID(1) : KID(2);
+		return ev_if(n, env);
 	case OP_FACESET:
 	case OP_SUITSET:
 	case OP_RANKSET:
@@ -413,10 +505,11 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_INTK:
 		return ev_intk(n, env);
 	case OP_GETK:
-		return intk(n, ev_get(n->u.kid[0], env).i);
+		return ev_getk(n, env);
 	case OP_COUNTSET:
-		r.i = cset_count(KID(0).s);
-		return r;
+		return ev_countset(n, env);
+	case OP_COUNTAND:
+		return ev_countand(n, env);
 	case OP_CALL1:
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:

@@ -8,7 +8,7 @@
  * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
  * constant (`pts >= 61`, `tricks == 10`; read straight from the
  * engine when the name is its own, `trick == 1`), the count of a card
- * set, a call of one argument without the array of sixty-four, and a
+ * set (of an intersection, `count(won & H)`), a call of one argument without the array of sixty-four, and a
  * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
  * 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
@@ -118,8 +118,15 @@ static void fuse(expr_node *m)
 			m->op = OP_GETK;        /* a name of the engine's */
 	} else if (m->op == OP_CALL && m->nkid == 1 &&
 		   m->u.call.fn == count_of_cards()) {
+		const expr_node *set = m->u.call.arg[0];
 		m->op = OP_COUNTSET;
-		m->u.kid[0] = m->u.call.arg[0];
+		m->u.kid[0] = set;
+		if (set->op == OP_INTER) {      /* count(a & b) */
+			m->op = OP_COUNTAND;
+			m->u.kid[0] = set->u.kid[0];
+			m->u.kid[1] = set->u.kid[1];
+			m->nkid = 2;
+		}
 	} else if (m->op == OP_CALL && m->nkid == 1) {
 		m->op = OP_CALL1;
 	}

@@ -63,6 +63,7 @@ enum {
 	X(INTK)         /* kid 0 (op agg) the constant v */               \
 	X(GETK)         /* INTK of a GET or SEATGET kid 0 */              \
 	X(COUNTSET)     /* the cards of kid 0 counted */                  \
+	X(COUNTAND)     /* the cards of both kid 0 and kid 1 counted */   \
 	X(CALL1)        /* a CALL of one argument */                      \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
 			   1 (read once) of kid 2; slot: s */
