@@ -45,8 +45,11 @@ bool solve_sees_all(const view *v);
 
 /* Searches from s (a solitaire's state with every card in place) for
  * at most `nodes` positions, or `ms` milliseconds when ms > 0, into
- * *out; true when it found a win. */
-bool solve_search(const state *s, long nodes, int ms, solve_result *out);
+ * *out; true when it found a win.  Moves of equal gain are tried in the
+ * order listed, the last first, when tie is 0; else in an order drawn
+ * from tie. */
+bool solve_search(const state *s, long nodes, int ms, uint64_t tie,
+		  solve_result *out);
 
 /* One of moves[0..n) (the legal actions of the view's seat, n >= 2) for
  * a view that holds every card (solve_sees_all): the next move of the
