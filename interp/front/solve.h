@@ -8,7 +8,8 @@
  * win, then the rise of the layout's `progress`, then the cards turned
  * face up, then a move's attack), a position met before is not searched
  * again (a table of position keys), a line never returns to a layout it
- * has had, and the search stops after a budget of positions.  The bot
+ * has had, and the search stops after a budget of positions; one that
+ * finds no win is made again with ties broken at random.  The bot
  * plays the winning line it found, or else the line to the best
  * position it met (the highest `progress`), and searches again from
  * there.  It reads the game only through the engine's API: the piles,
