@@ -187,6 +187,8 @@ typedef struct solver {
 	child *pool;
 	int pool_size;
 	table seen;
+	uint64_t tie;                   /* nonzero: ties among moves of equal
+					   gain broken by it */
 	/* the line being played, and the positions it passes through */
 	solve_result plan;
 	uint64_t plan_at[SOLVE_LINE_MAX];
@@ -258,6 +260,14 @@ static long gain_of(const state *before, const state *after, const action *a)
 	return h.spends ? g - 512 : g;
 }
 
+/* A number of the move drawn from seed t, to order moves of equal gain. */
+static uint64_t tie_break(uint64_t t, const action *a)
+{
+	return mix(t ^ (uint64_t)a->card[0] << 8 ^ (uint64_t)a->card[1] << 24 ^
+		   (uint64_t)a->from << 40 ^ (uint64_t)a->to << 48 ^
+		   (uint64_t)a->kind << 56);
+}
+
 /* Whether a line from the root through frame d has had this layout. */
 static bool on_line(const solver *sv, int d, uint64_t layout)
 {
@@ -303,6 +313,8 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 		/* insertion by gain; among equals, the move listed last
 		 * first (a stock turned over last: it measured better) */
 		long g = gain_of(&f->s, after, &moves[i]);
+		if (sv->tie)            /* gains are multiples of 64 */
+			g += (long)(tie_break(sv->tie, &moves[i]) & 63);
 		int k = f->n++;
 		child *c = sv->pool + top;
 		while (k > 0 && c[k - 1].gain <= g) {
@@ -395,13 +407,15 @@ static bool pass(solver *sv, hunt *h, solve_result *out)
 /* Positions a search within a time kept at most. */
 #define TABLE_TIMED (1 << 20)
 
-bool solve_search(const state *root, long nodes, int ms, solve_result *out)
+bool solve_search(const state *root, long nodes, int ms, uint64_t tie,
+		  solve_result *out)
 {
 	memset(out, 0, offsetof(solve_result, line));
 	out->progress = state_progress(root);
 	solver *sv = solver_of_thread();
 	if (!sv)
 		return false;
+	sv->tie = tie;
 	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), 0, false};
 	frame *f = &sv->frame[0];
 	f->s = *root;
@@ -421,6 +435,9 @@ bool solve_search(const state *root, long nodes, int ms, solve_result *out)
 }
 
 /* ---- playing ---- */
+
+/* Searches again with the ties shuffled when a search finds no win. */
+#define SOLVE_RESTARTS 1
 
 /* Searches again, each four times as large, before a game is stuck. */
 #define SOLVE_RETRIES 1
@@ -493,18 +510,26 @@ action solve_choose(const view *v, const action *moves, int n, long nodes,
 		return a;
 	sv->stuck_deal = 0;
 	/* nothing better found: a larger search */
-	bool won = solve_search(s, nodes, ms, &sv->plan);
+	bool won = solve_search(s, nodes, ms, 0, &sv->plan);
 	for (int more = 0; !won && sv->plan.len == 0 && more < SOLVE_RETRIES;
 	     more++) {
 		nodes *= 4;
 		ms *= 4;
-		won = solve_search(s, nodes, ms, &sv->plan);
+		won = solve_search(s, nodes, ms, 0, &sv->plan);
 	}
 	if (!won && sv->plan.len == 0) {
 		sv->stuck_deal = deal_key(s);
 		sv->stuck_moves = state_layout_moves(s);
 		sv->stuck_progress = state_progress(s);
 		return moves[rng_below(r, (uint32_t)n)];
+	}
+	/* no win: the same search with the ties among moves of equal gain
+	 * broken at random, which tries other early choices */
+	for (int k = 0; !won && k < SOLVE_RESTARTS; k++) {
+		static _Thread_local solve_result other;
+		won = solve_search(s, nodes, ms, rng_next(r) | 1, &other);
+		if (won || other.progress > sv->plan.progress)
+			sv->plan = other;
 	}
 	keep_plan(sv, s);
 	if (planned(sv, s, &a))

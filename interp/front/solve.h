@@ -8,7 +8,8 @@
  * win, then the rise of the layout's `progress`, then the cards turned
  * face up, then a move's attack), a position met before is not searched
  * again (a table of position keys), a line never returns to a layout it
- * has had, and the search stops after a budget of positions.  The bot
+ * has had, and the search stops after a budget of positions; one that
+ * finds no win is made again with ties broken at random.  The bot
  * plays the winning line it found, or else the line to the best
  * position it met (the highest `progress`), and searches again from
  * there.  It reads the game only through the engine's API: the piles,
@@ -45,8 +46,11 @@ bool solve_sees_all(const view *v);
 
 /* Searches from s (a solitaire's state with every card in place) for
  * at most `nodes` positions, or `ms` milliseconds when ms > 0, into
- * *out; true when it found a win. */
-bool solve_search(const state *s, long nodes, int ms, solve_result *out);
+ * *out; true when it found a win.  Moves of equal gain are tried in the
+ * order listed, the last first, when tie is 0; else in an order drawn
+ * from tie. */
+bool solve_search(const state *s, long nodes, int ms, uint64_t tie,
+		  solve_result *out);
 
 /* One of moves[0..n) (the legal actions of the view's seat, n >= 2) for
  * a view that holds every card (solve_sees_all): the next move of the

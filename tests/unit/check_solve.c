@@ -37,7 +37,7 @@ START_TEST(test_finds_a_win_and_it_plays)
 	g = scn_load(GAMES "freecell.yaml");
 	lay_position(NULL, COURTS);
 	static solve_result r;
-	ck_assert(solve_search(&st, 10000, 0, &r));
+	ck_assert(solve_search(&st, 10000, 0, 0, &r));
 	ck_assert(r.won);
 	ck_assert_int_gt(r.len, 0);
 	ck_assert_int_le(r.nodes, 10000);
@@ -53,11 +53,14 @@ START_TEST(test_keeps_to_its_budget)
 	new_game(NULL);
 	state_deal(&st);
 	static solve_result r;
-	solve_search(&st, 50, 0, &r);
-	ck_assert_int_le(r.nodes, 50);
-	/* its best line stays legal */
-	for (int i = 0; i < r.len; i++)
-		ck_assert(state_apply(&st, r.line[i]));
+	for (uint64_t tie = 0; tie < 3; tie++) {
+		state s = st;
+		solve_search(&s, 50, 0, tie, &r);
+		ck_assert_int_le(r.nodes, 50);
+		/* its best line stays legal, ties shuffled or not */
+		for (int i = 0; i < r.len; i++)
+			ck_assert(state_apply(&s, r.line[i]));
+	}
 }
 END_TEST
 
