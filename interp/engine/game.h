@@ -458,6 +458,9 @@ typedef struct let_def {
 					   it: a running count */
 	const expr *show;               /* the seats the table shows it for
 					   (per seat); NULL: all */
+	bool read_late;                 /* read by the match's end, next
+					   dealer or ranking, which run after
+					   the kept values change */
 } let_def;
 
 typedef struct kept_def {

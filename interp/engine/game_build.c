@@ -1046,6 +1046,24 @@ static void build_scoring(builder *b, const node *n)
 	}
 }
 
+static bool reads_slot(const expr *e, int slot)
+{
+	return e && expr_reads_slot(e, slot);
+}
+
+/* The named values the match's expressions read: worked out before the
+ * kept values change (a deal reads the others only when it needs them). */
+static void mark_lets_read_late(game *g)
+{
+	for (int i = 0; i < g->nlets; i++) {
+		let_def *l = &g->let[i];
+		l->read_late = reads_slot(g->end, l->slot) ||
+			reads_slot(g->next_dealer, l->slot);
+		for (int k = 0; k < g->nrank; k++)
+			l->read_late |= reads_slot(g->rank[k].e, l->slot);
+	}
+}
+
 /* at: the key 'match' (n's own mark is its first key) */
 static void build_match(builder *b, const node *at, const node *n)
 {
@@ -1457,6 +1475,7 @@ static void build(builder *b, const node *root)
 	const node_pair *match = node_get_pair(root, "match");
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);
+	mark_lets_read_late(g);
 
 	if (deal_ok)
 		check_deal_fits(b, deal, node_get(root, "places"));
