@@ -562,6 +562,9 @@ typedef struct game {
 	expr_scope *deal_scope;         /* and `deal`: the counts of a deal */
 	expr_scope *scope;              /* everything a deal can see */
 	int nslots;
+	uint8_t let_of_slot[VARS_SLOTS_MAX];    /* 1 + the named value that
+						   holds the slot; 0: none */
+	uint64_t let_slots[VARS_SLOTS_MAX / 64]; /* the slots they hold */
 
 	src_file *source[SOURCES_MAX];
 	int nsources;

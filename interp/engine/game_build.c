@@ -909,6 +909,18 @@ static void declare_kept(builder *b, const node *keep)
 	}
 }
 
+/* Which named value holds each slot: read as a deal's values are
+ * worked out when first read (score.c). */
+static void mark_let_slots(game *g, const let_def *l)
+{
+	int width = l->per_seat ? SEAT_MAX : 1;
+	for (int i = l->slot; i >= 0 && i < l->slot + width &&
+	     i < VARS_SLOTS_MAX; i++) {
+		g->let_of_slot[i] = (uint8_t)(l - g->let + 1);
+		g->let_slots[i >> 6] |= UINT64_C(1) << (i & 63);
+	}
+}
+
 static void declare_let(builder *b, const node *k, expr *e)
 {
 	game *g = b->g;
@@ -921,6 +933,7 @@ static void declare_let(builder *b, const node *k, expr *e)
 	l->same_in_team = l->per_seat && vars_same_in_team(g, e);
 	if (l->slot < 0)
 		build_fail(b, k, "the name '%s' is already taken", k->text);
+	mark_let_slots(g, l);
 }
 
 /* Where the table shows each named value (`show`), once every name is

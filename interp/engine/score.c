@@ -5,6 +5,9 @@
 #include "engine/vars.h"
 #include "util/arith.h"
 
+_Static_assert(VARS_SLOTS_MAX <= EXPR_LAZY_SLOTS,
+	       "a lazy frame's bits cover every slot of a scoring");
+
 /* The first seat of p's team: p itself, or a partner before it. */
 static int team_first(const game *g, int p)
 {
@@ -51,27 +54,9 @@ static bool known(const expr_lazy *lz, int slot)
 	return lz->known[slot >> 6] >> (slot & 63) & 1;
 }
 
-static void set_known(expr_lazy *lz, int slot, bool on)
+static void set_known(expr_lazy *lz, int slot)
 {
-	uint64_t bit = UINT64_C(1) << (slot & 63);
-	if (on)
-		lz->known[slot >> 6] |= bit;
-	else
-		lz->known[slot >> 6] &= ~bit;
-}
-
-/* The named value that slot holds, and the seat (-1: the table's). */
-static const let_def *let_at(const game *g, int slot, int *seat)
-{
-	for (int i = 0; i < g->nlets; i++) {
-		const let_def *l = &g->let[i];
-		int width = l->per_seat ? SEAT_MAX : 1;
-		if (slot >= l->slot && slot < l->slot + width) {
-			*seat = l->per_seat ? slot - l->slot : -1;
-			return l;
-		}
-	}
-	return NULL;
+	lz->known[slot >> 6] |= UINT64_C(1) << (slot & 63);
 }
 
 static void need(expr_lazy *lz, int slot)
@@ -85,8 +70,9 @@ static void fill_let(expr_lazy *lz, int slot)
 {
 	lazy_lets *ll = (lazy_lets *)lz;
 	const game *g = ll->s->g;
-	int p = -1;
-	const let_def *l = let_at(g, slot, &p);
+	int at = g->let_of_slot[slot];
+	const let_def *l = at ? &g->let[at - 1] : NULL;
+	int p = l && l->per_seat ? slot - l->slot : -1;
 	int q = l && l->same_in_team ? team_first(g, p) : p;
 	expr_frame f = ll->f;
 	if (!l) {
@@ -98,7 +84,7 @@ static void fill_let(expr_lazy *lz, int slot)
 		f.seat = p;
 		f.slot[slot] = expr_eval(l->e, &f);
 	}
-	set_known(lz, slot, true);
+	set_known(lz, slot);
 }
 
 /* f reads the named values as they are first needed; under validate's
@@ -110,13 +96,8 @@ static void lazy_open(lazy_lets *ll, const state *s, expr_frame *f)
 		eval_lets(s, f);
 		return;
 	}
-	memset(ll->lz.known, 0xff, sizeof ll->lz.known);
-	for (int i = 0; i < g->nlets; i++) {
-		const let_def *l = &g->let[i];
-		int width = l->per_seat ? s->players : 1;
-		for (int p = 0; p < width; p++)
-			set_known(&ll->lz, l->slot + p, false);
-	}
+	for (int i = 0; i < EXPR_LAZY_SLOTS / 64; i++)
+		ll->lz.known[i] = ~g->let_slots[i];
 	ll->lz.fill = fill_let;
 	ll->s = s;
 	f->lazy = &ll->lz;
