@@ -46,7 +46,7 @@ static void eval_lets(const state *s, expr_frame *f)
 typedef struct lazy_lets {
 	expr_lazy lz;           /* first: fill is handed it */
 	const state *s;
-	expr_frame f;           /* the deal's; the seat is set at each fill */
+	expr_frame f;           /* the deal's; its seat is set at each fill */
 } lazy_lets;
 
 static bool known(const expr_lazy *lz, int slot)
@@ -74,15 +74,15 @@ static void fill_let(expr_lazy *lz, int slot)
 	const let_def *l = at ? &g->let[at - 1] : NULL;
 	int p = l && l->per_seat ? slot - l->slot : -1;
 	int q = l && l->same_in_team ? team_first(g, p) : p;
-	expr_frame f = ll->f;
+	expr_frame *f = &ll->f;
 	if (!l) {
 		;               /* not a named value: nothing to work out */
 	} else if (q < p) {
 		need(lz, l->slot + q);
-		f.slot[slot] = f.slot[l->slot + q];
+		f->slot[slot] = f->slot[l->slot + q];
 	} else {
-		f.seat = p;
-		f.slot[slot] = expr_eval(l->e, &f);
+		f->seat = p;    /* expr_eval copies the frame: no read sees it */
+		f->slot[slot] = expr_eval(l->e, f);
 	}
 	set_known(lz, slot);
 }
