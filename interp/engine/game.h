@@ -565,6 +565,7 @@ typedef struct game {
 	uint8_t let_of_slot[VARS_SLOTS_MAX];    /* 1 + the named value that
 						   holds the slot; 0: none */
 	uint64_t let_slots[VARS_SLOTS_MAX / 64]; /* the slots they hold */
+	bool lets_read_late;            /* some let_def.read_late */
 
 	src_file *source[SOURCES_MAX];
 	int nsources;

@@ -1074,6 +1074,7 @@ static void mark_lets_read_late(game *g)
 			reads_slot(g->next_dealer, l->slot);
 		for (int k = 0; k < g->nrank; k++)
 			l->read_late |= reads_slot(g->rank[k].e, l->slot);
+		g->lets_read_late |= l->read_late;
 	}
 }
 

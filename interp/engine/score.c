@@ -111,7 +111,7 @@ static void lazy_close(lazy_lets *ll, const state *s, expr_frame *f)
 	const game *g = s->g;
 	if (!f->lazy)
 		return;
-	for (int i = 0; i < g->nlets; i++) {
+	for (int i = 0; g->lets_read_late && i < g->nlets; i++) {
 		const let_def *l = &g->let[i];
 		int width = l->per_seat ? s->players : 1;
 		for (int p = 0; l->read_late && p < width; p++)
