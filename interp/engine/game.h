@@ -460,6 +460,9 @@ typedef struct let_def {
 					   it: a running count */
 	const expr *show;               /* the seats the table shows it for
 					   (per seat); NULL: all */
+	bool read_late;                 /* read by the match's end, next
+					   dealer or ranking, which run after
+					   the kept values change */
 } let_def;
 
 typedef struct kept_def {
@@ -561,6 +564,10 @@ typedef struct game {
 	expr_scope *deal_scope;         /* and `deal`: the counts of a deal */
 	expr_scope *scope;              /* everything a deal can see */
 	int nslots;
+	uint8_t let_of_slot[VARS_SLOTS_MAX];    /* 1 + the named value that
+						   holds the slot; 0: none */
+	uint64_t let_slots[VARS_SLOTS_MAX / 64]; /* the slots they hold */
+	bool lets_read_late;            /* some let_def.read_late */
 
 	src_file *source[SOURCES_MAX];
 	int nsources;

@@ -909,6 +909,18 @@ static void declare_kept(builder *b, const node *keep)
 	}
 }
 
+/* Which named value holds each slot: read as a deal's values are
+ * worked out when first read (score.c). */
+static void mark_let_slots(game *g, const let_def *l)
+{
+	int width = l->per_seat ? SEAT_MAX : 1;
+	for (int i = l->slot; i >= 0 && i < l->slot + width &&
+	     i < VARS_SLOTS_MAX; i++) {
+		g->let_of_slot[i] = (uint8_t)(l - g->let + 1);
+		g->let_slots[i >> 6] |= UINT64_C(1) << (i & 63);
+	}
+}
+
 static void declare_let(builder *b, const node *k, expr *e)
 {
 	game *g = b->g;
@@ -921,6 +933,7 @@ static void declare_let(builder *b, const node *k, expr *e)
 	l->same_in_team = l->per_seat && vars_same_in_team(g, e);
 	if (l->slot < 0)
 		build_fail(b, k, "the name '%s' is already taken", k->text);
+	mark_let_slots(g, l);
 }
 
 /* Where the table shows each named value (`show`), once every name is
@@ -1043,6 +1056,25 @@ static void build_scoring(builder *b, const node *n)
 					"a check");
 		if (e)
 			g->check[g->nchecks++] = e;
+	}
+}
+
+static bool reads_slot(const expr *e, int slot)
+{
+	return e && expr_reads_slot(e, slot);
+}
+
+/* The named values the match's expressions read: worked out before the
+ * kept values change (a deal reads the others only when it needs them). */
+static void mark_lets_read_late(game *g)
+{
+	for (int i = 0; i < g->nlets; i++) {
+		let_def *l = &g->let[i];
+		l->read_late = reads_slot(g->end, l->slot) ||
+			reads_slot(g->next_dealer, l->slot);
+		for (int k = 0; k < g->nrank; k++)
+			l->read_late |= reads_slot(g->rank[k].e, l->slot);
+		g->lets_read_late |= l->read_late;
 	}
 }
 
@@ -1457,6 +1489,7 @@ static void build(builder *b, const node *root)
 	const node_pair *match = node_get_pair(root, "match");
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);
+	mark_lets_read_late(g);
 
 	if (deal_ok)
 		check_deal_fits(b, deal, node_get(root, "places"));

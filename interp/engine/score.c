@@ -5,6 +5,9 @@
 #include "engine/vars.h"
 #include "util/arith.h"
 
+_Static_assert(VARS_SLOTS_MAX <= EXPR_LAZY_SLOTS,
+	       "a lazy frame's bits cover every slot of a scoring");
+
 /* The first seat of p's team: p itself, or a partner before it. */
 static int team_first(const game *g, int p)
 {
@@ -36,6 +39,87 @@ static void eval_lets(const state *s, expr_frame *f)
 	}
 }
 
+/* ---- Named values worked out when first read -------------------------- */
+
+/* A deal reads few of its named values (a Ramsch deal none of the
+ * soloist's): each is worked out, for one seat, at its first read. */
+typedef struct lazy_lets {
+	expr_lazy lz;           /* first: fill is handed it */
+	const state *s;
+	expr_frame f;           /* the deal's; its seat is set at each fill */
+} lazy_lets;
+
+static bool known(const expr_lazy *lz, int slot)
+{
+	return lz->known[slot >> 6] >> (slot & 63) & 1;
+}
+
+static void set_known(expr_lazy *lz, int slot)
+{
+	lz->known[slot >> 6] |= UINT64_C(1) << (slot & 63);
+}
+
+static void need(expr_lazy *lz, int slot)
+{
+	if (!known(lz, slot))
+		lz->fill(lz, slot);
+}
+
+/* A per-seat value the same in a team is the team's first seat's. */
+static void fill_let(expr_lazy *lz, int slot)
+{
+	lazy_lets *ll = (lazy_lets *)lz;
+	const game *g = ll->s->g;
+	int at = g->let_of_slot[slot];
+	const let_def *l = at ? &g->let[at - 1] : NULL;
+	int p = l && l->per_seat ? slot - l->slot : -1;
+	int q = l && l->same_in_team ? team_first(g, p) : p;
+	expr_frame *f = &ll->f;
+	if (!l) {
+		;               /* not a named value: nothing to work out */
+	} else if (q < p) {
+		need(lz, l->slot + q);
+		f->slot[slot] = f->slot[l->slot + q];
+	} else {
+		f->seat = p;    /* expr_eval copies the frame: no read sees it */
+		f->slot[slot] = expr_eval(l->e, f);
+	}
+	set_known(lz, slot);
+}
+
+/* f reads the named values as they are first needed; under validate's
+ * watch every one is worked out, as each may hold a choose() to watch. */
+static void lazy_open(lazy_lets *ll, const state *s, expr_frame *f)
+{
+	const game *g = s->g;
+	if (expr_watching()) {
+		eval_lets(s, f);
+		return;
+	}
+	for (int i = 0; i < EXPR_LAZY_SLOTS / 64; i++)
+		ll->lz.known[i] = ~g->let_slots[i];
+	ll->lz.fill = fill_let;
+	ll->s = s;
+	f->lazy = &ll->lz;
+	ll->f = *f;
+}
+
+/* The values the match's expressions read are worked out while the state
+ * is still the one the deal was scored in; the rest are not read. */
+static void lazy_close(lazy_lets *ll, const state *s, expr_frame *f)
+{
+	const game *g = s->g;
+	if (!f->lazy)
+		return;
+	for (int i = 0; g->lets_read_late && i < g->nlets; i++) {
+		const let_def *l = &g->let[i];
+		int width = l->per_seat ? s->players : 1;
+		for (int p = 0; l->read_late && p < width; p++)
+			need(&ll->lz, l->slot + p);
+	}
+	f->lazy = NULL;
+}
+
 static void eval_checks(state *s, expr_frame *f)
 {
 	const game *g = s->g;
@@ -46,10 +130,10 @@ static void eval_checks(state *s, expr_frame *f)
 }
 
 /* Every next value is computed from the old ones before any is stored. */
-static void update_kept(state *s, expr_frame *f)
+static void next_kept(const state *s, expr_frame *f,
+		      int64_t next[KEPT_MAX][SEAT_MAX])
 {
 	const game *g = s->g;
-	int64_t next[KEPT_MAX][SEAT_MAX];
 	for (int k = 0; k < g->nkept; k++) {
 		if (!g->kept[k].per_seat) {
 			f->seat = -1;
@@ -63,6 +147,11 @@ static void update_kept(state *s, expr_frame *f)
 			next[k][p] = expr_eval(g->kept[k].next, f).i;
 		}
 	}
+}
+
+static void store_kept(state *s, int64_t next[KEPT_MAX][SEAT_MAX])
+{
+	const game *g = s->g;
 	for (int k = 0; k < g->nkept; k++)
 		for (int p = 0; p < s->players; p++)
 			s->kept[k][p] = next[k][p];
@@ -85,7 +174,8 @@ void score_deal(state *s)
 	vars_frame(&f, s, slots);
 	vars_memo m;            /* the lets read the same defines again */
 	vars_memo_open(&m, s);
-	eval_lets(s, &f);
+	lazy_lets lets;
+	lazy_open(&lets, s, &f);
 	for (int p = 0; p < s->players; p++) {
 		int q = g->score_same_in_team ? team_first(g, p) : p;
 		f.seat = p;
@@ -94,8 +184,11 @@ void score_deal(state *s)
 	}
 	if (s->checks)
 		eval_checks(s, &f);
+	int64_t kept[KEPT_MAX][SEAT_MAX];
+	next_kept(s, &f, kept);
+	lazy_close(&lets, s, &f);
 	vars_memo_close(&m);
-	update_kept(s, &f);
+	store_kept(s, kept);
 	for (int p = 0; p < s->players; p++)
 		s->total[p] = arith_add(s->total[p], s->deal_score[p]);
 	s->event = EV_SCORED;

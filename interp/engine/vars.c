@@ -519,6 +519,7 @@ void vars_frame(expr_frame *f, const state *s, value *slots)
 	f->players = s->players;
 	f->seat = -1;
 	f->ctx = s;
+	f->lazy = NULL;
 }
 
 long vars_eval_static(const game *g, const expr *e, int players, int deal)

@@ -188,11 +188,22 @@ void expr_position(const expr *e, const src_file **file, int *line, int *col);
 
 /* ---- Evaluating -------------------------------------------------------- */
 
+/* Slots worked out when first read (a deal's named values, of which a
+ * deal may read few): before reading a slot whose bit in `known` is
+ * clear, the evaluator calls fill, which stores the slot and sets its
+ * bit. */
+#define EXPR_LAZY_SLOTS 512
+typedef struct expr_lazy {
+	uint64_t known[EXPR_LAZY_SLOTS / 64];
+	void (*fill)(struct expr_lazy *lz, int slot);
+} expr_lazy;
+
 typedef struct expr_frame {
 	value *slot;            /* expr_scope_slots() values */
 	int players;            /* seats that aggregates iterate: 0..players-1 */
 	int seat;               /* the seat per-seat reads use; -1 for none */
 	const void *ctx;        /* handed to native functions */
+	expr_lazy *lazy;        /* NULL: every slot read is already known */
 } expr_frame;
 
 value expr_eval(const expr *e, const expr_frame *f);

@@ -164,12 +164,21 @@ static __attribute__((noinline)) value ev_call(const expr_node *n,
 
 /* ---- Fused shapes (expr_fast.c), each as its reference computes it ---- */
 
+/* A slot read, worked out first if the frame's lazy values lack it. */
+static inline void need_slot(const expr_env *env, int slot)
+{
+	expr_lazy *lz = env->fr.lazy;
+	if (lz && !(lz->known[slot >> 6] >> (slot & 63) & 1))
+		lz->fill(lz, slot);
+}
+
 /* x[s] of a per-seat variable: its slot at s, or the zero value. */
 static __attribute__((noinline)) value ev_seatvar_at(const expr_node *n, expr_env *env)
 {
 	int64_t s = expr_ev(n->u.kid[0], env).i;
 	if (s < 0 || s >= seats_of(env))
 		return expr_zero(n->type);
+	need_slot(env, n->slot + (int)s);
 	return env->fr.slot[n->slot + s];
 }
 
@@ -192,9 +201,11 @@ static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
 {
 	int players = seats_of(env);
 	acc a = acc_start(n->agg);
-	for (int s = 0; s < players; s++)
+	for (int s = 0; s < players; s++) {
+		need_slot(env, n->slot + s);
 		if (acc_step(n->agg, &a, env->fr.slot[n->slot + s].i))
 			break;
+	}
 	return acc_value(a);
 }
 
@@ -255,6 +266,7 @@ static value ev_seatvar(const expr_node *n, const expr_env *env)
 	int s = env->fr.seat;
 	if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 		return expr_zero(n->type);
+	need_slot(env, n->slot + s);
 	return env->fr.slot[n->slot + s];
 }
 
@@ -428,6 +440,7 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_CONST:
 		return n->v;
 	case OP_VAR:
+		need_slot(env, n->slot);
 		return env->fr.slot[n->slot];
 	case OP_SEATVAR:
 		return ev_seatvar(n, env);

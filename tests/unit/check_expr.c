@@ -1004,7 +1004,7 @@ START_TEST(test_stendhal)
 		{"AL", -1},
 	};
 	value slot[SEAT_MAX] = {{0}};
-	expr_frame f = {slot, 5, 0, NULL};
+	expr_frame f = {slot, 5, 0, NULL, NULL};
 	for (int i = 0; i < 5; i++)
 		slot[won + i].s = set_of(&td, cases[i].won);
 	for (f.seat = 0; f.seat < 5; f.seat++)

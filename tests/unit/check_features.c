@@ -289,6 +289,37 @@ START_TEST(test_top_trumps)
 }
 END_TEST
 
+/* Named values are worked out when first read, but those the match's
+ * end and ranking read hold what they held as the deal was scored, not
+ * what the kept values changed since would give
+ * (tests/data/games/late-values.yaml): four deals a match, the places by
+ * the last deal's tricks. */
+START_TEST(test_values_read_late)
+{
+	game *w = scn_load(TESTS_DIR "/data/games/late-values.yaml");
+	rng r;
+	rng_seed(&r, 9, 0);
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		state m;
+		char why[200];
+		ck_assert(state_setup(&m, w, 4, 0, NULL, seed, why, sizeof why));
+		int deals = 0;
+		while (!m.over) {
+			state_random_playout(&m, &r);
+			deals++;
+		}
+		ck_assert_int_eq(deals, 4);
+		for (int p = 0; p < 4; p++) {
+			int better = 0;
+			for (int q = 0; q < 4; q++)
+				better += m.tricks_won[q] > m.tricks_won[p];
+			ck_assert_int_eq(m.place[p], better + 1);
+		}
+	}
+	game_free(w);
+}
+END_TEST
+
 static Suite *features_suite(void)
 {
 	Suite *su = suite_create("features");
@@ -304,6 +335,7 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_teams);
 	tcase_add_test(tc, test_turned_up);
 	tcase_add_test(tc, test_top_trumps);
+	tcase_add_test(tc, test_values_read_late);
 	suite_add_tcase(su, tc);
 	return su;
 }
