@@ -270,11 +270,9 @@ static int lines_from(const game *g, const layout_phase *l, int pile,
 /* Puts card c under every card of pile p. */
 static void pile_push_bottom(state *s, int p, card_id c)
 {
-	for (int k = 0; k < s->g->deck.ncards; k++)
-		if (s->pile_of[k] == p + 1)
-			s->depth[k]++;
-	s->pile_of[c] = (uint8_t)(p + 1);
-	s->depth[c] = 0;
+	CSET_FOREACH(k, s->pile_set[p])
+		s->depth[k]++;
+	pile_put(s, p, 0, c);
 	s->pile_size[p]++;
 }
 
@@ -318,14 +316,11 @@ static void reveal(state *s, const layout_phase *l)
 	if (l->reveal < 0)
 		return;
 	const place_def *pl = &s->g->place[l->reveal];
-	/* one pass over the cards finds every pile's top */
-	for (int c = 0; c < s->g->deck.ncards; c++) {
-		int p = s->pile_of[c] - 1;
-		if (p >= pl->first_pile && p < pl->first_pile + pl->npiles &&
-		    s->depth[c] == s->pile_size[p] - 1 &&
-		    cset_has(s->down, (card_id)c)) {
-			cset_del(&s->down, (card_id)c);
-			cset_add(&s->seen, (card_id)c);
+	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++) {
+		card_id c = pile_top(s, p);
+		if (c != CARD_NONE && cset_has(s->down, c)) {
+			cset_del(&s->down, c);
+			cset_add(&s->seen, c);
 		}
 	}
 }
@@ -414,41 +409,29 @@ typedef struct probe {
 	uint32_t hashed;                /* the piles whose hash is known */
 } probe;
 
-/* Each card into its pile's place in the probe; how many.  The state's
- * arrays are read through locals: a store of a card (a byte) may alias
+/* Each pile's cards in order into the probe, from the pile's set.  The
+ * depths are read through a local: a store of a card (a byte) may alias
  * anything, and would make the compiler read them again each time. */
-static int probe_cards(probe *pr, const state *s)
-{
-	const uint8_t *pile_of = s->pile_of, *depth = s->depth;
-	int nc = s->g->deck.ncards, placed = 0;
-	for (int c = 0; c < nc; c++) {
-		int p = pile_of[c] - 1;
-		if (p < 0)
-			continue;
-		pr->pile[p][depth[c]] = (card_id)c;
-		cset_add(&pr->set[p], (card_id)c);
-		placed++;
-	}
-	return placed;
-}
-
 static void probe_start(probe *pr, const state *s)
 {
 	vars_frame(&pr->f, s, pr->slot);
-	int np = s->g->npiles, held = 0;
+	const uint8_t *depth = s->depth;
+	int np = s->g->npiles;
 	memset(pr->n, 0, sizeof pr->n);
 	memcpy(pr->n, s->pile_size, (size_t)np);
 	for (int p = 0; p < np; p++) {
-		pr->set[p] = cset_empty();
-		held += pr->n[p];
-	}
-	if (probe_cards(pr, s) < held) {
-		/* a view lacks the hidden cards: their places hold none */
-		for (int p = 0; p < np; p++) {
-			memset(pr->pile[p], CARD_NONE, pr->n[p]);
-			pr->set[p] = cset_empty();
-		}
-		probe_cards(pr, s);
+		cardset set = s->pile_set[p];
+		pr->set[p] = set;
+		card_id *row = pr->pile[p];
+		if (cset_count(set) < pr->n[p])
+			/* a view lacks the hidden cards: their places hold
+			 * none */
+			memset(row, CARD_NONE, pr->n[p]);
+		for (int w = 0; w < CSET_WORDS; w++)
+			for (uint64_t b = set.w[w]; b; b &= b - 1) {
+				int c = w * 64 + __builtin_ctzll(b);
+				row[depth[c]] = (card_id)c;
+			}
 	}
 	pr->hashed = 0;
 }

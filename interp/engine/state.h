@@ -147,6 +147,10 @@ typedef struct state {
 	uint8_t pile_of[CARD_MAX];      /* 1 + a card's pile; 0: in none */
 	uint8_t depth[CARD_MAX];        /* its position there, 0 = bottom */
 	uint8_t pile_size[PILES_MAX];
+	cardset pile_set[PILES_MAX];    /* the cards of each pile, kept with
+					   pile_of (place.h): a pile is read
+					   without a pass over the deck; a
+					   view's hidden cards are in none */
 	uint8_t dealt_place[CARD_MAX];  /* 1 + the place a card was dealt to */
 	uint8_t deal_pos[CARD_MAX];     /* its position in the deal's order */
 	uint8_t tricks_won[SEAT_MAX];
@@ -240,30 +244,27 @@ typedef struct state {
 static inline int pile_in_order(const state *s, int p, card_id *out)
 {
 	int n = s->pile_size[p];
-	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c] == p + 1 && s->depth[c] < n)
-			out[s->depth[c]] = (card_id)c;
+	CSET_FOREACH(c, s->pile_set[p])
+		if (s->depth[c] < n)
+			out[s->depth[c]] = c;
 	return n;
 }
 
 /* The cards of pile p, as a set. */
 static inline cardset pile_cards(const state *s, int p)
 {
-	cardset out = cset_empty();
-	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c] == p + 1)
-			cset_add(&out, (card_id)c);
-	return out;
+	return s->pile_set[p];
 }
 
-/* The top card of pile p, or CARD_NONE when it is empty. */
+/* The top card of pile p, or CARD_NONE when it is empty (or hidden in a
+ * view). */
 static inline card_id pile_top(const state *s, int p)
 {
 	if (s->pile_size[p] == 0)
 		return CARD_NONE;
-	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c] == p + 1 && s->depth[c] == s->pile_size[p] - 1)
-			return (card_id)c;
+	CSET_FOREACH(c, s->pile_set[p])
+		if (s->depth[c] == s->pile_size[p] - 1)
+			return c;
 	return CARD_NONE;
 }
 
@@ -272,11 +273,8 @@ static inline cardset place_cards(const state *s, int k)
 {
 	const place_def *pl = &s->g->place[k];
 	cardset out = cset_empty();
-	for (int c = 0; c < s->g->deck.ncards; c++) {
-		int p = s->pile_of[c] - 1;
-		if (p >= pl->first_pile && p < pl->first_pile + pl->npiles)
-			cset_add(&out, (card_id)c);
-	}
+	for (int i = 0; i < pl->npiles; i++)
+		out = cset_or(out, s->pile_set[pl->first_pile + i]);
 	return out;
 }
 

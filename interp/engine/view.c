@@ -65,7 +65,7 @@ static void hide_places(const state *s, int seat, view *v)
 			v->slot_by[v->hidden_slots] = s->place_known[k];
 			v->slot_pile[v->hidden_slots] = (uint8_t)(s->pile_of[c] - 1);
 			v->slot_depth[v->hidden_slots++] = s->depth[c];
-			v->s.pile_of[c] = 0;
+			pile_lift(&v->s, c);
 			v->s.depth[c] = 0;
 		}
 	}
@@ -180,8 +180,7 @@ static void deal_pinned(const view *v, rng *r, uint8_t *need, bool *used,
 			}
 			int i = free[k];
 			used[i] = true;
-			out->pile_of[c] = (uint8_t)(v->slot_pile[i] + 1);
-			out->depth[c] = v->slot_depth[i];
+			pile_put(out, v->slot_pile[i], v->slot_depth[i], c);
 			if (cset_has(v->slot_down, (card_id)i))
 				cset_add(&out->down, c);
 		}
@@ -204,18 +203,17 @@ static bool take_position(const view *v, state *out, uint8_t *need,
 	CSET_FOREACH(x, *movable) {
 		if (!out->pile_of[x])
 			continue;
-		uint8_t pile = out->pile_of[x], depth = out->depth[x];
+		int pile = out->pile_of[x] - 1, depth = out->depth[x];
 		bool down = cset_has(out->down, x);
-		out->pile_of[x] = 0;
+		pile_lift(out, x);
 		cset_del(&out->down, x);
 		if (!place_by_moving(v, out, need, movable, x, seen)) {
-			out->pile_of[x] = pile;
+			pile_put(out, pile, depth, x);
 			if (down)
 				cset_add(&out->down, x);
 			continue;
 		}
-		out->pile_of[c] = pile;
-		out->depth[c] = depth;
+		pile_put(out, pile, depth, c);
 		if (down)
 			cset_add(&out->down, c);
 		cset_add(movable, c);
@@ -286,8 +284,7 @@ static bool try_deal(const view *v, rng *r, const card_id *pool, int n,
 	for (int i = 0; i < v->hidden_slots; i++) {
 		if (used[i])
 			continue;
-		out->pile_of[*pool] = (uint8_t)(v->slot_pile[i] + 1);
-		out->depth[*pool] = v->slot_depth[i];
+		pile_put(out, v->slot_pile[i], v->slot_depth[i], *pool);
 		if (cset_has(v->slot_down, (card_id)i))
 			cset_add(&out->down, *pool);
 		cset_add(&movable, *pool);

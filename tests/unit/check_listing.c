@@ -5,7 +5,8 @@
  * false) are the moves of the reference listing, which tries every
  * candidate against every target and evaluates every condition: the
  * same actions in the same order, at every step of random games of
- * every solitaire shipped and of the test games.
+ * every solitaire shipped and of the test games.  The piles kept in the
+ * state as sets are the piles read from each card's pile and depth.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -37,6 +38,30 @@ static void same_lists(const state *s, const char *path, int step)
 			      "%s, step %d: move %d differs", path, step, i);
 }
 
+/* Each pile's set, kept as cards move, is the pile rebuilt from the
+ * cards' records, and its cards lie at the depths below its size. */
+static void same_piles(const state *s, const char *path, int step)
+{
+	for (int p = 0; p < s->g->npiles; p++) {
+		cardset rebuilt = cset_empty();
+		uint64_t depths = 0;
+		for (int c = 0; c < s->g->deck.ncards; c++)
+			if (s->pile_of[c] == p + 1) {
+				cset_add(&rebuilt, (card_id)c);
+				ck_assert_int_lt(s->depth[c], s->pile_size[p]);
+				depths |= UINT64_C(1) << (s->depth[c] & 63);
+			}
+		ck_assert_msg(cset_eq(rebuilt, s->pile_set[p]),
+			      "%s, step %d: pile %d's set is not its cards",
+			      path, step, p);
+		ck_assert_msg(cset_count(rebuilt) == s->pile_size[p] &&
+			      (s->pile_size[p] > 64 ||
+			       __builtin_popcountll(depths) == s->pile_size[p]),
+			      "%s, step %d: pile %d's depths are not 0..%d",
+			      path, step, p, s->pile_size[p] - 1);
+	}
+}
+
 static void play(const game *g, const char *path, uint64_t seed)
 {
 	state s;
@@ -48,6 +73,7 @@ static void play(const game *g, const char *path, uint64_t seed)
 	state_deal(&s);
 	for (int step = 0; s.current >= 0 && step < STEPS_MAX; step++) {
 		same_lists(&s, path, step);
+		same_piles(&s, path, step);
 		action list[ACTIONS_MAX];
 		int n = state_legal(&s, list);
 		if (n == 0)
