@@ -32,26 +32,24 @@ enum { ALL_DIFFERENT_MAJORITY, ALL_DIFFERENT_LEADER };
 
 /* The suit with the most cards wins; among tied suits, the one whose last
  * card was played latest; within it, the highest rank (the first played
- * among equals).  The winning card's position.  One pass over the cards:
- * playouts ask it for every card a trick's last seat could play. */
+ * among equals).  The winning card's position. */
 static int majority_position(const deck *d, const card_id *cards, int n,
 			     bool leader_if_all_different)
 {
-	int8_t count[SUIT_MAX + 1] = {0}, last[SUIT_MAX + 1], best[SUIT_MAX + 1];
-	bool distinct = true;
+	int count[SUIT_MAX + 1] = {0}, last[SUIT_MAX + 1] = {0};
 	for (int i = 0; i < n; i++) {
 		int s = d->suit_of[cards[i]];
-		if (count[s]++ == 0)
-			best[s] = (int8_t)i;
-		else {
-			distinct = false;
-			if (d->rank_of[cards[i]] > d->rank_of[cards[best[s]]])
-				best[s] = (int8_t)i;
-		}
-		last[s] = (int8_t)i;
+		count[s]++;
+		last[s] = i;
 	}
-	if (leader_if_all_different && distinct)
-		return 0;
+	if (leader_if_all_different) {
+		bool distinct = true;
+		for (int s = 0; s <= SUIT_MAX; s++)
+			if (count[s] > 1)
+				distinct = false;
+		if (distinct)
+			return 0;
+	}
 	int win = -1;
 	for (int s = 0; s < SUIT_MAX; s++) {
 		if (count[s] == 0)
@@ -60,7 +58,12 @@ static int majority_position(const deck *d, const card_id *cards, int n,
 		    (count[s] == count[win] && last[s] > last[win]))
 			win = s;
 	}
-	return win < 0 ? 0 : best[win];
+	int best = -1;
+	for (int i = 0; i < n; i++)
+		if (d->suit_of[cards[i]] == win &&
+		    (best < 0 || d->rank_of[cards[i]] > d->rank_of[cards[best]]))
+			best = i;
+	return best < 0 ? 0 : best;
 }
 
 static int majority_pick(const hook_context *ctx)
