@@ -649,7 +649,7 @@ static bool takes_last_card_trick(const state *s, const tricks_phase *t,
 	memcpy(table, s->table, (size_t)n * sizeof *table);
 	table[n] = c;
 	hook_input trick = {.cards = table, .ncards = n + 1};
-	return hook_call(&t->winner, s, s->leader, trick).pick == n;
+	return hook_call_pick(&t->winner, s, s->leader, trick) == n;
 }
 
 /* Seats that play to each trick at this table. */
