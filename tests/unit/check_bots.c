@@ -309,7 +309,8 @@ START_TEST(test_call_candidates)
 				ck_assert_int_le(bids, denoms > 6 ? denoms : 6);
 				wide += n > 16;
 				rng before = r;
-				action a = lookahead_call(&s, &style, moves, n, &r);
+				action a = lookahead_call(&s, &style, moves, n, NULL,
+							  &r);
 				ck_assert(listed(cand, k, &a));
 				action plain = thumb_choose(&s, &style, cand, k);
 				if (!action_eq(&a, &plain)) {
@@ -324,6 +325,52 @@ START_TEST(test_call_candidates)
 		game_free(g);
 	}
 	ck_assert_int_gt(wide, 0);      /* auctions with tens of bids met */
+}
+END_TEST
+
+/* Along the rules of thumb's line of play, in every game: the calls
+ * looked ahead with the line known (no playout for the rules of thumb's
+ * own call) are those looked ahead without it, and the candidates keep
+ * the call the rules of thumb make among all the calls. */
+START_TEST(test_call_line)
+{
+	find_games();
+	int reused = 0;
+	for (int i = 0; i < nfiles; i++) {
+		game *g = scn_load(files[i]);
+		state s;
+		char why[200];
+		ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 7,
+				      why, sizeof why));
+		thumb_style style = thumb_learn(g, g->default_players);
+		rng r;
+		rng_seed(&r, 7, (uint64_t)i);
+		state_deal(&s);
+		lookahead_line line = {.known = false};
+		for (int deal = s.deal_no; s.current >= 0 && s.deal_no == deal;) {
+			action moves[ACTIONS_MAX], cand[ACTIONS_MAX];
+			int n = state_legal(&s, moves);
+			if (n > 1 && lookahead_is_call(moves, n)) {
+				int k = lookahead_candidates(moves, n, cand);
+				action all = thumb_choose(&s, &style, moves, n);
+				action some = thumb_choose(&s, &style, cand, k);
+				ck_assert(action_eq(&all, &some));
+				rng apart = r;
+				reused += line.known;
+				action a = lookahead_call(&s, &style, moves, n,
+							  &line, &r);
+				action b = lookahead_call(&s, &style, moves, n,
+							  NULL, &apart);
+				ck_assert_msg(action_eq(&a, &b), "%s", files[i]);
+				ck_assert(line.known);
+				state_apply_listed(&s, a);
+			} else {
+				ck_assert(thumb_step(&s, &style, MIX_THUMB, &r));
+			}
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(reused, 0);
 }
 END_TEST
 
@@ -376,6 +423,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_hidden_cards_change_nothing);
 	tcase_add_test(tc, test_budget_cap);
 	tcase_add_test(tc, test_call_candidates);
+	tcase_add_test(tc, test_call_line);
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	suite_add_tcase(su, tc);
 	return su;
