@@ -81,6 +81,16 @@ static inline action action_of(action_kind kind, int number)
 	return a;
 }
 
+/* Two cards laid together, face up or down (a double trick's pair):
+ * a and b in the order of their ids. */
+static inline action action_pair(card_id a, card_id b, bool down)
+{
+	action x = {.kind = ACT_CARDS, .flags = down ? ACT_DOWN : 0,
+		    .card = {a < b ? a : b, a < b ? b : a},
+		    .denom = DENOM_NONE, .from = PLACE_NONE, .to = PLACE_NONE};
+	return x;
+}
+
 /* The decision due from a seat: its verb ("play", "pass", "bid") and how
  * many actions it is made of (a pass of three cards is three). */
 typedef struct action_prompt {

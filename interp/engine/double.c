@@ -269,6 +269,15 @@ static action random_pair(const state *s, const phase *p, rng *r)
 	return action_of(ACT_NONE, 0);
 }
 
+/* Any two cards of the hand, with the faces the seat may lay them with:
+ * `legal` lists one pair of each two faces, and copies play alike. */
+static int lays_together(const state *s, const phase *p, unsigned *faces)
+{
+	*faces = (face_allowed(s, p, false) ? LAY_UP : 0) |
+		 (face_allowed(s, p, true) ? LAY_DOWN : 0);
+	return 2;
+}
+
 /* Two held cards are legal when the listed pair of their faces is: a
  * player may name any copies (AS#2), each once. */
 static bool is_legal(const state *s, const phase *p, const action *a)
@@ -689,6 +698,7 @@ const phase_kind_def phase_double = {
 	.enter = enter,
 	.legal = legal,
 	.random_action = random_pair,
+	.lays_together = lays_together,
 	.is_legal = is_legal,
 	.apply = apply,
 	.hide = phase_secret_hide,     /* pairs laid face down */

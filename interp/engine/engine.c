@@ -660,6 +660,15 @@ move_hint state_move_hint(const state *s, const action *a)
 	return def && def->hint ? def->hint(s, current_phase(s), a) : none;
 }
 
+int state_lays_together(const state *s, unsigned *faces)
+{
+	*faces = 0;
+	const phase_kind_def *def = deciding_kind(s);
+	if (!def || !def->lays_together || by_cards(s, def))
+		return 0;
+	return def->lays_together(s, current_phase(s), faces);
+}
+
 int state_legal_saving(const state *s, action *out)
 {
 	const phase_kind_def *def = deciding_kind(s);

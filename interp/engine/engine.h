@@ -216,6 +216,15 @@ typedef struct laid_pair {
 } laid_pair;
 laid_pair state_laid_pair(const state *s, int seat);
 
+/* When every legal action of the seat to move lays `n` cards of its hand
+ * together, any n of them (a double trick's pair; action_pair): n, and
+ * the faces it may lay them with into *faces, as bits; 0 (and no faces)
+ * otherwise.  Bots choose such cards from the hand, without listing
+ * every pair. */
+#define LAY_UP 1u
+#define LAY_DOWN 2u
+int state_lays_together(const state *s, unsigned *faces);
+
 /* layout.c: the solitaire was won (its `won` held) or lost by a move's
  * `loses`; the moves made; the cards the last move's attack turned
  * down; whether the opening is still offered. */

@@ -95,6 +95,12 @@ typedef struct phase_kind_def {
 	 * that rng_below(r, its length) names, found without the list;
 	 * ACT_NONE when there is none.  NULL: drawn from the list. */
 	action (*random_action)(const state *s, const phase *p, rng *r);
+	/* For kinds whose every legal action lays `n` cards of the hand of
+	 * the seat to move together, any n of its cards (a double trick's
+	 * pairs, copies alike): n, and the faces allowed now into *faces
+	 * (LAY_UP, LAY_DOWN); NULL: not such a kind.  Bots choose such
+	 * cards from the hand, without the list of every pair. */
+	int (*lays_together)(const state *s, const phase *p, unsigned *faces);
 	/* Applies a legal action. */
 	phase_step (*apply)(state *s, const phase *p, const action *a);
 	/* Random legal actions until the phase ends, each seat drawing from

@@ -189,11 +189,12 @@ static double bound(const kid *x, double inv_spread)
 	       EXPLORE * sqrt(log((double)x->avail) / (double)x->visits);
 }
 
-/* Plays the deal on from s to its score. */
-static void play_out(state *s, const thumb_style *style, rng *r)
+/* Plays the deal on from s to its score; `line` as lookahead.h's. */
+static void play_out(state *s, const thumb_style *style,
+		     lookahead_line *line, rng *r)
 {
 	if (style)
-		lookahead_play_deal(s, style, r);
+		lookahead_play_deal(s, style, line, r);
 	else
 		state_random_playout(s, r);
 }
@@ -353,12 +354,12 @@ static int child_for(tree *t, int at, action a, int actor)
  * random rather than when its cards say so.  -1: not such a call. */
 static int modelled_call(tree *t, int at, const state *s, const view *v,
 			 const legal_here *h, const thumb_style *style,
-			 rng *r)
+			 lookahead_line *line, rng *r)
 {
 	if (!style || s->current == v->seat || h->n < 2 ||
 	    !lookahead_is_call(h->list, h->n))
 		return -1;
-	action a = lookahead_call(s, style, h->list, h->n, r);
+	action a = lookahead_call(s, style, h->list, h->n, line, r);
 	return child_for(t, at, a, s->current);
 }
 
@@ -458,15 +459,18 @@ static void iterate(tree *t, const view *v, const legal_here *root,
 	action moves[ACTIONS_MAX];
 	uint64_t keys[ACTIONS_MAX];
 	bool grew = false;
+	lookahead_line line = {.known = false};    /* of the calls modelled */
 	while (!grew && depth < DEPTH_MAX && s.current >= 0 &&
 	       s.deal_no == deal) {
 		legal_here h = at == 0 ? *root : legal_at(&s, moves, keys);
 		if (legal_is_empty(&h))
 			break;
 		int before = t->n;
-		int c = modelled_call(t, at, &s, v, &h, style, r);
-		if (c < 0)
+		int c = modelled_call(t, at, &s, v, &h, style, &line, r);
+		if (c < 0) {
+			line.known = false;
 			c = select_child(t, at, &s, &h, r);
+		}
 		if (c < 0)
 			break;
 		grew = t->n > before;
@@ -477,7 +481,7 @@ static void iterate(tree *t, const view *v, const legal_here *root,
 		at = t->node[c].next;
 	}
 	if (s.current >= 0 && s.deal_no == deal)
-		play_out(&s, style, r);
+		play_out(&s, style, &line, r);
 	double worth[SEAT_MAX];
 	for (int p = 0; p < s.players; p++) {
 		worth[p] = s.fault ? 0 : state_deal_worth(&s, p);

@@ -65,47 +65,64 @@ int lookahead_candidates(const action *moves, int n, action *out)
 	return k;
 }
 
-/* The worth to the seat to move in s of call a, the deal played on by
- * the rules of thumb on the random stream `stream`. */
-static double worth_after(const state *s, const thumb_style *style,
-			  action a, uint64_t stream)
+/* The end, into *end, of call a of the seat to move in s, the deal
+ * played on by the rules of thumb on the random stream `stream`. */
+static void line_after(const state *s, const thumb_style *style, action a,
+		       uint64_t stream, lookahead_line *end)
 {
 	state t = *s;
 	rng same;
 	rng_seed(&same, stream, 1);
 	state_apply_listed(&t, a);
 	thumb_play_deal(&t, style, MIX_THUMB, &same);
-	return t.fault ? 0 : state_deal_worth(&t, s->current);
+	end->known = true;
+	for (int p = 0; p < s->players; p++)
+		end->worth[p] = t.fault ? 0 : state_deal_worth(&t, p);
 }
 
 /* The rules of thumb's call (a pass, no double, no declaration; the
  * lowest bid to open) stands unless another is worth more: among
  * calls worth the same, the bid listed first would otherwise win, and
- * every tie would raise. */
+ * every tie would raise.  The candidates keep the call the rules of
+ * thumb make among all the calls, so that their line goes on here. */
 action lookahead_call(const state *s, const thumb_style *style,
-		      const action *moves, int n, rng *r)
+		      const action *moves, int n, lookahead_line *line,
+		      rng *r)
 {
 	action cand[ACTIONS_MAX];
 	int k = lookahead_candidates(moves, n, cand);
 	action plain = thumb_choose(s, style, cand, k), best = plain;
 	uint64_t stream = rng_next(r);
-	double best_worth = worth_after(s, style, plain, stream);
+	lookahead_line best_end, end;
+	if (line && line->known)
+		best_end = *line;
+	else
+		line_after(s, style, plain, stream, &best_end);
+	int me = s->current;
 	for (int i = 0; i < k; i++) {
 		if (action_eq(&cand[i], &plain))
 			continue;
-		double w = worth_after(s, style, cand[i], stream);
-		if (w > best_worth) {
+		line_after(s, style, cand[i], stream, &end);
+		if (end.worth[me] > best_end.worth[me]) {
 			best = cand[i];
-			best_worth = w;
+			best_end = end;
 		}
 	}
+	if (line)
+		*line = best_end;
 	return best;
 }
 
-void lookahead_play_deal(state *s, const thumb_style *style, rng *r)
+void lookahead_play_deal(state *s, const thumb_style *style,
+			 lookahead_line *line, rng *r)
 {
-	if (state_current(s) == SEAT_CHANCE)
+	lookahead_line none = {.known = false};
+	if (!line)
+		line = &none;
+	if (state_current(s) == SEAT_CHANCE) {
 		state_deal(s);
+		line->known = false;
+	}
 	int deal = s->deal_no, looked = 0;
 	action moves[ACTIONS_MAX];
 	while (s->current >= 0 && s->deal_no == deal) {
@@ -118,7 +135,8 @@ void lookahead_play_deal(state *s, const thumb_style *style, rng *r)
 			} else if (n > 1) {
 				looked++;
 				state_apply_listed(s, lookahead_call(s, style,
-								     moves, n, r));
+								     moves, n,
+								     line, r));
 				continue;
 			}
 		}

@@ -32,17 +32,34 @@ bool lookahead_is_call(const action *moves, int n);
  * denominations.  How many. */
 int lookahead_candidates(const action *moves, int n, action *out);
 
+/* The end of the deal played on by the rules of thumb alone after the
+ * last call looked ahead, that call made: each seat's worth there.  A
+ * call's playout is the rules of thumb's play from it, so while every
+ * action since was the rules of thumb's own, the next seat's call by
+ * the rules of thumb leads to that same end, and its worth is known
+ * without a playout of its own (in an auction, half the playouts).
+ * Cleared (known false) when any other action is taken. */
+typedef struct lookahead_line {
+	bool known;
+	double worth[SEAT_MAX];
+} lookahead_line;
+
 /* One of the calls moves[0..n) (lookahead_is_call) for the seat to move
  * in s: the candidate worth most to it after a playout by the rules of
- * thumb; the rules of thumb's own call unless another is worth more. */
+ * thumb; the rules of thumb's own call unless another is worth more.
+ * `line` (NULL: none), when known, is the rules of thumb's line that
+ * led to s; it becomes the line after the call made. */
 action lookahead_call(const state *s, const thumb_style *style,
-		      const action *moves, int n, rng *r);
+		      const action *moves, int n, lookahead_line *line,
+		      rng *r);
 
 /* Plays the deal in s to its score as a search's playout: the calls
  * looked ahead (at most a few, and none after a card is played; then by
  * the rules of thumb), the
  * cards by the rules of thumb three times in four and at random
- * otherwise (MIX_CALLS_BY_THUMB). */
-void lookahead_play_deal(state *s, const thumb_style *style, rng *r);
+ * otherwise (MIX_CALLS_BY_THUMB).  `line` (NULL: none) as for
+ * lookahead_call, from the calls that led to s. */
+void lookahead_play_deal(state *s, const thumb_style *style,
+			 lookahead_line *line, rng *r);
 
 #endif

@@ -11,6 +11,20 @@ static card_id random_card(cardset cards, rng *r)
 	return cset_nth(cards, (int)rng_below(r, (uint32_t)cset_count(cards)));
 }
 
+static card_id lowest_card(const deck *d, cardset cards);
+
+/* The rules of thumb's pair when any two cards of the hand may be laid
+ * together: thumb_choose's lowest pair, face up when it may be, found
+ * from the hand without the list of every pair. */
+static action lowest_pair(const state *s, unsigned faces)
+{
+	const deck *d = &s->g->deck;
+	cardset hand = s->hand[s->current];
+	card_id a = lowest_card(d, hand);
+	cset_del(&hand, a);
+	return action_pair(a, lowest_card(d, hand), !(faces & LAY_UP));
+}
+
 bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r)
 {
 	/* a card decision straight from the set of legal cards: no list to
@@ -22,6 +36,16 @@ bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r)
 		card_id c = any ? random_card(cards, r)
 				: thumb_card(s, style, cards);
 		state_apply_listed(s, action_card(c));
+		return true;
+	}
+	/* two cards laid together (a double trick's pair), drawn or chosen
+	 * from the hand: listing every pair costs more than the playout's
+	 * other steps together */
+	unsigned faces;
+	if (state_lays_together(s, &faces) == 2) {
+		if (mix == MIX_PLAYOUT && rng_below(r, 4) == 0)
+			return state_apply_random(s, r).kind != ACT_NONE;
+		state_apply_listed(s, lowest_pair(s, faces));
 		return true;
 	}
 	action moves[ACTIONS_MAX];

@@ -309,7 +309,8 @@ START_TEST(test_call_candidates)
 				ck_assert_int_le(bids, denoms > 6 ? denoms : 6);
 				wide += n > 16;
 				rng before = r;
-				action a = lookahead_call(&s, &style, moves, n, &r);
+				action a = lookahead_call(&s, &style, moves, n, NULL,
+							  &r);
 				ck_assert(listed(cand, k, &a));
 				action plain = thumb_choose(&s, &style, cand, k);
 				if (!action_eq(&a, &plain)) {
@@ -324,6 +325,116 @@ START_TEST(test_call_candidates)
 		game_free(g);
 	}
 	ck_assert_int_gt(wide, 0);      /* auctions with tens of bids met */
+}
+END_TEST
+
+/* Along the rules of thumb's line of play, in every game: the calls
+ * looked ahead with the line known (no playout for the rules of thumb's
+ * own call) are those looked ahead without it, and the candidates keep
+ * the call the rules of thumb make among all the calls. */
+START_TEST(test_call_line)
+{
+	find_games();
+	int reused = 0;
+	for (int i = 0; i < nfiles; i++) {
+		game *g = scn_load(files[i]);
+		state s;
+		char why[200];
+		ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 7,
+				      why, sizeof why));
+		thumb_style style = thumb_learn(g, g->default_players);
+		rng r;
+		rng_seed(&r, 7, (uint64_t)i);
+		state_deal(&s);
+		lookahead_line line = {.known = false};
+		for (int deal = s.deal_no; s.current >= 0 && s.deal_no == deal;) {
+			action moves[ACTIONS_MAX], cand[ACTIONS_MAX];
+			int n = state_legal(&s, moves);
+			if (n > 1 && lookahead_is_call(moves, n)) {
+				int k = lookahead_candidates(moves, n, cand);
+				action all = thumb_choose(&s, &style, moves, n);
+				action some = thumb_choose(&s, &style, cand, k);
+				ck_assert(action_eq(&all, &some));
+				rng apart = r;
+				reused += line.known;
+				action a = lookahead_call(&s, &style, moves, n,
+							  &line, &r);
+				action b = lookahead_call(&s, &style, moves, n,
+							  NULL, &apart);
+				ck_assert_msg(action_eq(&a, &b), "%s", files[i]);
+				ck_assert(line.known);
+				state_apply_listed(&s, a);
+			} else {
+				ck_assert(thumb_step(&s, &style, MIX_THUMB, &r));
+			}
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(reused, 0);
+}
+END_TEST
+
+/* The ranks of `cards`, counted into out[nranks]. */
+static void count_ranks(const deck *d, cardset cards, int *out)
+{
+	card_id c[CARD_MAX];
+	int n = cset_to_array(cards, c);
+	for (int i = 0; i < n; i++)
+		out[d->rank_of[c[i]]]++;
+}
+
+/* What the deal in t is as far as ranks tell: each seat's hand, the
+ * cards it laid face down, those it won and its pair face up. */
+static void rank_profile(const state *t, int *out, size_t size)
+{
+	const deck *d = &t->g->deck;
+	memset(out, 0, size);
+	for (int q = 0; q < t->players; q++) {
+		int *at = out + q * 4 * d->nranks;
+		count_ranks(d, t->hand[q], at);
+		count_ranks(d, t->passing[q], at + d->nranks);
+		count_ranks(d, t->won[q], at + 2 * d->nranks);
+		laid_pair lp = state_laid_pair(t, q);
+		for (int k = 0; k < 2; k++)
+			if (lp.card[k] != CARD_NONE)
+				at[3 * d->nranks + d->rank_of[lp.card[k]]]++;
+	}
+}
+
+/* The rules of thumb lay a pair from the hand, without the list, as
+ * they choose one from the list: the same ranks, the same face. */
+START_TEST(test_pairs_by_thumb_without_the_list)
+{
+	game *g = scn_load(GAMES_DIR "/ribs.yaml");
+	thumb_style style = thumb_learn(g, g->default_players);
+	state s;
+	char why[200];
+	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 3, why,
+			      sizeof why));
+	rng r;
+	rng_seed(&r, 3, 3);
+	int pairs = 0;
+	static int a[SEAT_MAX * 4 * RANK_MAX], b[SEAT_MAX * 4 * RANK_MAX];
+	while (!s.over && pairs < 200) {
+		if (s.current == SEAT_CHANCE)
+			state_deal(&s);
+		unsigned faces;
+		if (state_lays_together(&s, &faces) == 2) {
+			action list[ACTIONS_MAX];
+			int n = state_legal(&s, list);
+			state by_list = s, by_hand = s;
+			state_apply_listed(&by_list,
+					   thumb_choose(&s, &style, list, n));
+			ck_assert(thumb_step(&by_hand, &style, MIX_THUMB, &r));
+			rank_profile(&by_list, a, sizeof a);
+			rank_profile(&by_hand, b, sizeof b);
+			ck_assert_mem_eq(a, b, sizeof a);
+			pairs++;
+		}
+		ck_assert(state_apply_random(&s, &r).kind != ACT_NONE);
+	}
+	ck_assert_int_gt(pairs, 50);
+	game_free(g);
 }
 END_TEST
 
@@ -421,6 +532,8 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_hidden_cards_change_nothing);
 	tcase_add_test(tc, test_budget_cap);
 	tcase_add_test(tc, test_call_candidates);
+	tcase_add_test(tc, test_call_line);
+	tcase_add_test(tc, test_pairs_by_thumb_without_the_list);
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	tcase_add_test(tc, test_calls_count_the_hand);
 	suite_add_tcase(su, tc);

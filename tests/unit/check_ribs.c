@@ -448,6 +448,57 @@ START_TEST(test_a_random_pair_is_the_listed_draw)
 }
 END_TEST
 
+/* A double trick lays any two cards of the hand together: every pair
+ * of held cards (action_pair) is legal with each face the phase says,
+ * and the list holds exactly those faces; other decisions lay none. */
+START_TEST(test_any_two_cards_laid_together)
+{
+	const char *paths[] = {GAMES "ribs.yaml", GAMES "ribs-open-fourth.yaml"};
+	for (int k = 0; k < 4; k++) {
+		game *v = scn_load(paths[k % 2]);
+		state t;
+		char why[200];
+		ck_assert(state_setup(&t, v, 4 + k / 2, 0, NULL, 9, why,
+				      sizeof why));
+		rng r;
+		rng_seed(&r, 9, (uint64_t)k);
+		int pairs = 0;
+		for (int step = 0; step < 400 && !t.over; step++) {
+			if (t.current == SEAT_CHANCE)
+				state_deal(&t);
+			unsigned faces;
+			int together = state_lays_together(&t, &faces);
+			if (state_phase_kind(&t) != PHASE_DOUBLE) {
+				ck_assert_int_eq(together, 0);
+				state_apply_random(&t, &r);
+				continue;
+			}
+			ck_assert_int_eq(together, 2);
+			action list[ACTIONS_MAX];
+			int n = state_legal(&t, list);
+			unsigned listed = 0;
+			for (int i = 0; i < n; i++)
+				listed |= list[i].flags & ACT_DOWN ? LAY_DOWN
+								   : LAY_UP;
+			ck_assert_uint_eq(listed, faces);
+			card_id c[CARD_MAX];
+			int nc = cset_to_array(t.hand[t.current], c);
+			for (int i = 0; i < nc; i++)
+				for (int j = i + 1; j < nc; j++)
+					for (int down = 0; down < 2; down++) {
+						action a = action_pair(c[j], c[i], down);
+						bool may = faces & (down ? LAY_DOWN : LAY_UP);
+						ck_assert(state_is_legal(&t, &a) == may);
+						pairs += may;
+					}
+			state_apply_random(&t, &r);
+		}
+		ck_assert_int_gt(pairs, 0);
+		game_free(v);
+	}
+}
+END_TEST
+
 static Suite *ribs_suite(void)
 {
 	Suite *su = suite_create("ribs");
@@ -469,6 +520,7 @@ static Suite *ribs_suite(void)
 	tcase_add_test(tc, test_rib_d6_lemon);
 	tcase_add_test(tc, test_counters_by_name);
 	tcase_add_test(tc, test_a_random_pair_is_the_listed_draw);
+	tcase_add_test(tc, test_any_two_cards_laid_together);
 	suite_add_tcase(su, tc);
 	return su;
 }
