@@ -1763,17 +1763,28 @@ bool expr_reads(const expr *e, expr_getter_fn fn)
 	return node_reads(e->root, fn);
 }
 
-/* Whether n reads nothing but the slots listed, loop names and the
- * deck: no other slot, getter, native, seat or player count. */
-static bool node_pure(const expr_node *n, const int *slot, int nslot)
+/* What a node may read besides literals, loop names and the deck: the
+ * slots listed, and the seat-free getters getter_ok accepts (none when
+ * NULL). */
+typedef struct readable {
+	const int *slot;
+	int nslot;
+	expr_getter_ok_fn getter_ok;
+} readable;
+
+/* Whether n reads nothing but what r allows: no other slot or getter,
+ * no native, seat or player count. */
+static bool node_reads_only(const expr_node *n, const readable *r)
 {
 	switch (n->op) {
 	case OP_VAR:
-		for (int i = 0; i < nslot; i++)
-			if (slot[i] == n->slot)
+		for (int i = 0; i < r->nslot; i++)
+			if (r->slot[i] == n->slot)
 				return true;
 		return false;
-	case OP_GET: case OP_SEATGET: case OP_SEATVAR: case OP_SEAT:
+	case OP_GET:
+		return r->getter_ok && r->getter_ok(n->u.get);
+	case OP_SEATGET: case OP_SEATVAR: case OP_SEAT:
 	case OP_PLAYERS: case OP_AT: case OP_SEATAGG: case OP_FORSEATS:
 		return false;
 	case OP_CALL:
@@ -1786,14 +1797,15 @@ static bool node_pure(const expr_node *n, const int *slot, int nslot)
 	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
 						       : n->u.kid;
 	for (int i = 0; i < n->nkid; i++)
-		if (!node_pure(kid[i], slot, nslot))
+		if (!node_reads_only(kid[i], r))
 			return false;
 	return true;
 }
 
 bool expr_reads_only(const expr *e, const int *slot, int nslot)
 {
-	return node_pure(e->root, slot, nslot);
+	readable r = {slot, nslot, NULL};
+	return node_reads_only(e->root, &r);
 }
 
 static bool node_reads_slot(const expr_node *n, int slot)
@@ -1880,38 +1892,14 @@ int expr_and_lead(const expr *e, const int *slot, int nslot)
 	return k;
 }
 
-/* Whether n reads nothing but literals, loop names and the seat-free
- * getters `fixed` accepts. */
-static bool node_fixed(const expr_node *n, expr_getter_ok_fn fixed)
-{
-	switch (n->op) {
-	case OP_GET:
-		return fixed(n->u.get);
-	case OP_VAR: case OP_SEATGET: case OP_SEATVAR: case OP_SEAT:
-	case OP_PLAYERS: case OP_AT: case OP_SEATAGG: case OP_FORSEATS:
-		return false;
-	case OP_CALL:
-		if (n->u.call.fn == expr_native_call)
-			return false;
-		break;
-	default:
-		break;
-	}
-	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
-						       : n->u.kid;
-	for (int i = 0; i < n->nkid; i++)
-		if (!node_fixed(kid[i], fixed))
-			return false;
-	return true;
-}
-
 int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed)
 {
 	const expr_node *op[EXPR_HEIGHT_MAX];
 	if (e->root->op != OP_AND)
 		return 0;
 	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
-	while (k < n && node_fixed(op[k], fixed))
+	readable r = {NULL, 0, fixed};
+	while (k < n && node_reads_only(op[k], &r))
 		k++;
 	return k;
 }
