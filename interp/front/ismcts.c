@@ -230,7 +230,7 @@ static int narrow_calls(action *moves, int n)
 		return n;
 	action all[ACTIONS_MAX];
 	memcpy(all, moves, (size_t)n * sizeof *moves);
-	return lookahead_candidates(all, n, moves);
+	return lookahead_candidates(all, n, NULL, moves);
 }
 
 /* The legal actions of the seat to move in s, wide auctions narrowed;

@@ -35,7 +35,8 @@ static bool denom_met(const action *moves, int i)
 	return false;
 }
 
-int lookahead_candidates(const action *moves, int n, action *out)
+int lookahead_candidates(const action *moves, int n, const action *keep,
+			 action *out)
 {
 	int bids = 0, denoms = 0, k = 0;
 	for (int i = 0; i < n; i++)
@@ -49,17 +50,17 @@ int lookahead_candidates(const action *moves, int n, action *out)
 			out[k++] = moves[i];
 			continue;
 		}
-		bool keep;
+		bool keep_bid;
 		if (bids <= SPREAD_BIDS)
-			keep = true;
+			keep_bid = true;
 		else if (denoms > 1)
-			keep = !denom_met(moves, i);
+			keep_bid = !denom_met(moves, i);
 		else            /* the lowest, then evenly to the highest */
-			keep = seen == 0 ||
+			keep_bid = seen == 0 ||
 			       seen * (SPREAD_BIDS - 1) / (bids - 1) !=
 			       (seen - 1) * (SPREAD_BIDS - 1) / (bids - 1);
 		seen++;
-		if (keep)
+		if (keep_bid || (keep && action_eq(keep, &moves[i])))
 			out[k++] = moves[i];
 	}
 	return k;
@@ -90,8 +91,8 @@ action lookahead_call(const state *s, const thumb_style *style,
 		      rng *r)
 {
 	action cand[ACTIONS_MAX];
-	int k = lookahead_candidates(moves, n, cand);
-	action plain = thumb_choose(s, style, cand, k), best = plain;
+	action plain = thumb_choose(s, style, moves, n), best = plain;
+	int k = lookahead_candidates(moves, n, &plain, cand);
 	uint64_t stream = rng_next(r);
 	lookahead_line best_end, end;
 	if (line && line->known)

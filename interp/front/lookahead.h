@@ -29,8 +29,11 @@ bool lookahead_is_call(const action *moves, int n);
  * denomination) into out: every call but bids, and of the bids the
  * lowest of each denomination (raising by one step), or at most a few
  * spread from the lowest to the highest where bids have no
- * denominations.  How many. */
-int lookahead_candidates(const action *moves, int n, action *out);
+ * denominations; and `keep` (one of the moves, or NULL) whatever it is:
+ * the rules of thumb's own call (the tricks a hand hopes for in Spades
+ * may fall between the spread bids).  How many. */
+int lookahead_candidates(const action *moves, int n, const action *keep,
+			 action *out);
 
 /* The end of the deal played on by the rules of thumb alone after the
  * last call looked ahead, that call made: each seat's worth there.  A
