@@ -291,11 +291,10 @@ static double tricks_hoped(const state *s)
 {
 	const deck *d = &s->g->deck;
 	cardset hand = s->hand[s->current];
-	uint8_t trump_power[CARD_MAX];
+	uint8_t trump_power[CARD_MAX] = {0};
 	cardset trumps = state_trumps_ahead(s, trump_power);
 	double tricks = group_tricks(trump_power, cset_and(hand, trumps),
-				     cset_minus(cset_minus(d->all, hand), trumps),
-				     RANK_MAX, true);
+				     cset_minus(trumps, hand), RANK_MAX, true);
 	int players = s->players > 0 ? s->players : 1;
 	for (int suit = 0; suit < d->nsuits; suit++) {
 		cardset group = cset_minus(d->by_suit[suit], trumps);

@@ -513,6 +513,12 @@ START_TEST(test_calls_count_the_hand)
 				   "AS 5S 4S AH KH 3H KD 4D 3D QC 5C 4C 3C");
 	ck_assert_int_eq(middling.kind, ACT_BID);
 	ck_assert_int_eq(middling.number, 4);
+	/* trumps outranked by trumps outside the hand: the queen none, the
+	 * jack half, the ten down to the eight one each */
+	action long_trumps = call_for("spades",
+				      "QS JS 10S 9S 8S 2H 3H 4H 2D 3D 4D 2C 3C");
+	ck_assert_int_eq(long_trumps.kind, ACT_BID);
+	ck_assert_int_eq(long_trumps.number, 4);
 }
 END_TEST
 
