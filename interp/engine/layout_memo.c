@@ -132,28 +132,38 @@ void layout_memo_plan(const game *g, layout_phase *l)
 			l->move[i].memo = plan_move(l, &l->move[i]);
 }
 
+static inline uint64_t *put_set(uint64_t *k, const cardset *cs)
+{
+	memcpy(k, cs->w, sizeof cs->w);
+	return k + CSET_WORDS;
+}
+
 /* The key of move `move` over the frame's slots, the words it reads
- * one after another, the rest zero; its hash. */
+ * one after another, the rest zero; its hash.  Written out rather than
+ * looped over: every condition of every listing asks for one. */
 static uint64_t key_of(const layout_phase *l, int move, const value *slot,
 		       uint64_t *key)
 {
-	uint8_t reads = l->move[move].memo;
-	const int face[3] = {l->v_card, l->v_target, l->v_beside};
-	const int set[3] = {l->v_pile, l->v_moving, l->v_source};
-	int n = 0;
-	key[n++] = (uint64_t)l->memo_id << 16 | (uint64_t)move;
-	for (int i = 0; i < 3; i++)
-		if (reads >> i & 1)
-			key[n++] = (uint64_t)slot[face[i]].i;
-	for (int i = 0; i < 3; i++)
-		if (reads >> (3 + i) & 1)
-			for (int w = 0; w < CSET_WORDS; w++)
-				key[n++] = slot[set[i]].s.w[w];
+	uint8_t reads = l->move[move].memo;     /* bits as plan_move sets
+						   them, slot by slot */
+	memset(key, 0, sizeof(uint64_t) * KEY_WORDS);
+	uint64_t *k = key;
+	*k++ = (uint64_t)l->memo_id << 16 | (uint64_t)move;
+	if (reads & 0x01)
+		*k++ = (uint64_t)slot[l->v_card].i;
+	if (reads & 0x02)
+		*k++ = (uint64_t)slot[l->v_target].i;
+	if (reads & 0x04)
+		*k++ = (uint64_t)slot[l->v_beside].i;
+	if (reads & 0x08)
+		k = put_set(k, &slot[l->v_pile].s);
+	if (reads & 0x10)
+		k = put_set(k, &slot[l->v_moving].s);
+	if (reads & 0x20)
+		k = put_set(k, &slot[l->v_source].s);
 	uint64_t h = 0;
-	for (int i = 0; i < n; i++)
-		h = (h ^ key[i]) * UINT64_C(0x9e3779b97f4a7c15);
-	while (n < KEY_WORDS)
-		key[n++] = 0;
+	for (const uint64_t *w = key; w < k; w++)
+		h = (h ^ *w) * UINT64_C(0x9e3779b97f4a7c15);
 	return h ^ h >> 29;
 }
 
