@@ -594,13 +594,16 @@ static bool over_capacity(const move_def *m, probe *pr, int n)
 	return m->capacity && expr_eval(m->capacity, &pr->f).i < n;
 }
 
+/* Every pile of a place as targets (from_pile). */
+#define ALL_TARGETS UINT32_MAX
+
 /* The candidates of move `index` from source pile sp, each group it may
- * take (starts outer) onto each pile of its place (or onto `only` alone
- * when it is not -1), into cand (at most `space`); how many.  With
- * `one`, the first is enough. */
+ * take (starts outer) onto each pile of its place whose bit is set in
+ * `targets` (bit d: the place's pile d), into cand (at most `space`);
+ * how many.  With `one`, the first is enough. */
 static int from_pile(const state *s, const layout_phase *l, int index,
-		     probe *pr, int sp, int only, layout_candidate *cand,
-		     int space, bool one)
+		     probe *pr, int sp, uint32_t targets,
+		     layout_candidate *cand, int space, bool one)
 {
 	const move_def *m = &l->move[index];
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
@@ -639,14 +642,10 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			continue;       /* no target takes this card */
 		}
 		/* a move onto every pile is offered once, at the first */
-		int d0 = 0, d1 = m->each ? 1 : dst->npiles;
-		if (only >= 0) {        /* one target: skip straight to it */
-			d0 = only - dst->first_pile;
-			d1 = d0 < d1 ? d0 + 1 : d0;
-		}
-		for (int d = d0; d < d1 && n < space; d++) {
+		int d1 = m->each ? 1 : dst->npiles;
+		for (int d = 0; d < d1 && n < space; d++) {
 			int dp = dst->first_pile + d;
-			if (dp == sp ||
+			if (!(targets >> d & 1) || dp == sp ||
 			    !try_target(s, l, m, pr, dp, &cand[n]) ||
 			    over_capacity(m, pr, h - first))
 				continue;
@@ -722,6 +721,57 @@ static int pairs(const state *s, const layout_phase *l, int index,
 	return n;
 }
 
+/* The candidates of move `index` from source pile sp, target by target,
+ * after the n in cand: each pair's kept while both its piles are as they
+ * were (layout_memo.c), the others found in one pass over the source's
+ * groups; the new count. */
+static int by_source(const state *s, const layout_phase *l, int index,
+		     probe *pr, int sp, layout_candidate *cand, int n)
+{
+	const move_def *m = &l->move[index];
+	const place_def *dst = &s->g->place[m->to];
+	static __thread layout_candidate kept[PILES_MAX][PAIR_KEPT];
+	static __thread layout_candidate found[ACTIONS_MAX];
+	int nkept[PILES_MAX];
+	pair_key key[PILES_MAX];
+	uint32_t missing = 0;
+	for (int d = 0; d < dst->npiles; d++) {
+		int dp = dst->first_pile + d;
+		nkept[d] = 0;
+		if (dp == sp)
+			continue;
+		key[d] = (pair_key){l->memo_id, index, sp, dp,
+				    pile_hash(s, pr, sp),
+				    target_hash(s, l, m, pr, dp)};
+		nkept[d] = layout_memo_pair(&key[d], kept[d], PAIR_KEPT);
+		if (nkept[d] < 0)
+			missing |= UINT32_C(1) << d;
+	}
+	int nfound = missing ? from_pile(s, l, index, pr, sp, missing, found,
+					 ACTIONS_MAX, false) : 0;
+	for (int d = 0; d < dst->npiles && n < ACTIONS_MAX; d++) {
+		int dp = dst->first_pile + d, first = n;
+		if (dp == sp)
+			continue;
+		if (!(missing >> d & 1)) {
+			for (int i = 0; i < nkept[d] && n < ACTIONS_MAX; i++)
+				cand[n++] = kept[d][i];
+			continue;
+		}
+		bool whole = true;      /* not cut short by a full list */
+		for (int i = 0; i < nfound; i++)
+			if (found[i].a.to == dp) {
+				if (n == ACTIONS_MAX)
+					whole = false;
+				else
+					cand[n++] = found[i];
+			}
+		if (whole)
+			layout_memo_keep_pair(&key[d], cand + first, n - first);
+	}
+	return n;
+}
+
 /* Every candidate from every source pile, into cand: in order (each
  * source, each group, each target), or, `by_pairs`, source by source
  * and target by target with each pair's candidates kept while both its
@@ -731,7 +781,6 @@ static int collect(const state *s, const layout_phase *l, int index,
 {
 	const game *g = s->g;
 	const move_def *m = &l->move[index];
-	const place_def *dst = &g->place[m->to];
 	int n = 0;
 	if (m->pair)
 		return pairs(s, l, index, pr, cand, one);
@@ -744,29 +793,14 @@ static int collect(const state *s, const layout_phase *l, int index,
 			if (pr->n[sp] == 0 || covered(s, pr, sp))
 				continue;
 			if (!by_pairs) {
-				n += from_pile(s, l, index, pr, sp, -1, cand + n,
+				n += from_pile(s, l, index, pr, sp, ALL_TARGETS,
+					       cand + n,
 					       ACTIONS_MAX - n, one);
 				if (one && n)
 					return n;
 				continue;
 			}
-			for (int d = 0; d < dst->npiles && n < ACTIONS_MAX; d++) {
-				int dp = dst->first_pile + d;
-				if (dp == sp)
-					continue;
-				pair_key key = {l->memo_id, index, sp, dp,
-						pile_hash(s, pr, sp),
-						target_hash(s, l, m, pr, dp)};
-				int got = layout_memo_pair(&key, cand + n,
-							   ACTIONS_MAX - n);
-				if (got < 0) {
-					got = from_pile(s, l, index, pr, sp, dp,
-							cand + n, ACTIONS_MAX - n,
-							false);
-					layout_memo_keep_pair(&key, cand + n, got);
-				}
-				n += got;
-			}
+			n = by_source(s, l, index, pr, sp, cand, n);
 		}
 	}
 	return n;

@@ -76,6 +76,8 @@ typedef struct layout_candidate {
 /* What the candidates of a move from one pile onto another depend on:
  * the layout, the move, the two piles, and hashes of their cards (of
  * the target's with the pile beside it, when the move reads `beside`). */
+#define PAIR_KEPT 4                     /* candidates a pair keeps at most */
+
 typedef struct pair_key {
 	uint32_t id;
 	int move, from, to;

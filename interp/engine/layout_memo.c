@@ -35,7 +35,6 @@ typedef struct memo_entry {
 
 /* The candidates of a pair of piles, kept (below). */
 #define PAIR_SIZE 16384                 /* entries, a power of two */
-#define PAIR_KEPT 4                     /* candidates an entry holds */
 
 typedef struct pair_entry {
 	pair_key key;                   /* key.id == 0: empty */
