@@ -732,17 +732,28 @@ static int by_source(const state *s, const layout_phase *l, int index,
 	const place_def *dst = &s->g->place[m->to];
 	static __thread layout_candidate kept[PILES_MAX][PAIR_KEPT];
 	static __thread layout_candidate found[ACTIONS_MAX];
+	const layout_candidate *from_kept[PILES_MAX];
 	int nkept[PILES_MAX];
 	pair_key key[PILES_MAX];
 	uint32_t missing = 0;
+	const pair_entry *row = layout_memo_recent_row(index, sp);
+	uint64_t source = pile_hash(s, pr, sp);
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d;
 		nkept[d] = 0;
 		if (dp == sp)
 			continue;
-		key[d] = (pair_key){l->memo_id, index, sp, dp,
-				    pile_hash(s, pr, sp),
-				    target_hash(s, l, m, pr, dp)};
+		uint64_t target = target_hash(s, l, m, pr, dp);
+		/* most pairs are as at the last listing: their own slot */
+		const pair_entry *e = row ? &row[dp] : NULL;
+		if (e && e->key.source == source && e->key.target == target &&
+		    e->key.id == l->memo_id && l->memo_id) {
+			from_kept[d] = e->cand;
+			nkept[d] = e->n;
+			continue;
+		}
+		key[d] = (pair_key){l->memo_id, index, sp, dp, source, target};
+		from_kept[d] = kept[d];
 		nkept[d] = layout_memo_pair(&key[d], kept[d], PAIR_KEPT);
 		if (nkept[d] < 0)
 			missing |= UINT32_C(1) << d;
@@ -755,7 +766,7 @@ static int by_source(const state *s, const layout_phase *l, int index,
 			continue;
 		if (!(missing >> d & 1)) {
 			for (int i = 0; i < nkept[d] && n < ACTIONS_MAX; i++)
-				cand[n++] = kept[d][i];
+				cand[n++] = from_kept[d][i];
 			continue;
 		}
 		bool whole = true;      /* not cut short by a full list */

@@ -84,6 +84,19 @@ typedef struct pair_key {
 	uint64_t source, target;
 } pair_key;
 
+/* The candidates of a pair of piles, kept; key.id == 0: none. */
+typedef struct pair_entry {
+	pair_key key;
+	int n;
+	layout_candidate cand[PAIR_KEPT];
+} pair_entry;
+
+/* The last candidates kept for move `move` from pile `from` onto each
+ * pile, indexed by the target pile; NULL when nothing is kept.  An entry
+ * is of its move and piles: only its layout and hashes are to be
+ * compared. */
+const pair_entry *layout_memo_recent_row(int move, int from);
+
 /* The candidates kept for key into out (at most room): how many, or -1
  * when none are kept. */
 int layout_memo_pair(const pair_key *key, layout_candidate *out, int room);

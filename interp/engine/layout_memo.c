@@ -36,12 +36,6 @@ typedef struct memo_entry {
 /* The candidates of a pair of piles, kept (below). */
 #define PAIR_SIZE 16384                 /* entries, a power of two */
 
-typedef struct pair_entry {
-	pair_key key;                   /* key.id == 0: empty */
-	int n;
-	layout_candidate cand[PAIR_KEPT];
-} pair_entry;
-
 /* The last candidates of each move and pair of piles, in a slot of
  * their own: one listing finds most of the next one's there, in a few
  * neighbouring lines of memory, before it looks in `pairs`. */
@@ -239,6 +233,12 @@ static int copy_out(const pair_entry *e, layout_candidate *out, int room)
 	for (int i = 0; i < n; i++)     /* mostly none or one */
 		out[i] = e->cand[i];
 	return n;
+}
+
+const pair_entry *layout_memo_recent_row(int move, int from)
+{
+	memo_tables *t = tables();
+	return t ? &t->recent[(move * PILES_MAX + from) * PILES_MAX] : NULL;
 }
 
 int layout_memo_pair(const pair_key *key, layout_candidate *out, int room)
