@@ -801,7 +801,8 @@ static int collect(const state *s, const layout_phase *l, int index,
 		const place_def *src = &g->place[k];
 		for (int i = 0; i < src->npiles && n < ACTIONS_MAX; i++) {
 			int sp = src->first_pile + i;
-			if (pr->n[sp] == 0 || covered(s, pr, sp))
+			if (pr->n[sp] == 0 ||
+			    (src->pyramid && covered(s, pr, sp)))
 				continue;
 			if (!by_pairs) {
 				n += from_pile(s, l, index, pr, sp, ALL_TARGETS,
