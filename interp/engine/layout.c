@@ -407,33 +407,51 @@ typedef struct probe {
 					   in order and which lie face down or
 					   were seen (pile_hash) */
 	uint32_t hashed;                /* the piles whose hash is known */
+	uint32_t built;                 /* the piles whose cards in order
+					   are in `pile` (probe_row) */
+	const uint8_t *depth;           /* the state's */
 } probe;
 
-/* Each pile's cards in order into the probe, from the pile's set.  The
- * depths are read through a local: a store of a card (a byte) may alias
- * anything, and would make the compiler read them again each time. */
+/* The piles' sizes and sets into the probe; their cards in order are
+ * read when first asked for (probe_row): a listing reads few of a
+ * grid's piles, and the automatic moves and attacks after a move fewer. */
 static void probe_start(probe *pr, const state *s)
 {
 	vars_frame(&pr->f, s, pr->slot);
-	const uint8_t *depth = s->depth;
 	int np = s->g->npiles;
 	memset(pr->n, 0, sizeof pr->n);
 	memcpy(pr->n, s->pile_size, (size_t)np);
-	for (int p = 0; p < np; p++) {
-		cardset set = s->pile_set[p];
-		pr->set[p] = set;
-		card_id *row = pr->pile[p];
-		if (cset_count(set) < pr->n[p])
-			/* a view lacks the hidden cards: their places hold
-			 * none */
-			memset(row, CARD_NONE, pr->n[p]);
-		for (int w = 0; w < CSET_WORDS; w++)
-			for (uint64_t b = set.w[w]; b; b &= b - 1) {
-				int c = w * 64 + __builtin_ctzll(b);
-				row[depth[c]] = (card_id)c;
-			}
-	}
+	memcpy(pr->set, s->pile_set, sizeof *pr->set * (size_t)np);
+	pr->depth = s->depth;
 	pr->hashed = 0;
+	pr->built = 0;
+}
+
+/* Pile p's cards in order, from its set.  The depths are read through a
+ * local: a store of a card (a byte) may alias anything, and would make
+ * the compiler read them again each time. */
+static void build_row(probe *pr, int p)
+{
+	const uint8_t *depth = pr->depth;
+	cardset set = pr->set[p];
+	card_id *row = pr->pile[p];
+	if (cset_count(set) < pr->n[p])
+		/* a view lacks the hidden cards: their places hold none */
+		memset(row, CARD_NONE, pr->n[p]);
+	for (int w = 0; w < CSET_WORDS; w++)
+		for (uint64_t b = set.w[w]; b; b &= b - 1) {
+			int c = w * 64 + __builtin_ctzll(b);
+			row[depth[c]] = (card_id)c;
+		}
+	pr->built |= UINT32_C(1) << p;
+}
+
+/* Pile p's cards bottom up (pr->n[p] of them). */
+static inline const card_id *probe_row(probe *pr, int p)
+{
+	if (!(pr->built >> p & 1))
+		build_row(pr, p);
+	return pr->pile[p];
 }
 
 /* A pile as the moves read it, hashed: its cards bottom up, then which
@@ -445,8 +463,9 @@ static uint64_t pile_hash(const state *s, probe *pr, int p)
 		return pr->hash[p];
 	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
 	uint64_t h = (uint64_t)pr->n[p] + 1;
+	const card_id *row = probe_row(pr, p);
 	for (int d = 0; d < pr->n[p]; d++) {
-		h = (h ^ pr->pile[p][d]) * k;
+		h = (h ^ row[d]) * k;
 		h ^= h >> 32;
 	}
 	cardset down = cset_and(pr->set[p], s->down);
@@ -473,13 +492,13 @@ static uint64_t target_hash(const state *s, const layout_phase *l,
 	return h ^ h >> 29;
 }
 
-static card_id probe_top(const probe *pr, int p)
+static card_id probe_top(probe *pr, int p)
 {
-	return pr->n[p] ? pr->pile[p][pr->n[p] - 1] : CARD_NONE;
+	return pr->n[p] ? probe_row(pr, p)[pr->n[p] - 1] : CARD_NONE;
 }
 
 /* A pile of a pyramid still covered by a pile of the next row. */
-static bool covered(const state *s, const probe *pr, int p)
+static bool covered(const state *s, probe *pr, int p)
 {
 	int cover[2], n = layout_covering(s->g, p, cover);
 	for (int i = 0; i < n; i++)
@@ -488,7 +507,7 @@ static bool covered(const state *s, const probe *pr, int p)
 	return false;
 }
 
-static cardset probe_place(const state *s, const probe *pr, int k)
+static cardset probe_place(const state *s, probe *pr, int k)
 {
 	const place_def *pl = &s->g->place[k];
 	cardset out = cset_empty();
@@ -517,7 +536,7 @@ static bool holds(const expr *e, probe *pr)
 }
 
 /* A card of `pay` in its place, to be spent; CARD_NONE. */
-static card_id pay_card(const state *s, const probe *pr, const move_def *m)
+static card_id pay_card(const state *s, probe *pr, const move_def *m)
 {
 	if (!m->pay)
 		return CARD_NONE;
@@ -573,7 +592,7 @@ static bool try_target(const state *s, const layout_phase *l,
 static int run_start(const state *s, const layout_phase *l,
 		     const move_def *m, probe *pr, int sp)
 {
-	const card_id *cards = pr->pile[sp];
+	const card_id *cards = probe_row(pr, sp);
 	int lo = pr->n[sp] - 1;
 	while (lo > 0 && !cset_has(s->down, cards[lo - 1])) {
 		if (m->sequence) {
@@ -608,7 +627,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
-	const card_id *cards = pr->pile[sp];
+	const card_id *cards = probe_row(pr, sp);
 	int h = pr->n[sp], n = 0;
 	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
 	int lo = h - 1;
@@ -665,7 +684,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 
 /* The card on top of pile p that a pair may take: face up, seen,
  * uncovered; CARD_NONE. */
-static card_id pair_top(const state *s, const probe *pr, int p)
+static card_id pair_top(const state *s, probe *pr, int p)
 {
 	card_id c = probe_top(pr, p);
 	int k = layout_place_of_pile(s->g, p);
@@ -953,14 +972,14 @@ static const char *pile_word(const game *g, int pile)
 }
 
 /* Where the group of candidate a starts in its source pile. */
-static int group_start(const state *s, const move_def *m, const probe *pr,
+static int group_start(const state *s, const move_def *m, probe *pr,
 		       const action *a)
 {
 	int h = pr->n[a->from], first = h - 1;
 	if (m->group == GROUP_ALL)
 		first = 0;
 	else if (m->group == GROUP_RUN)
-		while (first > 0 && pr->pile[a->from][first] != a->card[0])
+		while (first > 0 && probe_row(pr, a->from)[first] != a->card[0])
 			first--;
 	else if (m->has_count)
 		first = h - vars_count(s, &m->count) < 0
@@ -970,7 +989,7 @@ static int group_start(const state *s, const move_def *m, const probe *pr,
 
 /* What moves where, in cards' codes (the front end draws them):
  * "8C onto 10S", "the top card of stock onto an empty t3". */
-static void tell_candidate(const state *s, const move_def *m, const probe *pr,
+static void tell_candidate(const state *s, const move_def *m, probe *pr,
 			   const action *a, char *buf, size_t size)
 {
 	const deck *d = &s->g->deck;
@@ -1022,7 +1041,7 @@ static bool tell_sequence(const state *s, const layout_phase *l,
 			  const move_def *m, probe *pr, int sp, int first,
 			  char *buf, size_t size)
 {
-	const card_id *cards = pr->pile[sp];
+	const card_id *cards = probe_row(pr, sp);
 	int j = first + 1;
 	for (; j < pr->n[sp]; j++) {
 		put_card(pr, s, l->v_card, cards[j]);
@@ -1052,7 +1071,7 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	int first = group_start(s, m, pr, a);
 	cardset group = cset_empty();
 	for (int j = first; j < pr->n[a->from]; j++)
-		cset_add(&group, pr->pile[a->from][j]);
+		cset_add(&group, probe_row(pr, a->from)[j]);
 	put_cards(pr, l->v_source, pr->set[a->from]);
 	put_card(pr, s, l->v_card, a->card[0]);
 	put_cards(pr, l->v_moving, group);
@@ -1132,7 +1151,7 @@ static bool tell_unless(const state *s, const layout_phase *l,
 
 /* Pile p of a pyramid is covered: its top card and the cards on the
  * piles that cover it ("5D is covered by 3C 4H"). */
-static bool tell_covered(const state *s, const probe *pr, int p,
+static bool tell_covered(const state *s, probe *pr, int p,
 			 char *buf, size_t size)
 {
 	if (!covered(s, pr, p))
