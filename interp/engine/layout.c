@@ -547,13 +547,15 @@ static card_id pay_card(const state *s, probe *pr, const move_def *m)
 
 
 /* Whether `when` holds over the candidate in the frame, its tier of
- * `prefer` and its value of `best`. */
-static void judge(const move_def *m, probe *pr, memo_result *r)
+ * `prefer` and its value of `best`.  The first `lead` operands of
+ * `when`'s `and`s are known to hold (tried once for the card, before its
+ * targets: from_pile); the others alone are evaluated. */
+static void judge(const move_def *m, probe *pr, int lead, memo_result *r)
 {
 	r->ok = false;
 	r->tier = 0;
 	r->best = 0;
-	if (!holds(m->when, pr))
+	if (m->when && !expr_and_rest_holds(m->when, lead, &pr->f))
 		return;
 	if (m->nprefer) {
 		while (r->tier < m->nprefer && !holds(m->prefer[r->tier], pr))
@@ -565,9 +567,11 @@ static void judge(const move_def *m, probe *pr, memo_result *r)
 	r->ok = true;
 }
 
-/* The destination pile's variables and whether `when` holds. */
+/* The destination pile's variables and whether `when` holds, its
+ * first `lead` leading operands known to (judge). */
 static bool try_target(const state *s, const layout_phase *l,
-		       const move_def *m, probe *pr, int dest, layout_candidate *out)
+		       const move_def *m, probe *pr, int dest, int lead,
+		       layout_candidate *out)
 {
 	put_card(pr, s, l->v_target, probe_top(pr, dest));
 	put_cards(pr, l->v_pile, pr->set[dest]);
@@ -577,7 +581,7 @@ static bool try_target(const state *s, const layout_phase *l,
 	memo_result r;
 	bool kept = m->memo && !reference;
 	if (!(kept && layout_memo_find(l, index, pr->slot, &r))) {
-		judge(m, pr, &r);
+		judge(m, pr, lead, &r);
 		if (kept)
 			layout_memo_keep(l, index, pr->slot, &r);
 	}
@@ -630,6 +634,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const card_id *cards = probe_row(pr, sp);
 	int h = pr->n[sp], n = 0;
 	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
+	int lead = reference ? 0 : m->when_lead;
 	int lo = h - 1;
 	if (m->group == GROUP_ALL)
 		lo = 0;
@@ -654,8 +659,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		if (m->when_lead && !reference &&
-		    !expr_and_lead_holds(m->when, m->when_lead, &pr->f)) {
+		if (lead && !expr_and_lead_holds(m->when, lead, &pr->f)) {
 			if (m->group != GROUP_RUN)
 				break;
 			continue;       /* no target takes this card */
@@ -665,7 +669,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		for (int d = 0; d < d1 && n < space; d++) {
 			int dp = dst->first_pile + d;
 			if (!(targets >> d & 1) || dp == sp ||
-			    !try_target(s, l, m, pr, dp, &cand[n]) ||
+			    !try_target(s, l, m, pr, dp, lead, &cand[n]) ||
 			    over_capacity(m, pr, h - first))
 				continue;
 			action a = action_of(ACT_MOVE, index);
@@ -726,7 +730,7 @@ static int pairs(const state *s, const layout_phase *l, int index,
 		for (int j = i + 1; j < ns && n < ACTIONS_MAX; j++) {
 			card_id a = probe_top(pr, src[i]), b = probe_top(pr, src[j]);
 			put_pair(s, l, pr, a, b);
-			if (!try_target(s, l, m, pr, dp, &cand[n]))
+			if (!try_target(s, l, m, pr, dp, 0, &cand[n]))
 				continue;
 			action act = action_of(ACT_MOVE, index);
 			act.card[0] = a;
@@ -1080,7 +1084,7 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	if (m->group == GROUP_RUN && first < run_start(s, l, m, pr, a->from))
 		return tell_sequence(s, l, m, pr, a->from, first, buf, size);
 	put_card(pr, s, l->v_card, a->card[0]);
-	if (try_target(s, l, m, pr, a->to, &c)) {
+	if (try_target(s, l, m, pr, a->to, 0, &c)) {
 		if (!over_capacity(m, pr, pr->n[a->from] - first))
 			return false;
 		long most = (long)expr_eval(m->capacity, &pr->f).i;
@@ -1214,7 +1218,7 @@ static bool tell_pair(const state *s, const layout_phase *l,
 	}
 	layout_candidate c;
 	put_pair(s, l, pr, a->card[0], a->card[1]);
-	if (try_target(s, l, m, pr, a->to, &c))
+	if (try_target(s, l, m, pr, a->to, 0, &c))
 		return false;
 	deck_card_name(d, a->card[0], false, one);
 	deck_card_name(d, a->card[1], false, two);

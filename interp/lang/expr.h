@@ -175,6 +175,11 @@ int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed);
  * (k from expr_and_lead; true when k is 0). */
 bool expr_and_lead_holds(const expr *e, int k, const struct expr_frame *f);
 
+/* Whether e holds in f where its first k leading operands are known to
+ * (expr_and_lead_holds in a frame that differs only in slots they do not
+ * read): the others alone are evaluated. */
+bool expr_and_rest_holds(const expr *e, int k, const struct expr_frame *f);
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 

@@ -602,6 +602,36 @@ bool expr_and_lead_holds(const expr *e, int k, const expr_frame *f)
 	return lead_holds(e->fast, &k, &env);
 }
 
+/* The operands of the `and`s down n's left side after the first *k
+ * (counted down in *k, taken to hold): whether they all hold. */
+static bool rest_holds(const expr_node *n, int *k, expr_env *env)
+{
+	if (n->op != OP_AND) {
+		if (*k > 0) {
+			(*k)--;
+			return true;
+		}
+		return expr_ev(n, env).i != 0;
+	}
+	if (!rest_holds(n->u.kid[0], k, env))
+		return false;
+	if (*k > 0) {
+		(*k)--;
+		return true;
+	}
+	return expr_ev(n->u.kid[1], env).i != 0;
+}
+
+bool expr_and_rest_holds(const expr *e, int k, const expr_frame *f)
+{
+	if (k == 0 || watcher)  /* watched: the whole of e is evaluated */
+		return expr_eval(e, f).i != 0;
+	expr_env env;
+	env.fr = *f;
+	env.d = e->d;
+	return rest_holds(e->fast, &k, &env);
+}
+
 value expr_eval_reference(const expr *e, const expr_frame *f)
 {
 	expr_env env;
