@@ -185,6 +185,22 @@ START_TEST(test_reads_only)
 }
 END_TEST
 
+/* expr_and_rest_holds: the leading operands are taken to hold, the
+ * others are evaluated (carry is 2). */
+START_TEST(test_and_rest)
+{
+	const int carry[] = {s_carry};
+	expr *e = ok(lady, "count(QS) > 1 and share >= 0 and carry > 1");
+	ck_assert_int_eq(expr_and_lead(e, carry, 1), 2);
+	ck_assert(!expr_and_lead_holds(e, 2, &fr));
+	ck_assert(expr_and_rest_holds(e, 2, &fr));
+	ck_assert(!expr_and_rest_holds(e, 0, &fr));     /* all of it */
+	ck_assert(!expr_and_rest_holds(ok(lady, "share >= 0 and carry > 3"), 1,
+				       &fr));
+	ck_assert(expr_and_rest_holds(ok(lady, "carry > 1"), 0, &fr));
+}
+END_TEST
+
 /* ---- Values ------------------------------------------------------------- */
 
 #define K true                  /* constant */
@@ -1108,6 +1124,7 @@ static Suite *expr_suite(void)
 			    sizeof value_cases / sizeof *value_cases);
 	tcase_add_test(tc, test_want);
 	tcase_add_test(tc, test_reads_only);
+	tcase_add_test(tc, test_and_rest);
 	tcase_add_test(tc, test_no_seat);
 	tcase_add_test(tc, test_jokers);
 	suite_add_tcase(s, tc);
