@@ -555,7 +555,8 @@ static void judge(const move_def *m, probe *pr, int lead, memo_result *r)
 	r->ok = false;
 	r->tier = 0;
 	r->best = 0;
-	if (m->when && !expr_and_rest_holds(m->when, lead, &pr->f))
+	if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
+		 : !holds(m->when, pr))
 		return;
 	if (m->nprefer) {
 		while (r->tier < m->nprefer && !holds(m->prefer[r->tier], pr))
