@@ -289,6 +289,9 @@ static card_id duck(const state *s, cardset cards, cardset taking)
 static bool tricks_cost_now(const state *s, const thumb_style *style)
 {
 	bool cost = style->tricks_cost[thumb_role_of(s, s->current)];
+	if (!style->call_short_takes && !style->call_over_costs &&
+	    !style->call_none_ducks)
+		return cost;
 	int called = state_call_of(s, s->current);
 	if (called < 0)
 		return cost;
