@@ -68,7 +68,32 @@ def schieberamsch(deals):
             % (rate(len(kontras), len(against)), rate(len(won), len(kontras)))]
 
 
-CONTRACTS = {"sidi-barrani": sidi_barrani, "schieberamsch": schieberamsch}
+def spades(deals):
+    """Seat 0's calls: its side's bids made, the tricks over them (bags),
+    and its own nils made."""
+    made = [d for d in deals if d["values"]["made"][0]]
+    bags = sum(d["values"]["new_bags"][0] for d in deals)
+    nils = [d for d in deals if d["counters"]["nils"][0]]
+    nils_made = [d for d in nils if d["values"]["nil_score"][0] > 0]
+    return ["mean bid %.2f, side's %.2f" % (
+                sum(d["counters"]["bids"][0] for d in deals) / len(deals),
+                sum(d["values"]["side_bid"][0] for d in deals) / len(deals)),
+            "side made %s" % rate(len(made), len(deals)),
+            "bags a deal %.2f" % (bags / len(deals)),
+            "nils %s, made %s" % (rate(len(nils), len(deals)),
+                                  rate(len(nils_made), len(nils)))]
+
+
+def oh_hell(deals):
+    """Seat 0's calls: how many it made exactly, and its mean call."""
+    exact = [d for d in deals if d["values"]["exact"][0]]
+    return ["mean call %.2f" % (
+                sum(d["counters"]["bids"][0] for d in deals) / len(deals)),
+            "exact %s" % rate(len(exact), len(deals))]
+
+
+CONTRACTS = {"sidi-barrani": sidi_barrani, "schieberamsch": schieberamsch,
+             "spades": spades, "oh-hell": oh_hell}
 
 
 def everyone_sidi(deals):

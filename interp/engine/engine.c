@@ -629,6 +629,20 @@ bool state_calls_round(const state *s)
 	return state_phase_kind(s) == PHASE_CALLS;
 }
 
+int state_call_of(const state *s, int seat)
+{
+	const game *g = s->g;
+	for (int j = 0; j < g->nphases; j++) {
+		if (g->phase[j].kind != PHASE_CALLS || g->phase[j].u.calls.into < 0)
+			continue;
+		/* between deals the last deal's calls are still kept */
+		if (s->current >= 0 && s->phase <= j)
+			return -1;
+		return (int)s->counter[g->phase[j].u.calls.into][seat];
+	}
+	return -1;
+}
+
 cardset state_legal_cards(const state *s)
 {
 	if (s->current < 0)

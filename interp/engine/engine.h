@@ -298,6 +298,12 @@ int state_phase_kind(const state *s);
  * that raises counters besides (nil). */
 bool state_calls_round(const state *s);
 
+/* The number `seat` called in the deal's round of calls (Spades' and Oh
+ * Hell's bids; a word counts as the number it stands for), once the
+ * round is over; -1 when the game has no such round or the deal has not
+ * passed it. */
+int state_call_of(const state *s, int seat);
+
 /* Applies one uniformly random legal action of the seat to move, and
  * returns it (ACT_NONE when no player is to move): random bots' fast path,
  * which finds the legal actions once. */

@@ -1,4 +1,6 @@
 /* thumb.c — rules of thumb: a move without search. */
+#include <string.h>
+
 #include "front/thumb.h"
 
 /* Deals played at random to learn from: enough for the sign of a strong
@@ -100,9 +102,43 @@ static double covariance_of(const covariance *c)
  * judged with all the seats together. */
 #define LEARN_ROLE_MIN 40
 
+/* A seat's deal worth by how its tricks stood against a call. */
+typedef struct call_outcome {
+	double sum[3], n[3];            /* short, equal, over */
+} call_outcome;
+
+static void call_outcome_add(call_outcome *o, int tricks, int called,
+			     double worth)
+{
+	int k = tricks < called ? 0 : tricks == called ? 1 : 2;
+	o->sum[k] += worth;
+	o->n[k]++;
+}
+
+/* Whether the seats with outcome a did worse than those with b, both
+ * seen often enough to tell. */
+static bool worse(const call_outcome *o, int a, int b)
+{
+	return o->n[a] >= LEARN_ROLE_MIN && o->n[b] >= LEARN_ROLE_MIN &&
+	       o->sum[a] / o->n[a] < o->sum[b] / o->n[b];
+}
+
+/* The tricks and the calls of `seat`'s side (every seat of its team). */
+static void side_tricks_called(const state *s, int seat, int *tricks,
+			       int *called)
+{
+	*tricks = *called = 0;
+	for (int p = 0; p < s->players; p++)
+		if (s->g->team_of[p] == s->g->team_of[seat]) {
+			*tricks += s->tricks_won[p];
+			*called += state_call_of(s, p);
+		}
+}
+
 thumb_style thumb_learn(const game *g, int players)
 {
-	thumb_style style = {{false}};
+	thumb_style style;
+	memset(&style, 0, sizeof style);
 	state s;
 	char why[200];
 	if (!state_setup(&s, g, players, 0, NULL, 1, why, sizeof why))
@@ -110,6 +146,9 @@ thumb_style thumb_learn(const game *g, int players)
 	rng r;
 	rng_seed(&r, 1, UINT64_C(0x7468756d62));
 	covariance all = {0}, part[ROLES] = {{0}};
+	call_outcome side, none;
+	memset(&side, 0, sizeof side);
+	memset(&none, 0, sizeof none);
 	for (int d = 0; d < LEARN_DEALS; d++) {
 		if (state_over(&s) &&
 		    !state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
@@ -130,8 +169,18 @@ thumb_style thumb_learn(const game *g, int players)
 			double w = (double)state_deal_worth(&s, p);
 			covariance_add(&all, t, w);
 			covariance_add(&part[thumb_role_of(&s, p)], t, w);
+			if (state_call_of(&s, p) < 0)
+				continue;
+			int side_t, side_c;
+			side_tricks_called(&s, p, &side_t, &side_c);
+			call_outcome_add(&side, side_t, side_c, w);
+			if (state_call_of(&s, p) == 0)
+				call_outcome_add(&none, s.tricks_won[p], 0, w);
 		}
 	}
+	style.call_short_takes = worse(&side, 0, 1);
+	style.call_over_costs = worse(&side, 2, 1);
+	style.call_none_ducks = worse(&none, 2, 1);
 	for (int k = 0; k < ROLES; k++) {
 		const covariance *c = part[k].n >= LEARN_ROLE_MIN ? &part[k] : &all;
 		style.tricks_cost[k] = covariance_of(c) < 0;
@@ -235,9 +284,31 @@ static card_id duck(const state *s, cardset cards, cardset taking)
 	return highest_card(d, cset_is_empty(under) ? cards : under);
 }
 
-card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
+/* Whether tricks cost the seat to move: by its part in the deal, or,
+ * once its calls are made, by its side's tricks against them. */
+static bool tricks_cost_now(const state *s, const thumb_style *style)
 {
 	bool cost = style->tricks_cost[thumb_role_of(s, s->current)];
+	if (!style->call_short_takes && !style->call_over_costs &&
+	    !style->call_none_ducks)
+		return cost;
+	int called = state_call_of(s, s->current);
+	if (called < 0)
+		return cost;
+	if (called == 0 && style->call_none_ducks)
+		return true;
+	int side_t, side_c;
+	side_tricks_called(s, s->current, &side_t, &side_c);
+	if (side_t < side_c && style->call_short_takes)
+		return false;
+	if (side_t >= side_c && style->call_over_costs)
+		return true;
+	return cost;
+}
+
+card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
+{
+	bool cost = tricks_cost_now(s, style);
 	/* in a trick whose lead can be told: take it cheaply or duck */
 	cardset taking;
 	if (state_cards_taking_lead(s, cards, &taking))

@@ -22,6 +22,11 @@ typedef enum thumb_role {
 /* What the rules of thumb know of a game, learnt from its rules. */
 typedef struct thumb_style {
 	bool tricks_cost[ROLES];        /* taking tricks loses points */
+	/* where each seat calls the tricks it will take (Spades, Oh Hell):
+	 * a side short of its calls does better by taking tricks, one that
+	 * has them by taking no more, a seat that called none by taking
+	 * none; each as the deals learnt from showed it */
+	bool call_short_takes, call_over_costs, call_none_ducks;
 } thumb_style;
 
 /* The part of `seat` in the deal in s. */
@@ -30,11 +35,15 @@ thumb_role thumb_role_of(const state *s, int seat);
 /* Plays random deals of g at a table of `players` and sees, for each
  * part a seat can have in a deal, whether the seats that take more tricks
  * do worse (a game of penalty points, however its scores are signed) or
- * better. */
+ * better; and, where each seat calls its tricks, how a side's score
+ * goes with its tricks short of its calls, equal to them and over them. */
 thumb_style thumb_learn(const game *g, int players);
 
-/* One of moves[0..n) (n >= 1) for the seat to move in s.  Where tricks
- * cost (for the seat's part in the deal): in a trick whose lead can be
+/* One of moves[0..n) (n >= 1) for the seat to move in s.  Tricks cost or
+ * score by the seat's part in the deal, or, once the calls are made, by
+ * its side's tricks against its calls as learnt (take while short, then
+ * duck; a seat that called none ducks).  Where tricks
+ * cost: in a trick whose lead can be
  * told, the highest card that stays under it (else the highest); else
  * the lowest card it may play, and when it cannot follow the highest it
  * may throw away or pass on.  Where they score: in such a trick, the

@@ -522,6 +522,92 @@ START_TEST(test_calls_count_the_hand)
 }
 END_TEST
 
+/* Oh Hell's sixth deal (six cards each) of a match played by the rules
+ * of thumb from `seed`, just after its calls. */
+static void after_calls(const game *g, const thumb_style *style,
+			uint64_t seed, state *s)
+{
+	char why[200];
+	ck_assert(state_setup(s, g, 4, 0, NULL, seed, why, sizeof why));
+	rng r;
+	rng_seed(&r, seed, 7);
+	for (int d = 0; d < 5; d++)
+		thumb_play_deal(s, style, MIX_THUMB, &r);
+	ck_assert_int_eq(state_current(s), SEAT_CHANCE);
+	state_deal(s);
+	while (state_call_of(s, 0) < 0)
+		ck_assert(thumb_step(s, style, MIX_THUMB, &r));
+}
+
+/* Where seats call their tricks, the rules of thumb play to the call as
+ * the deals learnt from show it pays: in Oh Hell, where only the exact
+ * number scores, take tricks while short of it and duck once it is
+ * made, and duck every trick after calling none. */
+START_TEST(test_play_to_the_call)
+{
+	thumb_style oh_hell = learnt("oh-hell");
+	ck_assert(oh_hell.call_short_takes);
+	ck_assert(oh_hell.call_over_costs);
+	ck_assert(oh_hell.call_none_ducks);
+	thumb_style spades = learnt("spades");
+	ck_assert(spades.call_short_takes);
+	/* no call in Hearts: nothing learnt of one */
+	thumb_style hearts = learnt("hearts");
+	ck_assert(!hearts.call_short_takes && !hearts.call_over_costs &&
+		  !hearts.call_none_ducks);
+
+	char path[512];
+	snprintf(path, sizeof path, "%s/oh-hell.yaml", GAMES_DIR);
+	game *g = scn_load(path);
+	thumb_style taking = oh_hell, ducking = oh_hell;
+	taking.call_short_takes = taking.call_over_costs =
+		taking.call_none_ducks = false;
+	ducking.call_short_takes = ducking.call_over_costs =
+		ducking.call_none_ducks = false;
+	for (int k = 0; k < ROLES; k++) {
+		taking.tricks_cost[k] = false;
+		ducking.tricks_cost[k] = true;
+	}
+	/* at the first card after the calls where ducking and taking part,
+	 * a seat short of its call takes and one that has made it ducks */
+	int tried = 0;
+	for (uint64_t seed = 1; seed < 100 && tried < 5; seed++) {
+		state s;
+		after_calls(g, &oh_hell, seed, &s);
+		rng r;
+		rng_seed(&r, seed, 8);
+		for (int i = 0; i < 2; i++)
+			ck_assert(thumb_step(&s, &oh_hell, MIX_THUMB, &r));
+		cardset cards = state_legal_cards(&s);
+		card_id take = thumb_card(&s, &taking, cards);
+		card_id duck = thumb_card(&s, &ducking, cards);
+		int called = state_call_of(&s, s.current);
+		if (take == duck || called == 0)
+			continue;
+		tried++;
+		s.tricks_won[s.current] = 0;
+		ck_assert_int_eq(thumb_card(&s, &oh_hell, cards), take);
+		s.tricks_won[s.current] = (uint8_t)called;
+		ck_assert_int_eq(thumb_card(&s, &oh_hell, cards), duck);
+	}
+	ck_assert_int_eq(tried, 5);
+	/* a seat that called none ducks from the first trick */
+	int none = 0;
+	for (uint64_t seed = 1; seed < 40; seed++) {
+		state s;
+		after_calls(g, &oh_hell, seed, &s);
+		if (state_call_of(&s, s.current) != 0)
+			continue;
+		none++;
+		cardset cards = state_legal_cards(&s);
+		ck_assert_int_eq(thumb_card(&s, &oh_hell, cards),
+				 thumb_card(&s, &ducking, cards));
+	}
+	ck_assert(none > 0);
+	game_free(g);
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -544,6 +630,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_pairs_by_thumb_without_the_list);
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	tcase_add_test(tc, test_calls_count_the_hand);
+	tcase_add_test(tc, test_play_to_the_call);
 	suite_add_tcase(su, tc);
 	return su;
 }
