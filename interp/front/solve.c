@@ -512,7 +512,7 @@ bool solve_search_bounded(const state *root, long nodes, int ms,
 
 /* Searches, each four times as large, made when the others find no
  * win. */
-#define SOLVE_WIDER 0
+#define SOLVE_WIDER 1
 
 bool solve_sees_all(const view *v)
 {
