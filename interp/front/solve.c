@@ -1,6 +1,7 @@
 /* solve.c — the solver of solitaires the player sees whole (solve.h). */
 #include "front/solve.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdlib.h>
@@ -102,9 +103,14 @@ static int32_t counter_of(const state *s, int k)
 
 /* ---- the table of positions met ---- */
 
+/* A position's counts compared when it is met again: the kept counters,
+ * then the choices off the first that the line to it made (nonzero only
+ * in a search that bounds them). */
+#define COUNTS (KEPT_COUNTERS + 1)
+
 typedef struct tt_entry {
 	uint64_t key;                   /* 0: empty */
-	int32_t counter[KEPT_COUNTERS];
+	int32_t counter[COUNTS];
 } tt_entry;
 
 typedef struct table {
@@ -133,20 +139,22 @@ static bool table_reset(table *t, size_t need)
 
 static bool dominated(const tt_entry *e, const int32_t *c)
 {
-	for (int k = 0; k < KEPT_COUNTERS; k++)
+	for (int k = 0; k < COUNTS; k++)
 		if (c[k] < e->counter[k])
 			return false;
 	return true;
 }
 
-/* Whether the position was met before with no more counted than now;
- * else it is kept (with these counts).  A full table keeps nothing more
- * and reports every new position as met (the search then ends). */
-static bool table_met(table *t, const state *s, uint64_t key)
+/* Whether the position was met before with no more counted than now
+ * (nor more choices off the first, `off`); else it is kept (with these
+ * counts).  A full table keeps nothing more and reports every new
+ * position as met (the search then ends). */
+static bool table_met(table *t, const state *s, uint64_t key, int off)
 {
-	int32_t c[KEPT_COUNTERS];
+	int32_t c[COUNTS];
 	for (int k = 0; k < KEPT_COUNTERS; k++)
 		c[k] = counter_of(s, k);
+	c[KEPT_COUNTERS] = off;
 	size_t i = (size_t)key & t->mask;
 	for (; t->slot[i].key; i = (i + 1) & t->mask) {
 		if (t->slot[i].key != key)
@@ -178,6 +186,8 @@ typedef struct frame {
 	action via;                     /* the move that led here */
 	int64_t top;                    /* the best rank on the line so far */
 	int idle;                       /* moves since the line's rank rose */
+	int off;                        /* moves on the line that were not
+					   their position's first choice */
 	int first, n, next;             /* its children, in the pool */
 } frame;
 
@@ -344,6 +354,9 @@ typedef struct hunt {
 					   share of the budget when the whole
 					   search has spent share / PASSES */
 	bool spent;
+	int off_max;                    /* choices off the first a line may
+					   make (INT_MAX: unbounded) */
+	bool bounded;                   /* a line was cut by off_max */
 } hunt;
 
 /* Passes that share a search's budget, each with twice the idle moves
@@ -374,12 +387,20 @@ static bool pass(solver *sv, hunt *h, solve_result *out)
 			d--;
 			continue;
 		}
-		action a = sv->pool[f->first + f->next++].a;
+		int off = f->off;
+		if (f->next++ > 0 && h->off_max < INT_MAX && ++off > h->off_max) {
+			h->bounded = true;
+			f->next = f->n;
+			continue;
+		}
+		action a = sv->pool[f->first + f->next - 1].a;
 		frame *to = &sv->frame[d + 1];
 		to->s = f->s;
 		state_apply_listed(&to->s, a);
 		to->layout = layout_key(&to->s);
-		if (table_met(&sv->seen, &to->s, position_key(&to->s, to->layout)))
+		to->off = off;
+		if (table_met(&sv->seen, &to->s, position_key(&to->s, to->layout),
+			      off))
 			continue;
 		to->via = a;
 		int64_t rank = rank_of(&to->s);
@@ -407,28 +428,75 @@ static bool pass(solver *sv, hunt *h, solve_result *out)
 /* Positions a search within a time kept at most. */
 #define TABLE_TIMED (1 << 20)
 
-bool solve_search(const state *root, long nodes, int ms, uint64_t tie,
-		  solve_result *out)
+/* Readies sv and frame 0 for a search from root into out; false when
+ * memory runs out. */
+static solver *hunt_begin(const state *root, uint64_t tie, hunt *h,
+			    solve_result *out)
 {
 	memset(out, 0, offsetof(solve_result, line));
 	out->progress = state_progress(root);
 	solver *sv = solver_of_thread();
 	if (!sv)
-		return false;
+		return NULL;
 	sv->tie = tie;
-	hunt h = {nodes, ms, search_clock(), IDLE_FIRST, rank_of(root), 0, false};
+	h->start = search_clock();
+	h->best = rank_of(root);
 	frame *f = &sv->frame[0];
 	f->s = *root;
 	f->layout = layout_key(root);
-	f->top = h.best;
+	f->top = h->best;
 	f->idle = 0;
+	f->off = 0;
+	return sv;
+}
+
+/* One pass from the root with the table emptied; true when it won. */
+static bool pass_from_root(solver *sv, hunt *h, size_t room,
+			   solve_result *out)
+{
+	const frame *f = &sv->frame[0];
+	if (!table_reset(&sv->seen, room))
+		return false;
+	table_met(&sv->seen, &f->s, position_key(&f->s, f->layout), 0);
+	return expand(sv, 0, 0, out) || pass(sv, h, out);
+}
+
+bool solve_search(const state *root, long nodes, int ms, uint64_t tie,
+		  solve_result *out)
+{
+	hunt h = {.nodes = nodes, .ms = ms, .idle_max = IDLE_FIRST,
+		  .off_max = INT_MAX};
+	solver *sv = hunt_begin(root, tie, &h, out);
+	if (!sv)
+		return false;
 	size_t room = (size_t)(ms > 0 ? TABLE_TIMED : nodes);
 	for (; !h.spent && h.idle_max < 2 * SOLVE_LINE_MAX; h.idle_max *= 2) {
 		h.share++;
-		if (!table_reset(&sv->seen, room))
-			return false;
-		table_met(&sv->seen, root, position_key(root, f->layout));
-		if (expand(sv, 0, 0, out) || pass(sv, &h, out))
+		if (pass_from_root(sv, &h, room, out))
+			return out->won = true;
+	}
+	return false;
+}
+
+/* Idle moves a line may make in a search that bounds its choices off
+ * the first. */
+#define IDLE_BOUNDED 64
+
+bool solve_search_bounded(const state *root, long nodes, int ms,
+			  solve_result *out)
+{
+	hunt h = {.nodes = nodes, .ms = ms, .idle_max = IDLE_BOUNDED,
+		  .share = PASSES, .bounded = true};
+	solver *sv = hunt_begin(root, 0, &h, out);
+	if (!sv)
+		return false;
+	size_t room = (size_t)(ms > 0 ? TABLE_TIMED : nodes);
+	/* each pass allows one more choice off the first, until the budget
+	 * is spent or a pass is cut by it nowhere (the next would be the
+	 * same) */
+	for (h.off_max = 0; !h.spent && h.bounded; h.off_max++) {
+		h.bounded = false;
+		if (pass_from_root(sv, &h, room, out))
 			return out->won = true;
 	}
 	return false;
@@ -441,6 +509,10 @@ bool solve_search(const state *root, long nodes, int ms, uint64_t tie,
 
 /* Searches again, each four times as large, before a game is stuck. */
 #define SOLVE_RETRIES 1
+
+/* Searches, each four times as large, made when the others find no
+ * win. */
+#define SOLVE_WIDER 1
 
 bool solve_sees_all(const view *v)
 {
@@ -525,9 +597,23 @@ action solve_choose(const view *v, const action *moves, int n, long nodes,
 	}
 	/* no win: the same search with the ties among moves of equal gain
 	 * broken at random, which tries other early choices */
+	static _Thread_local solve_result other;
 	for (int k = 0; !won && k < SOLVE_RESTARTS; k++) {
-		static _Thread_local solve_result other;
 		won = solve_search(s, nodes, ms, rng_next(r) | 1, &other);
+		if (won || other.progress > sv->plan.progress)
+			sv->plan = other;
+	}
+	/* still none: a search that revisits the early choices */
+	if (!won) {
+		won = solve_search_bounded(s, nodes, ms, &other);
+		if (won || other.progress > sv->plan.progress)
+			sv->plan = other;
+	}
+	/* still none: the first search again, larger */
+	for (int k = 0; !won && k < SOLVE_WIDER; k++) {
+		nodes *= 4;
+		ms *= 4;
+		won = solve_search(s, nodes, ms, 0, &other);
 		if (won || other.progress > sv->plan.progress)
 			sv->plan = other;
 	}

@@ -52,6 +52,13 @@ bool solve_sees_all(const view *v);
 bool solve_search(const state *s, long nodes, int ms, uint64_t tie,
 		  solve_result *out);
 
+/* Like solve_search, but each pass bounds the moves along a line that
+ * are not their position's first choice (in the order of gain), 0 in
+ * the first pass, then 1, 2 and so on (limited discrepancy): early
+ * choices are revisited even when every move gains and no line is cut. */
+bool solve_search_bounded(const state *s, long nodes, int ms,
+			  solve_result *out);
+
 /* One of moves[0..n) (the legal actions of the view's seat, n >= 2) for
  * a view that holds every card (solve_sees_all): the next move of the
  * line last planned when the game is still on it, else the first of a

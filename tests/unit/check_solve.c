@@ -1,7 +1,8 @@
 /*
  * check_solve.c — the solver of solitaires seen whole (front/solve.h):
  * it finds a win on a small FreeCell position and the line it gives
- * wins when played; it keeps to its budget of positions; it plays only
+ * wins when played; it keeps to its budget of positions, and so does
+ * the search that bounds its choices off the first; it plays only
  * when it sees every card (FreeCell, or --cheat), and with cards hidden
  * its choice does not depend on them (two Klondike deals that differ
  * only in face-down cards get the same move).
@@ -61,6 +62,30 @@ START_TEST(test_keeps_to_its_budget)
 		for (int i = 0; i < r.len; i++)
 			ck_assert(state_apply(&s, r.line[i]));
 	}
+}
+END_TEST
+
+START_TEST(test_bounded_search_finds_a_win_and_keeps_to_its_budget)
+{
+	g = scn_load(GAMES "freecell.yaml");
+	lay_position(NULL, COURTS);
+	static solve_result r;
+	state s = st;
+	ck_assert(solve_search_bounded(&s, 10000, 0, &r));
+	ck_assert_int_le(r.nodes, 10000);
+	for (int i = 0; i < r.len; i++)
+		ck_assert(state_apply(&s, r.line[i]));
+	ck_assert(state_solved(&s));
+	/* a whole deal in 50 positions: its line stays legal */
+	game_free(g);
+	g = scn_load(GAMES "golf.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	s = st;
+	solve_search_bounded(&s, 50, 0, &r);
+	ck_assert_int_le(r.nodes, 50);
+	for (int i = 0; i < r.len; i++)
+		ck_assert(state_apply(&s, r.line[i]));
 }
 END_TEST
 
@@ -131,6 +156,7 @@ static Suite *solve_suite(void)
 	tcase_add_checked_fixture(tc, NULL, teardown);
 	tcase_add_test(tc, test_finds_a_win_and_it_plays);
 	tcase_add_test(tc, test_keeps_to_its_budget);
+	tcase_add_test(tc, test_bounded_search_finds_a_win_and_keeps_to_its_budget);
 	tcase_add_test(tc, test_plays_freecell_seen_whole);
 	tcase_add_test(tc, test_hidden_cards_are_not_read);
 	suite_add_tcase(su, tc);
