@@ -828,15 +828,33 @@ static bool plain_shape(const state *s, const tricks_phase *t)
 	       s->dummy < 0;
 }
 
+/* The plain rank of c as a key that grows with the card's strength:
+ * negated when the lowest wins. */
+static inline int plain_key(const uint8_t *rank, bool lowest, card_id c)
+{
+	return lowest ? -rank[c] : rank[c];
+}
+
 /* Random cards until the phase ends, for tricks of the plain shape: each
  * drawn from the same legal cards and with the same effects as
- * legal_cards() and apply_card() give it. */
+ * legal_cards() and apply_card() give it.  What the phase fixed on entry
+ * (trumps, rank order, seats at the table) is read once; without trumps
+ * the best card's key is kept, so a card takes the lead by one compare. */
 static phase_step plain_playout(state *s, const phase *p,
 				const seat_rngs *rs)
 {
 	const tricks_phase *t = &p->u.tricks;
 	struct tricks_room *r = room(s);
-	bool follows = t->follow == FOLLOW_SUIT;
+	const deck *d = &s->g->deck;
+	const bool follows = t->follow == FOLLOW_SUIT;
+	const bool restricts = t->nrestrict > 0;
+	const bool trumps = r->has_trumps, lowest = r->lowest_wins;
+	const uint8_t *rank = r->order >= 0 ? t->order_power[r->order]
+					    : d->rank_of;
+	const int per_trick = r->playing ? r->playing : s->players;
+	const int players = s->players, step = s->g->direction > 0 ? 1 : -1;
+	int best_key = !trumps && s->nplayed > 0
+		? plain_key(rank, lowest, s->table[r->best]) : 0;
 	for (;;) {
 		int seat = s->current, pos = s->nplayed;
 		cardset legal = s->hand[seat];
@@ -845,25 +863,35 @@ static phase_step plain_playout(state *s, const phase *p,
 			if (!cset_is_empty(follow))
 				legal = follow;
 		}
-		if (t->nrestrict)
+		if (restricts)
 			legal = restrict_choice(s, t, legal);
 		card_id c = phase_random_card(legal, rs->seat[seat]);
 		if (c == CARD_NONE)
 			return PHASE_STUCK;
-		int suit = suit_played(s, r, c);
+		int suit = trumps ? effective_suit(s, c) : d->suit_of[c];
 		lay_card(s, seat, pos, c);
 		if (pos == 0) {
 			lead_card(s, r, suit);
+			if (!trumps)
+				best_key = plain_key(rank, lowest, c);
 		} else {
 			if (follows && suit != r->led)
 				s->void_suits[seat] |= (uint16_t)(1u << r->led);
-			if (takes_lead(s, t, c))
+			if (trumps) {
+				if (takes_lead(s, t, c))
+					r->best = (int8_t)pos;
+			} else if (suit == r->led &&
+				   plain_key(rank, lowest, c) > best_key) {
+				best_key = plain_key(rank, lowest, c);
 				r->best = (int8_t)pos;
+			}
 		}
 		s->nplayed = (uint8_t)(pos + 1);
 		s->event = EV_ACTION;
-		if (pos + 1 < (r->playing ? r->playing : s->players)) {
-			s->current = (int8_t)state_next_seat(s, seat, 1);
+		if (pos + 1 < per_trick) {
+			int next = seat + step;
+			s->current = (int8_t)(next >= players ? 0
+					      : next < 0 ? players - 1 : next);
 			continue;
 		}
 		if (finish_trick(s, t) == PHASE_ENDS)
