@@ -241,6 +241,29 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
+/* The first card of the k-th listed pair, found by counting each first
+ * card's pairs at once (the first cards after it, and its own second
+ * copy) rather than walking them; k becomes the pair's place among
+ * that card's. */
+static int first_of_pair(const state *s, const card_id *c,
+			 const uint8_t *copy, int nc, int faces, int *k)
+{
+	const deck *dk = &s->g->deck;
+	cardset hand = s->hand[s->current];
+	int firsts_after = faces;
+	for (int i = 0; i < nc; i++) {
+		if (copy[i] != 0)
+			continue;
+		firsts_after--;
+		int here = firsts_after +
+			   (cset_count(cset_and(hand, dk->by_face[dk->face[c[i]]])) > 1);
+		if (*k < here)
+			return i;
+		*k -= here;
+	}
+	return nc;
+}
+
 /* The pair `legal` would list at k, drawn as from its list but without
  * it: the pairs are counted (each two faces once, and each face held
  * twice once more), then only the k-th is looked for. */
@@ -262,10 +285,10 @@ static action random_pair(const state *s, const phase *p, rng *r)
 	int k = (int)rng_below(r, (uint32_t)n);
 	bool laid_down = !up || k >= pairs;
 	k %= pairs;
-	for (int i = 0; i < nc; i++)
-		for (int j = i + 1; j < nc; j++)
-			if (pair_listed(dk, c, copy, i, j) && k-- == 0)
-				return pair_action(c[i], c[j], laid_down);
+	int i = first_of_pair(s, c, copy, nc, faces, &k);
+	for (int j = i + 1; j < nc; j++)
+		if (pair_listed(dk, c, copy, i, j) && k-- == 0)
+			return pair_action(c[i], c[j], laid_down);
 	return action_of(ACT_NONE, 0);
 }
 

@@ -330,6 +330,16 @@ static void deal_order(state *s, const card_id *order, int n)
 	start_phases(s);
 }
 
+/* Every card id in order: the whole deck before its shuffle, copied in
+ * one go. */
+#define IDS4(k) (k), (k) + 1, (k) + 2, (k) + 3
+#define IDS16(k) IDS4(k), IDS4((k) + 4), IDS4((k) + 8), IDS4((k) + 12)
+static const card_id all_ids[CARD_MAX] = {
+	IDS16(0), IDS16(16), IDS16(32), IDS16(48),
+	IDS16(64), IDS16(80), IDS16(96), IDS16(112),
+};
+_Static_assert(CARD_MAX == 128, "all_ids lists every card id");
+
 /* Deal number deal_no, dealt again `redeals` times: each has its own
  * stream of the match's seed. */
 static void shuffle_and_deal(state *s, int deal_no, int redeals)
@@ -339,8 +349,7 @@ static void shuffle_and_deal(state *s, int deal_no, int redeals)
 	card_id order[CARD_MAX];
 	int n = cset_count(s->in_play);
 	if (cset_eq(s->in_play, cset_first_n(n)))      /* the whole deck */
-		for (int i = 0; i < n; i++)
-			order[i] = (card_id)i;
+		memcpy(order, all_ids, (size_t)n);
 	else
 		cset_to_array(s->in_play, order);
 	rng_shuffle(&r, order, n);
