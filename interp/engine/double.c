@@ -241,43 +241,56 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
-/* The first card of the k-th listed pair, found by counting each first
- * card's pairs at once (the first cards after it, and its own second
- * copy) rather than walking them; k becomes the pair's place among
- * that card's. */
-static int first_of_pair(const state *s, const card_id *c,
-			 const uint8_t *copy, int nc, int faces, int *k)
+/* A hand read once for its pairs: the first card of each face held, in
+ * order, and with each the face's second copy (CARD_NONE: held once). */
+typedef struct hand_faces {
+	int n, twice;
+	card_id first[CARD_MAX], second[CARD_MAX];
+} hand_faces;
+
+static void read_faces(const state *s, hand_faces *hf)
 {
 	const deck *dk = &s->g->deck;
-	cardset hand = s->hand[s->current];
-	int firsts_after = faces;
+	card_id c[CARD_MAX];
+	int nc = cset_to_array(s->hand[s->current], c);
+	uint8_t at[256] = {0};          /* each face's place in first, + 1 */
+	hf->n = hf->twice = 0;
 	for (int i = 0; i < nc; i++) {
-		if (copy[i] != 0)
-			continue;
-		firsts_after--;
-		int here = firsts_after +
-			   (cset_count(cset_and(hand, dk->by_face[dk->face[c[i]]])) > 1);
-		if (*k < here)
-			return i;
-		*k -= here;
+		uint8_t *k = &at[dk->face[c[i]]];
+		if (*k == 0) {
+			hf->first[hf->n] = c[i];
+			hf->second[hf->n] = CARD_NONE;
+			*k = (uint8_t)++hf->n;
+		} else if (hf->second[*k - 1] == CARD_NONE) {
+			hf->second[*k - 1] = c[i];
+			hf->twice++;
+		}
 	}
-	return nc;
+}
+
+/* The k-th card `legal` pairs with first[i]: the later first cards and
+ * the face's second copy, in the order of the hand. */
+static card_id kth_partner(const hand_faces *hf, int i, int k)
+{
+	card_id again = hf->second[i];
+	int below = 0;                  /* later first cards before `again` */
+	if (again != CARD_NONE)
+		while (i + 1 + below < hf->n && hf->first[i + 1 + below] < again)
+			below++;
+	if (again == CARD_NONE || k < below)
+		return hf->first[i + 1 + k];
+	return k == below ? again : hf->first[i + k];
 }
 
 /* The pair `legal` would list at k, drawn as from its list but without
  * it: the pairs are counted (each two faces once, and each face held
- * twice once more), then only the k-th is looked for. */
+ * twice once more), then the k-th is found by counting each first
+ * card's pairs at once. */
 static action random_pair(const state *s, const phase *p, rng *r)
 {
-	const deck *dk = &s->g->deck;
-	card_id c[CARD_MAX];
-	uint8_t copy[CARD_MAX];
-	int nc = hand_copies(s, c, copy), faces = 0, twice = 0;
-	for (int i = 0; i < nc; i++) {
-		faces += copy[i] == 0;
-		twice += copy[i] == 1;
-	}
-	int pairs = faces * (faces - 1) / 2 + twice;
+	hand_faces hf;
+	read_faces(s, &hf);
+	int pairs = hf.n * (hf.n - 1) / 2 + hf.twice;
 	bool up = face_allowed(s, p, false), down = face_allowed(s, p, true);
 	int n = pairs * (up + down);
 	if (n == 0)
@@ -285,11 +298,14 @@ static action random_pair(const state *s, const phase *p, rng *r)
 	int k = (int)rng_below(r, (uint32_t)n);
 	bool laid_down = !up || k >= pairs;
 	k %= pairs;
-	int i = first_of_pair(s, c, copy, nc, faces, &k);
-	for (int j = i + 1; j < nc; j++)
-		if (pair_listed(dk, c, copy, i, j) && k-- == 0)
-			return pair_action(c[i], c[j], laid_down);
-	return action_of(ACT_NONE, 0);
+	int i = 0;
+	for (;; i++) {
+		int here = hf.n - 1 - i + (hf.second[i] != CARD_NONE);
+		if (k < here)
+			break;
+		k -= here;
+	}
+	return pair_action(hf.first[i], kth_partner(&hf, i, k), laid_down);
 }
 
 /* Any two cards of the hand, with the faces the seat may lay them with:
