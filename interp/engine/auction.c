@@ -568,11 +568,13 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
-/* A random call drawn as from legal()'s list, without listing. */
-static action random_call(const state *s, const phase *p, rng *r)
+/* A random call drawn as from legal()'s list, without listing, from
+ * the numbers nb of this table. */
+static action call_drawn(const state *s, const phase *p, const numbers *nbp,
+			 rng *r)
 {
 	const auction_phase *a = &p->u.auction;
-	numbers nb = numbers_of(s, a);
+	numbers nb = *nbp;
 	int per = a->ndenoms ? a->ndenoms : 1;
 	int k = 0, last = -1;
 	const uint8_t *den = a->denom_rising;
@@ -597,6 +599,12 @@ static action random_call(const state *s, const phase *p, rng *r)
 		return bid_of(&nb, k + i / per,
 			      a->ndenoms ? den[i % per] : DENOM_NONE);
 	return action_of(i == bids ? ACT_PASS : ACT_DOUBLE, 0);
+}
+
+static action random_call(const state *s, const phase *p, rng *r)
+{
+	numbers nb = numbers_of(s, &p->u.auction);
+	return call_drawn(s, p, &nb, r);
 }
 
 /* The next seat still in the auction after the current one. */
@@ -699,6 +707,23 @@ static phase_step apply(state *s, const phase *p, const action *act)
 		return a->no_bid == NO_BID_REDEAL ? PHASE_REDEAL : PHASE_ENDS;
 	next_caller(s);
 	return PHASE_GOES_ON;
+}
+
+/* Random calls until the auction ends, each drawn as random_call()
+ * draws it for state_apply_random(), without a step of the engine per
+ * call: the playouts' fast path.  The numbers read only what a deal
+ * fixes: they are worked out once. */
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
+{
+	numbers nb = numbers_of(s, &p->u.auction);
+	for (;;) {
+		action a = call_drawn(s, p, &nb, r->seat[s->current]);
+		if (a.kind == ACT_NONE)
+			return PHASE_STUCK;
+		phase_step st = apply(s, p, &a);
+		if (st != PHASE_GOES_ON)
+			return st;
+	}
 }
 
 /* ======================================================================
@@ -961,6 +986,7 @@ const phase_kind_def phase_auction = {
 	.legal = legal,
 	.random_action = random_call,
 	.apply = apply,
+	.playout = playout,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

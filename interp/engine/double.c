@@ -453,6 +453,21 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	return PHASE_ENDS;
 }
 
+/* Random pairs until every seat has laid one and they are turned, each
+ * drawn as random_pair() draws it for state_apply_random(), without a
+ * step of the engine per pair: the playouts' fast path. */
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
+{
+	for (;;) {
+		action a = random_pair(s, p, r->seat[s->current]);
+		if (a.kind == ACT_NONE)
+			return PHASE_STUCK;
+		phase_step st = apply(s, p, &a);
+		if (st != PHASE_GOES_ON)
+			return st;
+	}
+}
+
 static action_prompt prompt(const state *s, const phase *p)
 {
 	(void)s;
@@ -737,6 +752,7 @@ const phase_kind_def phase_double = {
 	.enter = enter,
 	.legal = legal,
 	.random_action = random_pair,
+	.playout = playout,
 	.lays_together = lays_together,
 	.is_legal = is_legal,
 	.apply = apply,

@@ -252,8 +252,8 @@ int phase_kind_named(const char *name);
 static inline card_id phase_random_card(cardset set, rng *r)
 {
 	int count[CSET_WORDS], n = 0;
-	for (int i = 0; i < CSET_WORDS; i++)
-		n += count[i] = set.w[i] ? cset_word_count(set.w[i]) : 0;
+	for (int i = 0; i < CSET_WORDS; i++)    /* counted without a branch */
+		n += count[i] = cset_word_count(set.w[i]);
 	if (n == 0)
 		return CARD_NONE;
 	int k = (int)rng_below(r, (uint32_t)n), i = 0;
