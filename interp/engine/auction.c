@@ -623,11 +623,12 @@ static void next_caller(state *s)
 /* Has every seat but the bidder passed since the bid, or left? */
 static bool bid_stands(const state *s)
 {
-	for (int q = 0; q < s->players; q++)
-		if (q != s->declarer && !is_out(s, q) &&
-		    !(room_of(s)->passed_since_bid >> q & 1))
-			return false;
-	return true;
+	const struct auction_room *r = room_of(s);
+	unsigned waiting = ((1u << s->players) - 1) & ~(unsigned)r->out &
+			   ~(unsigned)r->passed_since_bid;
+	if (s->declarer >= 0)
+		waiting &= ~(1u << s->declarer);
+	return waiting == 0;
 }
 
 /* The seats of `seat`'s team, as bits. */
