@@ -415,7 +415,8 @@ static int first_above(const numbers *nb, int bid)
 			k++;
 		return k;
 	}
-	int k = bid < nb->from ? 0 : (bid - nb->from) / nb->step + 1;
+	int above = bid - nb->from;     /* most raise by one: no division */
+	int k = above < 0 ? 0 : (nb->step == 1 ? above : above / nb->step) + 1;
 	return k < nb->count ? k : nb->count;
 }
 

@@ -155,6 +155,18 @@ static void build(builder *b, const node *n, phase *p)
  * Playing
  * ====================================================================== */
 
+/* Does h hold two cards or more?  Told without counting them. */
+static bool holds_two(cardset h)
+{
+	int words = 0;
+	for (int i = 0; i < CSET_WORDS; i++) {
+		if (h.w[i] & (h.w[i] - 1))
+			return true;
+		words += h.w[i] != 0;
+	}
+	return words > 1;
+}
+
 static bool enter(state *s, const phase *p)
 {
 	int leader = (int)vars_eval(s, p->u.dbl.leader, -1).i;
@@ -169,7 +181,7 @@ static bool enter(state *s, const phase *p)
 	room(s)->leader = (int8_t)leader;
 	s->current = (int8_t)leader;
 	for (int q = 0; q < s->players; q++)
-		if (cset_count(s->hand[q]) < 2)
+		if (!holds_two(s->hand[q]))
 			return false;   /* not everyone can lay two: skipped */
 	return true;
 }
