@@ -861,12 +861,14 @@ static phase_step plain_playout(state *s, const phase *p,
 	const uint8_t *rank = r->order >= 0 ? t->order_power[r->order]
 					    : d->rank_of;
 	const int per_trick = r->playing ? r->playing : s->players;
-	const int players = s->players, step = s->g->direction > 0 ? 1 : -1;
+	int8_t next_seat[SEAT_MAX];
+	for (int q = 0; q < s->players; q++)
+		next_seat[q] = (int8_t)state_next_seat(s, q, 1);
 	int best_key = !trumps && s->nplayed > 0
 		? plain_key(rank, flip, s->table[r->best]) : 0;
 	uint8_t mark = trick_mark(s);
+	int seat = s->current, pos = s->nplayed;
 	for (;;) {
-		int seat = s->current, pos = s->nplayed;
 		cardset legal = s->hand[seat];
 		if (pos > 0 && follows) {
 			cardset follow = cset_and(legal, r->follow);
@@ -896,17 +898,18 @@ static phase_step plain_playout(state *s, const phase *p,
 				r->best = (int8_t)pos;
 			}
 		}
-		s->nplayed = (uint8_t)(pos + 1);
+		s->nplayed = (uint8_t)++pos;
 		s->event = EV_ACTION;
-		if (pos + 1 < per_trick) {
-			int next = seat + step;
-			s->current = (int8_t)(next >= players ? 0
-					      : next < 0 ? players - 1 : next);
+		if (pos < per_trick) {
+			seat = next_seat[seat];
+			s->current = (int8_t)seat;
 			continue;
 		}
 		if (finish_trick(s, t) == PHASE_ENDS)
 			return PHASE_ENDS;
 		mark = trick_mark(s);
+		seat = s->current;
+		pos = s->nplayed;
 	}
 }
 
