@@ -571,8 +571,8 @@ static int legal(const state *s, const phase *p, action *out)
 
 /* A random call drawn as from legal()'s list, without listing, from
  * the numbers nb of this table. */
-static action call_drawn(const state *s, const phase *p, const numbers *nbp,
-			 rng *r)
+static inline __attribute__((always_inline)) action
+call_drawn(const state *s, const phase *p, const numbers *nbp, rng *r)
 {
 	const auction_phase *a = &p->u.auction;
 	numbers nb = *nbp;
@@ -663,7 +663,9 @@ static bool passes_end(const state *s, const auction_phase *a)
 	       room_of(s)->passes_in_row >= s->players - 1;
 }
 
-static phase_step apply(state *s, const phase *p, const action *act)
+/* A call made: out of line for the engine, within the playout's loop. */
+static inline __attribute__((always_inline)) phase_step
+call_made(state *s, const phase *p, const action *act)
 {
 	const auction_phase *a = &p->u.auction;
 	struct auction_room *r = room(s);
@@ -711,6 +713,11 @@ static phase_step apply(state *s, const phase *p, const action *act)
 	return PHASE_GOES_ON;
 }
 
+static phase_step apply(state *s, const phase *p, const action *act)
+{
+	return call_made(s, p, act);
+}
+
 /* Random calls until the auction ends, each drawn as random_call()
  * draws it for state_apply_random(), without a step of the engine per
  * call: the playouts' fast path.  The numbers read only what a deal
@@ -722,7 +729,7 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 		action a = call_drawn(s, p, &nb, r->seat[s->current]);
 		if (a.kind == ACT_NONE)
 			return PHASE_STUCK;
-		phase_step st = apply(s, p, &a);
+		phase_step st = call_made(s, p, &a);
 		if (st != PHASE_GOES_ON)
 			return st;
 	}

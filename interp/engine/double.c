@@ -298,7 +298,8 @@ static card_id kth_partner(const hand_faces *hf, int i, int k)
  * it: the pairs are counted (each two faces once, and each face held
  * twice once more), then the k-th is found by counting each first
  * card's pairs at once. */
-static action random_pair(const state *s, const phase *p, rng *r)
+static inline __attribute__((always_inline)) action
+pair_drawn(const state *s, const phase *p, rng *r)
 {
 	hand_faces hf;
 	read_faces(s, &hf);
@@ -318,6 +319,11 @@ static action random_pair(const state *s, const phase *p, rng *r)
 		k -= here;
 	}
 	return pair_action(hf.first[i], kth_partner(&hf, i, k), laid_down);
+}
+
+static action random_pair(const state *s, const phase *p, rng *r)
+{
+	return pair_drawn(s, p, r);
 }
 
 /* Any two cards of the hand, with the faces the seat may lay them with:
@@ -438,7 +444,9 @@ static void resolve(state *s, const phase *p)
 	pairs->down = pairs->laid = 0;
 }
 
-static phase_step apply(state *s, const phase *p, const action *a)
+/* A pair laid: out of line for the engine, within the playout's loop. */
+static inline __attribute__((always_inline)) phase_step
+pair_laid(state *s, const phase *p, const action *a)
 {
 	struct double_room *r = room(s);
 	int seat = s->current;
@@ -465,16 +473,21 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	return PHASE_ENDS;
 }
 
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	return pair_laid(s, p, a);
+}
+
 /* Random pairs until every seat has laid one and they are turned, each
  * drawn as random_pair() draws it for state_apply_random(), without a
  * step of the engine per pair: the playouts' fast path. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	for (;;) {
-		action a = random_pair(s, p, r->seat[s->current]);
+		action a = pair_drawn(s, p, r->seat[s->current]);
 		if (a.kind == ACT_NONE)
 			return PHASE_STUCK;
-		phase_step st = apply(s, p, &a);
+		phase_step st = pair_laid(s, p, &a);
 		if (st != PHASE_GOES_ON)
 			return st;
 	}
