@@ -424,11 +424,6 @@ static int first_above(const numbers *nb, int bid)
  * Playing
  * ====================================================================== */
 
-static bool is_out(const state *s, int seat)
-{
-	return room_of(s)->out >> seat & 1;
-}
-
 static bool opening_due(const state *s, const auction_phase *a)
 {
 	return a->has_opening && room_of(s)->calls == 0;
@@ -608,16 +603,21 @@ static action random_call(const state *s, const phase *p, rng *r)
 	return call_drawn(s, p, &nb, r);
 }
 
-/* The next seat still in the auction after the current one. */
+/* The next seat still in the auction after the current one, from the
+ * mask of those in: the first above it (below, anticlockwise), else
+ * the first from the other end. */
 static void next_caller(state *s)
 {
 	int seat = s->current;
-	for (int i = 1; i <= s->players; i++) {
-		int q = state_next_seat(s, seat, i);
-		if (!is_out(s, q)) {
-			s->current = (int8_t)q;
-			return;
-		}
+	unsigned in = ((1u << s->players) - 1) & ~(unsigned)room_of(s)->out;
+	if (!in)
+		return;
+	if (s->g->direction > 0) {
+		unsigned after = in & ~((2u << seat) - 1);
+		s->current = (int8_t)__builtin_ctz(after ? after : in);
+	} else {
+		unsigned before = in & ((1u << seat) - 1);
+		s->current = (int8_t)(31 - __builtin_clz(before ? before : in));
 	}
 }
 

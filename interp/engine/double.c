@@ -365,15 +365,15 @@ static bool is_legal(const state *s, const phase *p, const action *a)
 	return false;
 }
 
-/* Turns every pair: position i's (from the leader) into cards[2i] and
- * cards[2i + 1], a face-down one out of its owner's hand.  Returns the
- * positions laid face down, as bits. */
-static uint16_t turn_pairs(state *s, card_id *cards)
+/* Turns every pair: position i's (from the leader, at seat_at[i]) into
+ * cards[2i] and cards[2i + 1], a face-down one out of its owner's hand.
+ * Returns the positions laid face down, as bits. */
+static uint16_t turn_pairs(state *s, const int8_t *seat_at, card_id *cards)
 {
 	const struct double_room *laid = room(s);
 	uint16_t down = 0;
 	for (int i = 0; i < s->players; i++) {
-		int q = state_next_seat(s, laid->leader, i);
+		int q = seat_at[i];
 		card_id *pair = &cards[2 * i];
 		if (laid->down >> q & 1) {
 			down |= (uint16_t)(1u << i);
@@ -407,10 +407,13 @@ static hook_result resolution(const state *s, const double_phase *d,
 static void resolve(state *s, const phase *p)
 {
 	const double_phase *d = &p->u.dbl;
-	card_id cards[2 * SEAT_MAX];
-	uint16_t down = turn_pairs(s, cards);
-	hook_result r = resolution(s, d, cards, down);
 	struct double_room *pairs = room(s);
+	int8_t seat_at[SEAT_MAX];       /* each position's seat */
+	for (int i = 0; i < s->players; i++)
+		seat_at[i] = (int8_t)state_next_seat(s, pairs->leader, i);
+	card_id cards[2 * SEAT_MAX];
+	uint16_t down = turn_pairs(s, seat_at, cards);
+	hook_result r = resolution(s, d, cards, down);
 	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	for (int i = 0; i < s->players; i++)
@@ -419,8 +422,7 @@ static void resolve(state *s, const phase *p)
 			int to = r.group[i].seat;       /* a position; -1 */
 			cset_add(&s->played, c);
 			if (to >= 0 && to < s->players)
-				cset_add(&s->won[state_next_seat(s, pairs->leader,
-								 to)], c);
+				cset_add(&s->won[seat_at[to]], c);
 			else if (place >= 0) {
 				/* turned for all to see: known there even when
 				 * the place lies face down */
