@@ -415,18 +415,14 @@ static int first_above(const numbers *nb, int bid)
 			k++;
 		return k;
 	}
-	int k = bid < nb->from ? 0 : (bid - nb->from) / nb->step + 1;
+	int above = bid - nb->from;     /* most raise by one: no division */
+	int k = above < 0 ? 0 : (nb->step == 1 ? above : above / nb->step) + 1;
 	return k < nb->count ? k : nb->count;
 }
 
 /* ======================================================================
  * Playing
  * ====================================================================== */
-
-static bool is_out(const state *s, int seat)
-{
-	return room_of(s)->out >> seat & 1;
-}
 
 static bool opening_due(const state *s, const auction_phase *a)
 {
@@ -568,11 +564,13 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
-/* A random call drawn as from legal()'s list, without listing. */
-static action random_call(const state *s, const phase *p, rng *r)
+/* A random call drawn as from legal()'s list, without listing, from
+ * the numbers nb of this table. */
+static inline __attribute__((always_inline)) action
+call_drawn(const state *s, const phase *p, const numbers *nbp, rng *r)
 {
 	const auction_phase *a = &p->u.auction;
-	numbers nb = numbers_of(s, a);
+	numbers nb = *nbp;
 	int per = a->ndenoms ? a->ndenoms : 1;
 	int k = 0, last = -1;
 	const uint8_t *den = a->denom_rising;
@@ -599,27 +597,39 @@ static action random_call(const state *s, const phase *p, rng *r)
 	return action_of(i == bids ? ACT_PASS : ACT_DOUBLE, 0);
 }
 
-/* The next seat still in the auction after the current one. */
+static action random_call(const state *s, const phase *p, rng *r)
+{
+	numbers nb = numbers_of(s, &p->u.auction);
+	return call_drawn(s, p, &nb, r);
+}
+
+/* The next seat still in the auction after the current one, from the
+ * mask of those in: the first above it (below, anticlockwise), else
+ * the first from the other end. */
 static void next_caller(state *s)
 {
 	int seat = s->current;
-	for (int i = 1; i <= s->players; i++) {
-		int q = state_next_seat(s, seat, i);
-		if (!is_out(s, q)) {
-			s->current = (int8_t)q;
-			return;
-		}
+	unsigned in = ((1u << s->players) - 1) & ~(unsigned)room_of(s)->out;
+	if (!in)
+		return;
+	if (s->g->direction > 0) {
+		unsigned after = in & ~((2u << seat) - 1);
+		s->current = (int8_t)__builtin_ctz(after ? after : in);
+	} else {
+		unsigned before = in & ((1u << seat) - 1);
+		s->current = (int8_t)(31 - __builtin_clz(before ? before : in));
 	}
 }
 
 /* Has every seat but the bidder passed since the bid, or left? */
 static bool bid_stands(const state *s)
 {
-	for (int q = 0; q < s->players; q++)
-		if (q != s->declarer && !is_out(s, q) &&
-		    !(room_of(s)->passed_since_bid >> q & 1))
-			return false;
-	return true;
+	const struct auction_room *r = room_of(s);
+	unsigned waiting = ((1u << s->players) - 1) & ~(unsigned)r->out &
+			   ~(unsigned)r->passed_since_bid;
+	if (s->declarer >= 0)
+		waiting &= ~(1u << s->declarer);
+	return waiting == 0;
 }
 
 /* The seats of `seat`'s team, as bits. */
@@ -653,7 +663,9 @@ static bool passes_end(const state *s, const auction_phase *a)
 	       room_of(s)->passes_in_row >= s->players - 1;
 }
 
-static phase_step apply(state *s, const phase *p, const action *act)
+/* A call made: out of line for the engine, within the playout's loop. */
+static inline __attribute__((always_inline)) phase_step
+call_made(state *s, const phase *p, const action *act)
 {
 	const auction_phase *a = &p->u.auction;
 	struct auction_room *r = room(s);
@@ -699,6 +711,28 @@ static phase_step apply(state *s, const phase *p, const action *act)
 		return a->no_bid == NO_BID_REDEAL ? PHASE_REDEAL : PHASE_ENDS;
 	next_caller(s);
 	return PHASE_GOES_ON;
+}
+
+static phase_step apply(state *s, const phase *p, const action *act)
+{
+	return call_made(s, p, act);
+}
+
+/* Random calls until the auction ends, each drawn as random_call()
+ * draws it for state_apply_random(), without a step of the engine per
+ * call: the playouts' fast path.  The numbers read only what a deal
+ * fixes: they are worked out once. */
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
+{
+	numbers nb = numbers_of(s, &p->u.auction);
+	for (;;) {
+		action a = call_drawn(s, p, &nb, r->seat[s->current]);
+		if (a.kind == ACT_NONE)
+			return PHASE_STUCK;
+		phase_step st = call_made(s, p, &a);
+		if (st != PHASE_GOES_ON)
+			return st;
+	}
 }
 
 /* ======================================================================
@@ -961,6 +995,7 @@ const phase_kind_def phase_auction = {
 	.legal = legal,
 	.random_action = random_call,
 	.apply = apply,
+	.playout = playout,
 	.prompt = prompt,
 	.words = words,
 	.parse = parse,

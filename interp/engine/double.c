@@ -155,6 +155,18 @@ static void build(builder *b, const node *n, phase *p)
  * Playing
  * ====================================================================== */
 
+/* Does h hold two cards or more?  Told without counting them. */
+static bool holds_two(cardset h)
+{
+	int words = 0;
+	for (int i = 0; i < CSET_WORDS; i++) {
+		if (h.w[i] & (h.w[i] - 1))
+			return true;
+		words += h.w[i] != 0;
+	}
+	return words > 1;
+}
+
 static bool enter(state *s, const phase *p)
 {
 	int leader = (int)vars_eval(s, p->u.dbl.leader, -1).i;
@@ -169,7 +181,7 @@ static bool enter(state *s, const phase *p)
 	room(s)->leader = (int8_t)leader;
 	s->current = (int8_t)leader;
 	for (int q = 0; q < s->players; q++)
-		if (cset_count(s->hand[q]) < 2)
+		if (!holds_two(s->hand[q]))
 			return false;   /* not everyone can lay two: skipped */
 	return true;
 }
@@ -241,20 +253,57 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
-/* The pair `legal` would list at k, drawn as from its list but without
- * it: the pairs are counted (each two faces once, and each face held
- * twice once more), then only the k-th is looked for. */
-static action random_pair(const state *s, const phase *p, rng *r)
+/* A hand read once for its pairs: the first card of each face held, in
+ * order, and with each the face's second copy (CARD_NONE: held once). */
+typedef struct hand_faces {
+	int n, twice;
+	card_id first[CARD_MAX], second[CARD_MAX];
+} hand_faces;
+
+static void read_faces(const state *s, hand_faces *hf)
 {
 	const deck *dk = &s->g->deck;
 	card_id c[CARD_MAX];
-	uint8_t copy[CARD_MAX];
-	int nc = hand_copies(s, c, copy), faces = 0, twice = 0;
+	int nc = cset_to_array(s->hand[s->current], c);
+	uint8_t at[256] = {0};          /* each face's place in first, + 1 */
+	hf->n = hf->twice = 0;
 	for (int i = 0; i < nc; i++) {
-		faces += copy[i] == 0;
-		twice += copy[i] == 1;
+		uint8_t *k = &at[dk->face[c[i]]];
+		if (*k == 0) {
+			hf->first[hf->n] = c[i];
+			hf->second[hf->n] = CARD_NONE;
+			*k = (uint8_t)++hf->n;
+		} else if (hf->second[*k - 1] == CARD_NONE) {
+			hf->second[*k - 1] = c[i];
+			hf->twice++;
+		}
 	}
-	int pairs = faces * (faces - 1) / 2 + twice;
+}
+
+/* The k-th card `legal` pairs with first[i]: the later first cards and
+ * the face's second copy, in the order of the hand. */
+static card_id kth_partner(const hand_faces *hf, int i, int k)
+{
+	card_id again = hf->second[i];
+	int below = 0;                  /* later first cards before `again` */
+	if (again != CARD_NONE)
+		while (i + 1 + below < hf->n && hf->first[i + 1 + below] < again)
+			below++;
+	if (again == CARD_NONE || k < below)
+		return hf->first[i + 1 + k];
+	return k == below ? again : hf->first[i + k];
+}
+
+/* The pair `legal` would list at k, drawn as from its list but without
+ * it: the pairs are counted (each two faces once, and each face held
+ * twice once more), then the k-th is found by counting each first
+ * card's pairs at once. */
+static inline __attribute__((always_inline)) action
+pair_drawn(const state *s, const phase *p, rng *r)
+{
+	hand_faces hf;
+	read_faces(s, &hf);
+	int pairs = hf.n * (hf.n - 1) / 2 + hf.twice;
 	bool up = face_allowed(s, p, false), down = face_allowed(s, p, true);
 	int n = pairs * (up + down);
 	if (n == 0)
@@ -262,11 +311,19 @@ static action random_pair(const state *s, const phase *p, rng *r)
 	int k = (int)rng_below(r, (uint32_t)n);
 	bool laid_down = !up || k >= pairs;
 	k %= pairs;
-	for (int i = 0; i < nc; i++)
-		for (int j = i + 1; j < nc; j++)
-			if (pair_listed(dk, c, copy, i, j) && k-- == 0)
-				return pair_action(c[i], c[j], laid_down);
-	return action_of(ACT_NONE, 0);
+	int i = 0;
+	for (;; i++) {
+		int here = hf.n - 1 - i + (hf.second[i] != CARD_NONE);
+		if (k < here)
+			break;
+		k -= here;
+	}
+	return pair_action(hf.first[i], kth_partner(&hf, i, k), laid_down);
+}
+
+static action random_pair(const state *s, const phase *p, rng *r)
+{
+	return pair_drawn(s, p, r);
 }
 
 /* Any two cards of the hand, with the faces the seat may lay them with:
@@ -308,15 +365,15 @@ static bool is_legal(const state *s, const phase *p, const action *a)
 	return false;
 }
 
-/* Turns every pair: position i's (from the leader) into cards[2i] and
- * cards[2i + 1], a face-down one out of its owner's hand.  Returns the
- * positions laid face down, as bits. */
-static uint16_t turn_pairs(state *s, card_id *cards)
+/* Turns every pair: position i's (from the leader, at seat_at[i]) into
+ * cards[2i] and cards[2i + 1], a face-down one out of its owner's hand.
+ * Returns the positions laid face down, as bits. */
+static uint16_t turn_pairs(state *s, const int8_t *seat_at, card_id *cards)
 {
 	const struct double_room *laid = room(s);
 	uint16_t down = 0;
 	for (int i = 0; i < s->players; i++) {
-		int q = state_next_seat(s, laid->leader, i);
+		int q = seat_at[i];
 		card_id *pair = &cards[2 * i];
 		if (laid->down >> q & 1) {
 			down |= (uint16_t)(1u << i);
@@ -350,10 +407,13 @@ static hook_result resolution(const state *s, const double_phase *d,
 static void resolve(state *s, const phase *p)
 {
 	const double_phase *d = &p->u.dbl;
-	card_id cards[2 * SEAT_MAX];
-	uint16_t down = turn_pairs(s, cards);
-	hook_result r = resolution(s, d, cards, down);
 	struct double_room *pairs = room(s);
+	int8_t seat_at[SEAT_MAX];       /* each position's seat */
+	for (int i = 0; i < s->players; i++)
+		seat_at[i] = (int8_t)state_next_seat(s, pairs->leader, i);
+	card_id cards[2 * SEAT_MAX];
+	uint16_t down = turn_pairs(s, seat_at, cards);
+	hook_result r = resolution(s, d, cards, down);
 	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	for (int i = 0; i < s->players; i++)
@@ -362,8 +422,7 @@ static void resolve(state *s, const phase *p)
 			int to = r.group[i].seat;       /* a position; -1 */
 			cset_add(&s->played, c);
 			if (to >= 0 && to < s->players)
-				cset_add(&s->won[state_next_seat(s, pairs->leader,
-								 to)], c);
+				cset_add(&s->won[seat_at[to]], c);
 			else if (place >= 0) {
 				/* turned for all to see: known there even when
 				 * the place lies face down */
@@ -387,7 +446,9 @@ static void resolve(state *s, const phase *p)
 	pairs->down = pairs->laid = 0;
 }
 
-static phase_step apply(state *s, const phase *p, const action *a)
+/* A pair laid: out of line for the engine, within the playout's loop. */
+static inline __attribute__((always_inline)) phase_step
+pair_laid(state *s, const phase *p, const action *a)
 {
 	struct double_room *r = room(s);
 	int seat = s->current;
@@ -412,6 +473,26 @@ static phase_step apply(state *s, const phase *p, const action *a)
 	resolve(s, p);
 	s->event = EV_DOUBLE;
 	return PHASE_ENDS;
+}
+
+static phase_step apply(state *s, const phase *p, const action *a)
+{
+	return pair_laid(s, p, a);
+}
+
+/* Random pairs until every seat has laid one and they are turned, each
+ * drawn as random_pair() draws it for state_apply_random(), without a
+ * step of the engine per pair: the playouts' fast path. */
+static phase_step playout(state *s, const phase *p, const seat_rngs *r)
+{
+	for (;;) {
+		action a = pair_drawn(s, p, r->seat[s->current]);
+		if (a.kind == ACT_NONE)
+			return PHASE_STUCK;
+		phase_step st = pair_laid(s, p, &a);
+		if (st != PHASE_GOES_ON)
+			return st;
+	}
 }
 
 static action_prompt prompt(const state *s, const phase *p)
@@ -698,6 +779,7 @@ const phase_kind_def phase_double = {
 	.enter = enter,
 	.legal = legal,
 	.random_action = random_pair,
+	.playout = playout,
 	.lays_together = lays_together,
 	.is_legal = is_legal,
 	.apply = apply,

@@ -172,32 +172,38 @@ bool state_setup(state *s, const game *g, int players, int dealer,
  * start values (which still see the last deal's contract and places),
  * then the contract, what the table knows of places and each kind's
  * room. */
+/* A deal writes the entries of the seats at the table and of the cards
+ * of the deck alone: only those are cleared (the rest stay as
+ * state_setup() zeroed them). */
+#define CLEAR_SEATS(a) memset((a), 0, (size_t)s->players * sizeof (a)[0])
+#define CLEAR_CARDS(a) memset((a), 0, (size_t)s->g->deck.ncards * sizeof (a)[0])
+
 static void clear_deal(state *s)
 {
 	s->turned_up = CARD_NONE;
-	memset(s->hand, 0, sizeof s->hand);
-	memset(s->dealt, 0, sizeof s->dealt);
-	memset(s->won, 0, sizeof s->won);
+	CLEAR_SEATS(s->hand);
+	CLEAR_SEATS(s->dealt);
+	CLEAR_SEATS(s->won);
 	memset(s->tricks_won, 0, sizeof s->tricks_won);
 	memset(s->void_suits, 0, sizeof s->void_suits);
-	memset(s->passing, 0, sizeof s->passing);
-	memset(s->gave, 0, sizeof s->gave);
-	memset(s->passed_by, 0, sizeof s->passed_by);
-	memset(s->shown, 0, sizeof s->shown);
+	CLEAR_SEATS(s->passing);
+	CLEAR_SEATS(s->gave);
+	CLEAR_CARDS(s->passed_by);
+	CLEAR_SEATS(s->shown);
 	s->unseen = 0;
-	memset(s->pinned, 0, sizeof s->pinned);
+	CLEAR_SEATS(s->pinned);
 	s->untraced = cset_empty();
 	memset(&s->last_trick, 0, sizeof s->last_trick);
 	s->tricks_done = 0;
-	memset(s->trick_of, 0, sizeof s->trick_of);
-	memset(s->laid, 0, sizeof s->laid);
+	CLEAR_CARDS(s->trick_of);
+	CLEAR_SEATS(s->laid);
 	memset(s->called, 0, sizeof s->called);
-	memset(s->melded, 0, sizeof s->melded);
+	CLEAR_SEATS(s->melded);
 	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
 	piles_clear(s);
-	memset(s->dealt_place, 0, sizeof s->dealt_place);
+	CLEAR_CARDS(s->dealt_place);
 	s->trick_no = s->nplayed = 0;
 	s->last_winner = -1;
 	s->dealer = s->next_dealer;
@@ -330,6 +336,16 @@ static void deal_order(state *s, const card_id *order, int n)
 	start_phases(s);
 }
 
+/* Every card id in order: the whole deck before its shuffle, copied in
+ * one go. */
+#define IDS4(k) (k), (k) + 1, (k) + 2, (k) + 3
+#define IDS16(k) IDS4(k), IDS4((k) + 4), IDS4((k) + 8), IDS4((k) + 12)
+static const card_id all_ids[CARD_MAX] = {
+	IDS16(0), IDS16(16), IDS16(32), IDS16(48),
+	IDS16(64), IDS16(80), IDS16(96), IDS16(112),
+};
+_Static_assert(CARD_MAX == 128, "all_ids lists every card id");
+
 /* Deal number deal_no, dealt again `redeals` times: each has its own
  * stream of the match's seed. */
 static void shuffle_and_deal(state *s, int deal_no, int redeals)
@@ -339,8 +355,7 @@ static void shuffle_and_deal(state *s, int deal_no, int redeals)
 	card_id order[CARD_MAX];
 	int n = cset_count(s->in_play);
 	if (cset_eq(s->in_play, cset_first_n(n)))      /* the whole deck */
-		for (int i = 0; i < n; i++)
-			order[i] = (card_id)i;
+		memcpy(order, all_ids, (size_t)n);
 	else
 		cset_to_array(s->in_play, order);
 	rng_shuffle(&r, order, n);

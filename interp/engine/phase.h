@@ -251,15 +251,14 @@ int phase_kind_named(const char *name);
  * k-th card.  CARD_NONE for the empty set. */
 static inline card_id phase_random_card(cardset set, rng *r)
 {
-	int count[CSET_WORDS], n = 0;
-	for (int i = 0; i < CSET_WORDS; i++)
-		n += count[i] = set.w[i] ? cset_word_count(set.w[i]) : 0;
+	_Static_assert(CSET_WORDS == 2, "a set is two words");
+	int low = cset_word_count(set.w[0]);
+	int n = low + cset_word_count(set.w[1]);
 	if (n == 0)
 		return CARD_NONE;
-	int k = (int)rng_below(r, (uint32_t)n), i = 0;
-	while (k >= count[i])
-		k -= count[i++];
-	return (card_id)(i * 64 + cset_word_nth(set.w[i], k));
+	int k = (int)rng_below(r, (uint32_t)n);
+	return (card_id)(k < low ? cset_word_nth(set.w[0], k)
+				 : 64 + cset_word_nth(set.w[1], k - low));
 }
 
 /* A count given by an expression, with its noun: "3 cards", "1 card",

@@ -588,20 +588,20 @@ static __attribute__((noinline)) phase_step finish_trick(state *s,
 							 const tricks_phase *t)
 {
 	int n = s->nplayed;
-	hook_input trick = {.cards = s->table, .ncards = n};
-	int pos = t->winner.hook
-		? hook_call_pick(&t->winner, s, s->leader, trick)
-		: room_of(s)->best;
+	int pos = room_of(s)->best;
+	if (t->winner.hook) {
+		hook_input trick = {.cards = s->table, .ncards = n};
+		pos = hook_call_pick(&t->winner, s, s->leader, trick);
+	}
 	if (pos < 0 || pos >= n)
 		pos = 0;
 	int w = seat_at(s, pos);
 	trick_record *r = &s->last_trick;
-	cardset cards = cset_empty();
+	cardset *won = &s->won[w];
 	for (int i = 0; i < n; i++) {
-		cset_add(&cards, s->table[i]);
+		cset_add(won, s->table[i]);
 		r->card[i] = s->table[i];
 	}
-	s->won[w] = cset_or(s->won[w], cards);
 	r->n = (uint8_t)n;
 	r->leader = s->leader;
 	r->winner = (int8_t)w;
@@ -700,14 +700,22 @@ int state_trick_still_to_play(const state *s, int *seats)
 	return n;
 }
 
-/* Card c leaves the seat's hand for position pos of the trick. */
-static inline void lay_card(state *s, int seat, int pos, card_id c)
+/* The number trick_of[] gives the cards of the trick in progress. */
+static inline uint8_t trick_mark(const state *s)
+{
+	return (uint8_t)(s->tricks_done < DEAL_TRICKS_MAX
+			 ? s->tricks_done + 1 : DEAL_TRICKS_MAX);
+}
+
+/* Card c leaves the seat's hand for position pos of the trick marked
+ * mark. */
+static inline void lay_card(state *s, int seat, int pos, card_id c,
+			    uint8_t mark)
 {
 	cset_del(&s->hand[seat], c);
 	cset_add(&s->played, c);
 	cset_add(&s->laid[seat], c);
-	s->trick_of[c] = (uint8_t)(s->tricks_done < DEAL_TRICKS_MAX
-				   ? s->tricks_done + 1 : DEAL_TRICKS_MAX);
+	s->trick_of[c] = mark;
 	s->table[pos] = c;
 }
 
@@ -748,7 +756,7 @@ static phase_step apply_card(state *s, const phase *p, card_id c)
 	int seat = s->current;
 	int pos = s->nplayed;
 	int suit = suit_played(s, r, c);
-	lay_card(s, seat, pos, c);
+	lay_card(s, seat, pos, c, trick_mark(s));
 	if (pos == 0) {
 		lead_card(s, r, suit);
 	} else {
@@ -828,46 +836,80 @@ static bool plain_shape(const state *s, const tricks_phase *t)
 	       s->dummy < 0;
 }
 
+/* The plain rank of c as a key that grows with the card's strength:
+ * flip is 0, or -1 when the lowest wins (~rank falls as rank grows). */
+static inline int plain_key(const uint8_t *rank, int flip, card_id c)
+{
+	return rank[c] ^ flip;
+}
+
 /* Random cards until the phase ends, for tricks of the plain shape: each
  * drawn from the same legal cards and with the same effects as
- * legal_cards() and apply_card() give it. */
+ * legal_cards() and apply_card() give it.  What the phase fixed on entry
+ * (trumps, rank order, seats at the table) is read once; without trumps
+ * the best card's key is kept, so a card takes the lead by one compare. */
 static phase_step plain_playout(state *s, const phase *p,
 				const seat_rngs *rs)
 {
 	const tricks_phase *t = &p->u.tricks;
 	struct tricks_room *r = room(s);
-	bool follows = t->follow == FOLLOW_SUIT;
+	const deck *d = &s->g->deck;
+	const bool follows = t->follow == FOLLOW_SUIT;
+	const bool restricts = t->nrestrict > 0;
+	const bool trumps = r->has_trumps;
+	const int flip = r->lowest_wins ? -1 : 0;
+	const uint8_t *rank = r->order >= 0 ? t->order_power[r->order]
+					    : d->rank_of;
+	const int per_trick = r->playing ? r->playing : s->players;
+	int8_t next_seat[SEAT_MAX];
+	for (int q = 0; q < s->players; q++)
+		next_seat[q] = (int8_t)state_next_seat(s, q, 1);
+	int best_key = !trumps && s->nplayed > 0
+		? plain_key(rank, flip, s->table[r->best]) : 0;
+	uint8_t mark = trick_mark(s);
+	int seat = s->current, pos = s->nplayed;
 	for (;;) {
-		int seat = s->current, pos = s->nplayed;
 		cardset legal = s->hand[seat];
 		if (pos > 0 && follows) {
 			cardset follow = cset_and(legal, r->follow);
 			if (!cset_is_empty(follow))
 				legal = follow;
 		}
-		if (t->nrestrict)
+		if (restricts)
 			legal = restrict_choice(s, t, legal);
 		card_id c = phase_random_card(legal, rs->seat[seat]);
 		if (c == CARD_NONE)
 			return PHASE_STUCK;
-		int suit = suit_played(s, r, c);
-		lay_card(s, seat, pos, c);
+		int suit = trumps ? effective_suit(s, c) : d->suit_of[c];
+		lay_card(s, seat, pos, c, mark);
 		if (pos == 0) {
 			lead_card(s, r, suit);
+			if (!trumps)
+				best_key = plain_key(rank, flip, c);
 		} else {
 			if (follows && suit != r->led)
 				s->void_suits[seat] |= (uint16_t)(1u << r->led);
-			if (takes_lead(s, t, c))
+			if (trumps) {
+				if (takes_lead(s, t, c))
+					r->best = (int8_t)pos;
+			} else if (suit == r->led &&
+				   plain_key(rank, flip, c) > best_key) {
+				best_key = plain_key(rank, flip, c);
 				r->best = (int8_t)pos;
+			}
 		}
-		s->nplayed = (uint8_t)(pos + 1);
+		s->nplayed = (uint8_t)++pos;
 		s->event = EV_ACTION;
-		if (pos + 1 < (r->playing ? r->playing : s->players)) {
-			s->current = (int8_t)state_next_seat(s, seat, 1);
+		if (pos < per_trick) {
+			seat = next_seat[seat];
+			s->current = (int8_t)seat;
 			continue;
 		}
 		if (finish_trick(s, t) == PHASE_ENDS)
 			return PHASE_ENDS;
+		mark = trick_mark(s);
+		seat = s->current;
+		pos = s->nplayed;
 	}
 }
 

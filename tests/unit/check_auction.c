@@ -2,7 +2,8 @@
  * check_auction.c — the auction phase: on tests/data/games/auction.yaml
  * (numbers with denominations, a double by an opponent, the top bid, three
  * passes, a throw-in) and tests/data/games/auction-raise.yaml (an opening
- * bid, raises by one, a pass that leaves the round, the ceiling) and
+ * bid, raises by one, a pass that leaves the round, the ceiling; also
+ * counter-clockwise, auction-raise-counter.yaml) and
  * games/bridge.yaml (strains ranked within a level, doubles and
  * redoubles that do not end the auction, three passes in a row, the
  * declarer the first of the side to name the strain); the contract as
@@ -20,6 +21,7 @@
 
 #define AUCTION TESTS_DIR "/data/games/auction.yaml"
 #define RAISE TESTS_DIR "/data/games/auction-raise.yaml"
+#define RAISE_RIGHT TESTS_DIR "/data/games/auction-raise-counter.yaml"
 #define BRIDGE TOP_SRCDIR "/games/bridge.yaml"
 
 static game *g;
@@ -300,6 +302,32 @@ START_TEST(test_raises_by_one_from_a_forced_opening)
 }
 END_TEST
 
+/* Counter-clockwise, the call passes to the right, and a seat that has
+ * passed is skipped on the way round. */
+START_TEST(test_raises_go_round_to_the_right)
+{
+	deal_table(RAISE_RIGHT, 4);
+	ck_assert_int_eq(s.current, 3);         /* the dealer's right */
+	say("2");
+	ck_assert_int_eq(s.current, 2);
+	say("pass");                            /* seat 2 leaves */
+	ck_assert_int_eq(s.current, 1);
+	say("3");
+	say("4");                               /* seat 0 */
+	ck_assert_int_eq(s.current, 3);
+	say("pass");                            /* seat 3 leaves */
+	ck_assert_int_eq(s.current, 1);         /* seats 2 and 3 skipped */
+	say("5");
+	ck_assert_int_eq(s.current, 0);
+	say("pass");                            /* only seat 1 is left */
+	/* the second auction: the first one's winner, seat 1, opens */
+	ck_assert_int_eq(state_phase_kind(&s), PHASE_AUCTION);
+	ck_assert_int_eq(s.current, 1);
+	ck_assert_int_eq(s.bid, 0);
+	teardown();
+}
+END_TEST
+
 START_TEST(test_the_ceiling_leaves_only_a_pass)
 {
 	deal_table(RAISE, 3);
@@ -481,6 +509,7 @@ static Suite *auction_suite(void)
 		  test_endless_throw_ins_stop_the_match,
 		  test_bids_that_cannot_be_listed_are_refused,
 		  test_raises_by_one_from_a_forced_opening,
+		  test_raises_go_round_to_the_right,
 		  test_the_ceiling_leaves_only_a_pass,
 		  test_random_play_is_legal_and_ends, test_explained_in_words,
 		  test_a_random_call_is_the_listed_draw,
