@@ -516,7 +516,8 @@ START_TEST(test_thumb_ducks_or_takes_cheaply)
 	ck_assert(cset_eq(legal, card_set("4D 9D QD")));
 	ck_assert(state_cards_taking_lead(&s, legal, &taking));
 	ck_assert(cset_eq(taking, card_set("QD")));
-	thumb_style cost = {{true, true, true}}, score = {{false, false, false}};
+	thumb_style cost = {.tricks_cost = {true, true, true}};
+	thumb_style score = {.tricks_cost = {false, false, false}};
 	ck_assert_int_eq(thumb_card(&s, &cost, legal), card("9D"));
 	ck_assert_int_eq(thumb_card(&s, &score, legal), card("QD"));
 	/* every card takes it: the highest goes */

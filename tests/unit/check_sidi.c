@@ -664,7 +664,7 @@ START_TEST(test_thumb_gives_the_side_a_sure_trick)
 	ck_assert(say("QC"));                           /* South */
 	ck_assert(say("7S"));                           /* East discards */
 	ck_assert_int_eq(s.current, 0);
-	thumb_style score = {{false, false, false}};
+	thumb_style score = {.tricks_cost = {false, false, false}};
 	ck_assert_int_eq(thumb_card(&s, &score, state_legal_cards(&s)),
 			 scn_card(g, "QS"));
 }
