@@ -355,7 +355,7 @@ static void shuffle_and_deal(state *s, int deal_no, int redeals)
 	card_id order[CARD_MAX];
 	int n = cset_count(s->in_play);
 	if (cset_eq(s->in_play, cset_first_n(n)))      /* the whole deck */
-		memcpy(order, all_ids, (size_t)n);
+		memcpy(order, all_ids, (size_t)n * sizeof order[0]);
 	else
 		cset_to_array(s->in_play, order);
 	rng_shuffle(&r, order, n);

@@ -793,7 +793,8 @@ static int by_source(const state *s, const layout_phase *l, int index,
 				cand[n++] = from_kept[d][i];
 			continue;
 		}
-		bool whole = true;      /* not cut short by a full list */
+		/* not cut short by a full list, here or in `found` */
+		bool whole = nfound < ACTIONS_MAX;
 		for (int i = 0; i < nfound; i++)
 			if (found[i].a.to == dp) {
 				if (n == ACTIONS_MAX)
