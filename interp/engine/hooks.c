@@ -3,6 +3,7 @@
 
 #include "engine/state.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -261,16 +262,44 @@ static void runs_from(meld_search *ms, int su, int r)
 	consider(ms);
 }
 
+/* Whether the deck is one copy of each card: deck_build lays its cards
+ * out suit by suit, each suit's ranks low to high (jokers last), so a
+ * suit's ranks are nranks bits of a set from its first card on. */
+static bool one_copy(const deck *d)
+{
+	return d->ncards - d->njokers == d->nsuits * d->nranks;
+}
+
+/* The nranks bits of s from bit `at` on. */
+static uint32_t bits_at(cardset s, int at, int nranks)
+{
+	int w = at >> 6, b = at & 63;
+	uint64_t x = s.w[w] >> b;
+	if (b + nranks > 64 && w + 1 < CSET_WORDS)
+		x |= s.w[w + 1] << (64 - b);
+	return (uint32_t)(x & ((UINT64_C(1) << nranks) - 1));
+}
+
+/* The ranks s holds in each suit, as bits. */
+static void ranks_by_suit(const deck *d, cardset s, uint32_t *ranks)
+{
+	if (one_copy(d)) {              /* a shift a suit, not a card */
+		for (int su = 0; su < d->nsuits; su++)
+			ranks[su] = bits_at(s, su * d->nranks, d->nranks);
+		return;
+	}
+	memset(ranks, 0, sizeof *ranks * (size_t)d->nsuits);
+	CSET_FOREACH(c, s)              /* a hand's few cards, not every face */
+		if (d->suit_of[c] < d->nsuits)
+			ranks[d->suit_of[c]] |= UINT32_C(1) << d->rank_of[c];
+}
+
 /* The runs of `left`, its ranks by suit as bits worked out once rather
  * than a card set met at every step of the search. */
 static void runs_of(meld_search *ms, cardset left)
 {
-	const deck *d = ms->d;
 	ms->left = left;
-	memset(ms->ranks, 0, sizeof ms->ranks);
-	CSET_FOREACH(c, left)           /* a hand's few cards, not every face */
-		if (d->suit_of[c] < d->nsuits)
-			ms->ranks[d->suit_of[c]] |= UINT32_C(1) << d->rank_of[c];
+	ranks_by_suit(ms->d, left, ms->ranks);
 	runs_from(ms, 0, 0);
 }
 
@@ -351,30 +380,42 @@ static int64_t meld_points_of(const hook_result *r, int seat)
  * nothing (most hands), runs alone, or a four worth points too. */
 enum hand_melds { HOLDS_NONE, HOLDS_RUNS, HOLDS_FOURS };
 
+/* The ranks of which the hand holds as many cards as there are suits
+ * (with copies, not one of each suit), as bits. */
+static uint32_t fours_by_count(const deck *d, cardset hand)
+{
+	int count[RANK_MAX] = {0};
+	uint32_t fours = 0;
+	CSET_FOREACH(c, hand)
+		if (d->suit_of[c] < d->nsuits &&
+		    ++count[d->rank_of[c]] == d->nsuits)
+			fours |= UINT32_C(1) << d->rank_of[c];
+	return fours;
+}
+
 /* pts[0] < 0 until a four is met: the points of the fours are worked
  * out from the ranks' names only then. */
 static enum hand_melds hand_melds(const deck *d, cardset hand,
 				  const hook_args *args, int *pts)
 {
-	int count[RANK_MAX] = {0};
-	uint32_t ranks[SUIT_MAX] = {0};
-	CSET_FOREACH(c, hand)
-		if (d->suit_of[c] < d->nsuits) {
-			count[d->rank_of[c]]++;
-			ranks[d->suit_of[c]] |= UINT32_C(1) << d->rank_of[c];
-		}
-	for (int r = 0; r < d->nranks; r++) {
-		if (count[r] < d->nsuits)
-			continue;
+	uint32_t ranks[SUIT_MAX], fours, runs = 0;
+	ranks_by_suit(d, hand, ranks);
+	if (one_copy(d)) {              /* a four: a rank held in every suit */
+		fours = d->nsuits ? ~UINT32_C(0) : 0;
+		for (int su = 0; su < d->nsuits; su++)
+			fours &= ranks[su];
+	} else {
+		fours = fours_by_count(d, hand);
+	}
+	for (; fours; fours &= fours - 1) {
 		if (pts[0] < 0)
 			four_points(d, args, pts);
-		if (pts[r] > 0)
+		if (pts[__builtin_ctz(fours)] > 0)
 			return HOLDS_FOURS;
 	}
 	for (int su = 0; su < d->nsuits; su++)
-		if (ranks[su] & ranks[su] >> 1 & ranks[su] >> 2)
-			return HOLDS_RUNS;
-	return HOLDS_NONE;
+		runs |= ranks[su] & ranks[su] >> 1 & ranks[su] >> 2;
+	return runs ? HOLDS_RUNS : HOLDS_NONE;
 }
 
 static hook_result jass_melds(const hook_context *ctx)
@@ -383,7 +424,10 @@ static hook_result jass_melds(const hook_context *ctx)
 	const deck *d = &s->g->deck;
 	int pts[RANK_MAX] = {-1};
 	int order[SEAT_MAX], n = seats_to_search(ctx, order);
-	hook_result r = {.pick = -1};
+	hook_result r;          /* the groups past ngroups are never read: */
+	memset(&r, 0, offsetof(hook_result, group));    /* not cleared */
+	r.pick = -1;
+	r.ngroups = 0;
 	long best = 0;
 	for (int i = 0; i < n; i++) {
 		cardset hand = ctx->in.hands[order[i]];

@@ -69,10 +69,8 @@ static bool asked_before(const meld_asked *k, const state *s, int seat)
 
 /* The hook asked about one seat alone: it searches no other hand (the
  * playouts ask at every turn of a first trick). */
-int meld_find(const state *s, int seat, meld *out)
+static const meld_asked *ask(const state *s, int seat)
 {
-	if (!s->g->melds.hook)
-		return 0;
 	static _Thread_local meld_asked last;
 	if (!asked_before(&last, s, seat)) {
 		hook_input in = {.hands = s->dealt};
@@ -86,14 +84,21 @@ int meld_find(const state *s, int seat, meld *out)
 		last.first = s->first_leader;
 		last.seat = (int8_t)seat;
 	}
-	memcpy(out, last.m, sizeof last.m);
-	return last.n;
+	return &last;
+}
+
+int meld_find(const state *s, int seat, meld *out)
+{
+	if (!s->g->melds.hook)
+		return 0;
+	const meld_asked *k = ask(s, seat);
+	memcpy(out, k->m, sizeof k->m);
+	return k->n;
 }
 
 int meld_count(const state *s, int seat)
 {
-	meld m[MELDS_MAX];
-	return meld_find(s, seat, m);
+	return s->g->melds.hook ? ask(s, seat)->n : 0;
 }
 
 int meld_legal(const state *s, action *out)
