@@ -283,9 +283,16 @@ static uint32_t bits_at(cardset s, int at, int nranks)
 /* The ranks s holds in each suit, as bits. */
 static void ranks_by_suit(const deck *d, cardset s, uint32_t *ranks)
 {
-	if (one_copy(d)) {              /* a shift a suit, not a card */
+	int n = d->nranks;
+	if (one_copy(d) && d->ncards <= 64) {   /* one word: a shift a suit */
+		uint64_t w = s.w[0], mask = (UINT64_C(1) << n) - 1;
+		for (int su = 0; su < d->nsuits; su++, w >>= n)
+			ranks[su] = (uint32_t)(w & mask);
+		return;
+	}
+	if (one_copy(d)) {
 		for (int su = 0; su < d->nsuits; su++)
-			ranks[su] = bits_at(s, su * d->nranks, d->nranks);
+			ranks[su] = bits_at(s, su * n, n);
 		return;
 	}
 	memset(ranks, 0, sizeof *ranks * (size_t)d->nsuits);

@@ -1655,6 +1655,25 @@ static const char *kind_name(const node *n)
 	return n->kind == NODE_MAP ? "a mapping" : "a list";
 }
 
+static int and_operands(const expr_node *n, const expr_node **out, int max);
+
+/* The operands of the form run's `and`s, listed once: a condition whose
+ * first operands hold for a whole trick reads the rest alone. */
+static bool list_and_operands(arena *a, expr *e)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	e->and_op = NULL;
+	e->nand_op = 0;
+	if (e->fast->op != OP_AND)
+		return true;
+	int n = and_operands(e->fast, op, EXPR_HEIGHT_MAX);
+	if (!(e->and_op = arena_alloc(a, sizeof *op * (size_t)n)))
+		return false;
+	memcpy(e->and_op, op, sizeof *op * (size_t)n);
+	e->nand_op = n;
+	return true;
+}
+
 static expr *finish(parser *p, cx r)
 {
 	if (p->nerr || r.t == TY_ERR)
@@ -1674,6 +1693,10 @@ static expr *finish(parser *p, cx r)
 	e->fast = expr_fast(p->sc->a, root);
 	if (!e->fast)
 		e->fast = root;
+	if (!list_and_operands(p->sc->a, e)) {
+		oom(p);
+		return NULL;
+	}
 	expr_scope *top = p->sc;
 	while (top->parent)
 		top = top->parent;

@@ -599,7 +599,12 @@ bool expr_and_lead_holds(const expr *e, int k, const expr_frame *f)
 	expr_env env;
 	env.fr = *f;
 	env.d = e->d;
-	return lead_holds(e->fast, &k, &env);
+	if (k > e->nand_op)
+		return lead_holds(e->fast, &k, &env);
+	for (int i = 0; i < k; i++)     /* as listed: no walk of the `and`s */
+		if (!expr_ev(e->and_op[i], &env).i)
+			return false;
+	return true;
 }
 
 /* The operands of the `and`s down n's left side after the first *k
@@ -629,7 +634,12 @@ bool expr_and_rest_holds(const expr *e, int k, const expr_frame *f)
 	expr_env env;
 	env.fr = *f;
 	env.d = e->d;
-	return rest_holds(e->fast, &k, &env);
+	if (k > e->nand_op)
+		return rest_holds(e->fast, &k, &env);
+	for (int i = k; i < e->nand_op; i++)
+		if (!expr_ev(e->and_op[i], &env).i)
+			return false;
+	return true;
 }
 
 value expr_eval_reference(const expr *e, const expr_frame *f)

@@ -133,6 +133,9 @@ struct expr_node {
 struct expr {
 	const expr_node *root;  /* as compiled: the reference */
 	const expr_node *fast;  /* the form run: expr_fast(root) */
+	const expr_node **and_op;       /* fast's `and` operands down its left
+					   side, in order (none: not an and) */
+	int nand_op;
 	expr *next;             /* the scope family's compiled, newest first */
 	const deck *d;
 	expr_type type;

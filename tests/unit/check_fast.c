@@ -6,7 +6,9 @@
  * few steps and as each deal is scored, every expression the game
  * compiled is evaluated both ways (expr_eval, with its shapes fused, and
  * expr_eval_reference, the plain walk) for the table and for each seat,
- * over the state's names and the scoring's named values: they must agree.
+ * over the state's names and the scoring's named values: they must agree,
+ * and so must a condition's `and` operands read in two parts (the first
+ * ones once a trick, the rest at each card).
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -33,6 +35,23 @@ static bool same(const expr *e, value a, value b)
 	return a.i == b.i;
 }
 
+/* An `and`'s first k operands and the rest, as their operands are
+ * listed for the form run, hold together where the whole holds. */
+static void and_parts_agree(const expr *e, const expr_frame *f, value ref,
+			    const char *file)
+{
+	int n = expr_and_lead(e, NULL, 0);
+	for (int k = 0; k <= n; k++) {
+		bool lead = expr_and_lead_holds(e, k, f);
+		bool rest = expr_and_rest_holds(e, k, f);
+		ck_assert_msg((lead && rest) == (ref.i != 0),
+			      "%s: `%s` split after %d operands at seat %d",
+			      file, expr_text(e), k, f->seat);
+		ck_assert_msg(k < n || n == 0 || lead == (ref.i != 0),
+			      "%s: `%s`: all %d operands", file, expr_text(e), n);
+	}
+}
+
 /* Every expression of the game, both ways, at every seat and none. */
 static int agree_everywhere(const state *s, const char *file)
 {
@@ -50,6 +69,8 @@ static int agree_everywhere(const state *s, const char *file)
 			value ref = expr_eval_reference(e, &f);
 			ck_assert_msg(same(e, fast, ref), "%s: `%s` at seat %d",
 				      file, expr_text(e), seat);
+			if (expr_result_type(e) == TY_BOOL)
+				and_parts_agree(e, &f, ref, file);
 			n++;
 		}
 	return n;
