@@ -264,7 +264,9 @@ static value t_cards(const expr_env *env, const expr_node *n,
 	(void)env;
 	const expr_table *t = n->u.call.data.table;
 	int64_t sum = 0;
-	for (int g = 0; g < t->ngroups; g++)
+	for (int b = 0; b < t->nbits; b++)
+		sum += (int64_t)cset_count(cset_and(a[0].s, t->bit[b])) << b;
+	for (int g = 0; !t->nbits && g < t->ngroups; g++)
 		sum += (int64_t)t->group[g].value *
 		       cset_count(cset_and(a[0].s, t->group[g].cards));
 	return ival(sum);

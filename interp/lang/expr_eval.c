@@ -173,27 +173,48 @@ static inline void need_slot(const expr_env *env, int slot)
 }
 
 /* x[s] of a per-seat variable: its slot at s, or the zero value. */
-static __attribute__((noinline)) value ev_seatvar_at(const expr_node *n, expr_env *env)
+static inline value seatvar_at(const expr_node *n, const expr_env *env,
+			       int64_t s)
 {
-	int64_t s = expr_ev(n->u.kid[0], env).i;
 	if (s < 0 || s >= seats_of(env))
 		return expr_zero(n->type);
 	need_slot(env, n->slot + (int)s);
 	return env->fr.slot[n->slot + s];
 }
 
+static __attribute__((noinline)) value ev_seatvar_at(const expr_node *n, expr_env *env)
+{
+	return seatvar_at(n, env, expr_ev(n->u.kid[0], env).i);
+}
+
+static __attribute__((noinline)) value ev_seatvar_loc(const expr_node *n,
+						      const expr_env *env)
+{
+	return seatvar_at(n, env, env->loc[n->u.kid[0]->slot]);
+}
+
 static value ev_get(const expr_node *n, const expr_env *env);
 
 /* x[s] of a value kept by the engine: read as the seat s would. */
-static __attribute__((noinline)) value ev_seatget_at(const expr_node *n,
-						     expr_env *env)
+static inline value seatget_at(const expr_node *n, expr_env *env, int64_t s)
 {
-	int64_t s = expr_ev(n->u.kid[0], env).i;
 	int saved = env->fr.seat;
 	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
 	value r = ev_get(n->u.kid[1], env);
 	env->fr.seat = saved;
 	return r;
+}
+
+static __attribute__((noinline)) value ev_seatget_at(const expr_node *n,
+						     expr_env *env)
+{
+	return seatget_at(n, env, expr_ev(n->u.kid[0], env).i);
+}
+
+static __attribute__((noinline)) value ev_seatget_loc(const expr_node *n,
+						      expr_env *env)
+{
+	return seatget_at(n, env, env->loc[n->u.kid[0]->slot]);
 }
 
 static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
@@ -513,6 +534,10 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_seatvar_at(n, env);
 	case OP_SEATGET_AT:
 		return ev_seatget_at(n, env);
+	case OP_SEATVAR_LOC:
+		return ev_seatvar_loc(n, env);
+	case OP_SEATGET_LOC:
+		return ev_seatget_loc(n, env);
 	case OP_SEATAGG_VAR:
 		return ev_seatagg_var(n, env);
 	case OP_INTK:

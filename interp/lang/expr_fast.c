@@ -54,8 +54,7 @@ static bool reads_local(const expr_node *n, int slot)
 /* g[s], a value kept by the engine read at the loop's seat s. */
 static bool getter_at_loop_seat(const expr_node *n, int slot)
 {
-	return n->op == OP_SEATGET_AT && n->u.kid[0]->op == OP_LOCAL
-		&& n->u.kid[0]->slot == slot;
+	return n->op == OP_SEATGET_LOC && n->u.kid[0]->slot == slot;
 }
 
 /* sum(s in seats, if g[s] == e then x else 0), a side's total as
@@ -94,13 +93,15 @@ static void fuse(expr_node *m)
 	if (fuse_seat_sum_if(m))
 		return;
 	if (m->op == OP_AT && k0->op == OP_SEATVAR) {
-		m->op = OP_SEATVAR_AT;          /* slot[slot + seat k1] */
+		m->op = k1->op == OP_LOCAL ? OP_SEATVAR_LOC   /* taken[s] */
+			: OP_SEATVAR_AT;        /* slot[slot + seat k1] */
 		m->slot = k0->slot;
 		m->u.kid[0] = k1;
 		m->u.kid[1] = NULL;
 		m->nkid = 1;
 	} else if (m->op == OP_AT && k0->op == OP_SEATGET) {
-		m->op = OP_SEATGET_AT;          /* the getter k1 at seat k0 */
+		m->op = k1->op == OP_LOCAL ? OP_SEATGET_LOC   /* tricks[s] */
+			: OP_SEATGET_AT;        /* the getter k1 at seat k0 */
 		m->u.kid[0] = k1;
 		m->u.kid[1] = k0;
 	} else if (m->op == OP_SEATAGG && k0->op == OP_SEATVAR) {

@@ -59,6 +59,8 @@ enum {
 	/* fused, in the form run alone (expr_fast.c): */                 \
 	X(SEATVAR_AT)   /* slot[slot + seat kid 0] */                     \
 	X(SEATGET_AT)   /* the SEATGET kid 1 at the seat kid 0 */         \
+	X(SEATVAR_LOC)  /* SEATVAR_AT whose seat is the LOCAL kid 0 */    \
+	X(SEATGET_LOC)  /* SEATGET_AT whose seat is the LOCAL kid 0 */    \
 	X(SEATAGG_VAR)  /* agg of slot[slot + s] over the seats */        \
 	X(INTK)         /* kid 0 (op agg) the constant v */               \
 	X(GETK)         /* INTK of a GET or SEATGET kid 0 */              \
@@ -98,7 +100,11 @@ typedef bool (*expr_lit_fn)(const deck *d, int64_t v, value *out,
 			    char *why, size_t size);
 
 /* A card-value table: by id for one card, and grouped by value so that a
- * set's total is a few masked popcounts instead of a loop over its cards. */
+ * set's total is a few masked popcounts instead of a loop over its cards.
+ * Where no value is negative and their bits are fewer than the groups
+ * (J 20, 9 14, A 11, 10 10, K 4, Q 3: five bits, six values), the total
+ * is counted a bit at a time: the cards whose value has bit b, counted,
+ * times 2^b. */
 typedef struct expr_table {
 	const int32_t *by_id;
 	int ngroups;
@@ -106,6 +112,8 @@ typedef struct expr_table {
 		int32_t value;
 		cardset cards;
 	} group[CARD_MAX];
+	int nbits;              /* 0: by groups */
+	cardset bit[31];
 } expr_table;
 
 struct expr_node {

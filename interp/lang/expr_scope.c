@@ -158,6 +158,28 @@ bool expr_scope_poison(expr_scope *sc, const char *name)
 	return declare(sc, name, NAME_POISON, TY_NONE) != NULL;
 }
 
+/* The table's values a bit at a time, where that takes fewer counts. */
+static void table_bits(expr_table *t)
+{
+	int nbits = 0;
+	t->nbits = 0;
+	for (int g = 0; g < t->ngroups; g++) {
+		if (t->group[g].value < 0)
+			return;
+		while (nbits < 31 && t->group[g].value >> nbits)
+			nbits++;
+	}
+	if (nbits >= t->ngroups)
+		return;
+	for (int b = 0; b < nbits; b++) {
+		t->bit[b] = cset_empty();
+		for (int g = 0; g < t->ngroups; g++)
+			if (t->group[g].value >> b & 1)
+				t->bit[b] = cset_or(t->bit[b], t->group[g].cards);
+	}
+	t->nbits = nbits;
+}
+
 bool expr_scope_table(expr_scope *sc, const char *name,
 		      const int32_t *value_of_id)
 {
@@ -181,6 +203,7 @@ bool expr_scope_table(expr_scope *sc, const char *name,
 		}
 		cset_add(&t->group[g].cards, (card_id)c);
 	}
+	table_bits(t);
 	expr_name *n = declare(sc, name, NAME_TABLE, TY_INT);
 	if (n)
 		n->table = t;
