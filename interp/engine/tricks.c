@@ -496,6 +496,17 @@ static __attribute__((noinline)) cardset restrict_choice(const state *s, const t
 	return legal;
 }
 
+/* The follow-unless condition for the seat to move, in a trick where it
+ * is not shut: its leading operands held as the trick was led and still
+ * do, so only the rest are read. */
+static bool unless_holds(const state *s, const tricks_phase *t)
+{
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = s->current;
+	return expr_and_rest_holds(t->follow_unless, t->unless_lead, &f);
+}
+
 /* The cards that must be followed with (none: free), for the seat to
  * move: the led suit's, with the trumps when trumping at will. */
 static cardset to_follow(const state *s, const tricks_phase *t)
@@ -504,8 +515,7 @@ static cardset to_follow(const state *s, const tricks_phase *t)
 		return cset_empty();
 	cardset follow = cset_and(s->hand[s->current], room_of(s)->follow);
 	if (cset_is_empty(follow) ||
-	    (t->follow_unless && !room_of(s)->unless_shut &&
-	     vars_eval(s, t->follow_unless, s->current).i))
+	    (t->follow_unless && !room_of(s)->unless_shut && unless_holds(s, t)))
 		return cset_empty();
 	if (t->follow == FOLLOW_SUIT_OR_TRUMP)
 		follow = cset_or(follow, cset_and(s->hand[s->current], s->trumps));
