@@ -567,6 +567,10 @@ typedef struct game {
 	uint8_t let_of_slot[VARS_SLOTS_MAX];    /* 1 + the named value that
 						   holds the slot; 0: none */
 	uint64_t let_slots[VARS_SLOTS_MAX / 64]; /* the slots they hold */
+	uint16_t let_from[VARS_SLOTS_MAX];      /* the slot a slot's value is
+						   the same as (the first seat
+						   of its team's); itself */
+	int8_t let_seat[VARS_SLOTS_MAX];        /* a per-seat slot's seat; -1 */
 	bool lets_read_late;            /* some let_def.read_late */
 
 	src_file *source[SOURCES_MAX];

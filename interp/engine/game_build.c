@@ -909,15 +909,22 @@ static void declare_kept(builder *b, const node *keep)
 	}
 }
 
-/* Which named value holds each slot: read as a deal's values are
- * worked out when first read (score.c). */
+/* Which named value holds each slot, for which seat, and the slot it
+ * copies: read as a deal's values are worked out when first read
+ * (score.c). */
 static void mark_let_slots(game *g, const let_def *l)
 {
 	int width = l->per_seat ? SEAT_MAX : 1;
 	for (int i = l->slot; i >= 0 && i < l->slot + width &&
 	     i < VARS_SLOTS_MAX; i++) {
+		int p = l->per_seat ? i - l->slot : -1, q = p;
+		if (l->same_in_team)    /* the first seat of p's team */
+			for (q = 0; g->team_of[q] != g->team_of[p]; q++)
+				;
 		g->let_of_slot[i] = (uint8_t)(l - g->let + 1);
 		g->let_slots[i >> 6] |= UINT64_C(1) << (i & 63);
+		g->let_seat[i] = (int8_t)p;
+		g->let_from[i] = (uint16_t)(l->per_seat ? l->slot + q : i);
 	}
 }
 

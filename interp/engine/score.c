@@ -65,24 +65,23 @@ static void need(expr_lazy *lz, int slot)
 		lz->fill(lz, slot);
 }
 
-/* A per-seat value the same in a team is the team's first seat's. */
+/* A per-seat value the same in a team is the team's first seat's: the
+ * game lists, slot by slot, the value, the seat and the slot copied. */
 static void fill_let(expr_lazy *lz, int slot)
 {
 	lazy_lets *ll = (lazy_lets *)lz;
 	const game *g = ll->s->g;
-	int at = g->let_of_slot[slot];
-	const let_def *l = at ? &g->let[at - 1] : NULL;
-	int p = l && l->per_seat ? slot - l->slot : -1;
-	int q = l && l->same_in_team ? team_first(g, p) : p;
+	int at = g->let_of_slot[slot], from = g->let_from[slot];
 	expr_frame *f = &ll->f;
-	if (!l) {
+	if (!at) {
 		;               /* not a named value: nothing to work out */
-	} else if (q < p) {
-		need(lz, l->slot + q);
-		f->slot[slot] = f->slot[l->slot + q];
+	} else if (from != slot) {
+		need(lz, from);
+		f->slot[slot] = f->slot[from];
 	} else {
-		f->seat = p;    /* expr_eval copies the frame: no read sees it */
-		f->slot[slot] = expr_eval(l->e, f);
+		f->seat = g->let_seat[slot];    /* expr_eval copies the frame:
+						   no read sees it */
+		f->slot[slot] = expr_eval(g->let[at - 1].e, f);
 	}
 	set_known(lz, slot);
 }
