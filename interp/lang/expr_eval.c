@@ -281,8 +281,18 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 
 /* ---- The dispatch ------------------------------------------------------ */
 
+/* A slot read, out of the walker: a read that works its value out makes
+ * a call, and the walker would save registers at every node for it. */
+static __attribute__((noinline)) value ev_var(const expr_node *n,
+					      const expr_env *env)
+{
+	need_slot(env, n->slot);
+	return env->fr.slot[n->slot];
+}
+
 /* A seat not at the table reads as the zero value. */
-static value ev_seatvar(const expr_node *n, const expr_env *env)
+static __attribute__((noinline)) value ev_seatvar(const expr_node *n,
+						  const expr_env *env)
 {
 	int s = env->fr.seat;
 	if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
@@ -461,8 +471,7 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_CONST:
 		return n->v;
 	case OP_VAR:
-		need_slot(env, n->slot);
-		return env->fr.slot[n->slot];
+		return ev_var(n, env);
 	case OP_SEATVAR:
 		return ev_seatvar(n, env);
 	case OP_SEAT:
