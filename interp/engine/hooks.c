@@ -405,23 +405,21 @@ static uint32_t fours_by_count(const deck *d, cardset hand)
 static enum hand_melds hand_melds(const deck *d, cardset hand,
 				  const hook_args *args, int *pts)
 {
-	uint32_t ranks[SUIT_MAX], fours, runs = 0;
+	uint32_t ranks[SUIT_MAX], fours = d->nsuits ? ~UINT32_C(0) : 0;
+	uint32_t runs = 0;
 	ranks_by_suit(d, hand, ranks);
-	if (one_copy(d)) {              /* a four: a rank held in every suit */
-		fours = d->nsuits ? ~UINT32_C(0) : 0;
-		for (int su = 0; su < d->nsuits; su++)
-			fours &= ranks[su];
-	} else {
-		fours = fours_by_count(d, hand);
+	for (int su = 0; su < d->nsuits; su++) {
+		fours &= ranks[su];     /* a rank held in every suit */
+		runs |= ranks[su] & ranks[su] >> 1 & ranks[su] >> 2;
 	}
+	if (!one_copy(d))               /* with copies, counted */
+		fours = fours_by_count(d, hand);
 	for (; fours; fours &= fours - 1) {
 		if (pts[0] < 0)
 			four_points(d, args, pts);
 		if (pts[__builtin_ctz(fours)] > 0)
 			return HOLDS_FOURS;
 	}
-	for (int su = 0; su < d->nsuits; su++)
-		runs |= ranks[su] & ranks[su] >> 1 & ranks[su] >> 2;
 	return runs ? HOLDS_RUNS : HOLDS_NONE;
 }
 
