@@ -264,6 +264,12 @@ static value t_cards(const expr_env *env, const expr_node *n,
 	(void)env;
 	const expr_table *t = n->u.call.data.table;
 	int64_t sum = 0;
+	if (t->one_word && t->nbits) {  /* a deck of up to 64 cards */
+		for (int b = 0; b < t->nbits; b++)
+			sum += (int64_t)cset_word_count(a[0].s.w[0] &
+							t->bit[b].w[0]) << b;
+		return ival(sum);
+	}
 	for (int b = 0; b < t->nbits; b++)
 		sum += (int64_t)cset_count(cset_and(a[0].s, t->bit[b])) << b;
 	for (int g = 0; !t->nbits && g < t->ngroups; g++)

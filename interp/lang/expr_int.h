@@ -113,6 +113,7 @@ typedef struct expr_table {
 		cardset cards;
 	} group[CARD_MAX];
 	int nbits;              /* 0: by groups */
+	bool one_word;          /* every card valued is in the first word */
 	cardset bit[31];
 } expr_table;
 

@@ -163,6 +163,10 @@ static void table_bits(expr_table *t)
 {
 	int nbits = 0;
 	t->nbits = 0;
+	t->one_word = true;
+	for (int g = 0; g < t->ngroups; g++)
+		for (int w = 1; w < CSET_WORDS; w++)
+			t->one_word &= t->group[g].cards.w[w] == 0;
 	for (int g = 0; g < t->ngroups; g++) {
 		if (t->group[g].value < 0)
 			return;
