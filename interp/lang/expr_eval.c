@@ -4,7 +4,10 @@
  * One switch over the opcodes that reads a leaf in place and jumps to a
  * function of its own for every other node: the switch then keeps no
  * registers and sets up no frame, so that a node costs one call and
- * its own work, not the frame of the largest case.  Nothing allocates and nothing fails: every
+ * its own work, not the frame of the largest case.  A case that may call
+ * out (a slot read that works its value out first) is such a function
+ * too, or every node would save the registers that call needs.
+ * Nothing allocates and nothing fails: every
  * operator is total (x / 0 is 0, overflow saturates), and a seat or suit
  * out of range reads as the type's zero value.  The compiler bounds the
  * tree's height, so the recursion is bounded too.
