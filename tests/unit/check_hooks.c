@@ -2,7 +2,7 @@
  * check_hooks.c — the hook registry, the lookup through which the schema
  * validates hooks, and the majority-suit trick winner (Stendhal) on the
  * examples STN-3 and STN-D1 .. STN-D4, on Stendhal's TENNOS deck: suits
- * S H D C X L, ranks 2 .. A.
+ * S H D C X L, ranks 2 .. A; and jass-melds on that deck of 78 cards.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -70,6 +70,41 @@ START_TEST(test_majority_suit)
 	ck_assert_msg(pos == tc->pos - 1, "%s (%s): pos %d won, not pos %d",
 		      tc->id, tc->all_different == LEADER ? "leader" : "majority",
 		      pos + 1, tc->pos);
+}
+END_TEST
+
+/* jass-melds on a deck of more than 64 cards: a suit's ranks read across
+ * the two words of a set (QX KX AX are ids 62, 63 and 64). */
+static const struct meld_case {
+	const char *hand;
+	int points;             /* seat 0's */
+	int cards;              /* in its one meld */
+} meld_cases[] = {
+	{"QX KX AX 2S 5H", 20, 3},
+	{"JX QX KX AX 2S", 50, 4},
+	{"10L JL QL 4D", 20, 3},
+	{"JS JH JD JC JX JL 3S", 200, 6},
+	{"JS JH JD JC JX 3S", 0, 0},    /* five of the six suits */
+};
+
+START_TEST(test_melds_across_words)
+{
+	const struct meld_case *mc = &meld_cases[_i];
+	hook_use use = {.hook = hook_find("melds", "jass-melds"),
+			.args = {{200, 0, 200, 0}}};
+	ck_assert_ptr_nonnull(use.hook);
+	card_id c[16];
+	int n = scn_card_list(g, mc->hand, c);
+	cardset hands[SEAT_MAX] = {{{0}}};
+	for (int i = 0; i < n; i++)
+		cset_add(&hands[0], c[i]);
+	hook_input in = {.hands = hands};
+	hook_result r = hook_call(&use, &s, -1, in);
+	ck_assert_msg(r.score[0] == mc->points, "%s: %lld points", mc->hand,
+		      (long long)r.score[0]);
+	ck_assert_int_eq(r.ngroups, mc->cards ? 1 : 0);
+	if (mc->cards)
+		ck_assert_int_eq(r.group[0].n, mc->cards);
 }
 END_TEST
 
@@ -186,6 +221,8 @@ static Suite *hooks_suite(void)
 	tcase_add_loop_test(tc, test_majority_suit, 0,
 			    sizeof trick_cases / sizeof *trick_cases);
 	tcase_add_test(tc, test_majority_params);
+	tcase_add_loop_test(tc, test_melds_across_words, 0,
+			    sizeof meld_cases / sizeof *meld_cases);
 	suite_add_tcase(su, tc);
 	TEST_CASE(su, "registry", test_registry);
 	tc = tcase_create("schema lookup");
