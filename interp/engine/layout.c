@@ -639,9 +639,21 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	const expr_sieve *sv = m->sieve;
 	const place_def *dst = &s->g->place[m->to];
 	pr->sieve_move = index;
+	bool tabled = true;             /* every target term by its face */
+	for (int t = 0; t < sv->nterms; t++)
+		tabled &= sv->side[t] == 0 || sv->by_face[t] != NULL;
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
-		put_card(pr, s, l->v_target, probe_top(pr, dp));
+		card_id top = probe_top(pr, dp);
+		if (tabled) {
+			card_face face = top == CARD_NONE ? FACE_NONE
+					 : s->g->deck.face[top];
+			for (int t = 0; t < sv->nterms; t++)
+				if (sv->side[t] == 1)
+					pr->sieve_val[t][d] = sv->by_face[t][face];
+			continue;
+		}
+		put_card(pr, s, l->v_target, top);
 		put_cards(pr, l->v_pile, pr->set[dp]);
 		put_card(pr, s, l->v_beside,
 			 near < 0 ? CARD_NONE : probe_top(pr, near));

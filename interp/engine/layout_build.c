@@ -225,7 +225,16 @@ static void build_deal(builder *b, const node *deal, layout_phase *l)
  * what the rest needs of the card and of a target: a card then tries
  * only the piles that may take it (Klondike's `order(card) + 1 ==
  * order(target)`). */
-static void plan_leads(layout_phase *l)
+static int source_piles(const game *g, const move_def *m)
+{
+	int n = 0;
+	for (int k = 0; k < g->nplaces; k++)
+		if (m->from >> k & 1)
+			n += g->place[k].npiles;
+	return n;
+}
+
+static void plan_leads(const game *g, layout_phase *l)
 {
 	const int target[] = {l->v_target, l->v_pile, l->v_beside,
 			      l->v_other};
@@ -240,6 +249,10 @@ static void plan_leads(layout_phase *l)
 						 target, 3) : NULL;
 		if (sv)
 			expr_sieve_tabulate(l->scope, sv, both);
+		/* a move from one pile meets one card a listing: its targets
+		 * are found from that card's terms, not from every card's */
+		if (sv && source_piles(g, m) <= 1)
+			sv->by_cards = false;
 		m->sieve = sv;
 	}
 }
@@ -338,7 +351,7 @@ void layout_build(builder *b, const node *n, phase *p)
 		build_move(b, moves->pair[i].key, moves->pair[i].value, l,
 			   l->nmoves++, moves);
 	}
-	plan_leads(l);
+	plan_leads(b->g, l);
 	layout_memo_plan(b->g, l);
 }
 

@@ -220,8 +220,8 @@ typedef struct expr_sieve {
 } expr_sieve;
 
 /* The sieve of boolean e over the slots `one` (side 0) and `other`
- * (side 1), in sc's arena; NULL when it would pass everything or relate
- * nothing of the other side. */
+ * (side 1), in sc's arena; NULL when it would pass everything or
+ * compares no term of one side with one of the other. */
 expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 			  int none, const int *other, int nother);
 

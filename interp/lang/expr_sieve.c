@@ -142,9 +142,12 @@ expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 	sv->by_cards = false;
 	sieve_maker mk = {sc, e, {one, other}, {none, nother}, sv};
 	sv->root = sieve_node(&mk, e->root);
-	bool relates = false;           /* a node reads the other side */
-	for (int i = 0; i < sv->nterms; i++)
-		relates |= sv->side[i] == 1;
+	/* a test of the target alone saves nothing over evaluating it at
+	 * each target: the sieve is for comparisons of the two sides */
+	bool relates = false;
+	for (int i = 0; i < sv->nnodes; i++)
+		relates |= sv->node[i].kind == SIEVE_REL &&
+			   sv->side[sv->node[i].a] != sv->side[sv->node[i].b];
 	return sv->root >= 0 && relates ? sv : NULL;
 }
 
