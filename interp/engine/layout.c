@@ -629,6 +629,32 @@ static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
 	return expr_eval(sv->term[t], &pr->f).i;
 }
 
+/* The cards move `index`'s sieve lets onto pile d of its place, its
+ * terms there in the probe: kept while they stay the same (most piles
+ * are as they were at the listing before). */
+static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
+			   int d)
+{
+	const move_def *m = &l->move[index];
+	const expr_sieve *sv = m->sieve;
+	int64_t val[SIEVE_TERMS_MAX];
+	for (int t = 0; t < SIEVE_TERMS_MAX; t++)
+		val[t] = t < sv->nterms && sv->side[t] == 1
+			 ? pr->sieve_val[t][d] : 0;
+	sieve_entry *e = layout_memo_sieve(index, d);
+	if (e && l->memo_id && e->id == l->memo_id &&
+	    memcmp(e->val, val, sizeof val) == 0)
+		return e->cards;
+	cardset cs = expr_sieve_cards(sv, (const int64_t (*)
+		[EXPR_SIEVE_WIDTH])pr->sieve_val, d);
+	if (e) {
+		e->id = l->memo_id;
+		memcpy(e->val, val, sizeof val);
+		e->cards = cs;
+	}
+	return cs;
+}
+
 /* Move `index`'s sieve's terms at each pile of its place, and, when
  * they read the card alone, the targets of each card of the deck:
  * once a listing. */
@@ -668,8 +694,7 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		pr->sieve_to[c] = 0;
 	pr->sieve_some = cset_empty();
 	for (int d = 0; d < dst->npiles; d++) {
-		cardset cs = expr_sieve_cards(sv, (const int64_t (*)
-			[EXPR_SIEVE_WIDTH])pr->sieve_val, d);
+		cardset cs = sieve_cards(l, index, pr, d);
 		pr->sieve_some = cset_or(pr->sieve_some, cs);
 		CSET_FOREACH(c, cs)
 			pr->sieve_to[c] |= UINT32_C(1) << d;
