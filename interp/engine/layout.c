@@ -416,6 +416,8 @@ typedef struct probe {
 	int64_t sieve_val[SIEVE_TERMS_MAX][EXPR_SIEVE_WIDTH];
 	uint32_t sieve_to[CARD_MAX];    /* by_cards: each card's targets */
 	cardset sieve_some;             /* the cards with any in sieve_to */
+	bool sieve_clear;               /* the others' are 0 (set when first
+					   needed: most probes need none) */
 } probe;
 
 /* The piles' sizes and sets into the probe; their cards in order are
@@ -432,8 +434,8 @@ static void probe_start(probe *pr, const state *s)
 	pr->hashed = 0;
 	pr->built = 0;
 	pr->sieve_move = -1;
-	memset(pr->sieve_to, 0, sizeof pr->sieve_to);
 	pr->sieve_some = cset_empty();
+	pr->sieve_clear = false;
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -690,8 +692,12 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	}
 	if (!sv->by_cards)
 		return;
-	CSET_FOREACH(c, pr->sieve_some)
-		pr->sieve_to[c] = 0;
+	if (!pr->sieve_clear)
+		memset(pr->sieve_to, 0, sizeof pr->sieve_to);
+	else
+		CSET_FOREACH(c, pr->sieve_some)
+			pr->sieve_to[c] = 0;
+	pr->sieve_clear = true;
 	pr->sieve_some = cset_empty();
 	for (int d = 0; d < dst->npiles; d++) {
 		cardset cs = sieve_cards(l, index, pr, d);
