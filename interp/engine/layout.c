@@ -420,6 +420,9 @@ typedef struct probe {
 					   needed: most probes need none) */
 } probe;
 
+_Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
+	       "targets");
+
 /* The piles' sizes and sets into the probe; their cards in order are
  * read when first asked for (probe_row): a listing reads few of a
  * grid's piles, and the automatic moves and attacks after a move fewer. */
@@ -773,14 +776,14 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			first = h - ncount < 0 ? 0 : h - ncount;
 		card_id card = m->group == GROUP_RUN ? cards[start]
 						      : cards[h - 1];
-		uint32_t want = sieve_to ? targets & sieve_to[card] : targets;
 		/* a card the player cannot see does not name the move: the
-		 * stock's top card when dealing */
-		bool hidden = !src->face_up || (cset_has(s->down, card) &&
-						!cset_has(s->seen, card));
-		if (hidden)
+		 * stock's top card when dealing (a view's row holds none for
+		 * a card it lacks) */
+		if (!src->face_up || (cset_has(s->down, card) &&
+				      !cset_has(s->seen, card)))
 			card = CARD_NONE;
-		bool by_card = sieve_to && !hidden;
+		bool by_card = sieve_to && card != CARD_NONE;
+		uint32_t want = by_card ? targets & sieve_to[card] : targets;
 		if (by_card && !want) {
 			if (m->group != GROUP_RUN)
 				break;
