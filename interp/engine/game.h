@@ -338,6 +338,9 @@ typedef struct move_def {
 	int when_lead;                  /* its leading `and` operands that
 					   read no target: false, no target
 					   is tried (expr_and_lead) */
+	const expr_sieve *sieve;        /* what `when` needs of the card
+					   and of the target, each worked
+					   out once; NULL */
 	const char *why;                /* `when` in words, for refusals */
 	const expr *sequence;           /* GROUP_RUN: holds for each card of
 					   the run (card) and the card under

@@ -103,6 +103,17 @@ int layout_memo_pair(const pair_key *key, layout_candidate *out, int room);
 void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 			   int n);
 
+/* The cards a move's sieve lets onto a pile (expr_sieve_cards), kept
+ * with the pile's terms they were worked out from; id 0: none. */
+typedef struct sieve_entry {
+	uint32_t id;                    /* the layout's memo_id */
+	int64_t val[SIEVE_TERMS_MAX];   /* the pile's terms, 0 for the card's */
+	cardset cards;
+} sieve_entry;
+
+/* The entry of move `move` and pile `pile`; NULL when nothing is kept. */
+sieve_entry *layout_memo_sieve(int move, int pile);
+
 /* Numbers the layout and marks the moves whose results may be kept. */
 void layout_memo_plan(const game *g, layout_phase *l);
 bool layout_memo_find(const layout_phase *l, int move, const value *slot,

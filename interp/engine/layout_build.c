@@ -221,15 +221,39 @@ static void build_deal(builder *b, const node *deal, layout_phase *l)
 }
 
 /* The part of each move's `when` that reads no target, tried once per
- * card before its targets (Gridcannon's `value(card) >= 2 and ...`). */
-static void plan_leads(layout_phase *l)
+ * card before its targets (Gridcannon's `value(card) >= 2 and ...`), and
+ * what the rest needs of the card and of a target: a card then tries
+ * only the piles that may take it (Klondike's `order(card) + 1 ==
+ * order(target)`). */
+static int source_piles(const game *g, const move_def *m)
+{
+	int n = 0;
+	for (int k = 0; k < g->nplaces; k++)
+		if (m->from >> k & 1)
+			n += g->place[k].npiles;
+	return n;
+}
+
+static void plan_leads(const game *g, layout_phase *l)
 {
 	const int target[] = {l->v_target, l->v_pile, l->v_beside,
 			      l->v_other};
+	const int card[] = {l->v_card, l->v_moving, l->v_source};
+	const int both[] = {l->v_card, l->v_target};
 	for (int i = 0; i < l->nmoves; i++) {
 		move_def *m = &l->move[i];
 		m->when_lead = m->when && !m->pair
 			       ? expr_and_lead(m->when, target, 4) : 0;
+		expr_sieve *sv = m->when && !m->pair
+				 ? expr_sieve_of(l->scope, m->when, card, 3,
+						 target, 3) : NULL;
+		if (sv)
+			expr_sieve_tabulate(l->scope, sv, both);
+		/* a move from one pile meets one card a listing: its targets
+		 * are found from that card's terms, not from every card's */
+		if (sv && source_piles(g, m) <= 1)
+			sv->by_cards = false;
+		m->sieve = sv;
 	}
 }
 
@@ -327,7 +351,7 @@ void layout_build(builder *b, const node *n, phase *p)
 		build_move(b, moves->pair[i].key, moves->pair[i].value, l,
 			   l->nmoves++, moves);
 	}
-	plan_leads(l);
+	plan_leads(b->g, l);
 	layout_memo_plan(b->g, l);
 }
 

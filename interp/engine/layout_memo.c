@@ -48,6 +48,7 @@ typedef struct memo_tables {
 	memo_entry table[MEMO_SIZE];
 	pair_entry pairs[PAIR_SIZE];
 	pair_entry recent[RECENT_SIZE];
+	sieve_entry sieve[MOVES_MAX][PILES_MAX];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -273,4 +274,10 @@ void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 		return;
 	keep_in(e, key, c, n);
 	keep_in(recent_of(key), key, c, n);
+}
+
+sieve_entry *layout_memo_sieve(int move, int pile)
+{
+	memo_tables *t = tables();
+	return t ? &t->sieve[move][pile] : NULL;
 }

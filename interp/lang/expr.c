@@ -1831,6 +1831,12 @@ bool expr_reads_only(const expr *e, const int *slot, int nslot)
 	return node_reads_only(e->root, &r);
 }
 
+bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot)
+{
+	readable r = {slot, nslot, NULL};
+	return node_reads_only(n, &r);
+}
+
 static bool node_reads_slot(const expr_node *n, int slot)
 {
 	if (n->op == OP_VAR || n->op == OP_SEATVAR)     /* a per-seat one's */

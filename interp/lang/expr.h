@@ -180,6 +180,66 @@ bool expr_and_lead_holds(const expr *e, int k, const struct expr_frame *f);
  * read): the others alone are evaluated. */
 bool expr_and_rest_holds(const expr *e, int k, const struct expr_frame *f);
 
+/* ---- Sieves: what a condition over two sides needs of them ----------- */
+
+/* A necessary condition of a boolean expression whose slots fall into
+ * two sides (a card that moves, the pile it may go to): terms, each a
+ * subexpression reading one side alone, and tests over their values
+ * (expr_sieve.c).  Where the sieve fails, the expression is false. */
+#define SIEVE_TERMS_MAX 8
+#define SIEVE_NODES_MAX 16
+#define EXPR_SIEVE_WIDTH 32             /* targets of a sieve at most */
+#define SIEVE_PASS 255                  /* a node index: anything passes */
+
+enum { SIEVE_TEST, SIEVE_REL, SIEVE_AND, SIEVE_OR, SIEVE_IF };
+enum { SIEVE_EQ, SIEVE_NE, SIEVE_LT, SIEVE_LE, SIEVE_GT, SIEVE_GE };
+
+typedef struct expr_sieve_node {
+	uint8_t kind;                   /* SIEVE_TEST .. SIEVE_IF */
+	uint8_t op;                     /* REL: SIEVE_EQ .. SIEVE_GE */
+	uint8_t a, b;                   /* TEST, IF's condition: term a;
+					   REL: term a against term b */
+	uint8_t kid[2];                 /* AND, OR, IF's then and else */
+} expr_sieve_node;
+
+typedef struct expr_sieve {
+	int nterms;
+	const expr *term[SIEVE_TERMS_MAX];
+	uint8_t side[SIEVE_TERMS_MAX];  /* 0: the first slots; 1: the other */
+	const int64_t *by_face[SIEVE_TERMS_MAX];        /* a term that reads
+					   one card alone, by its face
+					   (FACE_NONE included); NULL */
+	const struct expr_sieve_values *cards_of[SIEVE_TERMS_MAX];
+					/* a side-0 term of by_face: the
+					   deck's cards by its value; NULL */
+	bool by_cards;                  /* every side-0 term has cards_of */
+	cardset deck;                   /* the deck's cards */
+	int nnodes;
+	expr_sieve_node node[SIEVE_NODES_MAX];
+	int root;
+} expr_sieve;
+
+/* The sieve of boolean e over the slots `one` (side 0) and `other`
+ * (side 1), in sc's arena; NULL when it would pass everything or
+ * compares no term of one side with one of the other. */
+expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
+			  int none, const int *other, int nother);
+
+/* Tables the terms that read nothing but the card of slot[side] of
+ * their side (by_face), so that they are looked up, not evaluated. */
+void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot);
+
+/* The cards of the deck (ids) with which the sieve may pass at target
+ * d, when sv->by_cards: other[i][d] the value of side-1 term i there. */
+cardset expr_sieve_cards(const expr_sieve *sv,
+			 const int64_t (*other)[EXPR_SIEVE_WIDTH], int d);
+
+/* The targets where the sieve passes, as bits 0 .. n-1 (n at most
+ * EXPR_SIEVE_WIDTH): one[i] the value (.i) of side-0 term i, other[i][d]
+ * that of side-1 term i at target d. */
+uint32_t expr_sieve_mask(const expr_sieve *sv, const int64_t *one,
+			 const int64_t (*other)[EXPR_SIEVE_WIDTH], int n);
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 

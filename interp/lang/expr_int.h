@@ -198,6 +198,9 @@ value expr_native_call(const expr_env *env, const expr_node *n,
  * no card, no suit, no rank, the empty set, seat 0. */
 value expr_zero(int type);
 
+/* expr_reads_only of a node (expr.c). */
+bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot);
+
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
 
