@@ -866,6 +866,7 @@ static phase_step plain_playout(state *s, const phase *p,
 		next_seat[q] = (int8_t)state_next_seat(s, q, 1);
 	int best_key = !trumps && s->nplayed > 0
 		? plain_key(rank, flip, s->table[r->best]) : 0;
+	int best_pos = r->best;
 	uint8_t mark = trick_mark(s);
 	int seat = s->current, pos = s->nplayed;
 	for (;;) {
@@ -884,18 +885,25 @@ static phase_step plain_playout(state *s, const phase *p,
 		lay_card(s, seat, pos, c, mark);
 		if (pos == 0) {
 			lead_card(s, r, suit);
+			best_pos = 0;
 			if (!trumps)
 				best_key = plain_key(rank, flip, c);
 		} else {
-			if (follows && suit != r->led)
-				s->void_suits[seat] |= (uint16_t)(1u << r->led);
+			/* a void shown and a card taking the lead, both
+			 * toss-ups, are written without a branch */
+			int led = r->led;
+			if (follows)
+				s->void_suits[seat] |= (uint16_t)
+					((unsigned)(suit != led) << led);
 			if (trumps) {
 				if (takes_lead(s, t, c))
 					r->best = (int8_t)pos;
-			} else if (suit == r->led &&
-				   plain_key(rank, flip, c) > best_key) {
-				best_key = plain_key(rank, flip, c);
-				r->best = (int8_t)pos;
+			} else {
+				int key = plain_key(rank, flip, c);
+				bool more = (suit == led) & (key > best_key);
+				best_key = more ? key : best_key;
+				best_pos = more ? pos : best_pos;
+				r->best = (int8_t)best_pos;
 			}
 		}
 		s->nplayed = (uint8_t)++pos;
