@@ -568,6 +568,8 @@ typedef struct game {
 						   holds the slot; 0: none */
 	uint64_t let_slots[VARS_SLOTS_MAX / 64]; /* the slots they hold */
 	bool lets_read_late;            /* some let_def.read_late */
+	bool lets_all_read;             /* every deal's scoring reads every
+					   named value at every seat */
 
 	src_file *source[SOURCES_MAX];
 	int nsources;
