@@ -265,7 +265,8 @@ static void read_faces(const state *s, hand_faces *hf)
 	const deck *dk = &s->g->deck;
 	card_id c[CARD_MAX];
 	int nc = cset_to_array(s->hand[s->current], c);
-	uint8_t at[256] = {0};          /* each face's place in first, + 1 */
+	uint8_t at[FACE_JOKER + 1] = {0}; /* each face's place in first,
+					     + 1 (a held card has a face) */
 	hf->n = hf->twice = 0;
 	for (int i = 0; i < nc; i++) {
 		uint8_t *k = &at[dk->face[c[i]]];
