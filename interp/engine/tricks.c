@@ -850,7 +850,8 @@ static inline int plain_key(const uint8_t *rank, int flip, int suit,
  * compare, so that the choice needs no branch. */
 static inline bool plain_beats(int key, int best, int led)
 {
-	return (unsigned)(key - best - 1) < (unsigned)((led + 1) * 256 - best - 1);
+	return (unsigned)(key - best - 1) <
+	       (unsigned)((led + 1) * 256 - best - 1);
 }
 
 /* Random cards until the phase ends, for tricks of the plain shape: each
