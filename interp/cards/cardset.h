@@ -175,6 +175,34 @@ static inline card_id cset_next(cardset s, card_id c)
 	return CARD_NONE;
 }
 
+/* Whether the processor deposits bits (BMI2's pdep) in a few cycles:
+ * set once at start-up, as cset_popcnt.  Processors that have the
+ * instruction but run it slowly (AMD's before Zen 3) do without. */
+extern bool cset_pdep;
+
+/* The k-th lowest set bit of w (k from 0; w has more than k bits).
+ * Clearing the bits below it one at a time ends in a branch that a
+ * random k mispredicts; pdep puts bit k of a word with k + 1 bits set
+ * where the k-th bit of w lies, with no loop. */
+static inline int cset_word_nth(uint64_t w, int k)
+{
+#if defined(__BMI2__) && defined(__x86_64__)
+	return __builtin_ctzll(__builtin_ia32_pdep_di(UINT64_C(1) << k, w));
+#else
+#if defined(__x86_64__)
+	if (__builtin_expect(cset_pdep, 1)) {
+		uint64_t bit;
+		__asm__("pdepq %2, %1, %0" : "=r"(bit)
+			: "r"(UINT64_C(1) << k), "rm"(w));
+		return __builtin_ctzll(bit);
+	}
+#endif
+	while (k-- > 0)
+		w &= w - 1;
+	return __builtin_ctzll(w);
+#endif
+}
+
 /* The k-th lowest id in s (k from 0), or CARD_NONE when s has k or fewer. */
 static inline card_id cset_nth(cardset s, int k)
 {
@@ -182,24 +210,13 @@ static inline card_id cset_nth(cardset s, int k)
 		if (!s.w[i])
 			continue;
 		int n = cset_word_count(s.w[i]);
-		if (k < n) {
-			uint64_t w = s.w[i];
-			while (k-- > 0)
-				w &= w - 1;
-			return (card_id)(i * 64 + __builtin_ctzll(w));
-		}
+		if (k < n)
+			return (card_id)(i * 64 + cset_word_nth(s.w[i], k));
 		k -= n;
 	}
 	return CARD_NONE;
 }
 
-/* The k-th lowest set bit of w (k from 0; w has more than k bits). */
-static inline int cset_word_nth(uint64_t w, int k)
-{
-	while (k-- > 0)
-		w &= w - 1;
-	return __builtin_ctzll(w);
-}
 
 /* The ids of s in ascending order into out[]; returns how many. */
 static inline int cset_to_array(cardset s, card_id *out)

@@ -202,7 +202,8 @@ static void clear_deal(state *s)
 	s->meld_due = 0;
 	memset(&s->last_double, 0, sizeof s->last_double);
 	s->leftover = s->leftover_up = s->played = s->trumps = cset_empty();
-	piles_clear(s);
+	if (s->g->npiles)       /* a game without places fills no pile */
+		piles_clear(s);
 	CLEAR_CARDS(s->dealt_place);
 	s->trick_no = s->nplayed = 0;
 	s->last_winner = -1;
@@ -319,10 +320,12 @@ static void deal_order(state *s, const card_id *order, int n)
 		dealt += deal_places(s, order + dealt, false);
 	} else {
 		dealt = s->hand_size * s->players;
-		for (int k = 0, i = 0; k < dealt; k++) {
-			cset_add(&s->hand[seat[i]], order[k]);
-			if (++i == s->players)
-				i = 0;
+		for (int i = 0; i < s->players; i++) {  /* a hand at a time */
+			uint64_t w[CSET_WORDS] = {0};
+			for (int k = i; k < dealt; k += s->players)
+				w[order[k] >> 6] |= UINT64_C(1) << (order[k] & 63);
+			for (int j = 0; j < CSET_WORDS; j++)
+				s->hand[seat[i]].w[j] |= w[j];
 		}
 		dealt += deal_places(s, order + dealt, true);
 	}

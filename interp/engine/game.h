@@ -575,6 +575,8 @@ typedef struct game {
 						   of its team's); itself */
 	int8_t let_seat[VARS_SLOTS_MAX];        /* a per-seat slot's seat; -1 */
 	bool lets_read_late;            /* some let_def.read_late */
+	bool lets_all_read;             /* every deal's scoring reads every
+					   named value at every seat */
 
 	src_file *source[SOURCES_MAX];
 	int nsources;

@@ -1085,6 +1085,47 @@ static void mark_lets_read_late(game *g)
 	}
 }
 
+/* How surely a deal's scoring reads the value of slot through e, worked
+ * out `per_seat` at every seat (else once for the table): what it reads
+ * at its seat is then read at every seat. */
+static int read_through(const expr *e, int slot, bool per_seat)
+{
+	int r = e ? expr_surely_reads(e, slot) : EXPR_READ_MAYBE;
+	return r == EXPR_READ_HERE && per_seat ? EXPR_READ_ALL : r;
+}
+
+/* Whether every deal's scoring reads every named value at every seat:
+ * the score (at each seat) and the kept values' next read them, or
+ * values so read do.  Such a game works them out in order, without the
+ * test and the call of a value worked out when first read (score.c). */
+static void mark_lets_all_read(game *g)
+{
+	bool all[LETS_MAX] = {false};
+	for (bool more = true; more;) {
+		more = false;
+		for (int i = 0; i < g->nlets; i++) {
+			int slot = g->let[i].slot;
+			int r = read_through(g->score, slot,
+					     !g->score_same_in_team);
+			for (int k = 0; k < g->nkept; k++)
+				if (read_through(g->kept[k].next, slot,
+						 g->kept[k].per_seat) == EXPR_READ_ALL)
+					r = EXPR_READ_ALL;
+			for (int j = 0; j < g->nlets; j++) {
+				const let_def *l = &g->let[j];
+				if (all[j] && read_through(l->e, slot, l->per_seat &&
+						!l->same_in_team) == EXPR_READ_ALL)
+					r = EXPR_READ_ALL;
+			}
+			if (r == EXPR_READ_ALL && !all[i])
+				all[i] = more = true;
+		}
+	}
+	g->lets_all_read = g->nlets > 0;
+	for (int i = 0; i < g->nlets; i++)
+		g->lets_all_read &= all[i];
+}
+
 /* at: the key 'match' (n's own mark is its first key) */
 static void build_match(builder *b, const node *at, const node *n)
 {
@@ -1497,6 +1538,7 @@ static void build(builder *b, const node *root)
 	if (scoring_ok && sound(b, top, root, "match"))
 		build_match(b, match->key, match->value);
 	mark_lets_read_late(g);
+	mark_lets_all_read(g);
 
 	if (deal_ok)
 		check_deal_fits(b, deal, node_get(root, "places"));

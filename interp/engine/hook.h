@@ -101,6 +101,12 @@ typedef struct hook {
 	 * choice without a whole hook_result to clear and copy at every
 	 * trick; NULL: run()'s pick. */
 	int (*pick)(const hook_context *ctx);
+	/* For a slot that reads a result's pick, total, yes and the groups
+	 * below ngroups alone (a double trick's resolution), the same
+	 * written into a result the caller holds, the rest of it left as it
+	 * was: no whole hook_result to clear and copy at every call; NULL:
+	 * run()'s. */
+	void (*fill)(const hook_context *ctx, hook_result *out);
 } hook;
 
 /* A hook a rule file names, with its parameters read. */
@@ -127,6 +133,11 @@ hook_result hook_call(const hook_use *use, const struct state *s, int seat,
 /* hook_call(...).pick, through the hook's `pick` when it has one. */
 int hook_call_pick(const hook_use *use, const struct state *s, int seat,
 		   hook_input in);
+
+/* hook_call(...)'s pick, total, yes, ngroups and groups below ngroups
+ * into *out, through the hook's `fill` when it has one. */
+void hook_call_fill(const hook_use *use, const struct state *s, int seat,
+		    hook_input in, hook_result *out);
 
 /* Hands the schema the hooks' names, slots and parameters, so that rule
  * files naming them validate (game_load does it before it checks one). */

@@ -125,29 +125,36 @@ static void send_pair(hook_result *r, const hook_context *ctx, int i, int to)
 	g->seat = (int8_t)to;
 }
 
-static hook_result ribs_resolution(const hook_context *ctx)
+/* The resolution into *out: its pick, total, yes and a group per
+ * position (the rest of *out is not written). */
+static void ribs_fill(const hook_context *ctx, hook_result *out)
 {
 	const deck *d = &ctx->s->g->deck;
 	const int32_t *worth = ctx->in.values;
 	const card_id *ribs = pair_at(ctx, 0);
 	int n = ctx->in.ncards / 2;
-	hook_result r = {.pick = -1, .ngroups = n};
-	hook_group *pair = r.group;
+	out->pick = -1;
+	out->total = 0;
+	out->yes = false;
+	out->ngroups = n;
+	hook_group *pair = out->group;
+	memset(pair, 0, (size_t)n * sizeof *pair);
 	/* 1. drop-outs; 2. the first exact match takes everything up */
 	for (int i = 1; i < n; i++) {
 		pair[i].tag = laid_down(ctx, i) ? PAIR_DOWN : PAIR_TO_LEADER;
 		if (!laid_down(ctx, i) && same_ranks(d, pair_at(ctx, i), ribs)) {
-			pair[i].tag = r.pick < 0 ? PAIR_TAKES_ALL
+			pair[i].tag = out->pick < 0 ? PAIR_TAKES_ALL
 						 : PAIR_MATCHED_LATE;
-			if (r.pick < 0)
-				r.pick = i;
+			if (out->pick < 0)
+				out->pick = i;
 		}
 	}
-	if (r.pick >= 0) {
+	if (out->pick >= 0) {
 		pair[0].tag = PAIR_LEAD_TAKEN;
 		for (int i = 0; i < n; i++)
-			send_pair(&r, ctx, i, pair[i].tag == PAIR_DOWN ? -1 : r.pick);
-		return r;
+			send_pair(out, ctx, i,
+				  pair[i].tag == PAIR_DOWN ? -1 : out->pick);
+		return;
 	}
 	/* 3. pairs that beat the ribs go back; the leader takes the rest */
 	int taken = 0;
@@ -155,16 +162,22 @@ static hook_result ribs_resolution(const hook_context *ctx)
 		const card_id *cards = pair_at(ctx, i);
 		if (pair[i].tag == PAIR_TO_LEADER && beats(d, cards, ribs))
 			pair[i].tag = PAIR_BEATS_LEAD;
-		send_pair(&r, ctx, i, pair[i].tag == PAIR_DOWN ? -1
+		send_pair(out, ctx, i, pair[i].tag == PAIR_DOWN ? -1
 			  : pair[i].tag == PAIR_BEATS_LEAD ? i : 0);
 		if (pair[i].tag == PAIR_TO_LEADER)
 			taken += worth[cards[0]] + worth[cards[1]];
 	}
 	/* 5. the bid check: the ribs are kept only if the bid is made */
-	r.total = taken + worth[ribs[0]] + worth[ribs[1]];
-	r.yes = r.total >= ctx->s->bid;
-	pair[0].tag = r.yes ? PAIR_LEAD_KEPT : PAIR_LEAD_DISCARDED;
-	send_pair(&r, ctx, 0, r.yes ? 0 : -1);
+	out->total = taken + worth[ribs[0]] + worth[ribs[1]];
+	out->yes = out->total >= ctx->s->bid;
+	pair[0].tag = out->yes ? PAIR_LEAD_KEPT : PAIR_LEAD_DISCARDED;
+	send_pair(out, ctx, 0, out->yes ? 0 : -1);
+}
+
+static hook_result ribs_resolution(const hook_context *ctx)
+{
+	hook_result r = {0};
+	ribs_fill(ctx, &r);
 	return r;
 }
 
@@ -493,6 +506,7 @@ const hook hook_table[] = {
 		},
 		.games = "Ribs",
 		.run = ribs_resolution,
+		.fill = ribs_fill,
 	},
 	{
 		.about = {
@@ -570,6 +584,17 @@ int hook_call_pick(const hook_use *use, const state *s, int seat,
 			    .args = &use->args, .in = in};
 	return use->hook->pick ? use->hook->pick(&ctx)
 			       : use->hook->run(&ctx).pick;
+}
+
+void hook_call_fill(const hook_use *use, const state *s, int seat,
+		    hook_input in, hook_result *out)
+{
+	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
+			    .args = &use->args, .in = in};
+	if (use->hook->fill)
+		use->hook->fill(&ctx, out);
+	else
+		*out = use->hook->run(&ctx);
 }
 
 static const schema_hook *hook_about(int i)

@@ -72,19 +72,21 @@ static bool enter(state *s, const phase *p)
 /* All passes happen at once, so nobody passes on what they receive. */
 static void give_all(state *s)
 {
+	int to = room_of(s)->to;
 	for (int q = 0; q < s->players; q++) {
 		s->hand[q] = cset_minus(s->hand[q], s->passing[q]);
 		phase_hand_hides(s, q, s->passing[q], false);
 	}
 	for (int q = 0; q < s->players; q++) {
-		int to = state_seat_plus(s, q, room_of(s)->to);
-		s->hand[to] = cset_or(s->hand[to], s->passing[q]);
-		phase_hand_gets(s, to, s->passing[q], cset_empty());
-		s->gave[q] = s->passing[q];
-		card_id given[CARD_MAX];
-		int n = cset_to_array(s->passing[q], given);
-		for (int i = 0; i < n; i++)
-			s->passed_by[given[i]] = (uint8_t)(q + 1);
+		int seat = state_seat_plus(s, q, to);
+		cardset given = s->passing[q];
+		s->hand[seat] = cset_or(s->hand[seat], given);
+		phase_hand_gets(s, seat, given, cset_empty());
+		s->gave[q] = given;
+		for (int i = 0; i < CSET_WORDS; i++)
+			for (uint64_t w = given.w[i]; w; w &= w - 1)
+				s->passed_by[i * 64 + __builtin_ctzll(w)] =
+					(uint8_t)(q + 1);
 		s->passing[q] = cset_empty();
 	}
 }
@@ -102,22 +104,30 @@ static phase_step apply(state *s, const phase *p, const action *a)
 
 /* Random cards until every seat has chosen, each drawn as
  * state_apply_random() draws it, without a step of the engine per card:
- * the playouts' fast path. */
+ * the playouts' fast path.  A seat's cards are drawn in one go, as
+ * phase_secret_add() keeps the turn until they are all in. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	(void)p;
+	int seat = s->current;
 	for (;;) {
-		int seat = s->current;
-		card_id c = phase_random_card(cset_minus(s->hand[seat],
-					s->passing[seat]), r->seat[seat]);
-		if (c == CARD_NONE)
-			return PHASE_STUCK;
-		if (phase_secret_add(s, c)) {
-			give_all(s);
-			s->event = EV_PASSED;
-			return PHASE_ENDS;
-		}
+		rng *g = r->seat[seat];
+		cardset left = cset_minus(s->hand[seat], s->passing[seat]);
+		do {
+			card_id c = phase_random_card(left, g);
+			if (c == CARD_NONE)
+				return PHASE_STUCK;
+			cset_del(&left, c);
+			cset_add(&s->passing[seat], c);
+		} while (++s->pass_chosen[seat] < s->pass_need[seat]);
+		seat = phase_secret_next(s, seat);
+		if (seat < 0)
+			break;
+		s->current = (int8_t)seat;
 	}
+	give_all(s);
+	s->event = EV_PASSED;
+	return PHASE_ENDS;
 }
 
 static action_prompt prompt(const state *s, const phase *p)

@@ -71,16 +71,22 @@ void phase_secret_start(state *s, int n)
 	s->current = s->pass_first;
 }
 
+int phase_secret_next(const state *s, int seat)
+{
+	int next = state_next_seat(s, seat, 1);
+	while (next != s->pass_first && s->pass_need[next] == 0)
+		next = state_next_seat(s, next, 1);
+	return next == s->pass_first ? -1 : next;
+}
+
 bool phase_secret_add(state *s, card_id c)
 {
 	int seat = s->current;
 	cset_add(&s->passing[seat], c);
 	if (++s->pass_chosen[seat] < s->pass_need[seat])
 		return false;
-	int next = state_next_seat(s, seat, 1);
-	while (next != s->pass_first && s->pass_need[next] == 0)
-		next = state_next_seat(s, next, 1);
-	if (next == s->pass_first)
+	int next = phase_secret_next(s, seat);
+	if (next < 0)
 		return true;
 	s->current = (int8_t)next;
 	return false;

@@ -298,6 +298,10 @@ int phase_round_turn(state *s, int first, const expr *who, int pos);
  * is a phase's `hide`. */
 void phase_secret_start(state *s, int n);
 bool phase_secret_add(state *s, card_id c);
+
+/* The seat that chooses after `seat` in the round (-1: every seat has
+ * chosen): as phase_secret_add moves on once seat's cards are in. */
+int phase_secret_next(const state *s, int seat);
 void phase_secret_hide(const state *s, const phase *p, int seat, state *v);
 /* The words of a secret round: its decision (`verb`, the cards still to
  * choose), read from words (among `first` first, as phase_parse_cards),

@@ -87,11 +87,12 @@ static void fill_let(expr_lazy *lz, int slot)
 }
 
 /* f reads the named values as they are first needed; under validate's
- * watch every one is worked out, as each may hold a choose() to watch. */
+ * watch every one is worked out, as each may hold a choose() to watch,
+ * and so is every one of a game whose deals read them all. */
 static void lazy_open(lazy_lets *ll, const state *s, expr_frame *f)
 {
 	const game *g = s->g;
-	if (expr_watching()) {
+	if (expr_watching() || g->lets_all_read) {
 		eval_lets(s, f);
 		return;
 	}

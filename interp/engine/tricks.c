@@ -846,11 +846,22 @@ static bool plain_shape(const state *s, const tricks_phase *t)
 	       s->dummy < 0;
 }
 
-/* The plain rank of c as a key that grows with the card's strength:
- * flip is 0, or -1 when the lowest wins (~rank falls as rank grows). */
-static inline int plain_key(const uint8_t *rank, int flip, card_id c)
+/* The plain rank of c and its suit as one key, suit * 256 + a byte
+ * that grows with the card's strength in its suit: flip is 0, or 255
+ * when the lowest wins (255 - rank falls as rank grows). */
+static inline int plain_key(const uint8_t *rank, int flip, int suit,
+			    card_id c)
 {
-	return rank[c] ^ flip;
+	return suit * 256 + (rank[c] ^ flip);
+}
+
+/* Whether key beats best, the key of the best card of a trick led in
+ * suit led: in that suit (below (led + 1) * 256) and above it, as one
+ * compare, so that the choice needs no branch. */
+static inline bool plain_beats(int key, int best, int led)
+{
+	return (unsigned)(key - best - 1) <
+	       (unsigned)((led + 1) * 256 - best - 1);
 }
 
 /* Random cards until the phase ends, for tricks of the plain shape: each
@@ -867,7 +878,7 @@ static phase_step plain_playout(state *s, const phase *p,
 	const bool follows = t->follow == FOLLOW_SUIT;
 	const bool restricts = t->nrestrict > 0;
 	const bool trumps = r->has_trumps;
-	const int flip = r->lowest_wins ? -1 : 0;
+	const int flip = r->lowest_wins ? 255 : 0;
 	const uint8_t *rank = r->order >= 0 ? t->order_power[r->order]
 					    : d->rank_of;
 	const int per_trick = r->playing ? r->playing : s->players;
@@ -875,7 +886,8 @@ static phase_step plain_playout(state *s, const phase *p,
 	for (int q = 0; q < s->players; q++)
 		next_seat[q] = (int8_t)state_next_seat(s, q, 1);
 	int best_key = !trumps && s->nplayed > 0
-		? plain_key(rank, flip, s->table[r->best]) : 0;
+		? plain_key(rank, flip, r->led, s->table[r->best]) : 0;
+	int best_pos = r->best;
 	uint8_t mark = trick_mark(s);
 	int seat = s->current, pos = s->nplayed;
 	for (;;) {
@@ -894,18 +906,25 @@ static phase_step plain_playout(state *s, const phase *p,
 		lay_card(s, seat, pos, c, mark);
 		if (pos == 0) {
 			lead_card(s, r, suit);
+			best_pos = 0;
 			if (!trumps)
-				best_key = plain_key(rank, flip, c);
+				best_key = plain_key(rank, flip, suit, c);
 		} else {
-			if (follows && suit != r->led)
-				s->void_suits[seat] |= (uint16_t)(1u << r->led);
+			/* a void shown and a card taking the lead, both
+			 * toss-ups, are written without a branch */
+			int led = r->led;
+			if (follows)
+				s->void_suits[seat] |= (uint16_t)
+					((unsigned)(suit != led) << led);
 			if (trumps) {
 				if (takes_lead(s, t, c))
 					r->best = (int8_t)pos;
-			} else if (suit == r->led &&
-				   plain_key(rank, flip, c) > best_key) {
-				best_key = plain_key(rank, flip, c);
-				r->best = (int8_t)pos;
+			} else {
+				int key = plain_key(rank, flip, suit, c);
+				bool more = plain_beats(key, best_key, led);
+				best_key = more ? key : best_key;
+				best_pos = more ? pos : best_pos;
+				r->best = (int8_t)best_pos;
 			}
 		}
 		s->nplayed = (uint8_t)++pos;

@@ -1854,6 +1854,73 @@ bool expr_reads_slot(const expr *e, int slot)
 	return node_reads_slot(e->root, slot);
 }
 
+/* How surely n reads slot whenever it is evaluated (expr_surely_reads):
+ * the kids that always run pass theirs on, a branch's only where both
+ * branches read it, a loop's body nothing (it may not run), a seat
+ * aggregate's body at every seat when it never stops early. */
+static int node_surely_reads(const expr_node *n, int slot)
+{
+	int r = EXPR_READ_MAYBE;
+	switch (n->op) {
+	case OP_VAR:
+		return n->slot == slot ? EXPR_READ_ALL : EXPR_READ_MAYBE;
+	case OP_SEATVAR:
+		return n->slot == slot ? EXPR_READ_HERE : EXPR_READ_MAYBE;
+	case OP_AND:
+	case OP_OR:
+	case OP_FORCARDS:
+	case OP_FORSUITS:
+		return node_surely_reads(n->u.kid[0], slot);
+	case OP_FORRANGE: {
+		int lo = node_surely_reads(n->u.kid[0], slot);
+		int hi = node_surely_reads(n->u.kid[2], slot);
+		return lo > hi ? lo : hi;
+	}
+	case OP_IF: {
+		int c = node_surely_reads(n->u.kid[0], slot);
+		int a = node_surely_reads(n->u.kid[1], slot);
+		int b = node_surely_reads(n->u.kid[2], slot);
+		int both = a < b ? a : b;
+		return c > both ? c : both;
+	}
+	case OP_AT: {           /* kid 0 at another seat: only what it reads
+				   at every seat counts */
+		int at = node_surely_reads(n->u.kid[1], slot);
+		int x = node_surely_reads(n->u.kid[0], slot);
+		return x == EXPR_READ_ALL ? x : at;
+	}
+	case OP_SEATAGG:
+		if (n->agg == AGG_ANY || n->agg == AGG_ALL)
+			return EXPR_READ_MAYBE;
+		return node_surely_reads(n->u.kid[0], slot) ? EXPR_READ_ALL
+							    : EXPR_READ_MAYBE;
+	case OP_CALL:
+		for (int i = 0; i < n->nkid; i++) {
+			int k = node_surely_reads(n->u.call.arg[i], slot);
+			r = k > r ? k : r;
+		}
+		return r;
+	case OP_NEG: case OP_ADD: case OP_SUB: case OP_MUL: case OP_DIV:
+	case OP_MOD: case OP_UNION: case OP_DIFF: case OP_INTER:
+	case OP_SUNION: case OP_SDIFF: case OP_SINTER: case OP_EQ: case OP_NE:
+	case OP_LT: case OP_LE: case OP_GT: case OP_GE: case OP_SETEQ:
+	case OP_SETNE: case OP_INCARDS: case OP_INSUITS: case OP_NOT:
+	case OP_FACESET: case OP_SUITSET: case OP_RANKSET: case OP_SUITBIT:
+		for (int i = 0; i < n->nkid; i++) {
+			int k = node_surely_reads(n->u.kid[i], slot);
+			r = k > r ? k : r;
+		}
+		return r;
+	default:                /* reads no slot, or not surely */
+		return EXPR_READ_MAYBE;
+	}
+}
+
+int expr_surely_reads(const expr *e, int slot)
+{
+	return node_surely_reads(e->root, slot);
+}
+
 /* Whether n reads the frame's seat other than through `by` or a slot
  * slot_ok accepts. */
 static bool node_reads_seat(const expr_node *n, expr_getter_fn by,

@@ -151,6 +151,12 @@ bool expr_reads_only(const expr *e, const int *slot, int nslot);
 /* True when evaluating the expression may read frame slot `slot`. */
 bool expr_reads_slot(const expr *e, int slot);
 
+/* How surely every evaluation of the expression reads frame slot `slot`
+ * (a per-seat value's first slot): maybe not, at the frame's seat, or
+ * at every seat (the slot itself for a value of the whole table). */
+enum { EXPR_READ_MAYBE, EXPR_READ_HERE, EXPR_READ_ALL };
+int expr_surely_reads(const expr *e, int slot);
+
 /* True when the expression reads the seat it is worked out for (the
  * frame's) only through the per-seat getter `by` and the per-seat slots
  * slot_ok accepts: its value is then the same at two seats where those

@@ -135,11 +135,35 @@ START_TEST(test_popcount_both_ways)
 }
 END_TEST
 
+/* The k-th bit by the processor's bit deposit, where it is used, and
+ * by clearing the bits below one at a time agree. */
+START_TEST(test_nth_both_ways)
+{
+	rng r;
+	rng_seed(&r, 6, 6);
+	bool hw = cset_pdep;
+	for (int i = 0; i < 2000; i++) {
+		uint64_t w = rng_next(&r) & rng_next(&r);
+		int n = 0;
+		for (uint64_t v = w; v; v &= v - 1) {
+			int expect = __builtin_ctzll(v);
+			cset_pdep = hw;
+			ck_assert_int_eq(cset_word_nth(w, n), expect);
+			cset_pdep = false;
+			ck_assert_int_eq(cset_word_nth(w, n), expect);
+			n++;
+		}
+	}
+	cset_pdep = hw;
+}
+END_TEST
+
 static Suite *cardset_suite(void)
 {
 	Suite *s = suite_create("cardset");
 	TEST_CASE(s, "sets", test_add_has_count, test_iteration_is_ascending,
-		  test_first_n, test_algebra, test_popcount_both_ways);
+		  test_first_n, test_algebra, test_popcount_both_ways,
+		  test_nth_both_ways);
 	TEST_CASE(s, "rng", test_rng_is_fixed, test_rng_below_is_uniform,
 		  test_shuffle_is_permutation);
 	return s;

@@ -320,6 +320,31 @@ START_TEST(test_values_read_late)
 }
 END_TEST
 
+/* A game whose every deal reads all of its named values at every seat
+ * works them out in order (Black Lady: the carry's next reads the pot,
+ * the share and the clear seats, these the penalties); one that reads
+ * some only on a branch works them out when first read (Schieberamsch's
+ * soloist's values; `unread` of late-values.yaml). */
+START_TEST(test_values_all_read)
+{
+	static const struct {
+		const char *file;
+		bool all;
+	} games[] = {
+		{TOP_SRCDIR "/games/black-lady.yaml", true},
+		{TOP_SRCDIR "/games/ribs.yaml", true},
+		{TOP_SRCDIR "/games/schieberamsch.yaml", false},
+		{TESTS_DIR "/data/games/late-values.yaml", false},
+	};
+	for (size_t i = 0; i < sizeof games / sizeof *games; i++) {
+		game *w = scn_load(games[i].file);
+		ck_assert_msg(w->lets_all_read == games[i].all, "%s",
+			      games[i].file);
+		game_free(w);
+	}
+}
+END_TEST
+
 static Suite *features_suite(void)
 {
 	Suite *su = suite_create("features");
@@ -336,6 +361,7 @@ static Suite *features_suite(void)
 	tcase_add_test(tc, test_turned_up);
 	tcase_add_test(tc, test_top_trumps);
 	tcase_add_test(tc, test_values_read_late);
+	tcase_add_test(tc, test_values_all_read);
 	suite_add_tcase(su, tc);
 	return su;
 }

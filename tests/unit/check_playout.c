@@ -30,9 +30,17 @@
 static char game_files[SCN_RULE_FILES_MAX][512];
 static int ngames;
 
+/* The games of games/, and test games of shapes none of them has. */
 static void find_games(void)
 {
-	ngames = scn_rule_files(GAMES_DIR, game_files, SCN_RULE_FILES_MAX);
+	static const char *const extra[] = {
+		TOP_SRCDIR "/tests/data/games/lowest-wins.yaml",
+	};
+	int n = (int)(sizeof extra / sizeof *extra);
+	ngames = scn_rule_files(GAMES_DIR, game_files, SCN_RULE_FILES_MAX - n);
+	for (int i = 0; i < n; i++)
+		snprintf(game_files[ngames++], sizeof game_files[0], "%s",
+			 extra[i]);
 }
 
 /* Every card of the deck in play is in exactly one place: a hand, a

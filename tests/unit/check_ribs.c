@@ -82,6 +82,17 @@ static void resolve(int bid, const char *const *pairs, int n)
 			 .values = g->table[0].value};
 	result = hook_call(&ribs, &s, 0, in);
 	ck_assert_int_eq(result.ngroups, n);
+	/* the filled result, in memory that held something else, says the
+	 * same as the whole one */
+	hook_result filled;
+	memset(&filled, 0x5a, sizeof filled);
+	hook_call_fill(&ribs, &s, 0, in, &filled);
+	ck_assert_int_eq(filled.pick, result.pick);
+	ck_assert_int_eq(filled.total, result.total);
+	ck_assert(filled.yes == result.yes);
+	ck_assert_int_eq(filled.ngroups, n);
+	ck_assert(memcmp(filled.group, result.group,
+			 (size_t)n * sizeof *filled.group) == 0);
 }
 
 /* Where position i's pair goes. */
