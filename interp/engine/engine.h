@@ -141,6 +141,10 @@ cardset state_trumps_ahead(const state *s, uint8_t *power);
  * tells nothing). */
 move_hint state_move_hint(const state *s, const action *a);
 
+/* Whether the rules call legal action a safe: it can never hurt the
+ * seat to move (a layout move's `safe`), so a search need try no other. */
+bool state_move_is_safe(const state *s, const action *a);
+
 /* The legal actions that spend nothing a player keeps for when stuck,
  * or all when each does (a solitaire's playouts); how many. */
 int state_legal_saving(const state *s, action *out);

@@ -352,6 +352,9 @@ typedef struct move_def {
 	uint32_t unless;                /* moves that must have no target */
 	const expr *loses;              /* after it, over its destination:
 					   the game is lost */
+	const expr *safe;               /* over a legal one (the variables of
+					   `when`): it can never hurt, and a
+					   solver makes it without branching */
 	const expr *pay;                /* a card of these is used up */
 	int pay_from, pay_to;
 	counter_adds adds;

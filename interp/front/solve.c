@@ -305,6 +305,13 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 	frame *f = &sv->frame[d];
 	action moves[ACTIONS_MAX];
 	int n = state_legal(&f->s, moves);
+	/* a move the rules call safe is made without trying the others */
+	for (int i = 0; i < n; i++)
+		if (state_move_is_safe(&f->s, &moves[i])) {
+			moves[0] = moves[i];
+			n = 1;
+			break;
+		}
 	f->first = top;
 	f->n = f->next = 0;
 	if (!pool_room(sv, top + n))
