@@ -355,6 +355,7 @@ typedef struct move_def {
 	const expr *safe;               /* over a legal one (the variables of
 					   `when`): it can never hurt, and a
 					   solver makes it without branching */
+	bool last_resort;               /* a solver tries it after the others */
 	const expr *pay;                /* a card of these is used up */
 	int pay_from, pay_to;
 	counter_adds adds;

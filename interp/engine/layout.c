@@ -1594,16 +1594,18 @@ static move_hint hint(const state *s, const phase *p, const action *a)
 	return h;
 }
 
-/* Whether legal action a's move calls it safe: its `safe` holds over
- * it, read with the variables of its `when`. */
-static bool safe(const state *s, const phase *p, const action *a)
+/* What legal action a's move advises: a last resort, or safe where its
+ * `safe` holds over it (read with the variables of its `when`). */
+static move_advice advice(const state *s, const phase *p, const action *a)
 {
 	const layout_phase *l = LAYOUT(p);
 	if (a->kind != ACT_MOVE || a->number >= l->nmoves)
-		return false;
+		return ADVICE_NONE;
 	const move_def *m = &l->move[a->number];
+	if (m->last_resort)
+		return ADVICE_LAST;
 	if (!m->safe)
-		return false;
+		return ADVICE_NONE;
 	probe pr;
 	probe_start(&pr, s);
 	if (m->pair) {
@@ -1620,7 +1622,7 @@ static bool safe(const state *s, const phase *p, const action *a)
 	put_cards(&pr, l->v_pile, pr.set[a->to]);
 	int near = l->beside[a->to];
 	put_card(&pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(&pr, near));
-	return holds(m->safe, &pr);
+	return holds(m->safe, &pr) ? ADVICE_SAFE : ADVICE_NONE;
 }
 
 /* A tableau: the place whose tops turn up, or the one dealt to. */
@@ -1654,7 +1656,7 @@ const phase_kind_def phase_layout = {
 	.why_illegal = layout_why_illegal,
 	.explain = layout_explain,
 	.hint = hint,
-	.safe = safe,
+	.advice = advice,
 	.legal_saving = legal_saving,
 	.progress = progress,
 	.help = layout_help,

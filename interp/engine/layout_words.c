@@ -504,6 +504,8 @@ static void explain_move(FILE *out, const game *g, const layout_phase *l,
 		fputs("; it can never hurt when ", out);
 		put_formula(out, m->safe);
 	}
+	if (m->last_resort)
+		fputs("; solvers try it last", out);
 	if (m->automatic)
 		fprintf(out, " (made at once, without asking)");
 	if (m->opening)

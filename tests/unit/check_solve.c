@@ -7,7 +7,8 @@
  * its choice does not depend on them (two Klondike deals that differ
  * only in face-down cards get the same move); a move the rules call
  * safe (FreeCell's card sent up that no other could need) is the only
- * one a search tries, and one that could hurt is not called safe.
+ * one a search tries, and one that could hurt is not called safe; a
+ * last resort (Spider's deal) is tried after the others.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -131,8 +132,8 @@ START_TEST(test_safe_moves_are_the_rules)
 		bool nine = moves[i].card[0] == card("9D");
 		up += goes_up(&moves[i]);
 		/* only 9D's move up; not 10S's or 10H's, nor 9D to a cell */
-		ck_assert_int_eq(state_move_is_safe(&st, &moves[i]),
-				 nine && goes_up(&moves[i]));
+		ck_assert_int_eq(state_move_advice(&st, &moves[i]) ==
+				 ADVICE_SAFE, nine && goes_up(&moves[i]));
 	}
 	ck_assert_int_eq(up, 3);
 }
@@ -151,6 +152,30 @@ START_TEST(test_safe_move_is_made_without_trying_others)
 		ck_assert_int_eq(r.len, 1);
 		ck_assert_int_eq(r.line[0].card[0], card("9D"));
 		ck_assert(goes_up(&r.line[0]));
+	}
+}
+END_TEST
+
+START_TEST(test_last_resort_is_tried_last)
+{
+	g = scn_load(GAMES "spider-1-suit.yaml");
+	lay_position(NULL, "t1: AS; t2: 2S; t3: 3S; t4: 4S; t5: 5S; t6: 6S; "
+		     "t7: 7S; t8: 8S; t9: 9S; t10: 10S; stock: JS QS KS; "
+		     "down: JS QS KS");
+	action moves[ACTIONS_MAX];
+	int n = state_legal(&st, moves), last = 0;
+	for (int i = 0; i < n; i++)
+		last += state_move_advice(&st, &moves[i]) == ADVICE_LAST;
+	ck_assert_int_eq(last, 1);      /* the deal */
+	ck_assert_int_gt(n, 1);
+	/* the deal shows three cards, the others nothing: still the one
+	 * position a search of one expands is not after it (it would be
+	 * the best line, seeing more), whatever the order of equals */
+	static solve_result r;
+	for (uint64_t tie = 0; tie < 8; tie++) {
+		solve_search(&st, 1, 0, tie, &r);
+		ck_assert_int_eq(r.nodes, 1);
+		ck_assert_int_eq(r.len, 0);
 	}
 }
 END_TEST
@@ -210,6 +235,7 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, test_hidden_cards_are_not_read);
 	tcase_add_test(tc, test_safe_moves_are_the_rules);
 	tcase_add_test(tc, test_safe_move_is_made_without_trying_others);
+	tcase_add_test(tc, test_last_resort_is_tried_last);
 	suite_add_tcase(su, tc);
 	return su;
 }
