@@ -136,6 +136,14 @@ int action_find(const action *list, int n, const action *a);
  * on a trick the seat cannot follow); whether it commits the seat to
  * more than it was (a choice that declares, takes cards or raises a
  * counter). */
+/* What the rules advise a search about a move: nothing; it can never
+ * hurt (make it without trying others); or try it after every other. */
+typedef enum move_advice {
+	ADVICE_NONE,
+	ADVICE_SAFE,
+	ADVICE_LAST,
+} move_advice;
+
 typedef struct move_hint {
 	int gain;
 	bool spends;

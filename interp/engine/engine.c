@@ -692,6 +692,13 @@ move_hint state_move_hint(const state *s, const action *a)
 	return def && def->hint ? def->hint(s, current_phase(s), a) : none;
 }
 
+move_advice state_move_advice(const state *s, const action *a)
+{
+	const phase_kind_def *def = deciding_kind(s);
+	return def && def->advice ? def->advice(s, current_phase(s), a)
+				  : ADVICE_NONE;
+}
+
 int state_lays_together(const state *s, unsigned *faces)
 {
 	*faces = 0;

@@ -141,6 +141,12 @@ cardset state_trumps_ahead(const state *s, uint8_t *power);
  * tells nothing). */
 move_hint state_move_hint(const state *s, const action *a);
 
+/* What the rules advise a search about legal action a: ADVICE_SAFE, it
+ * can never hurt the seat to move (a layout move's `safe`), so a search
+ * need try no other; ADVICE_LAST, it is tried after every other (a
+ * move's `last-resort`); else ADVICE_NONE. */
+move_advice state_move_advice(const state *s, const action *a);
+
 /* The legal actions that spend nothing a player keeps for when stuck,
  * or all when each does (a solitaire's playouts); how many. */
 int state_legal_saving(const state *s, action *out);

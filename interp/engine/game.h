@@ -355,6 +355,10 @@ typedef struct move_def {
 	uint32_t unless;                /* moves that must have no target */
 	const expr *loses;              /* after it, over its destination:
 					   the game is lost */
+	const expr *safe;               /* over a legal one (the variables of
+					   `when`): it can never hurt, and a
+					   solver makes it without branching */
+	bool last_resort;               /* a solver tries it after the others */
 	const expr *pay;                /* a card of these is used up */
 	int pay_from, pay_to;
 	counter_adds adds;

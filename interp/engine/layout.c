@@ -1735,6 +1735,37 @@ static move_hint hint(const state *s, const phase *p, const action *a)
 	return h;
 }
 
+/* What legal action a's move advises: a last resort, or safe where its
+ * `safe` holds over it (read with the variables of its `when`). */
+static move_advice advice(const state *s, const phase *p, const action *a)
+{
+	const layout_phase *l = LAYOUT(p);
+	if (a->kind != ACT_MOVE || a->number >= l->nmoves)
+		return ADVICE_NONE;
+	const move_def *m = &l->move[a->number];
+	if (m->last_resort)
+		return ADVICE_LAST;
+	if (!m->safe)
+		return ADVICE_NONE;
+	probe pr;
+	probe_start(&pr, s);
+	if (m->pair) {
+		put_pair(s, l, &pr, a->card[0], a->card[1]);
+	} else {
+		cardset group = cset_empty();
+		for (int j = group_start(s, m, &pr, a); j < pr.n[a->from]; j++)
+			cset_add(&group, probe_row(&pr, a->from)[j]);
+		put_cards(&pr, l->v_source, pr.set[a->from]);
+		put_card(&pr, s, l->v_card, a->card[0]);
+		put_cards(&pr, l->v_moving, group);
+	}
+	put_card(&pr, s, l->v_target, probe_top(&pr, a->to));
+	put_cards(&pr, l->v_pile, pr.set[a->to]);
+	int near = l->beside[a->to];
+	put_card(&pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(&pr, near));
+	return holds(m->safe, &pr) ? ADVICE_SAFE : ADVICE_NONE;
+}
+
 /* A tableau: the place whose tops turn up, or the one dealt to. */
 static bool reveals(const phase *p, int k)
 {
@@ -1766,6 +1797,7 @@ const phase_kind_def phase_layout = {
 	.why_illegal = layout_why_illegal,
 	.explain = layout_explain,
 	.hint = hint,
+	.advice = advice,
 	.legal_saving = legal_saving,
 	.progress = progress,
 	.help = layout_help,

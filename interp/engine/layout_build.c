@@ -103,6 +103,8 @@ static void build_move(builder *b, const node *k, const node *v,
 			   "it goes with 'cards: run'", seq ? "sequence"
 			   : "capacity");
 	m->loses = build_expr(b, l->scope, node_get(v, "loses"), TY_BOOL);
+	m->safe = build_expr(b, l->scope, node_get(v, "safe"), TY_BOOL);
+	m->last_resort = is_true(node_get(v, "last-resort"));
 	const node *prefer = node_get(v, "prefer");
 	for (size_t i = 0; prefer && i < prefer->n; i++) {
 		if (m->nprefer == PREFER_MAX) {

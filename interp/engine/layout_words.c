@@ -500,6 +500,12 @@ static void explain_move(FILE *out, const game *g, const layout_phase *l,
 		fputs("; the game is lost when ", out);
 		put_formula(out, m->loses);
 	}
+	if (m->safe) {
+		fputs("; it can never hurt when ", out);
+		put_formula(out, m->safe);
+	}
+	if (m->last_resort)
+		fputs("; solvers try it last", out);
 	if (m->automatic)
 		fprintf(out, " (made at once, without asking)");
 	if (m->opening)

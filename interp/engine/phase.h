@@ -134,6 +134,9 @@ typedef struct phase_kind_def {
 
 	/* What bots may know of a move without searching; NULL: nothing. */
 	move_hint (*hint)(const state *s, const phase *p, const action *a);
+	/* What the rules advise a search about legal action a (a layout
+	 * move's `safe` or `last-resort`); NULL: nothing. */
+	move_advice (*advice)(const state *s, const phase *p, const action *a);
 	/* The legal actions that spend nothing a player keeps for when
 	 * stuck (move_hint.spends), or all of them when each does; NULL:
 	 * the legal list.  A faster list for playouts. */

@@ -257,16 +257,22 @@ static bool pool_room(solver *sv, int need)
 	return true;
 }
 
+/* Taken from the gain of a move the rules make a last resort: it comes
+ * after every other. */
+#define LAST_RESORT (1L << 30)
+
 /* What a move gains at once, to try the best first: the rise of the
  * progress, then the cards it shows for the first time, then what its
  * attack kills; a move that spends a card kept for when stuck (a ploy)
- * comes after the others. */
+ * comes after the others, and a last resort after all of them. */
 static long gain_of(const state *before, const state *after, const action *a)
 {
 	move_hint h = state_move_hint(before, a);
 	long g = 1024L * (long)(state_progress(after) - state_progress(before));
 	g += 64L * (cset_count(after->seen) - cset_count(before->seen));
 	g += 1024L * h.gain;
+	if (state_move_advice(before, a) == ADVICE_LAST)
+		g -= LAST_RESORT;
 	return h.spends ? g - 512 : g;
 }
 
@@ -305,6 +311,13 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 	frame *f = &sv->frame[d];
 	action moves[ACTIONS_MAX];
 	int n = state_legal(&f->s, moves);
+	/* a move the rules call safe is made without trying the others */
+	for (int i = 0; i < n; i++)
+		if (state_move_advice(&f->s, &moves[i]) == ADVICE_SAFE) {
+			moves[0] = moves[i];
+			n = 1;
+			break;
+		}
 	f->first = top;
 	f->n = f->next = 0;
 	if (!pool_room(sv, top + n))

@@ -968,6 +968,11 @@ static const schema_field move_fields[] = {
 	{"then", &s_then, false, "what follows the move"},
 	{"loses", &s_said_bool, false, "after the move, over its destination "
 	 "(card, target, pile): the game is lost"},
+	{"safe", &s_said_bool, false, "where it holds over a legal move "
+	 "(the variables of `when`), the move can never hurt: solvers make "
+	 "it at once, without trying others"},
+	{"last-resort", &s_bool, false, "solvers try it after every other "
+	 "move (a deal onto every pile, which buries what lies there)"},
 	{"auto", &s_bool, false, "made at once when legal, without asking"},
 	{"opening", &s_bool, false, "only before the first card is drawn, "
 	 "once; `start` declines"},

@@ -5,7 +5,10 @@
  * the search that bounds its choices off the first; it plays only
  * when it sees every card (FreeCell, or --cheat), and with cards hidden
  * its choice does not depend on them (two Klondike deals that differ
- * only in face-down cards get the same move).
+ * only in face-down cards get the same move); a move the rules call
+ * safe (FreeCell's card sent up that no other could need) is the only
+ * one a search tries, and one that could hurt is not called safe; a
+ * last resort (Spider's deal) is tried after the others.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -106,6 +109,77 @@ START_TEST(test_plays_freecell_seen_whole)
 }
 END_TEST
 
+/* Spades and hearts up to the nine, diamonds and clubs to the eight:
+ * 9D may go up safely (8S and 8C are up), 10S and 10H may go up but
+ * not safely (9D, 9C are not). */
+static const char *const NEARLY =
+	"f1: AS 2S 3S 4S 5S 6S 7S 8S 9S; f2: AH 2H 3H 4H 5H 6H 7H 8H 9H; "
+	"f3: AD 2D 3D 4D 5D 6D 7D 8D; f4: AC 2C 3C 4C 5C 6C 7C 8C; "
+	"c1: 10S; c2: 9D; c3: 9C 10H";
+
+static bool goes_up(const action *a)
+{
+	return a->to >= pile_no("f1") && a->to <= pile_no("f4");
+}
+
+START_TEST(test_safe_moves_are_the_rules)
+{
+	g = scn_load(GAMES "freecell.yaml");
+	lay_position(NULL, NEARLY);
+	action moves[ACTIONS_MAX];
+	int n = state_legal(&st, moves), up = 0;
+	for (int i = 0; i < n; i++) {
+		bool nine = moves[i].card[0] == card("9D");
+		up += goes_up(&moves[i]);
+		/* only 9D's move up; not 10S's or 10H's, nor 9D to a cell */
+		ck_assert_int_eq(state_move_advice(&st, &moves[i]) ==
+				 ADVICE_SAFE, nine && goes_up(&moves[i]));
+	}
+	ck_assert_int_eq(up, 3);
+}
+END_TEST
+
+START_TEST(test_safe_move_is_made_without_trying_others)
+{
+	g = scn_load(GAMES "freecell.yaml");
+	lay_position(NULL, NEARLY);
+	static solve_result r;
+	/* whatever the order of moves of equal gain, the one position a
+	 * search of one expands is after the safe move */
+	for (uint64_t tie = 0; tie < 8; tie++) {
+		solve_search(&st, 1, 0, tie, &r);
+		ck_assert_int_eq(r.nodes, 1);
+		ck_assert_int_eq(r.len, 1);
+		ck_assert_int_eq(r.line[0].card[0], card("9D"));
+		ck_assert(goes_up(&r.line[0]));
+	}
+}
+END_TEST
+
+START_TEST(test_last_resort_is_tried_last)
+{
+	g = scn_load(GAMES "spider-1-suit.yaml");
+	lay_position(NULL, "t1: AS; t2: 2S; t3: 3S; t4: 4S; t5: 5S; t6: 6S; "
+		     "t7: 7S; t8: 8S; t9: 9S; t10: 10S; stock: JS QS KS; "
+		     "down: JS QS KS");
+	action moves[ACTIONS_MAX];
+	int n = state_legal(&st, moves), last = 0;
+	for (int i = 0; i < n; i++)
+		last += state_move_advice(&st, &moves[i]) == ADVICE_LAST;
+	ck_assert_int_eq(last, 1);      /* the deal */
+	ck_assert_int_gt(n, 1);
+	/* the deal shows three cards, the others nothing: still the one
+	 * position a search of one expands is not after it (it would be
+	 * the best line, seeing more), whatever the order of equals */
+	static solve_result r;
+	for (uint64_t tie = 0; tie < 8; tie++) {
+		solve_search(&st, 1, 0, tie, &r);
+		ck_assert_int_eq(r.nodes, 1);
+		ck_assert_int_eq(r.len, 0);
+	}
+}
+END_TEST
+
 /* Two face-down cards of the tableau change places. */
 static void swap_down(state *s)
 {
@@ -159,6 +233,9 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, test_bounded_search_finds_a_win_and_keeps_to_its_budget);
 	tcase_add_test(tc, test_plays_freecell_seen_whole);
 	tcase_add_test(tc, test_hidden_cards_are_not_read);
+	tcase_add_test(tc, test_safe_moves_are_the_rules);
+	tcase_add_test(tc, test_safe_move_is_made_without_trying_others);
+	tcase_add_test(tc, test_last_resort_is_tried_last);
 	suite_add_tcase(su, tc);
 	return su;
 }
