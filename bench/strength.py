@@ -92,7 +92,25 @@ def oh_hell(deals):
             "exact %s" % rate(len(exact), len(deals))]
 
 
-CONTRACTS = {"sidi-barrani": sidi_barrani, "schieberamsch": schieberamsch,
+def bridge(deals):
+    """Seat 0's side (seats 0 and 2) as declarer: its contracts, their
+    mean level and how many it made; the other side's contracts and how
+    many they made."""
+    played = [d for d in deals
+              if d["contract"] and d["contract"]["declarer"] >= 0]
+    mine = [d for d in played if d["contract"]["declarer"] % 2 == 0]
+    theirs = [d for d in played if d["contract"]["declarer"] % 2 == 1]
+    made = [d for d in mine if d["values"]["made"]]
+    level = (sum(d["contract"]["bid"] for d in mine) / len(mine)
+             if mine else 0)
+    return ["side declares %s, mean level %.1f, made %s" % (
+                rate(len(mine), len(deals)), level,
+                rate(len(made), len(mine))),
+            "the others' made %s" % rate(
+                sum(1 for d in theirs if d["values"]["made"]), len(theirs))]
+
+
+CONTRACTS = {"sidi-barrani": sidi_barrani, "bridge": bridge, "schieberamsch": schieberamsch,
              "spades": spades, "oh-hell": oh_hell}
 
 
