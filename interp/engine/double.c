@@ -389,10 +389,10 @@ static uint16_t turn_pairs(state *s, const int8_t *seat_at, card_id *cards)
 	return down;
 }
 
-/* The resolve hook over the pairs turned: one group per position, the
- * pair with where it goes and its fate. */
-static hook_result resolution(const state *s, const double_phase *d,
-			      const card_id *cards, uint16_t down)
+/* The resolve hook over the pairs turned, into r: one group per
+ * position, the pair with where it goes and its fate. */
+static void resolution(const state *s, const double_phase *d,
+		       const card_id *cards, uint16_t down, hook_result *r)
 {
 	static const int32_t none[CARD_MAX];
 	hook_input in = {
@@ -400,7 +400,7 @@ static hook_result resolution(const state *s, const double_phase *d,
 		.values = d->values >= 0 ? s->g->table[d->values].value : none,
 	};
 	/* `resolve` is a required key: a game that loaded has the hook */
-	return hook_call(&d->resolve, s, room_of(s)->leader, in);
+	hook_call(&d->resolve, s, room_of(s)->leader, in, r);
 }
 
 /* Turns every pair and carries out the resolution. */
@@ -413,7 +413,8 @@ static void resolve(state *s, const phase *p)
 		seat_at[i] = (int8_t)state_next_seat(s, pairs->leader, i);
 	card_id cards[2 * SEAT_MAX];
 	uint16_t down = turn_pairs(s, seat_at, cards);
-	hook_result r = resolution(s, d, cards, down);
+	hook_result r;
+	resolution(s, d, cards, down, &r);
 	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	for (int i = 0; i < s->players; i++)

@@ -26,7 +26,8 @@ void meld_run_hook(const state *s, const cardset *hands, int seat,
 		   meld_result *r)
 {
 	hook_input in = {.hands = hands};
-	hook_result h = hook_call(&s->g->melds, s, seat, in);
+	hook_result h;
+	hook_call(&s->g->melds, s, seat, in, &h);
 	melds_by_seat(&h, r);
 }
 
@@ -74,7 +75,8 @@ static const meld_asked *ask(const state *s, int seat)
 	static _Thread_local meld_asked last;
 	if (!asked_before(&last, s, seat)) {
 		hook_input in = {.hands = s->dealt};
-		hook_result h = hook_call(&s->g->melds, s, seat, in);
+		hook_result h;
+		hook_call(&s->g->melds, s, seat, in, &h);
 		last.n = melds_of_seat(&h, seat, last.m);
 		last.g = s->g;
 		last.args = s->g->melds.args;

@@ -65,7 +65,9 @@ START_TEST(test_majority_suit)
 	use.args.v[0] = tc->all_different;
 	card_id c[16];
 	hook_input trick = {.cards = c, .ncards = scn_card_list(g, tc->cards, c)};
-	int pos = hook_call(&use, &s, 0, trick).pick;
+	hook_result r;
+	hook_call(&use, &s, 0, trick, &r);
+	int pos = r.pick;
 	ck_assert_int_eq(hook_call_pick(&use, &s, 0, trick), pos);
 	ck_assert_msg(pos == tc->pos - 1, "%s (%s): pos %d won, not pos %d",
 		      tc->id, tc->all_different == LEADER ? "leader" : "majority",
@@ -99,7 +101,8 @@ START_TEST(test_melds_across_words)
 	for (int i = 0; i < n; i++)
 		cset_add(&hands[0], c[i]);
 	hook_input in = {.hands = hands};
-	hook_result r = hook_call(&use, &s, -1, in);
+	hook_result r;
+	hook_call(&use, &s, -1, in, &r);
 	ck_assert_msg(r.score[0] == mc->points, "%s: %lld points", mc->hand,
 		      (long long)r.score[0]);
 	ck_assert_int_eq(r.ngroups, mc->cards ? 1 : 0);
