@@ -53,6 +53,7 @@ static int melds_of_seat(const hook_result *h, int seat, meld *out)
  * as it declares them. */
 typedef struct meld_asked {
 	const game *g;
+	uint64_t serial;
 	hook_args args;
 	cardset hand, trumps;
 	int8_t players, first, seat;
@@ -62,7 +63,8 @@ typedef struct meld_asked {
 
 static bool asked_before(const meld_asked *k, const state *s, int seat)
 {
-	return k->g == s->g && k->seat == seat && k->players == s->players &&
+	return k->g == s->g && k->serial == s->g->serial &&
+	       k->seat == seat && k->players == s->players &&
 	       k->first == s->first_leader && cset_eq(k->trumps, s->trumps) &&
 	       cset_eq(k->hand, s->dealt[seat]) &&
 	       memcmp(&k->args, &s->g->melds.args, sizeof k->args) == 0;
@@ -79,6 +81,7 @@ static const meld_asked *ask(const state *s, int seat)
 		hook_call(&s->g->melds, s, seat, in, &h);
 		last.n = melds_of_seat(&h, seat, last.m);
 		last.g = s->g;
+		last.serial = s->g->serial;
 		last.args = s->g->melds.args;
 		last.hand = s->dealt[seat];
 		last.trumps = s->trumps;

@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/hook.h"
+#include "engine/meld.h"
 #include "lang/schema.h"
 
 static game *g;
@@ -216,6 +217,37 @@ START_TEST(test_unknown_hook_is_reported_with_a_hint)
 }
 END_TEST
 
+/* The melds of a hand asked again after its game was freed and another
+ * loaded, quite likely at the same address: the second game's own
+ * meld points (four nines: none, then 150), not the first's. */
+static int four_nines(const char *file)
+{
+	char path[300];
+	snprintf(path, sizeof path, "%s/games/%s", TOP_SRCDIR, file);
+	game *sidi = scn_load(path);
+	static state t;
+	char why[200];
+	ck_assert_msg(state_setup(&t, sidi, 4, 0, NULL, 1, why, sizeof why),
+		      "%s", why);
+	card_id c[16];
+	int n = scn_card_list(sidi, "9S 9H 9D 9C 6S 8H 10D QC JS", c);
+	memset(&t.dealt[0], 0, sizeof t.dealt[0]);
+	for (int i = 0; i < n; i++)
+		cset_add(&t.dealt[0], c[i]);
+	meld m[MELDS_MAX];
+	int points = meld_find(&t, 0, m) ? m[0].points : 0;
+	game_free(sidi);
+	return points;
+}
+
+START_TEST(test_melds_of_a_game_loaded_anew)
+{
+	ck_assert_int_eq(four_nines("sidi-barrani.yaml"), 0);
+	ck_assert_int_eq(four_nines("sidi-barrani-standard-weis.yaml"), 150);
+	ck_assert_int_eq(four_nines("sidi-barrani.yaml"), 0);
+}
+END_TEST
+
 static Suite *hooks_suite(void)
 {
 	Suite *su = suite_create("hooks");
@@ -233,6 +265,7 @@ static Suite *hooks_suite(void)
 	tcase_add_test(tc, test_schema_finds_the_engine_hooks);
 	tcase_add_test(tc, test_schema_reads_the_lookup_given);
 	tcase_add_test(tc, test_unknown_hook_is_reported_with_a_hint);
+	tcase_add_test(tc, test_melds_of_a_game_loaded_anew);
 	suite_add_tcase(su, tc);
 	return su;
 }
