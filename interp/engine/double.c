@@ -265,8 +265,7 @@ static void read_faces(const state *s, hand_faces *hf)
 	const deck *dk = &s->g->deck;
 	card_id c[CARD_MAX];
 	int nc = cset_to_array(s->hand[s->current], c);
-	uint8_t at[FACE_JOKER + 1] = {0}; /* each face's place in first,
-					     + 1 (a held card has a face) */
+	uint8_t at[256] = {0};          /* each face's place in first, + 1 */
 	hf->n = hf->twice = 0;
 	for (int i = 0; i < nc; i++) {
 		uint8_t *k = &at[dk->face[c[i]]];
@@ -390,10 +389,10 @@ static uint16_t turn_pairs(state *s, const int8_t *seat_at, card_id *cards)
 	return down;
 }
 
-/* The resolve hook over the pairs turned, into *out: one group per
+/* The resolve hook over the pairs turned, into r: one group per
  * position, the pair with where it goes and its fate. */
 static void resolution(const state *s, const double_phase *d,
-		       const card_id *cards, uint16_t down, hook_result *out)
+		       const card_id *cards, uint16_t down, hook_result *r)
 {
 	static const int32_t none[CARD_MAX];
 	hook_input in = {
@@ -401,7 +400,7 @@ static void resolution(const state *s, const double_phase *d,
 		.values = d->values >= 0 ? s->g->table[d->values].value : none,
 	};
 	/* `resolve` is a required key: a game that loaded has the hook */
-	hook_call_fill(&d->resolve, s, room_of(s)->leader, in, out);
+	hook_call(&d->resolve, s, room_of(s)->leader, in, r);
 }
 
 /* Turns every pair and carries out the resolution. */
@@ -414,7 +413,7 @@ static void resolve(state *s, const phase *p)
 		seat_at[i] = (int8_t)state_next_seat(s, pairs->leader, i);
 	card_id cards[2 * SEAT_MAX];
 	uint16_t down = turn_pairs(s, seat_at, cards);
-	hook_result r;          /* only what resolution() fills is read */
+	hook_result r;
 	resolution(s, d, cards, down, &r);
 	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;

@@ -488,6 +488,9 @@ typedef struct rank_key {
 
 typedef struct game {
 	arena arena;
+	uint64_t serial;                /* this load's alone: caches keyed by
+					   a game tell it from one loaded
+					   later at the same address */
 	const char *name;
 	const char *description;
 	const char *path;               /* the rule file, as named */

@@ -1,6 +1,7 @@
 /* game_build.c — compiling a checked rule-file tree into a game. */
 #include <ctype.h>
 #include <stdarg.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1725,6 +1726,8 @@ game *game_load(const char *path, diag *d)
 		load_release(&l);
 		return NULL;
 	}
+	static _Atomic uint64_t loads;
+	g->serial = atomic_fetch_add(&loads, 1) + 1;
 	g->path = arena_strndup(&g->arena, path, strlen(path));
 	builder b = {.g = g, .d = d};
 	hook_register_with_schema();    /* the schema knows no hook by itself */

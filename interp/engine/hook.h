@@ -90,7 +90,9 @@ typedef struct hook_result {
 	int ngroups;
 } hook_result;
 
-typedef hook_result (*hook_fn)(const hook_context *ctx);
+/* A hook fills a result its caller owns: about a kilobyte, too much to
+ * hand back by value at every call. */
+typedef void (*hook_fn)(const hook_context *ctx, hook_result *out);
 
 typedef struct hook {
 	schema_hook about;              /* name, slot, parameters, docs: what
@@ -98,15 +100,9 @@ typedef struct hook {
 	const char *games;              /* the games that need it */
 	hook_fn run;
 	/* For a slot that reads `pick` alone (a trick's winner), the same
-	 * choice without a whole hook_result to clear and copy at every
-	 * trick; NULL: run()'s pick. */
+	 * choice without a whole hook_result to fill at every trick; NULL:
+	 * run()'s pick. */
 	int (*pick)(const hook_context *ctx);
-	/* For a slot that reads a result's pick, total, yes and the groups
-	 * below ngroups alone (a double trick's resolution), the same
-	 * written into a result the caller holds, the rest of it left as it
-	 * was: no whole hook_result to clear and copy at every call; NULL:
-	 * run()'s. */
-	void (*fill)(const hook_context *ctx, hook_result *out);
 } hook;
 
 /* A hook a rule file names, with its parameters read. */
@@ -126,18 +122,13 @@ const hook *hook_find(const char *slot, const char *name);
 hook_use hook_named(const char *slot, const node *map);
 
 /* Runs the hook in use at table s, asking about seat (-1: every seat),
- * with what its slot gives. */
-hook_result hook_call(const hook_use *use, const struct state *s, int seat,
-		      hook_input in);
+ * with what its slot gives, into out. */
+void hook_call(const hook_use *use, const struct state *s, int seat,
+	       hook_input in, hook_result *out);
 
-/* hook_call(...).pick, through the hook's `pick` when it has one. */
+/* hook_call's pick, through the hook's `pick` when it has one. */
 int hook_call_pick(const hook_use *use, const struct state *s, int seat,
 		   hook_input in);
-
-/* hook_call(...)'s pick, total, yes, ngroups and groups below ngroups
- * into *out, through the hook's `fill` when it has one. */
-void hook_call_fill(const hook_use *use, const struct state *s, int seat,
-		    hook_input in, hook_result *out);
 
 /* Hands the schema the hooks' names, slots and parameters, so that rule
  * files naming them validate (game_load does it before it checks one). */

@@ -74,10 +74,10 @@ static int majority_pick(const hook_context *ctx)
 				 ctx->in.ncards, leader);
 }
 
-static hook_result majority_suit(const hook_context *ctx)
+static void majority_suit(const hook_context *ctx, hook_result *out)
 {
-	hook_result r = {.pick = majority_pick(ctx)};
-	return r;
+	memset(out, 0, offsetof(hook_result, group));
+	out->pick = majority_pick(ctx);
 }
 
 /* ======================================================================
@@ -125,35 +125,32 @@ static void send_pair(hook_result *r, const hook_context *ctx, int i, int to)
 	g->seat = (int8_t)to;
 }
 
-/* The resolution into *out: its pick, total, yes and a group per
- * position (the rest of *out is not written). */
-static void ribs_fill(const hook_context *ctx, hook_result *out)
+static void ribs_resolution(const hook_context *ctx, hook_result *r)
 {
 	const deck *d = &ctx->s->g->deck;
 	const int32_t *worth = ctx->in.values;
 	const card_id *ribs = pair_at(ctx, 0);
 	int n = ctx->in.ncards / 2;
-	out->pick = -1;
-	out->total = 0;
-	out->yes = false;
-	out->ngroups = n;
-	hook_group *pair = out->group;
-	memset(pair, 0, (size_t)n * sizeof *pair);
+	/* the groups past the n positions are never read: not cleared */
+	memset(r, 0, offsetof(hook_result, group));
+	memset(r->group, 0, sizeof r->group[0] * (size_t)n);
+	r->pick = -1;
+	r->ngroups = n;
+	hook_group *pair = r->group;
 	/* 1. drop-outs; 2. the first exact match takes everything up */
 	for (int i = 1; i < n; i++) {
 		pair[i].tag = laid_down(ctx, i) ? PAIR_DOWN : PAIR_TO_LEADER;
 		if (!laid_down(ctx, i) && same_ranks(d, pair_at(ctx, i), ribs)) {
-			pair[i].tag = out->pick < 0 ? PAIR_TAKES_ALL
+			pair[i].tag = r->pick < 0 ? PAIR_TAKES_ALL
 						 : PAIR_MATCHED_LATE;
-			if (out->pick < 0)
-				out->pick = i;
+			if (r->pick < 0)
+				r->pick = i;
 		}
 	}
-	if (out->pick >= 0) {
+	if (r->pick >= 0) {
 		pair[0].tag = PAIR_LEAD_TAKEN;
 		for (int i = 0; i < n; i++)
-			send_pair(out, ctx, i,
-				  pair[i].tag == PAIR_DOWN ? -1 : out->pick);
+			send_pair(r, ctx, i, pair[i].tag == PAIR_DOWN ? -1 : r->pick);
 		return;
 	}
 	/* 3. pairs that beat the ribs go back; the leader takes the rest */
@@ -162,23 +159,16 @@ static void ribs_fill(const hook_context *ctx, hook_result *out)
 		const card_id *cards = pair_at(ctx, i);
 		if (pair[i].tag == PAIR_TO_LEADER && beats(d, cards, ribs))
 			pair[i].tag = PAIR_BEATS_LEAD;
-		send_pair(out, ctx, i, pair[i].tag == PAIR_DOWN ? -1
+		send_pair(r, ctx, i, pair[i].tag == PAIR_DOWN ? -1
 			  : pair[i].tag == PAIR_BEATS_LEAD ? i : 0);
 		if (pair[i].tag == PAIR_TO_LEADER)
 			taken += worth[cards[0]] + worth[cards[1]];
 	}
 	/* 5. the bid check: the ribs are kept only if the bid is made */
-	out->total = taken + worth[ribs[0]] + worth[ribs[1]];
-	out->yes = out->total >= ctx->s->bid;
-	pair[0].tag = out->yes ? PAIR_LEAD_KEPT : PAIR_LEAD_DISCARDED;
-	send_pair(out, ctx, 0, out->yes ? 0 : -1);
-}
-
-static hook_result ribs_resolution(const hook_context *ctx)
-{
-	hook_result r = {0};
-	ribs_fill(ctx, &r);
-	return r;
+	r->total = taken + worth[ribs[0]] + worth[ribs[1]];
+	r->yes = r->total >= ctx->s->bid;
+	pair[0].tag = r->yes ? PAIR_LEAD_KEPT : PAIR_LEAD_DISCARDED;
+	send_pair(r, ctx, 0, r->yes ? 0 : -1);
 }
 
 /* ======================================================================
@@ -436,16 +426,16 @@ static enum hand_melds hand_melds(const deck *d, cardset hand,
 	return runs ? HOLDS_RUNS : HOLDS_NONE;
 }
 
-static hook_result jass_melds(const hook_context *ctx)
+static void jass_melds(const hook_context *ctx, hook_result *r)
 {
 	const state *s = ctx->s;
 	const deck *d = &s->g->deck;
 	int pts[RANK_MAX] = {-1};
 	int order[SEAT_MAX], n = seats_to_search(ctx, order);
-	hook_result r;          /* the groups past ngroups are never read: */
-	memset(&r, 0, offsetof(hook_result, group));    /* not cleared */
-	r.pick = -1;
-	r.ngroups = 0;
+	/* the groups past ngroups are never read: not cleared */
+	memset(r, 0, offsetof(hook_result, group));
+	r->pick = -1;
+	r->ngroups = 0;
 	long best = 0;
 	for (int i = 0; i < n; i++) {
 		cardset hand = ctx->in.hands[order[i]];
@@ -457,20 +447,19 @@ static hook_result jass_melds(const hook_context *ctx)
 			runs_of(&ms, hand);     /* what fours_from would reach */
 		else
 			fours_from(&ms, hand, 0, pts);
-		add_melds(&r, order[i], &ms);
+		add_melds(r, order[i], &ms);
 		if (ms.best_top > best) {       /* earlier players win ties */
 			best = ms.best_top;
-			r.pick = order[i];
+			r->pick = order[i];
 		}
 	}
 	const int8_t *team = s->g->team_of;
-	for (int i = 0; i < n && r.pick >= 0; i++) {
+	for (int i = 0; i < n && r->pick >= 0; i++) {
 		int seat = order[i];
-		if (seat == r.pick || (ctx->args->v[MELD_TEAM] &&
-				       team[seat] == team[r.pick]))
-			r.score[seat] = meld_points_of(&r, seat);
+		if (seat == r->pick || (ctx->args->v[MELD_TEAM] &&
+				       team[seat] == team[r->pick]))
+			r->score[seat] = meld_points_of(r, seat);
 	}
-	return r;
 }
 
 /* ======================================================================
@@ -506,7 +495,6 @@ const hook hook_table[] = {
 		},
 		.games = "Ribs",
 		.run = ribs_resolution,
-		.fill = ribs_fill,
 	},
 	{
 		.about = {
@@ -569,12 +557,12 @@ hook_use hook_named(const char *slot, const node *map)
 	return use;
 }
 
-hook_result hook_call(const hook_use *use, const state *s, int seat,
-		      hook_input in)
+void hook_call(const hook_use *use, const state *s, int seat,
+	       hook_input in, hook_result *out)
 {
 	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
 			    .args = &use->args, .in = in};
-	return use->hook->run(&ctx);
+	use->hook->run(&ctx, out);
 }
 
 int hook_call_pick(const hook_use *use, const state *s, int seat,
@@ -582,19 +570,11 @@ int hook_call_pick(const hook_use *use, const state *s, int seat,
 {
 	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
 			    .args = &use->args, .in = in};
-	return use->hook->pick ? use->hook->pick(&ctx)
-			       : use->hook->run(&ctx).pick;
-}
-
-void hook_call_fill(const hook_use *use, const state *s, int seat,
-		    hook_input in, hook_result *out)
-{
-	hook_context ctx = {.s = s, .phase = s->phase, .seat = seat,
-			    .args = &use->args, .in = in};
-	if (use->hook->fill)
-		use->hook->fill(&ctx, out);
-	else
-		*out = use->hook->run(&ctx);
+	if (use->hook->pick)
+		return use->hook->pick(&ctx);
+	hook_result r;
+	use->hook->run(&ctx, &r);
+	return r.pick;
 }
 
 static const schema_hook *hook_about(int i)

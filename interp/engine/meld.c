@@ -26,7 +26,8 @@ void meld_run_hook(const state *s, const cardset *hands, int seat,
 		   meld_result *r)
 {
 	hook_input in = {.hands = hands};
-	hook_result h = hook_call(&s->g->melds, s, seat, in);
+	hook_result h;
+	hook_call(&s->g->melds, s, seat, in, &h);
 	melds_by_seat(&h, r);
 }
 
@@ -52,6 +53,7 @@ static int melds_of_seat(const hook_result *h, int seat, meld *out)
  * as it declares them. */
 typedef struct meld_asked {
 	const game *g;
+	uint64_t serial;
 	hook_args args;
 	cardset hand, trumps;
 	int8_t players, first, seat;
@@ -61,7 +63,8 @@ typedef struct meld_asked {
 
 static bool asked_before(const meld_asked *k, const state *s, int seat)
 {
-	return k->g == s->g && k->seat == seat && k->players == s->players &&
+	return k->g == s->g && k->serial == s->g->serial &&
+	       k->seat == seat && k->players == s->players &&
 	       k->first == s->first_leader && cset_eq(k->trumps, s->trumps) &&
 	       cset_eq(k->hand, s->dealt[seat]) &&
 	       memcmp(&k->args, &s->g->melds.args, sizeof k->args) == 0;
@@ -74,9 +77,11 @@ static const meld_asked *ask(const state *s, int seat)
 	static _Thread_local meld_asked last;
 	if (!asked_before(&last, s, seat)) {
 		hook_input in = {.hands = s->dealt};
-		hook_result h = hook_call(&s->g->melds, s, seat, in);
+		hook_result h;
+		hook_call(&s->g->melds, s, seat, in, &h);
 		last.n = melds_of_seat(&h, seat, last.m);
 		last.g = s->g;
+		last.serial = s->g->serial;
 		last.args = s->g->melds.args;
 		last.hand = s->dealt[seat];
 		last.trumps = s->trumps;

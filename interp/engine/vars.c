@@ -148,16 +148,19 @@ static value get_melds(const expr_frame *f, int seat, int arg)
 	(void)arg;
 	static _Thread_local struct {
 		const game *g;
+		uint64_t serial;
 		int8_t players, first;
 		cardset hands[SEAT_MAX], trumps;
 		meld_result r;
 	} last;
 	const state *s = STATE(f);
-	if (last.g != s->g || last.players != s->players ||
+	if (last.g != s->g || last.serial != s->g->serial ||
+	    last.players != s->players ||
 	    last.first != s->first_leader || !cset_eq(last.trumps, s->trumps) ||
 	    memcmp(last.hands, meld_hands(s), sizeof last.hands) != 0) {
 		vars_melds(s, &last.r);
 		last.g = s->g;
+		last.serial = s->g->serial;
 		last.players = s->players;
 		last.first = s->first_leader;
 		last.trumps = s->trumps;

@@ -11,6 +11,7 @@
 
 #include "engine/engine.h"
 #include "engine/hook.h"
+#include "engine/meld.h"
 #include "lang/schema.h"
 
 static game *g;
@@ -65,7 +66,9 @@ START_TEST(test_majority_suit)
 	use.args.v[0] = tc->all_different;
 	card_id c[16];
 	hook_input trick = {.cards = c, .ncards = scn_card_list(g, tc->cards, c)};
-	int pos = hook_call(&use, &s, 0, trick).pick;
+	hook_result r;
+	hook_call(&use, &s, 0, trick, &r);
+	int pos = r.pick;
 	ck_assert_int_eq(hook_call_pick(&use, &s, 0, trick), pos);
 	ck_assert_msg(pos == tc->pos - 1, "%s (%s): pos %d won, not pos %d",
 		      tc->id, tc->all_different == LEADER ? "leader" : "majority",
@@ -99,7 +102,8 @@ START_TEST(test_melds_across_words)
 	for (int i = 0; i < n; i++)
 		cset_add(&hands[0], c[i]);
 	hook_input in = {.hands = hands};
-	hook_result r = hook_call(&use, &s, -1, in);
+	hook_result r;
+	hook_call(&use, &s, -1, in, &r);
 	ck_assert_msg(r.score[0] == mc->points, "%s: %lld points", mc->hand,
 		      (long long)r.score[0]);
 	ck_assert_int_eq(r.ngroups, mc->cards ? 1 : 0);
@@ -213,6 +217,37 @@ START_TEST(test_unknown_hook_is_reported_with_a_hint)
 }
 END_TEST
 
+/* The melds of a hand asked again after its game was freed and another
+ * loaded, quite likely at the same address: the second game's own
+ * meld points (four nines: none, then 150), not the first's. */
+static int four_nines(const char *file)
+{
+	char path[300];
+	snprintf(path, sizeof path, "%s/games/%s", TOP_SRCDIR, file);
+	game *sidi = scn_load(path);
+	static state t;
+	char why[200];
+	ck_assert_msg(state_setup(&t, sidi, 4, 0, NULL, 1, why, sizeof why),
+		      "%s", why);
+	card_id c[16];
+	int n = scn_card_list(sidi, "9S 9H 9D 9C 6S 8H 10D QC JS", c);
+	memset(&t.dealt[0], 0, sizeof t.dealt[0]);
+	for (int i = 0; i < n; i++)
+		cset_add(&t.dealt[0], c[i]);
+	meld m[MELDS_MAX];
+	int points = meld_find(&t, 0, m) ? m[0].points : 0;
+	game_free(sidi);
+	return points;
+}
+
+START_TEST(test_melds_of_a_game_loaded_anew)
+{
+	ck_assert_int_eq(four_nines("sidi-barrani.yaml"), 0);
+	ck_assert_int_eq(four_nines("sidi-barrani-standard-weis.yaml"), 150);
+	ck_assert_int_eq(four_nines("sidi-barrani.yaml"), 0);
+}
+END_TEST
+
 static Suite *hooks_suite(void)
 {
 	Suite *su = suite_create("hooks");
@@ -230,6 +265,7 @@ static Suite *hooks_suite(void)
 	tcase_add_test(tc, test_schema_finds_the_engine_hooks);
 	tcase_add_test(tc, test_schema_reads_the_lookup_given);
 	tcase_add_test(tc, test_unknown_hook_is_reported_with_a_hint);
+	tcase_add_test(tc, test_melds_of_a_game_loaded_anew);
 	suite_add_tcase(su, tc);
 	return su;
 }
