@@ -606,7 +606,7 @@ static action random_call(const state *s, const phase *p, rng *r)
 /* The next seat still in the auction after the current one, from the
  * mask of those in: the first above it (below, anticlockwise), else
  * the first from the other end. */
-static void next_caller(state *s)
+static inline __attribute__((always_inline)) void next_caller(state *s)
 {
 	int seat = s->current;
 	unsigned in = ((1u << s->players) - 1) & ~(unsigned)room_of(s)->out;
@@ -731,6 +731,21 @@ static phase_step drawn_call_made(state *s, const phase *p,
 			 opening_due(s, &p->u.auction));
 }
 
+/* The opening call drawn as random_call() draws it and made: one of
+ * the opening number's bids, by denomination in the rule file's order. */
+static phase_step opening_made(state *s, const phase *p, const numbers *nb,
+			       rng *r)
+{
+	const auction_phase *a = &p->u.auction;
+	int per = a->ndenoms ? a->ndenoms : 1;
+	int k = opening_index(s, nb);
+	if (k < 0 || per > ACTIONS_MAX - 2)
+		return drawn_call_made(s, p, nb, r);
+	int i = (int)rng_below(r, (uint32_t)per);
+	return call_made(s, p, ACT_BID, number_at(nb, k),
+			 a->ndenoms ? a->denom[i] : DENOM_NONE, true);
+}
+
 /* Random calls until the auction ends, each drawn as random_call()
  * draws it for state_apply_random(), without a step of the engine per
  * call: the playouts' fast path.  The numbers read only what a deal
@@ -744,7 +759,7 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 	numbers nb = numbers_of(s, a);
 	phase_step st = PHASE_GOES_ON;
 	if (opening_due(s, a))
-		st = drawn_call_made(s, p, &nb, r->seat[s->current]);
+		st = opening_made(s, p, &nb, r->seat[s->current]);
 	if (a->denoms_rank || a->redouble) {
 		while (st == PHASE_GOES_ON)
 			st = drawn_call_made(s, p, &nb, r->seat[s->current]);
