@@ -678,10 +678,11 @@ call_made(state *s, const phase *p, action_kind kind, int number,
 	switch (kind) {
 	case ACT_BID:
 		phase_contract_bid(s, number);
-		if (!forced)
+		if (!forced && a->raise_adds.n)
 			counters_add(s, &a->raise_adds, seat);
 		phase_contract_denom(s, denom == DENOM_NONE ? -1 : denom);
-		phase_declare(s, declarer_of(s, a, seat, denom));
+		phase_declare(s, a->first_to_name
+				  ? declarer_of(s, a, seat, denom) : seat);
 		r->passed_since_bid = 0;
 		r->passes_in_row = 0;
 		if (a->top_ends && number == highest_number(s, a))
@@ -782,7 +783,8 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 			st = call_made(s, p, ACT_BID, number_at(&nb, at),
 				       a->ndenoms ? a->denom_rising[i % per]
 						  : DENOM_NONE, false);
-			k = first_above(&nb, s->bid);
+			/* a range rises: the next number is open */
+			k = nb.a->nbids ? first_above(&nb, s->bid) : at + 1;
 		} else {
 			st = call_made(s, p, i == bids ? ACT_PASS : ACT_DOUBLE,
 				       0, DENOM_NONE, false);
