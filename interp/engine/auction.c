@@ -722,8 +722,8 @@ static phase_step apply(state *s, const phase *p, const action *act)
 }
 
 /* One random call drawn as random_call() draws it and made. */
-static phase_step drawn_call_made(state *s, const phase *p,
-				  const numbers *nb, rng *r)
+static inline __attribute__((always_inline)) phase_step
+drawn_call_made(state *s, const phase *p, const numbers *nb, rng *r)
 {
 	action act = call_drawn(s, p, nb, r);
 	if (act.kind == ACT_NONE)
