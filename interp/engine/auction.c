@@ -606,7 +606,7 @@ static action random_call(const state *s, const phase *p, rng *r)
 /* The next seat still in the auction after the current one, from the
  * mask of those in: the first above it (below, anticlockwise), else
  * the first from the other end. */
-static void next_caller(state *s)
+static inline __attribute__((always_inline)) void next_caller(state *s)
 {
 	int seat = s->current;
 	unsigned in = ((1u << s->players) - 1) & ~(unsigned)room_of(s)->out;
@@ -663,27 +663,29 @@ static bool passes_end(const state *s, const auction_phase *a)
 	       room_of(s)->passes_in_row >= s->players - 1;
 }
 
-/* A call made: out of line for the engine, within the playout's loop. */
+/* A call of the given kind (a bid: its number and denomination) made:
+ * out of line for the engine, within the playout's loop, which knows
+ * whether the call is the forced opening without asking. */
 static inline __attribute__((always_inline)) phase_step
-call_made(state *s, const phase *p, const action *act)
+call_made(state *s, const phase *p, action_kind kind, int number,
+	  uint8_t denom, bool forced)
 {
 	const auction_phase *a = &p->u.auction;
 	struct auction_room *r = room(s);
 	int seat = s->current;
-	bool forced = opening_due(s, a);
 	r->calls++;
 	s->event = EV_ACTION;
-	switch ((action_kind)act->kind) {
+	switch (kind) {
 	case ACT_BID:
-		phase_contract_bid(s, act->number);
-		if (!forced)
+		phase_contract_bid(s, number);
+		if (!forced && a->raise_adds.n)
 			counters_add(s, &a->raise_adds, seat);
-		phase_contract_denom(s, act->denom == DENOM_NONE ? -1
-							   : act->denom);
-		phase_declare(s, declarer_of(s, a, seat, act->denom));
+		phase_contract_denom(s, denom == DENOM_NONE ? -1 : denom);
+		phase_declare(s, a->first_to_name
+				  ? declarer_of(s, a, seat, denom) : seat);
 		r->passed_since_bid = 0;
 		r->passes_in_row = 0;
-		if (a->top_ends && act->number == highest_number(s, a))
+		if (a->top_ends && number == highest_number(s, a))
 			return PHASE_ENDS;
 		break;
 	case ACT_DOUBLE:
@@ -715,24 +717,80 @@ call_made(state *s, const phase *p, const action *act)
 
 static phase_step apply(state *s, const phase *p, const action *act)
 {
-	return call_made(s, p, act);
+	return call_made(s, p, (action_kind)act->kind, act->number,
+			 act->denom, opening_due(s, &p->u.auction));
+}
+
+/* One random call drawn as random_call() draws it and made. */
+static inline __attribute__((always_inline)) phase_step
+drawn_call_made(state *s, const phase *p, const numbers *nb, rng *r)
+{
+	action act = call_drawn(s, p, nb, r);
+	if (act.kind == ACT_NONE)
+		return PHASE_STUCK;
+	return call_made(s, p, (action_kind)act.kind, act.number, act.denom,
+			 opening_due(s, &p->u.auction));
+}
+
+/* The opening call drawn as random_call() draws it and made: one of
+ * the opening number's bids, by denomination in the rule file's order. */
+static phase_step opening_made(state *s, const phase *p, const numbers *nb,
+			       rng *r)
+{
+	const auction_phase *a = &p->u.auction;
+	int per = a->ndenoms ? a->ndenoms : 1;
+	int k = opening_index(s, nb);
+	if (k < 0 || per > ACTIONS_MAX - 2)
+		return drawn_call_made(s, p, nb, r);
+	int i = (int)rng_below(r, (uint32_t)per);
+	return call_made(s, p, ACT_BID, number_at(nb, k),
+			 a->ndenoms ? a->denom[i] : DENOM_NONE, true);
 }
 
 /* Random calls until the auction ends, each drawn as random_call()
  * draws it for state_apply_random(), without a step of the engine per
  * call: the playouts' fast path.  The numbers read only what a deal
- * fixes: they are worked out once. */
+ * fixes: they are worked out once.  Past the opening, with plain
+ * denominations and no redouble, the draw is a count: the first open
+ * number is kept from call to call (only a bid moves it), and the
+ * call is made from its kind and number without an action built. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
-	numbers nb = numbers_of(s, &p->u.auction);
-	for (;;) {
-		action a = call_drawn(s, p, &nb, r->seat[s->current]);
-		if (a.kind == ACT_NONE)
-			return PHASE_STUCK;
-		phase_step st = call_made(s, p, &a);
-		if (st != PHASE_GOES_ON)
-			return st;
+	const auction_phase *a = &p->u.auction;
+	numbers nb = numbers_of(s, a);
+	phase_step st = PHASE_GOES_ON;
+	if (opening_due(s, a))
+		st = opening_made(s, p, &nb, r->seat[s->current]);
+	if (a->denoms_rank || a->redouble) {
+		while (st == PHASE_GOES_ON)
+			st = drawn_call_made(s, p, &nb, r->seat[s->current]);
+		return st;
 	}
+	int per = a->ndenoms ? a->ndenoms : 1;
+	int k = first_above(&nb, s->bid);
+	while (st == PHASE_GOES_ON) {
+		int last = a->raise_next && k < nb.count ? k : nb.count - 1;
+		int bids = last >= k ? (last - k + 1) * per : 0;
+		if (bids > ACTIONS_MAX - 2) {   /* a list cut short */
+			st = drawn_call_made(s, p, &nb, r->seat[s->current]);
+			k = first_above(&nb, s->bid);
+			continue;
+		}
+		int n = bids + 1 + may_double(s, a);
+		int i = (int)rng_below(r->seat[s->current], (uint32_t)n);
+		if (i < bids) {
+			int at = k + i / per;
+			st = call_made(s, p, ACT_BID, number_at(&nb, at),
+				       a->ndenoms ? a->denom_rising[i % per]
+						  : DENOM_NONE, false);
+			/* a range rises: the next number is open */
+			k = nb.a->nbids ? first_above(&nb, s->bid) : at + 1;
+		} else {
+			st = call_made(s, p, i == bids ? ACT_PASS : ACT_DOUBLE,
+				       0, DENOM_NONE, false);
+		}
+	}
+	return st;
 }
 
 /* ======================================================================

@@ -398,6 +398,36 @@ START_TEST(test_a_random_call_is_the_listed_draw)
 }
 END_TEST
 
+/* The auction's playout draws and makes what one random call at a time
+ * does, from any call of the auction on: listed numbers with
+ * denominations, and raises by one from a forced opening both ways
+ * round. */
+START_TEST(test_the_playout_makes_the_calls_made_one_at_a_time)
+{
+	const char *paths[] = {AUCTION, RAISE, RAISE_RIGHT};
+	for (int k = 0; k < 3; k++) {
+		for (int start = 0; start < 12; start++) {
+			deal_table(paths[k], 4);
+			rng r;
+			rng_seed(&r, 9, (uint64_t)start);
+			for (int i = 0; i < start && state_current(&s) >= 0 &&
+			     state_phase_kind(&s) == PHASE_AUCTION; i++)
+				state_apply_random(&s, &r);
+			state b = s;
+			rng rb = r;
+			int deal = s.deal_no;
+			while (state_current(&s) >= 0 && s.deal_no == deal)
+				state_apply_random(&s, &r);
+			state_random_playout(&b, &rb);
+			ck_assert_msg(memcmp(&s, &b, sizeof s) == 0, "%s from "
+				      "call %d", paths[k], start);
+			ck_assert_mem_eq(&r, &rb, sizeof r);
+			teardown();
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_explained_in_words)
 {
 	deal_table(RAISE, 3);
@@ -513,6 +543,7 @@ static Suite *auction_suite(void)
 		  test_the_ceiling_leaves_only_a_pass,
 		  test_random_play_is_legal_and_ends, test_explained_in_words,
 		  test_a_random_call_is_the_listed_draw,
+		  test_the_playout_makes_the_calls_made_one_at_a_time,
 		  test_strains_rank_within_a_level,
 		  test_doubles_do_not_end_a_bridge_auction,
 		  test_the_first_of_the_side_to_name_the_strain_declares,
