@@ -168,11 +168,7 @@ bool game_is_solitaire(const game *g)
 
 int layout_place_of_pile(const game *g, int pile)
 {
-	for (int k = 0; k < g->nplaces; k++)
-		if (pile >= g->place[k].first_pile &&
-		    pile < g->place[k].first_pile + g->place[k].npiles)
-			return k;
-	return -1;
+	return pile >= 0 && pile < g->npiles ? g->place_of_pile[pile] : -1;
 }
 
 /* The grid pile beside a slot of a place around a grid; -1. */
