@@ -525,6 +525,8 @@ typedef struct game {
 
 	place_def place[PLACES_MAX];
 	int nplaces, npiles;
+	uint8_t place_of_pile[PILES_MAX];       /* each pile's place: read at
+						   every move listed */
 
 	const char *counter_name[COUNTERS_MAX];
 	int64_t counter_initial[COUNTERS_MAX];

@@ -688,6 +688,8 @@ static void build_places(builder *b, const node *n)
 		pl->cols = cols;
 		pl->around = around;
 		pl->pyramid = pyramid;
+		for (int j = 0; j < np; j++)
+			g->place_of_pile[g->npiles + j] = (uint8_t)index;
 		g->npiles += np;
 		name_piles(b, pl, node_get(v, "names"));
 		const node *face = node_get(v, "face");

@@ -168,11 +168,7 @@ bool game_is_solitaire(const game *g)
 
 int layout_place_of_pile(const game *g, int pile)
 {
-	for (int k = 0; k < g->nplaces; k++)
-		if (pile >= g->place[k].first_pile &&
-		    pile < g->place[k].first_pile + g->place[k].npiles)
-			return k;
-	return -1;
+	return pile >= 0 && pile < g->npiles ? g->place_of_pile[pile] : -1;
 }
 
 /* The grid pile beside a slot of a place around a grid; -1. */
@@ -409,6 +405,8 @@ typedef struct probe {
 	uint32_t hashed;                /* the piles whose hash is known */
 	uint32_t built;                 /* the piles whose cards in order
 					   are in `pile` (probe_row) */
+	uint32_t topped;                /* the piles whose top is in `top` */
+	card_id top[PILES_MAX];         /* probe_top, without the row */
 	const uint8_t *depth;           /* the state's */
 	int sieve_move;                 /* the move whose sieve's target
 					   terms are in sieve_val, at each
@@ -436,6 +434,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->depth = s->depth;
 	pr->hashed = 0;
 	pr->built = 0;
+	pr->topped = 0;
 	pr->sieve_move = -1;
 	pr->sieve_some = cset_empty();
 	pr->sieve_clear = false;
@@ -506,9 +505,31 @@ static uint64_t target_hash(const state *s, const layout_phase *l,
 	return h ^ h >> 29;
 }
 
+/* Pile p's top card, or CARD_NONE (empty, or hidden in a view).  Most
+ * piles a listing reads are read for their top alone (targets, the
+ * cards beside them, a source moving its top): found by its depth, the
+ * rest of the row not built. */
 static card_id probe_top(probe *pr, int p)
 {
-	return pr->n[p] ? probe_row(pr, p)[pr->n[p] - 1] : CARD_NONE;
+	int n = pr->n[p];
+	if (!n)
+		return CARD_NONE;
+	if (pr->built >> p & 1)
+		return pr->pile[p][n - 1];
+	if (pr->topped >> p & 1)
+		return pr->top[p];
+	card_id top = CARD_NONE;
+	for (int w = 0; w < CSET_WORDS && top == CARD_NONE; w++)
+		for (uint64_t b = pr->set[p].w[w]; b; b &= b - 1) {
+			int c = w * 64 + __builtin_ctzll(b);
+			if (pr->depth[c] == n - 1) {
+				top = (card_id)c;
+				break;
+			}
+		}
+	pr->top[p] = top;
+	pr->topped |= UINT32_C(1) << p;
+	return top;
 }
 
 /* A pile of a pyramid still covered by a pile of the next row. */
@@ -638,18 +659,21 @@ static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
  * terms there in the probe: kept while they stay the same (most piles
  * are as they were at the listing before). */
 static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
-			   int d)
+			   int d, const uint8_t *target_term, int nterm)
 {
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
-	int64_t val[SIEVE_TERMS_MAX];
-	for (int t = 0; t < SIEVE_TERMS_MAX; t++)
-		val[t] = t < sv->nterms && sv->side[t] == 1
-			 ? pr->sieve_val[t][d] : 0;
+	int64_t val[SIEVE_TERMS_MAX] = {0};
+	for (int i = 0; i < nterm; i++)
+		val[target_term[i]] = pr->sieve_val[target_term[i]][d];
 	sieve_entry *e = layout_memo_sieve(index, d);
-	if (e && l->memo_id && e->id == l->memo_id &&
-	    memcmp(e->val, val, sizeof val) == 0)
-		return e->cards;
+	if (e && l->memo_id && e->id == l->memo_id) {
+		int i = 0;
+		while (i < nterm && e->val[target_term[i]] == val[target_term[i]])
+			i++;
+		if (i == nterm)
+			return e->cards;
+	}
 	cardset cs = expr_sieve_cards(sv, (const int64_t (*)
 		[EXPR_SIEVE_WIDTH])pr->sieve_val, d);
 	if (e) {
@@ -671,27 +695,33 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	const place_def *dst = &s->g->place[m->to];
 	pr->sieve_move = index;
 	bool tabled = true;             /* every target term by its face */
+	uint8_t target_term[SIEVE_TERMS_MAX];   /* the terms of side 1 */
+	int nterm = 0;
 	for (int t = 0; t < sv->nterms; t++)
-		tabled &= sv->side[t] == 0 || sv->by_face[t] != NULL;
+		if (sv->side[t] == 1) {
+			tabled &= sv->by_face[t] != NULL;
+			target_term[nterm++] = (uint8_t)t;
+		}
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
 		card_id top = probe_top(pr, dp);
 		if (tabled) {
 			card_face face = top == CARD_NONE ? FACE_NONE
 					 : s->g->deck.face[top];
-			for (int t = 0; t < sv->nterms; t++)
-				if (sv->side[t] == 1)
-					pr->sieve_val[t][d] = sv->by_face[t][face];
+			for (int i = 0; i < nterm; i++) {
+				int t = target_term[i];
+				pr->sieve_val[t][d] = sv->by_face[t][face];
+			}
 			continue;
 		}
 		put_card(pr, s, l->v_target, top);
 		put_cards(pr, l->v_pile, pr->set[dp]);
 		put_card(pr, s, l->v_beside,
 			 near < 0 ? CARD_NONE : probe_top(pr, near));
-		for (int t = 0; t < sv->nterms; t++)
-			if (sv->side[t] == 1)
-				pr->sieve_val[t][d] =
-					sieve_term(sv, t, pr, l->v_target);
+		for (int i = 0; i < nterm; i++) {
+			int t = target_term[i];
+			pr->sieve_val[t][d] = sieve_term(sv, t, pr, l->v_target);
+		}
 	}
 	if (!sv->by_cards)
 		return;
@@ -703,7 +733,7 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	pr->sieve_clear = true;
 	pr->sieve_some = cset_empty();
 	for (int d = 0; d < dst->npiles; d++) {
-		cardset cs = sieve_cards(l, index, pr, d);
+		cardset cs = sieve_cards(l, index, pr, d, target_term, nterm);
 		pr->sieve_some = cset_or(pr->sieve_some, cs);
 		CSET_FOREACH(c, cs)
 			pr->sieve_to[c] |= UINT32_C(1) << d;
@@ -751,8 +781,15 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
-	const card_id *cards = probe_row(pr, sp);
 	int h = pr->n[sp], n = 0;
+	/* a move of the top card alone reads the source's top alone:
+	 * cards[i - base] is its card i */
+	card_id top_only;
+	bool top_alone = m->group == GROUP_TOP && !m->has_count;
+	const card_id *cards = top_alone ? &top_only : probe_row(pr, sp);
+	int base = top_alone ? h - 1 : 0;
+	if (top_alone)
+		top_only = probe_top(pr, sp);
 	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
 	int lead = reference ? 0 : m->when_lead;
 	/* the reference, and a watched evaluation, try every target */
@@ -773,8 +810,8 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		int first = m->group == GROUP_RUN ? start : lo;
 		if (m->group == GROUP_TOP && m->has_count)
 			first = h - ncount < 0 ? 0 : h - ncount;
-		card_id card = m->group == GROUP_RUN ? cards[start]
-						      : cards[h - 1];
+		card_id card = m->group == GROUP_RUN ? cards[start - base]
+						      : cards[h - 1 - base];
 		/* a card the player cannot see does not name the move: the
 		 * stock's top card when dealing (a view's row holds none for
 		 * a card it lacks) */
@@ -792,7 +829,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		if (!m->memo || m->memo & MEMO_READS_MOVING) {
 			cardset moving = cset_empty();
 			for (int j = first; j < h; j++)
-				cset_add(&moving, cards[j]);
+				cset_add(&moving, cards[j - base]);
 			put_cards(pr, l->v_moving, moving);
 		}
 		if (lead && !expr_and_lead_holds(m->when, lead, &pr->f)) {
