@@ -129,13 +129,6 @@ void action_sort(action *list, int n);
 /* Index of a in the list, or -1. */
 int action_find(const action *list, int n, const action *a);
 
-/* What a phase can tell bots of a move without searching: the cards it
- * wins or turns down at once (a solitaire's attack); whether it spends
- * something a player keeps for when stuck (a ploy); whether its card
- * leaves the hand without contesting anything (a card passed, a discard
- * on a trick the seat cannot follow); whether it commits the seat to
- * more than it was (a choice that declares, takes cards or raises a
- * counter). */
 /* What the rules advise a search about a move: nothing; it can never
  * hurt (make it without trying others); or try it after every other. */
 typedef enum move_advice {
@@ -144,6 +137,13 @@ typedef enum move_advice {
 	ADVICE_LAST,
 } move_advice;
 
+/* What a phase can tell bots of a move without searching: the cards it
+ * wins or turns down at once (a solitaire's attack); whether it spends
+ * something a player keeps for when stuck (a ploy); whether its card
+ * leaves the hand without contesting anything (a card passed, a discard
+ * on a trick the seat cannot follow); whether it commits the seat to
+ * more than it was (a choice that declares, takes cards or raises a
+ * counter). */
 typedef struct move_hint {
 	int gain;
 	bool spends;
