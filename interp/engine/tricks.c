@@ -833,16 +833,18 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 	return apply_card(s, p, a->card[0]);
 }
 
-/* Tricks of the plain shape: suit followed when it can be (or any card),
- * the highest card or trump winning, no calls, melds, under-trump rule,
- * dummy or seats sitting out.  Their cards need fewer steps than
+/* Tricks of the plain shape: suit followed when it can be (or any card,
+ * or not when follow-unless holds), the highest card or trump winning,
+ * under-trumping allowed or not; no calls, dummy or seats sitting out,
+ * and no melds still to declare (melds are declared at the first trick:
+ * the tricks after it are plain).  Their cards need fewer steps than
  * apply_card() takes for every shape. */
 static bool plain_shape(const state *s, const tricks_phase *t)
 {
 	const struct tricks_room *r = room_of(s);
 	return (t->follow == FOLLOW_SUIT || t->follow == FOLLOW_ANY) &&
-	       !t->follow_unless && !t->no_undertrump && !t->winner.hook &&
-	       !t->ncalls && !t->declare_melds && !s->meld_due && !r->out &&
+	       !t->winner.hook && !t->ncalls && !s->meld_due &&
+	       !(t->declare_melds && s->trick_no <= 1) && !r->out &&
 	       s->dummy < 0;
 }
 
@@ -876,6 +878,7 @@ static phase_step plain_playout(state *s, const phase *p,
 	struct tricks_room *r = room(s);
 	const deck *d = &s->g->deck;
 	const bool follows = t->follow == FOLLOW_SUIT;
+	const bool unless = t->follow_unless != NULL;
 	const bool restricts = t->nrestrict > 0;
 	const bool trumps = r->has_trumps;
 	const int flip = r->lowest_wins ? 255 : 0;
@@ -894,8 +897,14 @@ static phase_step plain_playout(state *s, const phase *p,
 		cardset legal = s->hand[seat];
 		if (pos > 0 && follows) {
 			cardset follow = cset_and(legal, r->follow);
-			if (!cset_is_empty(follow))
+			if (!cset_is_empty(follow) &&
+			    !(unless && !r->unless_shut && unless_holds(s, t)))
 				legal = follow;
+		}
+		if (t->no_undertrump) {
+			cardset allowed = cset_minus(legal, undertrumps(s, t));
+			if (!cset_is_empty(allowed))
+				legal = allowed;
 		}
 		if (restricts)
 			legal = restrict_choice(s, t, legal);
@@ -913,7 +922,7 @@ static phase_step plain_playout(state *s, const phase *p,
 			/* a void shown and a card taking the lead, both
 			 * toss-ups, are written without a branch */
 			int led = r->led;
-			if (follows)
+			if (follows && !unless)
 				s->void_suits[seat] |= (uint16_t)
 					((unsigned)(suit != led) << led);
 			if (trumps) {
@@ -928,6 +937,8 @@ static phase_step plain_playout(state *s, const phase *p,
 			}
 		}
 		s->nplayed = (uint8_t)++pos;
+		if (pos == 1 && unless)
+			r->unless_shut = unless_shut(s, t);
 		s->event = EV_ACTION;
 		if (pos < per_trick) {
 			seat = next_seat[seat];
@@ -964,6 +975,8 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 			return PHASE_STUCK;
 		if (apply_card(s, p, c) == PHASE_ENDS)
 			return PHASE_ENDS;
+		if (s->nplayed == 0 && plain_shape(s, &p->u.tricks))
+			return plain_playout(s, p, r);  /* the melds' trick done */
 	}
 }
 
