@@ -171,6 +171,8 @@ typedef struct tricks_phase {
 	const expr *follow_unless;      /* per seat: free of following; NULL */
 	int unless_lead;                /* its leading `and` operands that a
 					   trick does not change once led */
+	bool unless_by_led;             /* and that read nothing the phase
+					   changes but the suit led */
 	bool no_undertrump;             /* a trump below the table's highest is
 					   refused when a plain suit was led */
 	const expr *lowest_wins;        /* the lowest of the led suit wins */

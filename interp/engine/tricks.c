@@ -29,10 +29,14 @@ struct tricks_room {
 	bool dummy_shown : 1;           /* the dummy's hand lies face up */
 	bool unless_shut : 1;           /* follow-unless is false all this
 					   trick: its lead is (as led) */
+	uint8_t shut_known, shut_by_led;        /* unless_shut kept for the
+						   phase by the lead's suit,
+						   as bits (unless_by_led) */
 	card_id top[TOP_TRUMPS_MAX];    /* above every other trump, highest
 					   first (Euchre's bowers) */
 };
 
+_Static_assert(DECK_JOKER < 8, "a lead's suit, a joker's too, is a bit of a byte");
 _Static_assert(sizeof(struct tricks_room) <= PHASE_ROOM_SIZE,
 	       "the trick's room fits in its slot");
 
@@ -190,6 +194,11 @@ static bool fixed_in_trick(expr_getter_fn fn)
 	return vars_fixed_in_trick(fn) || phase_contract_getter(fn);
 }
 
+static bool fixed_by_led(expr_getter_fn fn)
+{
+	return vars_fixed_by_led(fn) || phase_contract_getter(fn);
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
 	tricks_phase *t = &p->u.tricks;
@@ -205,6 +214,9 @@ static void build(builder *b, const node *n, phase *p)
 				      "follow-unless"), TY_BOOL);
 	t->unless_lead = t->follow_unless
 		? expr_and_lead_fixed(t->follow_unless, fixed_in_trick) : 0;
+	t->unless_by_led = t->unless_lead > 0 &&
+		expr_and_lead_fixed(t->follow_unless, fixed_by_led) >=
+		t->unless_lead;
 	const node *under = build_field(b, sc, n, "undertrump");
 	t->no_undertrump = under && strcmp(under->text, "forbidden") == 0;
 	t->lowest_wins = build_table_expr(b, g->scope,
@@ -467,6 +479,7 @@ static bool enter(state *s, const phase *p)
 	s->trick_no = 1;
 	s->nplayed = 0;
 	r->led = -1;
+	r->shut_known = r->shut_by_led = 0;
 	s->meld_due = (uint8_t)(t->declare_melds ? meld_count(s, leader) : 0);
 	if (s->g->melds.hook && !s->g->melds_chosen && cset_is_empty(s->played))
 		show_melds(s);
@@ -730,15 +743,28 @@ static inline void lay_card(state *s, int seat, int pos, card_id c,
 }
 
 /* Whether the follow-unless condition is false for the whole trick just
- * led: its leading operands, which the trick does not change, are. */
-static bool unless_shut(const state *s, const tricks_phase *t)
+ * led: its leading operands, which the trick does not change, are.  Where
+ * they read nothing the phase changes but the suit led (trumps led, for a
+ * contract's trumps), each suit's answer is kept for the phase's later
+ * tricks led in it. */
+static bool unless_shut(state *s, const tricks_phase *t)
 {
 	if (!t->unless_lead)
 		return false;
+	struct tricks_room *r = room(s);
+	unsigned bit = 1u << s->g->deck.suit_of[s->table[0]];
+	bool keep = t->unless_by_led && !expr_watching();
+	if (keep && (r->shut_known & bit))
+		return r->shut_by_led & bit;
 	expr_frame f;
 	vars_frame(&f, s, NULL);
 	f.seat = s->current;
-	return !expr_and_lead_holds(t->follow_unless, t->unless_lead, &f);
+	bool shut = !expr_and_lead_holds(t->follow_unless, t->unless_lead, &f);
+	if (keep) {
+		r->shut_known |= (uint8_t)bit;
+		r->shut_by_led |= (uint8_t)(shut ? bit : 0);
+	}
+	return shut;
 }
 
 /* The lead sets the suit to follow and holds the trick so far. */

@@ -389,6 +389,12 @@ bool vars_fixed_in_trick(expr_getter_fn fn)
 	       fn == get_dealer || fn == get_option;
 }
 
+bool vars_fixed_by_led(expr_getter_fn fn)
+{
+	return fn == get_led || fn == get_deal || fn == get_dealer ||
+	       fn == get_option;
+}
+
 bool vars_declare_deal_number(expr_scope *sc)
 {
 	return expr_scope_getter(sc, "deal", TY_INT, false, get_deal, 0);

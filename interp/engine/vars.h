@@ -72,6 +72,11 @@ bool vars_declare_deal(expr_scope *sc);
  * options). */
 bool vars_fixed_in_trick(expr_getter_fn fn);
 
+/* Whether the getter fn keeps its value through a tricks phase for the
+ * tricks led in one suit (the suit led, the deal's number, the dealer,
+ * the options). */
+bool vars_fixed_by_led(expr_getter_fn fn);
+
 /* The seat constants left, right, keep, and holder(card). */
 bool vars_declare_seat_words(expr_scope *sc);
 
