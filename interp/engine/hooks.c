@@ -304,6 +304,40 @@ static void ranks_by_suit(const deck *d, cardset s, uint32_t *ranks)
 			ranks[d->suit_of[c]] |= UINT32_C(1) << d->rank_of[c];
 }
 
+/* Where no run is longer than five (none splits into two pieces of
+ * three) and there are at most MELDS_MAX of them, the best melds are
+ * every run whole: the most points in all, and the strongest meld, as
+ * no piece of a run is worth its whole run.  They are set down as the
+ * search would find them, suits and then ranks upward; false where the
+ * runs need the search. */
+static bool whole_runs(meld_search *ms)
+{
+	const deck *d = ms->d;
+	int n = 0;
+	for (int su = 0; su < d->nsuits; su++) {
+		uint32_t held = ms->ranks[su];
+		uint32_t starts = held & held >> 1 & held >> 2;
+		while (starts) {
+			int r = __builtin_ctz(starts);
+			int len = __builtin_ctz(~(held >> r));
+			if (len > 5 || n == MELDS_MAX)
+				return false;
+			starts &= ~(((UINT32_C(1) << len) - 1) << r);
+			meld *m = &ms->best[n++];
+			m->n = len;
+			m->points = run_points(len);
+			for (int i = 0; i < len; i++)
+				m->card[i] = cset_first(cset_and(ms->left,
+					cset_and(d->by_suit[su], d->by_rank[r + i])));
+			long st = meld_strength(d, m, ms->trumps);
+			ms->best_top = st > ms->best_top ? st : ms->best_top;
+			ms->best_total += m->points;
+		}
+	}
+	ms->nbest = n;
+	return true;
+}
+
 /* The runs of `left`, its ranks by suit as bits worked out once rather
  * than a card set met at every step of the search. */
 static void runs_of(meld_search *ms, cardset left)
@@ -311,6 +345,15 @@ static void runs_of(meld_search *ms, cardset left)
 	ms->left = left;
 	ranks_by_suit(ms->d, left, ms->ranks);
 	runs_from(ms, 0, 0);
+}
+
+/* The runs of a hand without fours: whole where they need no search. */
+static void runs_alone(meld_search *ms, cardset hand)
+{
+	ms->left = hand;
+	ranks_by_suit(ms->d, hand, ms->ranks);
+	if (!whole_runs(ms))
+		runs_from(ms, 0, 0);
 }
 
 static void fours_from(meld_search *ms, cardset hand, int r, const int *pts)
@@ -439,12 +482,14 @@ static void jass_melds(const hook_context *ctx, hook_result *r)
 	long best = 0;
 	for (int i = 0; i < n; i++) {
 		cardset hand = ctx->in.hands[order[i]];
+		if (cset_is_empty(hand))
+			continue;               /* a hand that declared none */
 		enum hand_melds holds = hand_melds(d, hand, ctx->args, pts);
 		if (holds == HOLDS_NONE)
 			continue;               /* most hands: no search */
 		meld_search ms = {.d = d, .trumps = s->trumps};
 		if (holds == HOLDS_RUNS)
-			runs_of(&ms, hand);     /* what fours_from would reach */
+			runs_alone(&ms, hand);  /* what fours_from would reach */
 		else
 			fours_from(&ms, hand, 0, pts);
 		add_melds(r, order[i], &ms);

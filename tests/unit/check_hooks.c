@@ -112,6 +112,47 @@ START_TEST(test_melds_across_words)
 }
 END_TEST
 
+/* Runs of at most five are taken whole without a search; a longer run
+ * is searched for its best pieces (eight in a row: three and five, the
+ * five at the top, for 120 points and a meld as strong as the whole). */
+static const struct runs_case {
+	const char *hand;
+	int points;
+	int ngroups;
+	int n[3];               /* each meld's cards, in the hook's order */
+} runs_cases[] = {
+	{"6S 7S 8S 10H JH QH KH 2D", 70, 2, {3, 4}},
+	{"KH QH JH 10H 9H 2S 3S 4S", 120, 2, {3, 5}},
+	{"2D 3D 4D 6D 7D 8D 10C JC QC", 60, 3, {3, 3, 3}},
+	{"2S 3S 4S 5S 6S 7S", 100, 1, {6}},
+	{"2S 3S 4S 5S 6S 7S 8S 9S", 120, 2, {3, 5}},
+};
+
+START_TEST(test_melds_runs_whole_or_searched)
+{
+	const struct runs_case *rc = &runs_cases[_i];
+	hook_use use = {.hook = hook_find("melds", "jass-melds"),
+			.args = {{200, 0, 200, 0}}};
+	card_id c[16];
+	int n = scn_card_list(g, rc->hand, c);
+	cardset hands[SEAT_MAX] = {{{0}}};
+	for (int i = 0; i < n; i++)
+		cset_add(&hands[0], c[i]);
+	hook_input in = {.hands = hands};
+	hook_result r;
+	hook_call(&use, &s, -1, in, &r);
+	ck_assert_msg(r.score[0] == rc->points, "%s: %lld points", rc->hand,
+		      (long long)r.score[0]);
+	ck_assert_int_eq(r.ngroups, rc->ngroups);
+	for (int k = 0; k < rc->ngroups; k++) {
+		ck_assert_int_eq(r.group[k].n, rc->n[k]);
+		for (int i = 1; i < r.group[k].n; i++)      /* ranks upward */
+			ck_assert_int_lt(g->deck.rank_of[r.group[k].card[i - 1]],
+					 g->deck.rank_of[r.group[k].card[i]]);
+	}
+}
+END_TEST
+
 /* The parameter's choices are in the order the cases above assume. */
 START_TEST(test_majority_params)
 {
@@ -258,6 +299,8 @@ static Suite *hooks_suite(void)
 	tcase_add_test(tc, test_majority_params);
 	tcase_add_loop_test(tc, test_melds_across_words, 0,
 			    sizeof meld_cases / sizeof *meld_cases);
+	tcase_add_loop_test(tc, test_melds_runs_whole_or_searched, 0,
+			    sizeof runs_cases / sizeof *runs_cases);
 	suite_add_tcase(su, tc);
 	TEST_CASE(su, "registry", test_registry);
 	tc = tcase_create("schema lookup");
