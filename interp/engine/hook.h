@@ -24,8 +24,10 @@
  *                 the bid made.
  *   melds         in: the hands to search, by seat (ctx.seat: that seat
  *                 alone, -1: every seat); out: a group per meld, its
- *                 holder and points, a seat's melds in order; score, what
- *                 each seat scores; pick, the best meld's holder (-1).
+ *                 holder and points, a seat's melds in order (the same
+ *                 whether it is asked about alone or with every seat);
+ *                 score, what each seat scores; pick, the best meld's
+ *                 holder (-1).
  *
  * All hooks live in the one table of hooks.c, each with its parameters, its
  * documentation and the games that use it (docs/hooks.md is the user's

@@ -31,63 +31,66 @@ void meld_run_hook(const state *s, const cardset *hands, int seat,
 	melds_by_seat(&h, r);
 }
 
-/* The hook's groups that are seat's, as melds_by_seat keeps them. */
-static int melds_of_seat(const hook_result *h, int seat, meld *out)
-{
-	int n = 0;
-	memset(out, 0, sizeof *out * MELDS_MAX);
-	for (int k = 0; k < h->ngroups && n < MELDS_MAX; k++) {
-		const hook_group *g = &h->group[k];
-		if (g->seat != seat)
-			continue;
-		memcpy(out[n].card, g->card, sizeof out[n].card);
-		out[n].n = g->n;
-		out[n].points = g->points;
-		n++;
-	}
-	return n;
-}
-
-/* The last hand asked about, with all the hook reads: a seat's melds
- * are counted as it comes to play to the first trick, then asked again
- * as it declares them. */
+/* The hands as dealt, with all the hook reads, and every seat's melds
+ * in them: each seat's melds are counted as it comes to play to the
+ * first trick, then asked again as it declares them.  A seat's melds are
+ * the same asked alone or with every seat's (hook.h), so one call of the
+ * hook serves the whole trick. */
 typedef struct meld_asked {
 	const game *g;
 	uint64_t serial;
 	hook_args args;
-	cardset hand, trumps;
-	int8_t players, first, seat;
-	int n;
-	meld m[MELDS_MAX];
+	cardset hands[SEAT_MAX], trumps;
+	int8_t players, first;
+	int n[SEAT_MAX];
+	meld m[SEAT_MAX][MELDS_MAX];
 } meld_asked;
 
-static bool asked_before(const meld_asked *k, const state *s, int seat)
+static bool asked_before(const meld_asked *k, const state *s)
 {
-	return k->g == s->g && k->serial == s->g->serial &&
-	       k->seat == seat && k->players == s->players &&
-	       k->first == s->first_leader && cset_eq(k->trumps, s->trumps) &&
-	       cset_eq(k->hand, s->dealt[seat]) &&
-	       memcmp(&k->args, &s->g->melds.args, sizeof k->args) == 0;
+	if (k->g != s->g || k->serial != s->g->serial ||
+	    k->players != s->players || k->first != s->first_leader ||
+	    !cset_eq(k->trumps, s->trumps) ||
+	    memcmp(&k->args, &s->g->melds.args, sizeof k->args) != 0)
+		return false;
+	for (int p = 0; p < s->players; p++)
+		if (!cset_eq(k->hands[p], s->dealt[p]))
+			return false;
+	return true;
 }
 
-/* The hook asked about one seat alone: it searches no other hand (the
- * playouts ask at every turn of a first trick). */
-static const meld_asked *ask(const state *s, int seat)
+/* The hook's groups, each to its holder's melds in order. */
+static void melds_of_seats(const hook_result *h, meld_asked *k)
+{
+	memset(k->n, 0, sizeof k->n);
+	memset(k->m, 0, sizeof k->m[0] * (size_t)k->players);
+	for (int i = 0; i < h->ngroups; i++) {
+		const hook_group *g = &h->group[i];
+		if (g->seat < 0 || g->seat >= k->players ||
+		    k->n[g->seat] == MELDS_MAX)
+			continue;
+		meld *m = &k->m[g->seat][k->n[g->seat]++];
+		memcpy(m->card, g->card, sizeof m->card);
+		m->n = g->n;
+		m->points = g->points;
+	}
+}
+
+static const meld_asked *ask(const state *s)
 {
 	static _Thread_local meld_asked last;
-	if (!asked_before(&last, s, seat)) {
+	if (!asked_before(&last, s)) {
 		hook_input in = {.hands = s->dealt};
 		hook_result h;
-		hook_call(&s->g->melds, s, seat, in, &h);
-		last.n = melds_of_seat(&h, seat, last.m);
+		hook_call(&s->g->melds, s, -1, in, &h);
 		last.g = s->g;
 		last.serial = s->g->serial;
 		last.args = s->g->melds.args;
-		last.hand = s->dealt[seat];
+		memcpy(last.hands, s->dealt, sizeof last.hands);
 		last.trumps = s->trumps;
 		last.players = s->players;
 		last.first = s->first_leader;
-		last.seat = (int8_t)seat;
+		melds_of_seats(&h, &last);
 	}
 	return &last;
 }
@@ -96,14 +99,14 @@ int meld_find(const state *s, int seat, meld *out)
 {
 	if (!s->g->melds.hook)
 		return 0;
-	const meld_asked *k = ask(s, seat);
-	memcpy(out, k->m, sizeof k->m);
-	return k->n;
+	const meld_asked *k = ask(s);
+	memcpy(out, k->m[seat], sizeof k->m[seat]);
+	return k->n[seat];
 }
 
 int meld_count(const state *s, int seat)
 {
-	return s->g->melds.hook ? ask(s, seat)->n : 0;
+	return s->g->melds.hook ? ask(s)->n[seat] : 0;
 }
 
 int meld_legal(const state *s, action *out)

@@ -151,22 +151,26 @@ static value get_melds(const expr_frame *f, int seat, int arg)
 		uint64_t serial;
 		int8_t players, first;
 		cardset hands[SEAT_MAX], trumps;
-		meld_result r;
+		int64_t points[SEAT_MAX];
 	} last;
 	const state *s = STATE(f);
+	size_t hands = sizeof *last.hands * (size_t)s->players;
 	if (last.g != s->g || last.serial != s->g->serial ||
 	    last.players != s->players ||
 	    last.first != s->first_leader || !cset_eq(last.trumps, s->trumps) ||
-	    memcmp(last.hands, meld_hands(s), sizeof last.hands) != 0) {
-		vars_melds(s, &last.r);
+	    memcmp(last.hands, meld_hands(s), hands) != 0) {
+		hook_input in = {.hands = meld_hands(s)};
+		hook_result h;  /* the points alone: no melds copied */
+		hook_call(&s->g->melds, s, -1, in, &h);
+		memcpy(last.points, h.score, sizeof last.points);
 		last.g = s->g;
 		last.serial = s->g->serial;
 		last.players = s->players;
 		last.first = s->first_leader;
 		last.trumps = s->trumps;
-		memcpy(last.hands, meld_hands(s), sizeof last.hands);
+		memcpy(last.hands, meld_hands(s), hands);
 	}
-	return vars_int(seat >= 0 ? last.r.points[seat] : 0);
+	return vars_int(seat >= 0 ? last.points[seat] : 0);
 }
 
 bool vars_declare_melds(expr_scope *sc)
