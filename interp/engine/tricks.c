@@ -892,11 +892,44 @@ static inline bool plain_beats(int key, int best, int led)
 	       (unsigned)((led + 1) * 256 - best - 1);
 }
 
+/* With trumps, a trump's key is above every plain card's (TRUMP_KEY and
+ * its power, up to 1000: top trumps), so that a card beats the best by
+ * its key: in the suit led and above it, or a trump above it. */
+#define TRUMP_KEY (LED_TRUMP * 256)
+
+static inline int card_key(const state *s, const tricks_phase *t,
+			   const uint8_t *rank, int flip, card_id c)
+{
+	return cset_has(s->trumps, c) ? TRUMP_KEY + power(s, t, c)
+		: plain_key(rank, flip, s->g->deck.suit_of[c], c);
+}
+
+static inline bool key_beats(int key, int best, int led)
+{
+	return key > best && (key < (led + 1) * 256 || key >= TRUMP_KEY);
+}
+
+/* The trumps of the hand below the trick's best, a trump (its key
+ * best), when a plain suit was led: undertrumps() read from the key. */
+static cardset trumps_under(const state *s, const tricks_phase *t,
+			    int seat, int best)
+{
+	int top = best - TRUMP_KEY;
+	cardset hand = s->hand[seat], low = cset_empty();
+	if (top == 0 || cset_subset(hand, s->trumps))
+		return low;
+	CSET_FOREACH(c, cset_and(hand, s->trumps))
+		if (power(s, t, c) < top)
+			cset_add(&low, c);
+	return low;
+}
+
 /* Random cards until the phase ends, for tricks of the plain shape: each
  * drawn from the same legal cards and with the same effects as
  * legal_cards() and apply_card() give it.  What the phase fixed on entry
- * (trumps, rank order, seats at the table) is read once; without trumps
- * the best card's key is kept, so a card takes the lead by one compare. */
+ * (trumps, rank order, seats at the table) is read once; the best card's
+ * key is kept, so a card takes the lead by one compare (two with
+ * trumps), and the trumps under it are known from it. */
 static phase_step plain_playout(state *s, const phase *p,
 				const seat_rngs *rs)
 {
@@ -914,8 +947,9 @@ static phase_step plain_playout(state *s, const phase *p,
 	int8_t next_seat[SEAT_MAX];
 	for (int q = 0; q < s->players; q++)
 		next_seat[q] = (int8_t)state_next_seat(s, q, 1);
-	int best_key = !trumps && s->nplayed > 0
-		? plain_key(rank, flip, r->led, s->table[r->best]) : 0;
+	int best_key = s->nplayed == 0 ? 0
+		: trumps ? card_key(s, t, rank, flip, s->table[r->best])
+		: plain_key(rank, flip, r->led, s->table[r->best]);
 	int best_pos = r->best;
 	uint8_t mark = trick_mark(s);
 	int seat = s->current, pos = s->nplayed;
@@ -927,8 +961,10 @@ static phase_step plain_playout(state *s, const phase *p,
 			    !(unless && !r->unless_shut && unless_holds(s, t)))
 				legal = follow;
 		}
-		if (t->no_undertrump) {
-			cardset allowed = cset_minus(legal, undertrumps(s, t));
+		if (t->no_undertrump && pos > 0 && trumps &&
+		    r->led != LED_TRUMP && best_key >= TRUMP_KEY) {
+			cardset allowed = cset_minus(legal,
+				trumps_under(s, t, seat, best_key));
 			if (!cset_is_empty(allowed))
 				legal = allowed;
 		}
@@ -942,8 +978,8 @@ static phase_step plain_playout(state *s, const phase *p,
 		if (pos == 0) {
 			lead_card(s, r, suit);
 			best_pos = 0;
-			if (!trumps)
-				best_key = plain_key(rank, flip, suit, c);
+			best_key = trumps ? card_key(s, t, rank, flip, c)
+				: plain_key(rank, flip, suit, c);
 		} else {
 			/* a void shown and a card taking the lead, both
 			 * toss-ups, are written without a branch */
@@ -952,8 +988,11 @@ static phase_step plain_playout(state *s, const phase *p,
 				s->void_suits[seat] |= (uint16_t)
 					((unsigned)(suit != led) << led);
 			if (trumps) {
-				if (takes_lead(s, t, c))
-					r->best = (int8_t)pos;
+				int key = card_key(s, t, rank, flip, c);
+				bool more = key_beats(key, best_key, led);
+				best_key = more ? key : best_key;
+				best_pos = more ? pos : best_pos;
+				r->best = (int8_t)best_pos;
 			} else {
 				int key = plain_key(rank, flip, suit, c);
 				bool more = plain_beats(key, best_key, led);
