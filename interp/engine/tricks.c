@@ -940,6 +940,7 @@ static phase_step plain_playout(state *s, const phase *p,
 	const bool unless = t->follow_unless != NULL;
 	const bool restricts = t->nrestrict > 0;
 	const bool trumps = r->has_trumps;
+	const bool no_under = t->no_undertrump && trumps;
 	const int flip = r->lowest_wins ? 255 : 0;
 	const uint8_t *rank = r->order >= 0 ? t->order_power[r->order]
 					    : d->rank_of;
@@ -961,8 +962,8 @@ static phase_step plain_playout(state *s, const phase *p,
 			    !(unless && !r->unless_shut && unless_holds(s, t)))
 				legal = follow;
 		}
-		if (t->no_undertrump && pos > 0 && trumps &&
-		    r->led != LED_TRUMP && best_key >= TRUMP_KEY) {
+		if (no_under && pos > 0 && r->led != LED_TRUMP &&
+		    best_key >= TRUMP_KEY) {
 			cardset allowed = cset_minus(legal,
 				trumps_under(s, t, seat, best_key));
 			if (!cset_is_empty(allowed))
