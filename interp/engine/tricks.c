@@ -860,7 +860,8 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 }
 
 /* Tricks of the plain shape: suit followed when it can be (or any card,
- * or not when follow-unless holds), the highest card or trump winning,
+ * or trumps at will, or not when follow-unless holds), the highest card
+ * or trump winning,
  * under-trumping allowed or not; no calls, dummy or seats sitting out,
  * and no melds still to declare (melds are declared at the first trick:
  * the tricks after it are plain).  Their cards need fewer steps than
@@ -868,8 +869,7 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 static bool plain_shape(const state *s, const tricks_phase *t)
 {
 	const struct tricks_room *r = room_of(s);
-	return (t->follow == FOLLOW_SUIT || t->follow == FOLLOW_ANY) &&
-	       !t->winner.hook && !t->ncalls && !s->meld_due &&
+	return !t->winner.hook && !t->ncalls && !s->meld_due &&
 	       !(t->declare_melds && s->trick_no <= 1) && !r->out &&
 	       s->dummy < 0;
 }
@@ -936,7 +936,11 @@ static phase_step plain_playout(state *s, const phase *p,
 	const tricks_phase *t = &p->u.tricks;
 	struct tricks_room *r = room(s);
 	const deck *d = &s->g->deck;
-	const bool follows = t->follow == FOLLOW_SUIT;
+	const bool or_trump = t->follow == FOLLOW_SUIT_OR_TRUMP;
+	const bool follows = t->follow == FOLLOW_SUIT || or_trump;
+	/* trumping at will shows no void of the suit led */
+	const int no_void = or_trump ? LED_TRUMP : -1;
+	const cardset at_will = or_trump ? s->trumps : cset_empty();
 	const bool unless = t->follow_unless != NULL;
 	const bool restricts = t->nrestrict > 0;
 	const bool trumps = r->has_trumps;
@@ -960,7 +964,8 @@ static phase_step plain_playout(state *s, const phase *p,
 			cardset follow = cset_and(legal, r->follow);
 			if (!cset_is_empty(follow) &&
 			    !(unless && !r->unless_shut && unless_holds(s, t)))
-				legal = follow;
+				legal = cset_or(follow,
+						cset_and(legal, at_will));
 		}
 		if (no_under && pos > 0 && r->led != LED_TRUMP &&
 		    best_key >= TRUMP_KEY) {
@@ -985,16 +990,20 @@ static phase_step plain_playout(state *s, const phase *p,
 			/* a void shown and a card taking the lead, both
 			 * toss-ups, are written without a branch */
 			int led = r->led;
-			if (follows && !unless)
-				s->void_suits[seat] |= (uint16_t)
-					((unsigned)(suit != led) << led);
 			if (trumps) {
+				if (follows && !unless)
+					s->void_suits[seat] |= (uint16_t)
+						((unsigned)(suit != led &&
+							    suit != no_void) << led);
 				int key = card_key(s, t, rank, flip, c);
 				bool more = key_beats(key, best_key, led);
 				best_key = more ? key : best_key;
 				best_pos = more ? pos : best_pos;
 				r->best = (int8_t)best_pos;
 			} else {
+				if (follows && !unless)
+					s->void_suits[seat] |= (uint16_t)
+						((unsigned)(suit != led) << led);
 				int key = plain_key(rank, flip, suit, c);
 				bool more = plain_beats(key, best_key, led);
 				best_key = more ? key : best_key;
