@@ -861,11 +861,10 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 
 /* Tricks of the plain shape: suit followed when it can be (or any card,
  * or trumps at will, or not when follow-unless holds), the highest card
- * or trump winning,
- * under-trumping allowed or not; no calls, dummy or seats sitting out,
- * and no melds still to declare (melds are declared at the first trick:
- * the tricks after it are plain).  Their cards need fewer steps than
- * apply_card() takes for every shape. */
+ * or trump winning, under-trumping allowed or not; no calls, dummy or
+ * seats sitting out, and no melds still to declare (melds are declared
+ * at the first trick: the tricks after it are plain).  Their cards need
+ * fewer steps than apply_card() takes for every shape. */
 static bool plain_shape(const state *s, const tricks_phase *t)
 {
 	const struct tricks_room *r = room_of(s);
