@@ -649,6 +649,19 @@ START_TEST(test_side_values_once_a_team)
 }
 END_TEST
 
+/* follow-unless's lead (trumps were led) reads nothing the tricks change
+ * but the suit led: its answer is kept for each suit led. */
+START_TEST(test_unless_lead_kept_by_suit)
+{
+	int k = 0;
+	while (k < g->nphases && g->phase[k].kind != PHASE_TRICKS)
+		k++;
+	ck_assert_int_lt(k, g->nphases);
+	ck_assert_int_eq(g->phase[k].u.tricks.unless_lead, 1);
+	ck_assert(g->phase[k].u.tricks.unless_by_led);
+}
+END_TEST
+
 /* ---- the rules of thumb ---------------------------------------------- */
 
 /* South holds the trick with QC and North plays last: the rules of thumb
@@ -693,6 +706,7 @@ static Suite *sidi_suite(void)
 	tcase_add_test(tc, test_playout_as_decisions);
 	tcase_add_test(tc, test_runs_as_long_as_the_deck);
 	tcase_add_test(tc, test_side_values_once_a_team);
+	tcase_add_test(tc, test_unless_lead_kept_by_suit);
 	tcase_add_test(tc, test_thumb_gives_the_side_a_sure_trick);
 	suite_add_tcase(su, tc);
 	return su;
