@@ -2,7 +2,6 @@
 #include "front/bot.h"
 
 #include "front/ismcts.h"
-#include "front/lookahead.h"
 #include "front/solitaire.h"
 #include "front/solve.h"
 
@@ -206,7 +205,6 @@ void bot_init(bot *b, bot_kind kind, uint64_t seed, int seat)
 	b->no_undo = false;
 	b->last_asked = 0;
 	b->style_of = NULL;
-	b->lent = 0;
 	rng_seed(&b->r, seed, UINT64_C(0x626f74) + (uint64_t)seat);
 }
 
@@ -232,34 +230,6 @@ static const thumb_style *style_of(bot *b, const state *s)
 static search_budget budget_of(const bot *b)
 {
 	search_budget budget = {b->playouts, b->ms, b->cap_ms};
-	return budget;
-}
-
-/* A call (a bid, a double, a declaration) decides a deal more than a
- * card does: it gets CALL_SHARE times the budget, borrowed from the
- * seat's later decisions, which pay it back by at most a REPAY_PART of
- * theirs each, so that its decisions take what they are given on the
- * whole.  It borrows no more once LENT_MAX budgets are owed (a game of
- * many auctions and few cards). */
-#define CALL_SHARE 3
-#define REPAY_PART 4
-#define LENT_MAX 8
-
-/* The budget of the tree search's decision among moves[0..n). */
-static search_budget shared_budget(bot *b, const action *moves, int n)
-{
-	search_budget budget = budget_of(b);
-	int *unit = budget.ms > 0 ? &budget.ms : &budget.playouts;
-	if (lookahead_is_call(moves, n)) {
-		if (b->lent < LENT_MAX * *unit) {
-			b->lent += (CALL_SHARE - 1) * *unit;
-			*unit *= CALL_SHARE;
-		}
-		return budget;
-	}
-	int repay = *unit / REPAY_PART < b->lent ? *unit / REPAY_PART : b->lent;
-	b->lent -= repay;
-	*unit -= repay;
 	return budget;
 }
 
@@ -467,7 +437,7 @@ action bot_choose(bot *b, const view *v)
 		return a;
 	}
 	if (b->kind == BOT_ISMCTS && !game_is_solitaire(v->s.g))
-		return ismcts_choose(v, moves, n, shared_budget(b, moves, n),
+		return ismcts_choose(v, moves, n, budget_of(b),
 				     style_of(b, &v->s), &b->r);
 	return choose_mc(b, v, moves, n);
 }

@@ -74,9 +74,6 @@ typedef struct bot {
 	 * asked (the undo of the last hint) while there is another */
 	bool no_undo;
 	uint64_t last_asked;
-	/* BOT_ISMCTS: what its calls have borrowed from the budgets of its
-	 * later decisions, in its budget's unit (ms or iterations) */
-	int lent;
 	/* the rules of thumb for the game last played (thumb.h) */
 	const void *style_of;           /* that game; NULL: none yet */
 	int style_players;

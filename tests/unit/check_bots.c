@@ -608,49 +608,6 @@ START_TEST(test_play_to_the_call)
 }
 END_TEST
 
-/* A call of the tree search gets CALL_SHARE (3) times its budget, lent
- * from the seat's later decisions: each card pays back a quarter of its
- * own budget until the loan is paid. */
-START_TEST(test_calls_borrow_budget)
-{
-	game *g = scn_load(GAMES_DIR "/spades.yaml");
-	state s;
-	char why[200];
-	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 3, why,
-			      sizeof why));
-	rng r;
-	rng_seed(&r, 3, 0);
-	state_deal(&s);
-	bot b;
-	bot_init(&b, BOT_ISMCTS, 3, 0);
-	b.playouts = 40;
-	int calls = 0, cards = 0;
-	static view v;
-	for (int deal = s.deal_no; s.current >= 0 && s.deal_no == deal;) {
-		action moves[ACTIONS_MAX];
-		int n = state_legal(&s, moves);
-		if (s.current != 0 || n < 2) {
-			ck_assert(state_apply_random(&s, &r).kind != ACT_NONE);
-			continue;
-		}
-		int before = b.lent;
-		state_view(&s, 0, &v);
-		action a = bot_choose(&b, &v);
-		if (lookahead_is_call(moves, n)) {
-			calls++;
-			ck_assert_int_eq(b.lent, before + 80);
-		} else {
-			cards++;
-			ck_assert_int_eq(b.lent, before > 10 ? before - 10 : 0);
-		}
-		bot_must_apply(&s, a);
-	}
-	ck_assert_int_eq(calls, 1);
-	ck_assert_int_gt(cards, 0);
-	game_free(g);
-}
-END_TEST
-
 static void teardown(void)
 {
 	deck_cleanup();
@@ -674,7 +631,6 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	tcase_add_test(tc, test_calls_count_the_hand);
 	tcase_add_test(tc, test_play_to_the_call);
-	tcase_add_test(tc, test_calls_borrow_budget);
 	suite_add_tcase(su, tc);
 	return su;
 }
