@@ -127,7 +127,10 @@ void lookahead_play_deal(state *s, const thumb_style *style,
 	int deal = s->deal_no, looked = 0;
 	action moves[ACTIONS_MAX];
 	while (s->current >= 0 && s->deal_no == deal) {
-		if (!cset_is_empty(state_legal_cards(s))) {
+		/* once it looks ahead no more, the cards are not listed
+		 * twice a step: thumb_step lists them */
+		if (looked < LOOKED_AHEAD_MAX &&
+		    !cset_is_empty(state_legal_cards(s))) {
 			looked = LOOKED_AHEAD_MAX;
 		} else if (looked < LOOKED_AHEAD_MAX) {
 			int n = state_legal(s, moves);
