@@ -408,14 +408,10 @@ typedef struct probe {
 	uint32_t topped;                /* the piles whose top is in `top` */
 	card_id top[PILES_MAX];         /* probe_top, without the row */
 	const uint8_t *depth;           /* the state's */
-	int sieve_move;                 /* the move whose sieve's target
-					   terms are in sieve_val, at each
-					   pile of its place; -1 */
-	int64_t sieve_val[SIEVE_TERMS_MAX][EXPR_SIEVE_WIDTH];
-	uint32_t sieve_to[CARD_MAX];    /* by_cards: each card's targets */
-	cardset sieve_some;             /* the cards with any in sieve_to */
-	bool sieve_clear;               /* the others' are 0 (set when first
-					   needed: most probes need none) */
+	int sieve_move;                 /* the move whose board is brought
+					   up to date for this probe; -1 */
+	sieve_board *board;             /* sieve_move's (layout_memo.c, or
+					   the spare when none is kept) */
 } probe;
 
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
@@ -436,8 +432,6 @@ static void probe_start(probe *pr, const state *s)
 	pr->built = 0;
 	pr->topped = 0;
 	pr->sieve_move = -1;
-	pr->sieve_some = cset_empty();
-	pr->sieve_clear = false;
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -656,16 +650,17 @@ static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
 }
 
 /* The cards move `index`'s sieve lets onto pile d of its place, its
- * terms there in the probe: kept while they stay the same (most piles
- * are as they were at the listing before). */
-static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
-			   int d, const uint8_t *target_term, int nterm)
+ * terms there on the board: kept by their values (a pile changed may
+ * keep its terms: another card of the same colour and rank). */
+static cardset sieve_cards(const layout_phase *l, int index,
+			   const sieve_board *b, int d,
+			   const uint8_t *target_term, int nterm)
 {
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
 	int64_t val[SIEVE_TERMS_MAX] = {0};
 	for (int i = 0; i < nterm; i++)
-		val[target_term[i]] = pr->sieve_val[target_term[i]][d];
+		val[target_term[i]] = b->val[target_term[i]][d];
 	sieve_entry *e = layout_memo_sieve(index, d);
 	if (e && l->memo_id && e->id == l->memo_id) {
 		int i = 0;
@@ -675,7 +670,7 @@ static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
 			return e->cards;
 	}
 	cardset cs = expr_sieve_cards(sv, (const int64_t (*)
-		[EXPR_SIEVE_WIDTH])pr->sieve_val, d);
+		[EXPR_SIEVE_WIDTH])b->val, d);
 	if (e) {
 		e->id = l->memo_id;
 		memcpy(e->val, val, sizeof val);
@@ -684,16 +679,63 @@ static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
 	return cs;
 }
 
-/* Move `index`'s sieve's terms at each pile of its place, and, when
- * they read the card alone, the targets of each card of the deck:
- * once a listing. */
+/* Pile d of move `index`'s place on the board, its terms worked out
+ * again from what they read (its top, its cards, the top beside it). */
+static void board_pile(const state *s, const layout_phase *l, int index,
+		       probe *pr, sieve_board *b, int d,
+		       const uint8_t *target_term, int nterm, bool tabled)
+{
+	const expr_sieve *sv = l->move[index].sieve;
+	card_id top = b->top[d];
+	if (tabled) {
+		card_face face = top == CARD_NONE ? FACE_NONE
+				 : s->g->deck.face[top];
+		for (int i = 0; i < nterm; i++) {
+			int t = target_term[i];
+			b->val[t][d] = sv->by_face[t][face];
+		}
+	} else {
+		put_card(pr, s, l->v_target, top);
+		put_cards(pr, l->v_pile, b->set[d]);
+		put_card(pr, s, l->v_beside, b->beside[d]);
+		for (int i = 0; i < nterm; i++) {
+			int t = target_term[i];
+			b->val[t][d] = sieve_term(sv, t, pr, l->v_target);
+		}
+	}
+	if (!sv->by_cards)
+		return;
+	uint32_t bit = UINT32_C(1) << d;
+	if (b->valid & bit)
+		CSET_FOREACH(c, b->cards[d])
+			b->to[c] &= ~bit;
+	b->cards[d] = sieve_cards(l, index, b, d, target_term, nterm);
+	CSET_FOREACH(c, b->cards[d])
+		b->to[c] |= bit;
+}
+
+/* Move `index`'s board brought up to date for the probe: each pile of
+ * its place whose top, cards or top beside differ from the board's is
+ * worked out again (once a listing; most piles are as they were). */
 static void sieve_prepare(const state *s, const layout_phase *l, int index,
 			  probe *pr)
 {
+	static _Thread_local sieve_board spare;
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
 	const place_def *dst = &s->g->place[m->to];
+	sieve_board *b = layout_memo_board(index);
+	if (!b || !l->memo_id) {        /* nothing kept: worked out anew */
+		b = &spare;
+		b->id = 0;
+	}
+	if (b->id != l->memo_id || !l->memo_id) {
+		b->id = l->memo_id;
+		b->valid = 0;
+		memset(b->to, 0, sizeof b->to);
+	}
 	pr->sieve_move = index;
+	pr->board = b;
 	bool tabled = true;             /* every target term by its face */
 	uint8_t target_term[SIEVE_TERMS_MAX];   /* the terms of side 1 */
 	int nterm = 0;
@@ -705,38 +747,15 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
 		card_id top = probe_top(pr, dp);
-		if (tabled) {
-			card_face face = top == CARD_NONE ? FACE_NONE
-					 : s->g->deck.face[top];
-			for (int i = 0; i < nterm; i++) {
-				int t = target_term[i];
-				pr->sieve_val[t][d] = sv->by_face[t][face];
-			}
+		card_id beside = near < 0 ? CARD_NONE : probe_top(pr, near);
+		if (b->valid >> d & 1 && b->top[d] == top &&
+		    b->beside[d] == beside && cset_eq(b->set[d], pr->set[dp]))
 			continue;
-		}
-		put_card(pr, s, l->v_target, top);
-		put_cards(pr, l->v_pile, pr->set[dp]);
-		put_card(pr, s, l->v_beside,
-			 near < 0 ? CARD_NONE : probe_top(pr, near));
-		for (int i = 0; i < nterm; i++) {
-			int t = target_term[i];
-			pr->sieve_val[t][d] = sieve_term(sv, t, pr, l->v_target);
-		}
-	}
-	if (!sv->by_cards)
-		return;
-	if (!pr->sieve_clear)
-		memset(pr->sieve_to, 0, sizeof pr->sieve_to);
-	else
-		CSET_FOREACH(c, pr->sieve_some)
-			pr->sieve_to[c] = 0;
-	pr->sieve_clear = true;
-	pr->sieve_some = cset_empty();
-	for (int d = 0; d < dst->npiles; d++) {
-		cardset cs = sieve_cards(l, index, pr, d, target_term, nterm);
-		pr->sieve_some = cset_or(pr->sieve_some, cs);
-		CSET_FOREACH(c, cs)
-			pr->sieve_to[c] |= UINT32_C(1) << d;
+		b->top[d] = top;
+		b->beside[d] = beside;
+		b->set[d] = pr->set[dp];
+		board_pile(s, l, index, pr, b, d, target_term, nterm, tabled);
+		b->valid |= UINT32_C(1) << d;
 	}
 }
 
@@ -750,13 +769,13 @@ static uint32_t sieve_targets(const state *s, const layout_phase *l,
 	if (pr->sieve_move != index)
 		sieve_prepare(s, l, index, pr);
 	if (sv->by_cards && card != CARD_NONE)
-		return pr->sieve_to[card];
+		return pr->board->to[card];
 	int64_t val[SIEVE_TERMS_MAX];
 	for (int t = 0; t < sv->nterms; t++)
 		if (sv->side[t] == 0)
 			val[t] = sieve_term(sv, t, pr, l->v_card);
 	return expr_sieve_mask(sv, val,
-			       (const int64_t (*)[EXPR_SIEVE_WIDTH])pr->sieve_val,
+			       (const int64_t (*)[EXPR_SIEVE_WIDTH])pr->board->val,
 			       s->g->place[m->to].npiles);
 }
 
@@ -804,7 +823,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	if (sieved && m->sieve->by_cards) {
 		if (pr->sieve_move != index)
 			sieve_prepare(s, l, index, pr);
-		sieve_to = pr->sieve_to;
+		sieve_to = pr->board->to;
 	}
 	for (int start = lo; start < h; start++) {
 		int first = m->group == GROUP_RUN ? start : lo;
