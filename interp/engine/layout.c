@@ -575,6 +575,9 @@ static card_id pay_card(const state *s, probe *pr, const move_def *m)
 }
 
 
+/* `when` is known to hold (judge's `lead`): an exact sieve passed. */
+#define WHEN_HOLDS (-1)
+
 /* Whether `when` holds over the candidate in the frame, its tier of
  * `prefer` and its value of `best`.  The first `lead` operands of
  * `when`'s `and`s are known to hold (tried once for the card, before its
@@ -584,8 +587,10 @@ static void judge(const move_def *m, probe *pr, int lead, memo_result *r)
 	r->ok = false;
 	r->tier = 0;
 	r->best = 0;
-	if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
-		 : !holds(m->when, pr))
+	if (lead == WHEN_HOLDS)
+		;
+	else if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
+		      : !holds(m->when, pr))
 		return;
 	if (m->nprefer) {
 		while (r->tier < m->nprefer && !holds(m->prefer[r->tier], pr))
@@ -813,6 +818,12 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	int lead = reference ? 0 : m->when_lead;
 	/* the reference, and a watched evaluation, try every target */
 	bool sieved = m->sieve && !reference && !expr_watching();
+	/* an exact sieve's targets meet `when`: with nothing else to
+	 * judge, a target it passes is a candidate as it stands */
+	bool sure = sieved && m->sieve->exact;
+	bool bare = sure && !m->nprefer && !m->best && !m->capacity;
+	if (sure)
+		lead = WHEN_HOLDS;
 	int lo = h - 1;
 	if (m->group == GROUP_ALL)
 		lo = 0;
@@ -851,7 +862,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				cset_add(&moving, cards[j - base]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		if (lead && !expr_and_lead_holds(m->when, lead, &pr->f)) {
+		if (lead > 0 && !expr_and_lead_holds(m->when, lead, &pr->f)) {
 			if (m->group != GROUP_RUN)
 				break;
 			continue;       /* no target takes this card */
@@ -864,9 +875,12 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			want &= (UINT32_C(1) << d1) - 1;
 		for (; want && n < space; want &= want - 1) {
 			int d = __builtin_ctz(want), dp = dst->first_pile + d;
-			if (dp == sp ||
-			    !try_target(s, l, m, pr, dp, lead, &cand[n]) ||
-			    over_capacity(m, pr, h - first))
+			if (dp == sp)
+				continue;
+			if (bare)
+				cand[n].tier = 0, cand[n].best = 0;
+			else if (!try_target(s, l, m, pr, dp, lead, &cand[n]) ||
+				 over_capacity(m, pr, h - first))
 				continue;
 			action a = action_of(ACT_MOVE, index);
 			a.card[0] = card;
