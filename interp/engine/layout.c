@@ -1140,8 +1140,10 @@ static int list_some(const state *s, const layout_phase *l, action *out,
 		out[n++] = action_of(ACT_CHOICE, 0);    /* start */
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *m = &l->move[i];
+		/* a move whose `unless` names a move already legal is not
+		 * (the moves it names that come later are seen below) */
 		if (!offered(s, l, m) || (m->automatic && !with_auto) ||
-		    (thrifty && m->pay))
+		    (thrifty && m->pay) || (m->unless & legal_moves))
 			continue;
 		int k = move_candidates(s, l, i, &pr, out + n, ACTIONS_MAX - n);
 		if (k && !(m->unless & legal_moves)) {
