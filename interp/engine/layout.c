@@ -719,6 +719,17 @@ static void board_pile(const state *s, const layout_phase *l, int index,
 		b->to[c] |= bit;
 }
 
+/* Whether card c (CARD_NONE: none) is still pile p's top, as probe_top
+ * would find it, told without looking for the top; false when unsure (a
+ * view's hidden top). */
+static inline bool still_top(const state *s, const probe *pr, int p,
+			     card_id c)
+{
+	if (c == CARD_NONE)
+		return pr->n[p] == 0;
+	return s->pile_of[c] == p + 1 && pr->depth[c] == pr->n[p] - 1;
+}
+
 /* Move `index`'s board brought up to date for the probe: each pile of
  * its place whose top, cards or top beside differ from the board's is
  * worked out again (once a listing; most piles are as they were). */
@@ -751,17 +762,23 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		}
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
+		if (b->valid >> d & 1 && cset_eq(b->set[d], pr->set[dp]) &&
+		    still_top(s, pr, dp, b->top[d]) &&
+		    (near < 0 || still_top(s, pr, near, b->beside[d])))
+			continue;
 		card_id top = probe_top(pr, dp);
 		card_id beside = near < 0 ? CARD_NONE : probe_top(pr, near);
-		if (b->valid >> d & 1 && b->top[d] == top &&
-		    b->beside[d] == beside && cset_eq(b->set[d], pr->set[dp]))
-			continue;
 		b->top[d] = top;
 		b->beside[d] = beside;
 		b->set[d] = pr->set[dp];
 		board_pile(s, l, index, pr, b, d, target_term, nterm, tabled);
 		b->valid |= UINT32_C(1) << d;
 	}
+	if (!sv->by_cards)
+		return;
+	b->some = cset_empty();
+	for (int d = 0; d < dst->npiles; d++)
+		b->some = cset_or(b->some, b->cards[d]);
 }
 
 /* The targets of move `index` (bits: the piles of its place) that its
@@ -791,6 +808,21 @@ static bool over_capacity(const move_def *m, probe *pr, int n)
 	return m->capacity && expr_eval(m->capacity, &pr->f).i < n;
 }
 
+/* Whether the board of a move sieved by cards lets no card of source
+ * pile sp on anywhere, and each card that could name a candidate is
+ * seen: the pile lacks no card (a view's hidden ones, which a run could
+ * pass over) and its top is seen (a run's other cards are face up). */
+static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
+			 int sp)
+{
+	if (!src->face_up ||
+	    !cset_is_empty(cset_and(pr->set[sp], pr->board->some)) ||
+	    cset_count(pr->set[sp]) != pr->n[sp])
+		return false;
+	card_id top = probe_top(pr, sp);
+	return !cset_has(s->down, top) || cset_has(s->seen, top);
+}
+
 /* Every pile of a place as targets (from_pile). */
 #define ALL_TARGETS UINT32_MAX
 
@@ -806,6 +838,16 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
 	int h = pr->n[sp], n = 0;
+	/* the reference, and a watched evaluation, try every target */
+	bool sieved = m->sieve && !reference && !expr_watching();
+	const uint32_t *sieve_to = NULL;        /* the targets of each card */
+	if (sieved && m->sieve->by_cards) {
+		if (pr->sieve_move != index)
+			sieve_prepare(s, l, index, pr);
+		if (goes_nowhere(s, pr, src, sp))
+			return 0;
+		sieve_to = pr->board->to;
+	}
 	/* a move of the top card alone reads the source's top alone:
 	 * cards[i - base] is its card i */
 	card_id top_only;
@@ -816,8 +858,6 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		top_only = probe_top(pr, sp);
 	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
 	int lead = reference ? 0 : m->when_lead;
-	/* the reference, and a watched evaluation, try every target */
-	bool sieved = m->sieve && !reference && !expr_watching();
 	/* an exact sieve's targets meet `when`: with nothing else to
 	 * judge, a target it passes is a candidate as it stands */
 	bool sure = sieved && m->sieve->exact;
@@ -830,12 +870,6 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	else if (m->group == GROUP_RUN)
 		lo = run_start(s, l, m, pr, sp);
 	put_cards(pr, l->v_source, pr->set[sp]);
-	const uint32_t *sieve_to = NULL;        /* the targets of each card */
-	if (sieved && m->sieve->by_cards) {
-		if (pr->sieve_move != index)
-			sieve_prepare(s, l, index, pr);
-		sieve_to = pr->board->to;
-	}
 	for (int start = lo; start < h; start++) {
 		int first = m->group == GROUP_RUN ? start : lo;
 		if (m->group == GROUP_TOP && m->has_count)

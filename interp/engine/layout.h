@@ -129,6 +129,7 @@ typedef struct sieve_board {
 	cardset cards[EXPR_SIEVE_WIDTH];        /* the cards let on (by_cards) */
 	int64_t val[SIEVE_TERMS_MAX][EXPR_SIEVE_WIDTH];  /* the terms */
 	uint32_t to[CARD_MAX];          /* each card's piles (by_cards) */
+	cardset some;                   /* the cards with any (by_cards) */
 } sieve_board;
 
 /* Move `move`'s board; NULL when nothing is kept. */
