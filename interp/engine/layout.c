@@ -412,6 +412,9 @@ typedef struct probe {
 					   up to date for this probe; -1 */
 	sieve_board *board;             /* sieve_move's (layout_memo.c, or
 					   the spare when none is kept) */
+	int tier_cap;                   /* the best tier of `prefer` among
+					   the move's candidates found so
+					   far; PREFER_MAX */
 } probe;
 
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
@@ -432,6 +435,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->built = 0;
 	pr->topped = 0;
 	pr->sieve_move = -1;
+	pr->tier_cap = PREFER_MAX;
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -581,8 +585,10 @@ static card_id pay_card(const state *s, probe *pr, const move_def *m)
 /* Whether `when` holds over the candidate in the frame, its tier of
  * `prefer` and its value of `best`.  The first `lead` operands of
  * `when`'s `and`s are known to hold (tried once for the card, before its
- * targets: from_pile); the others alone are evaluated. */
-static void judge(const move_def *m, probe *pr, int lead, memo_result *r)
+ * targets: from_pile); the others alone are evaluated.  A candidate
+ * whose tier would be worse than `cap` is none: a better one is kept. */
+static void judge(const move_def *m, probe *pr, int lead, int cap,
+		  memo_result *r)
 {
 	r->ok = false;
 	r->tier = 0;
@@ -593,9 +599,10 @@ static void judge(const move_def *m, probe *pr, int lead, memo_result *r)
 		      : !holds(m->when, pr))
 		return;
 	if (m->nprefer) {
-		while (r->tier < m->nprefer && !holds(m->prefer[r->tier], pr))
+		int tiers = cap < m->nprefer ? cap + 1 : m->nprefer;
+		while (r->tier < tiers && !holds(m->prefer[r->tier], pr))
 			r->tier++;
-		if (r->tier == m->nprefer)
+		if (r->tier == tiers)
 			return;
 	}
 	r->best = m->best ? expr_eval(m->best, &pr->f).i : 0;
@@ -616,7 +623,9 @@ static bool try_target(const state *s, const layout_phase *l,
 	memo_result r;
 	bool kept = m->memo && !reference;
 	if (!(kept && layout_memo_find(l, index, pr->slot, &r))) {
-		judge(m, pr, lead, &r);
+		/* a kept result must hold whatever was found before it */
+		judge(m, pr, lead, kept || reference ? PREFER_MAX : pr->tier_cap,
+		      &r);
 		if (kept)
 			layout_memo_keep(l, index, pr->slot, &r);
 	}
@@ -920,6 +929,8 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			a.card[0] = card;
 			a.from = (uint8_t)sp;
 			a.to = (uint8_t)dp;
+			if (cand[n].tier < pr->tier_cap)
+				pr->tier_cap = cand[n].tier;
 			cand[n++].a = a;
 			if (one)
 				return n;
@@ -1102,9 +1113,13 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	 * cost (measured on Klondike and FreeCell). */
 	bool by_pairs = m->memo && !m->sieve && !m->pay && !m->has_count &&
 			room > 1 && !reference;
+	/* the tiers of `prefer` are tried up to the best found so far:
+	 * the candidates of a worse tier are left out below anyway */
+	pr->tier_cap = PREFER_MAX;
 	int n = collect(s, l, index, pr, cand, room == 0, by_pairs);
 	if (by_pairs && n == ACTIONS_MAX)
 		n = collect(s, l, index, pr, cand, false, false);
+	pr->tier_cap = PREFER_MAX;
 	if (room == 0)
 		return n > 0;
 	int tier = PREFER_MAX;
