@@ -900,9 +900,11 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		}
 		put_card(pr, s, l->v_card, card);
 		if (!m->memo || m->memo & MEMO_READS_MOVING) {
+			/* a view's row holds none for the cards it lacks */
 			cardset moving = cset_empty();
 			for (int j = first; j < h; j++)
-				cset_add(&moving, cards[j - base]);
+				if (cards[j - base] != CARD_NONE)
+					cset_add(&moving, cards[j - base]);
 			put_cards(pr, l->v_moving, moving);
 		}
 		if (lead > 0 && !expr_and_lead_holds(m->when, lead, &pr->f)) {
@@ -1339,7 +1341,8 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	int first = group_start(s, m, pr, a);
 	cardset group = cset_empty();
 	for (int j = first; j < pr->n[a->from]; j++)
-		cset_add(&group, probe_row(pr, a->from)[j]);
+		if (probe_row(pr, a->from)[j] != CARD_NONE)
+			cset_add(&group, probe_row(pr, a->from)[j]);
 	put_cards(pr, l->v_source, pr->set[a->from]);
 	put_card(pr, s, l->v_card, a->card[0]);
 	put_cards(pr, l->v_moving, group);
@@ -1875,7 +1878,8 @@ static move_advice advice(const state *s, const phase *p, const action *a)
 	} else {
 		cardset group = cset_empty();
 		for (int j = group_start(s, m, &pr, a); j < pr.n[a->from]; j++)
-			cset_add(&group, probe_row(&pr, a->from)[j]);
+			if (probe_row(&pr, a->from)[j] != CARD_NONE)
+				cset_add(&group, probe_row(&pr, a->from)[j]);
 		put_cards(&pr, l->v_source, pr.set[a->from]);
 		put_card(&pr, s, l->v_card, a->card[0]);
 		put_cards(&pr, l->v_moving, group);
