@@ -2,6 +2,7 @@
 #include "engine/action.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 static int compare_qsort(const void *a, const void *b)
 {
@@ -9,16 +10,14 @@ static int compare_qsort(const void *a, const void *b)
 }
 
 /* Short lists (a solitaire's moves, a hand's cards) by insertion:
- * cheaper than qsort's calls through a pointer.  action_compare tells
- * every two different actions apart, so the order is qsort's. */
+ * cheaper than qsort's calls through a pointer; longer ones by merging
+ * runs sorted that way, with the comparison inline too.  action_compare
+ * tells every two different actions apart, so the order is qsort's. */
 #define SORT_INSERTION_MAX 32
+#define SORT_RUN 16
 
-void action_sort(action *list, int n)
+static void insertion(action *list, int n)
 {
-	if (n > SORT_INSERTION_MAX) {
-		qsort(list, (size_t)n, sizeof *list, compare_qsort);
-		return;
-	}
 	for (int i = 1; i < n; i++) {
 		action a = list[i];
 		int j = i;
@@ -26,6 +25,47 @@ void action_sort(action *list, int n)
 			list[j] = list[j - 1];
 		list[j] = a;
 	}
+}
+
+/* a[0..na) and b[0..nb), each sorted, into out. */
+static void merge(const action *a, int na, const action *b, int nb,
+		  action *out)
+{
+	int i = 0, j = 0, k = 0;
+	while (i < na && j < nb)
+		out[k++] = action_compare(&b[j], &a[i]) < 0 ? b[j++] : a[i++];
+	while (i < na)
+		out[k++] = a[i++];
+	while (j < nb)
+		out[k++] = b[j++];
+}
+
+void action_sort(action *list, int n)
+{
+	if (n <= SORT_INSERTION_MAX) {
+		insertion(list, n);
+		return;
+	}
+	if (n > ACTIONS_MAX) {
+		qsort(list, (size_t)n, sizeof *list, compare_qsort);
+		return;
+	}
+	for (int i = 0; i < n; i += SORT_RUN)
+		insertion(list + i, n - i < SORT_RUN ? n - i : SORT_RUN);
+	action spare[ACTIONS_MAX];
+	action *from = list, *to = spare;
+	for (int w = SORT_RUN; w < n; w *= 2) {
+		for (int i = 0; i < n; i += 2 * w) {
+			int mid = i + w < n ? i + w : n;
+			int end = i + 2 * w < n ? i + 2 * w : n;
+			merge(from + i, mid - i, from + mid, end - mid, to + i);
+		}
+		action *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != list)
+		memcpy(list, from, sizeof *list * (size_t)n);
 }
 
 int action_find(const action *list, int n, const action *a)

@@ -408,14 +408,13 @@ typedef struct probe {
 	uint32_t topped;                /* the piles whose top is in `top` */
 	card_id top[PILES_MAX];         /* probe_top, without the row */
 	const uint8_t *depth;           /* the state's */
-	int sieve_move;                 /* the move whose sieve's target
-					   terms are in sieve_val, at each
-					   pile of its place; -1 */
-	int64_t sieve_val[SIEVE_TERMS_MAX][EXPR_SIEVE_WIDTH];
-	uint32_t sieve_to[CARD_MAX];    /* by_cards: each card's targets */
-	cardset sieve_some;             /* the cards with any in sieve_to */
-	bool sieve_clear;               /* the others' are 0 (set when first
-					   needed: most probes need none) */
+	int sieve_move;                 /* the move whose board is brought
+					   up to date for this probe; -1 */
+	sieve_board *board;             /* sieve_move's (layout_memo.c, or
+					   the spare when none is kept) */
+	int tier_cap;                   /* the best tier of `prefer` among
+					   the move's candidates found so
+					   far; PREFER_MAX */
 } probe;
 
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
@@ -436,8 +435,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->built = 0;
 	pr->topped = 0;
 	pr->sieve_move = -1;
-	pr->sieve_some = cset_empty();
-	pr->sieve_clear = false;
+	pr->tier_cap = PREFER_MAX;
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -581,22 +579,30 @@ static card_id pay_card(const state *s, probe *pr, const move_def *m)
 }
 
 
+/* `when` is known to hold (judge's `lead`): an exact sieve passed. */
+#define WHEN_HOLDS (-1)
+
 /* Whether `when` holds over the candidate in the frame, its tier of
  * `prefer` and its value of `best`.  The first `lead` operands of
  * `when`'s `and`s are known to hold (tried once for the card, before its
- * targets: from_pile); the others alone are evaluated. */
-static void judge(const move_def *m, probe *pr, int lead, memo_result *r)
+ * targets: from_pile); the others alone are evaluated.  A candidate
+ * whose tier would be worse than `cap` is none: a better one is kept. */
+static void judge(const move_def *m, probe *pr, int lead, int cap,
+		  memo_result *r)
 {
 	r->ok = false;
 	r->tier = 0;
 	r->best = 0;
-	if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
-		 : !holds(m->when, pr))
+	if (lead == WHEN_HOLDS)
+		;
+	else if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
+		      : !holds(m->when, pr))
 		return;
 	if (m->nprefer) {
-		while (r->tier < m->nprefer && !holds(m->prefer[r->tier], pr))
+		int tiers = cap < m->nprefer ? cap + 1 : m->nprefer;
+		while (r->tier < tiers && !holds(m->prefer[r->tier], pr))
 			r->tier++;
-		if (r->tier == m->nprefer)
+		if (r->tier == tiers)
 			return;
 	}
 	r->best = m->best ? expr_eval(m->best, &pr->f).i : 0;
@@ -617,7 +623,9 @@ static bool try_target(const state *s, const layout_phase *l,
 	memo_result r;
 	bool kept = m->memo && !reference;
 	if (!(kept && layout_memo_find(l, index, pr->slot, &r))) {
-		judge(m, pr, lead, &r);
+		/* a kept result must hold whatever was found before it */
+		judge(m, pr, lead, kept || reference ? PREFER_MAX : pr->tier_cap,
+		      &r);
 		if (kept)
 			layout_memo_keep(l, index, pr->slot, &r);
 	}
@@ -656,16 +664,17 @@ static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
 }
 
 /* The cards move `index`'s sieve lets onto pile d of its place, its
- * terms there in the probe: kept while they stay the same (most piles
- * are as they were at the listing before). */
-static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
-			   int d, const uint8_t *target_term, int nterm)
+ * terms there on the board: kept by their values (a pile changed may
+ * keep its terms: another card of the same colour and rank). */
+static cardset sieve_cards(const layout_phase *l, int index,
+			   const sieve_board *b, int d,
+			   const uint8_t *target_term, int nterm)
 {
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
 	int64_t val[SIEVE_TERMS_MAX] = {0};
 	for (int i = 0; i < nterm; i++)
-		val[target_term[i]] = pr->sieve_val[target_term[i]][d];
+		val[target_term[i]] = b->val[target_term[i]][d];
 	sieve_entry *e = layout_memo_sieve(index, d);
 	if (e && l->memo_id && e->id == l->memo_id) {
 		int i = 0;
@@ -675,7 +684,7 @@ static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
 			return e->cards;
 	}
 	cardset cs = expr_sieve_cards(sv, (const int64_t (*)
-		[EXPR_SIEVE_WIDTH])pr->sieve_val, d);
+		[EXPR_SIEVE_WIDTH])b->val, d);
 	if (e) {
 		e->id = l->memo_id;
 		memcpy(e->val, val, sizeof val);
@@ -684,16 +693,74 @@ static cardset sieve_cards(const layout_phase *l, int index, probe *pr,
 	return cs;
 }
 
-/* Move `index`'s sieve's terms at each pile of its place, and, when
- * they read the card alone, the targets of each card of the deck:
- * once a listing. */
+/* Pile d of move `index`'s place on the board, its terms worked out
+ * again from what they read (its top, its cards, the top beside it). */
+static void board_pile(const state *s, const layout_phase *l, int index,
+		       probe *pr, sieve_board *b, int d,
+		       const uint8_t *target_term, int nterm, bool tabled)
+{
+	const expr_sieve *sv = l->move[index].sieve;
+	card_id top = b->top[d];
+	if (tabled) {
+		card_face face = top == CARD_NONE ? FACE_NONE
+				 : s->g->deck.face[top];
+		for (int i = 0; i < nterm; i++) {
+			int t = target_term[i];
+			b->val[t][d] = sv->by_face[t][face];
+		}
+	} else {
+		put_card(pr, s, l->v_target, top);
+		put_cards(pr, l->v_pile, b->set[d]);
+		put_card(pr, s, l->v_beside, b->beside[d]);
+		for (int i = 0; i < nterm; i++) {
+			int t = target_term[i];
+			b->val[t][d] = sieve_term(sv, t, pr, l->v_target);
+		}
+	}
+	if (!sv->by_cards)
+		return;
+	uint32_t bit = UINT32_C(1) << d;
+	if (b->valid & bit)
+		CSET_FOREACH(c, b->cards[d])
+			b->to[c] &= ~bit;
+	b->cards[d] = sieve_cards(l, index, b, d, target_term, nterm);
+	CSET_FOREACH(c, b->cards[d])
+		b->to[c] |= bit;
+}
+
+/* Whether card c (CARD_NONE: none) is still pile p's top, as probe_top
+ * would find it, told without looking for the top; false when unsure (a
+ * view's hidden top). */
+static inline bool still_top(const state *s, const probe *pr, int p,
+			     card_id c)
+{
+	if (c == CARD_NONE)
+		return pr->n[p] == 0;
+	return s->pile_of[c] == p + 1 && pr->depth[c] == pr->n[p] - 1;
+}
+
+/* Move `index`'s board brought up to date for the probe: each pile of
+ * its place whose top, cards or top beside differ from the board's is
+ * worked out again (once a listing; most piles are as they were). */
 static void sieve_prepare(const state *s, const layout_phase *l, int index,
 			  probe *pr)
 {
+	static _Thread_local sieve_board spare;
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
 	const place_def *dst = &s->g->place[m->to];
+	sieve_board *b = layout_memo_board(index);
+	if (!b || !l->memo_id) {        /* nothing kept: worked out anew */
+		b = &spare;
+		b->id = 0;
+	}
+	if (b->id != l->memo_id || !l->memo_id) {
+		b->id = l->memo_id;
+		b->valid = 0;
+		memset(b->to, 0, sizeof b->to);
+	}
 	pr->sieve_move = index;
+	pr->board = b;
 	bool tabled = true;             /* every target term by its face */
 	uint8_t target_term[SIEVE_TERMS_MAX];   /* the terms of side 1 */
 	int nterm = 0;
@@ -704,40 +771,23 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		}
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
-		card_id top = probe_top(pr, dp);
-		if (tabled) {
-			card_face face = top == CARD_NONE ? FACE_NONE
-					 : s->g->deck.face[top];
-			for (int i = 0; i < nterm; i++) {
-				int t = target_term[i];
-				pr->sieve_val[t][d] = sv->by_face[t][face];
-			}
+		if (b->valid >> d & 1 && cset_eq(b->set[d], pr->set[dp]) &&
+		    still_top(s, pr, dp, b->top[d]) &&
+		    (near < 0 || still_top(s, pr, near, b->beside[d])))
 			continue;
-		}
-		put_card(pr, s, l->v_target, top);
-		put_cards(pr, l->v_pile, pr->set[dp]);
-		put_card(pr, s, l->v_beside,
-			 near < 0 ? CARD_NONE : probe_top(pr, near));
-		for (int i = 0; i < nterm; i++) {
-			int t = target_term[i];
-			pr->sieve_val[t][d] = sieve_term(sv, t, pr, l->v_target);
-		}
+		card_id top = probe_top(pr, dp);
+		card_id beside = near < 0 ? CARD_NONE : probe_top(pr, near);
+		b->top[d] = top;
+		b->beside[d] = beside;
+		b->set[d] = pr->set[dp];
+		board_pile(s, l, index, pr, b, d, target_term, nterm, tabled);
+		b->valid |= UINT32_C(1) << d;
 	}
 	if (!sv->by_cards)
 		return;
-	if (!pr->sieve_clear)
-		memset(pr->sieve_to, 0, sizeof pr->sieve_to);
-	else
-		CSET_FOREACH(c, pr->sieve_some)
-			pr->sieve_to[c] = 0;
-	pr->sieve_clear = true;
-	pr->sieve_some = cset_empty();
-	for (int d = 0; d < dst->npiles; d++) {
-		cardset cs = sieve_cards(l, index, pr, d, target_term, nterm);
-		pr->sieve_some = cset_or(pr->sieve_some, cs);
-		CSET_FOREACH(c, cs)
-			pr->sieve_to[c] |= UINT32_C(1) << d;
-	}
+	b->some = cset_empty();
+	for (int d = 0; d < dst->npiles; d++)
+		b->some = cset_or(b->some, b->cards[d]);
 }
 
 /* The targets of move `index` (bits: the piles of its place) that its
@@ -750,13 +800,13 @@ static uint32_t sieve_targets(const state *s, const layout_phase *l,
 	if (pr->sieve_move != index)
 		sieve_prepare(s, l, index, pr);
 	if (sv->by_cards && card != CARD_NONE)
-		return pr->sieve_to[card];
+		return pr->board->to[card];
 	int64_t val[SIEVE_TERMS_MAX];
 	for (int t = 0; t < sv->nterms; t++)
 		if (sv->side[t] == 0)
 			val[t] = sieve_term(sv, t, pr, l->v_card);
 	return expr_sieve_mask(sv, val,
-			       (const int64_t (*)[EXPR_SIEVE_WIDTH])pr->sieve_val,
+			       (const int64_t (*)[EXPR_SIEVE_WIDTH])pr->board->val,
 			       s->g->place[m->to].npiles);
 }
 
@@ -765,6 +815,21 @@ static uint32_t sieve_targets(const state *s, const layout_phase *l,
 static bool over_capacity(const move_def *m, probe *pr, int n)
 {
 	return m->capacity && expr_eval(m->capacity, &pr->f).i < n;
+}
+
+/* Whether the board of a move sieved by cards lets no card of source
+ * pile sp on anywhere, and each card that could name a candidate is
+ * seen: the pile lacks no card (a view's hidden ones, which a run could
+ * pass over) and its top is seen (a run's other cards are face up). */
+static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
+			 int sp)
+{
+	if (!src->face_up ||
+	    !cset_is_empty(cset_and(pr->set[sp], pr->board->some)) ||
+	    cset_count(pr->set[sp]) != pr->n[sp])
+		return false;
+	card_id top = probe_top(pr, sp);
+	return !cset_has(s->down, top) || cset_has(s->seen, top);
 }
 
 /* Every pile of a place as targets (from_pile). */
@@ -782,6 +847,16 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
 	int h = pr->n[sp], n = 0;
+	/* the reference, and a watched evaluation, try every target */
+	bool sieved = m->sieve && !reference && !expr_watching();
+	const uint32_t *sieve_to = NULL;        /* the targets of each card */
+	if (sieved && m->sieve->by_cards) {
+		if (pr->sieve_move != index)
+			sieve_prepare(s, l, index, pr);
+		if (goes_nowhere(s, pr, src, sp))
+			return 0;
+		sieve_to = pr->board->to;
+	}
 	/* a move of the top card alone reads the source's top alone:
 	 * cards[i - base] is its card i */
 	card_id top_only;
@@ -792,20 +867,18 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		top_only = probe_top(pr, sp);
 	int ncount = m->has_count ? vars_count(s, &m->count) : 1;
 	int lead = reference ? 0 : m->when_lead;
-	/* the reference, and a watched evaluation, try every target */
-	bool sieved = m->sieve && !reference && !expr_watching();
+	/* an exact sieve's targets meet `when`: with nothing else to
+	 * judge, a target it passes is a candidate as it stands */
+	bool sure = sieved && m->sieve->exact;
+	bool bare = sure && !m->nprefer && !m->best && !m->capacity;
+	if (sure)
+		lead = WHEN_HOLDS;
 	int lo = h - 1;
 	if (m->group == GROUP_ALL)
 		lo = 0;
 	else if (m->group == GROUP_RUN)
 		lo = run_start(s, l, m, pr, sp);
 	put_cards(pr, l->v_source, pr->set[sp]);
-	const uint32_t *sieve_to = NULL;        /* the targets of each card */
-	if (sieved && m->sieve->by_cards) {
-		if (pr->sieve_move != index)
-			sieve_prepare(s, l, index, pr);
-		sieve_to = pr->sieve_to;
-	}
 	for (int start = lo; start < h; start++) {
 		int first = m->group == GROUP_RUN ? start : lo;
 		if (m->group == GROUP_TOP && m->has_count)
@@ -827,12 +900,14 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 		}
 		put_card(pr, s, l->v_card, card);
 		if (!m->memo || m->memo & MEMO_READS_MOVING) {
+			/* a view's row holds none for the cards it lacks */
 			cardset moving = cset_empty();
 			for (int j = first; j < h; j++)
-				cset_add(&moving, cards[j - base]);
+				if (cards[j - base] != CARD_NONE)
+					cset_add(&moving, cards[j - base]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		if (lead && !expr_and_lead_holds(m->when, lead, &pr->f)) {
+		if (lead > 0 && !expr_and_lead_holds(m->when, lead, &pr->f)) {
 			if (m->group != GROUP_RUN)
 				break;
 			continue;       /* no target takes this card */
@@ -845,14 +920,19 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			want &= (UINT32_C(1) << d1) - 1;
 		for (; want && n < space; want &= want - 1) {
 			int d = __builtin_ctz(want), dp = dst->first_pile + d;
-			if (dp == sp ||
-			    !try_target(s, l, m, pr, dp, lead, &cand[n]) ||
-			    over_capacity(m, pr, h - first))
+			if (dp == sp)
+				continue;
+			if (bare)
+				cand[n].tier = 0, cand[n].best = 0;
+			else if (!try_target(s, l, m, pr, dp, lead, &cand[n]) ||
+				 over_capacity(m, pr, h - first))
 				continue;
 			action a = action_of(ACT_MOVE, index);
 			a.card[0] = card;
 			a.from = (uint8_t)sp;
 			a.to = (uint8_t)dp;
+			if (cand[n].tier < pr->tier_cap)
+				pr->tier_cap = cand[n].tier;
 			cand[n++].a = a;
 			if (one)
 				return n;
@@ -1035,9 +1115,13 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	 * cost (measured on Klondike and FreeCell). */
 	bool by_pairs = m->memo && !m->sieve && !m->pay && !m->has_count &&
 			room > 1 && !reference;
+	/* the tiers of `prefer` are tried up to the best found so far:
+	 * the candidates of a worse tier are left out below anyway */
+	pr->tier_cap = PREFER_MAX;
 	int n = collect(s, l, index, pr, cand, room == 0, by_pairs);
 	if (by_pairs && n == ACTIONS_MAX)
 		n = collect(s, l, index, pr, cand, false, false);
+	pr->tier_cap = PREFER_MAX;
 	if (room == 0)
 		return n > 0;
 	int tier = PREFER_MAX;
@@ -1107,8 +1191,10 @@ static int list_some(const state *s, const layout_phase *l, action *out,
 		out[n++] = action_of(ACT_CHOICE, 0);    /* start */
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *m = &l->move[i];
+		/* a move whose `unless` names a move already legal is not
+		 * (the moves it names that come later are seen below) */
 		if (!offered(s, l, m) || (m->automatic && !with_auto) ||
-		    (thrifty && m->pay))
+		    (thrifty && m->pay) || (m->unless & legal_moves))
 			continue;
 		int k = move_candidates(s, l, i, &pr, out + n, ACTIONS_MAX - n);
 		if (k && !(m->unless & legal_moves)) {
@@ -1255,7 +1341,8 @@ static bool tell_condition(const state *s, const layout_phase *l,
 	int first = group_start(s, m, pr, a);
 	cardset group = cset_empty();
 	for (int j = first; j < pr->n[a->from]; j++)
-		cset_add(&group, probe_row(pr, a->from)[j]);
+		if (probe_row(pr, a->from)[j] != CARD_NONE)
+			cset_add(&group, probe_row(pr, a->from)[j]);
 	put_cards(pr, l->v_source, pr->set[a->from]);
 	put_card(pr, s, l->v_card, a->card[0]);
 	put_cards(pr, l->v_moving, group);
@@ -1791,7 +1878,8 @@ static move_advice advice(const state *s, const phase *p, const action *a)
 	} else {
 		cardset group = cset_empty();
 		for (int j = group_start(s, m, &pr, a); j < pr.n[a->from]; j++)
-			cset_add(&group, probe_row(&pr, a->from)[j]);
+			if (probe_row(&pr, a->from)[j] != CARD_NONE)
+				cset_add(&group, probe_row(&pr, a->from)[j]);
 		put_cards(&pr, l->v_source, pr.set[a->from]);
 		put_card(&pr, s, l->v_card, a->card[0]);
 		put_cards(&pr, l->v_moving, group);

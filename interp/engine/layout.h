@@ -114,6 +114,27 @@ typedef struct sieve_entry {
 /* The entry of move `move` and pile `pile`; NULL when nothing is kept. */
 sieve_entry *layout_memo_sieve(int move, int pile);
 
+/* What a move's sieve needs of each pile of its place at one listing,
+ * kept from one listing to the next: each pile's terms, the cards it
+ * lets on, and, by card, the piles that let it on.  A pile's entry holds
+ * while what its terms read (its top, its cards, the top beside it) is
+ * as it was, whatever state it came from; only the piles that differ
+ * are worked out again, and the cards' targets patched for them. */
+typedef struct sieve_board {
+	uint32_t id;                    /* the layout's memo_id; 0: none */
+	uint32_t valid;                 /* the piles whose entries hold */
+	card_id top[EXPR_SIEVE_WIDTH];  /* what each pile's terms read */
+	card_id beside[EXPR_SIEVE_WIDTH];
+	cardset set[EXPR_SIEVE_WIDTH];
+	cardset cards[EXPR_SIEVE_WIDTH];        /* the cards let on (by_cards) */
+	int64_t val[SIEVE_TERMS_MAX][EXPR_SIEVE_WIDTH];  /* the terms */
+	uint32_t to[CARD_MAX];          /* each card's piles (by_cards) */
+	cardset some;                   /* the cards with any (by_cards) */
+} sieve_board;
+
+/* Move `move`'s board; NULL when nothing is kept. */
+sieve_board *layout_memo_board(int move);
+
 /* Numbers the layout and marks the moves whose results may be kept. */
 void layout_memo_plan(const game *g, layout_phase *l);
 bool layout_memo_find(const layout_phase *l, int move, const value *slot,

@@ -49,6 +49,7 @@ typedef struct memo_tables {
 	pair_entry pairs[PAIR_SIZE];
 	pair_entry recent[RECENT_SIZE];
 	sieve_entry sieve[MOVES_MAX][PILES_MAX];
+	sieve_board board[MOVES_MAX];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -280,4 +281,10 @@ sieve_entry *layout_memo_sieve(int move, int pile)
 {
 	memo_tables *t = tables();
 	return t ? &t->sieve[move][pile] : NULL;
+}
+
+sieve_board *layout_memo_board(int move)
+{
+	memo_tables *t = tables();
+	return t ? &t->board[move] : NULL;
 }

@@ -219,6 +219,9 @@ typedef struct expr_sieve {
 					/* a side-0 term of by_face: the
 					   deck's cards by its value; NULL */
 	bool by_cards;                  /* every side-0 term has cards_of */
+	bool exact;                     /* nothing of the expression passes
+					   unread: where the sieve passes,
+					   the expression holds */
 	cardset deck;                   /* the deck's cards */
 	int nnodes;
 	expr_sieve_node node[SIEVE_NODES_MAX];

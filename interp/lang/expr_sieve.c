@@ -9,8 +9,8 @@
  * into terms, each a subexpression of one side alone: a caller works out
  * each side's terms once per card and once per pile, and a few integer
  * comparisons then tell which pairs cannot meet the condition.  What the
- * sieve does not understand passes: it is a necessary condition, never
- * more.
+ * sieve does not understand passes: it is a necessary condition; where
+ * it understood all of the condition (`exact`), a sufficient one too.
  */
 #include <string.h>
 
@@ -82,8 +82,19 @@ static int comparison(int op)
 	}
 }
 
-/* The sieve of n (a boolean): its node, or -1 for "anything passes". */
+static int sieve_part(sieve_maker *mk, const expr_node *n);
+
+/* The sieve of n (a boolean): its node, or -1 for "anything passes",
+ * which leaves the sieve short of the whole expression. */
 static int sieve_node(sieve_maker *mk, const expr_node *n)
+{
+	int i = sieve_part(mk, n);
+	if (i < 0)
+		mk->out->exact = false;
+	return i;
+}
+
+static int sieve_part(sieve_maker *mk, const expr_node *n)
 {
 	int side = side_of(mk, n);
 	if (side >= 0) {                /* one side: a test of its own */
@@ -140,6 +151,7 @@ expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 		return NULL;
 	sv->nterms = sv->nnodes = 0;
 	sv->by_cards = false;
+	sv->exact = true;
 	sieve_maker mk = {sc, e, {one, other}, {none, nother}, sv};
 	sv->root = sieve_node(&mk, e->root);
 	/* a test of the target alone saves nothing over evaluating it at

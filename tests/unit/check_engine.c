@@ -11,6 +11,7 @@
 #include "testutil.h"
 #include "scenario.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "front/bot.h"
@@ -20,6 +21,7 @@
 #include "lang/expr.h"
 #include "engine/game.h"
 #include "lang/schema.h"
+#include "util/rng.h"
 
 enum { BLACK_LADY, TOURNAMENT, HEARTS, NGAMES };
 
@@ -389,6 +391,35 @@ START_TEST(test_mc_beats_random)
 }
 END_TEST
 
+static int compare_actions(const void *a, const void *b)
+{
+	return action_compare(a, b);
+}
+
+/* action_sort orders lists of every length as qsort does with
+ * action_compare (insertion below 33, merged runs above). */
+START_TEST(test_action_sort)
+{
+	static action list[ACTIONS_MAX], want[ACTIONS_MAX];
+	rng r;
+	rng_seed(&r, 5, 1);
+	for (int n = 0; n <= ACTIONS_MAX; n += n < 80 ? 1 : 37) {
+		for (int i = 0; i < n; i++) {
+			list[i] = action_of((action_kind)(ACT_CARD +
+					    rng_below(&r, 2)), i);
+			list[i].card[0] = (card_id)rng_below(&r, 4);
+			list[i].to = (uint8_t)rng_below(&r, 3);
+		}
+		memcpy(want, list, sizeof *list * (size_t)n);
+		qsort(want, (size_t)n, sizeof *want, compare_actions);
+		action_sort(list, n);
+		for (int i = 0; i < n; i++)
+			ck_assert_msg(action_eq(&list[i], &want[i]),
+				      "%d actions: %d out of place", n, i);
+	}
+}
+END_TEST
+
 static Suite *engine_suite(void)
 {
 	Suite *s = suite_create("engine");
@@ -402,6 +433,7 @@ static Suite *engine_suite(void)
 	tcase_add_loop_test(tc, test_views, 0, NGAMES);
 	tcase_add_loop_test(tc, test_bots_legal, 0, NGAMES);
 	tcase_add_test(tc, test_mc_beats_random);
+	tcase_add_test(tc, test_action_sort);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -7,6 +7,10 @@
  * same actions in the same order, at every step of random games of
  * every solitaire shipped and of the test games.  The piles kept in the
  * state as sets are the piles read from each card's pile and depth.
+ * What a listing keeps for the next (layout_memo.c) must not leak from
+ * one state to another: between the steps of a game, a copy of an
+ * earlier step (an undo), the seat's view and a sample of it are listed
+ * too, each compared with the reference.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -62,8 +66,31 @@ static void same_piles(const state *s, const char *path, int step)
 	}
 }
 
-static void play(const game *g, const char *path, uint64_t seed)
+#define BACK 5                  /* an earlier step listed again */
+
+/* Other states listed between two steps: step - BACK (kept in `past`),
+ * the view of the seat to move and a sample of it. */
+static void interleave(const state *s, state *past, int step, rng *r,
+		       const char *path)
 {
+	static view v;
+	static state sampled;
+	state *back = &past[(step + 1) % BACK];
+	if (step >= BACK && back->current >= 0)
+		same_lists(back, path, step - BACK);
+	state_clone(&past[step % BACK], s);
+	state_view(s, 0, &v);
+	if (v.s.current >= 0)
+		same_lists(&v.s, path, step);
+	view_sample(&v, r, &sampled);
+	if (sampled.current >= 0)
+		same_lists(&sampled, path, step);
+}
+
+static void play(const game *g, const char *path, uint64_t seed,
+		 bool others)
+{
+	static state past[BACK];
 	state s;
 	char why[200];
 	ck_assert_msg(state_setup(&s, g, 1, 0, NULL, seed, why, sizeof why),
@@ -72,6 +99,8 @@ static void play(const game *g, const char *path, uint64_t seed)
 	rng_seed(&r, seed, 17);
 	state_deal(&s);
 	for (int step = 0; s.current >= 0 && step < STEPS_MAX; step++) {
+		if (others)
+			interleave(&s, past, step, &r, path);
 		same_lists(&s, path, step);
 		same_piles(&s, path, step);
 		action list[ACTIONS_MAX];
@@ -98,7 +127,8 @@ static int play_dir(const char *dir_path)
 		game *g = scn_load(path);
 		if (game_is_solitaire(g)) {
 			for (int i = 0; i < GAMES_EACH; i++)
-				play(g, path, (uint64_t)(7 * files + i + 1));
+				play(g, path, (uint64_t)(7 * files + i + 1),
+				     i == 0);
 			files++;
 		}
 		game_free(g);
