@@ -253,7 +253,11 @@ typedef struct auction_phase {
 	count_spec opening;             /* the first call must bid this */
 	uint8_t denom[DENOMS_MAX];      /* indexes into game.denom */
 	uint8_t denom_rising[DENOMS_MAX];       /* the same, ascending: the
-						   order of the legal list */
+						   order of the legal list
+						   (DENOM_NONE alone when
+						   there are none) */
+	int8_t denom_place[DENOMS_MAX]; /* by game-wide index, the place in
+					   denom (its rank); -1: none */
 	int ndenoms;
 	after_pass after_pass;
 	bool opponents_double;          /* the other team may double; a double
