@@ -465,7 +465,8 @@ static _Thread_local vars_memo *memo;
 
 void vars_memo_open(vars_memo *m, const state *s)
 {
-	m->s = s;
+	/* validate's watched evaluations are all made: no memo then */
+	m->s = expr_watching() ? NULL : s;
 	m->outer = memo;
 	memset(m->known, 0, sizeof m->known);
 	memo = m;
@@ -476,22 +477,33 @@ void vars_memo_close(vars_memo *m)
 	memo = m->outer;
 }
 
+/* A define's value worked out, and kept in the memo of s if one is
+ * open: out of line, so that the read of a known value (most reads)
+ * saves no registers. */
+static __attribute__((noinline)) value define_worked_out(const state *s,
+							 int arg, int seat)
+{
+	vars_memo *m = memo;
+	unsigned bit = (unsigned)(seat + 1);
+	value v = vars_eval(s, s->g->define[arg], seat);
+	if (m && m->s == s && bit <= SEAT_MAX) {
+		m->v[arg][bit] = v;
+		m->known[arg] |= UINT32_C(1) << bit;
+	}
+	return v;
+}
+
 /* A define is worked out from the state and the seat alone (its frame
  * has no names of the scoring), so a memo of the same state holds its
- * value.  Validate's watched evaluations are all made. */
+ * value. */
 static value get_define(const expr_frame *f, int seat, int arg)
 {
 	const state *s = STATE(f);
-	vars_memo *m = memo;
-	int bit = seat + 1;
-	if (!m || m->s != s || bit < 0 || bit > SEAT_MAX || expr_watching())
-		return vars_eval(s, s->g->define[arg], seat);
-	if (m->known[arg] >> bit & 1)
+	const vars_memo *m = memo;
+	unsigned bit = (unsigned)(seat + 1);
+	if (m && m->s == s && bit <= SEAT_MAX && (m->known[arg] >> bit & 1))
 		return m->v[arg][bit];
-	value v = vars_eval(s, s->g->define[arg], seat);
-	m->v[arg][bit] = v;
-	m->known[arg] |= UINT32_C(1) << bit;
-	return v;
+	return define_worked_out(s, arg, seat);
 }
 
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,
