@@ -820,17 +820,20 @@ static __attribute__((noinline)) void random_melds(state *s, rng *r)
 static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 	const phase *p, rng *r)
 {
-	action list[ACTIONS_MAX];
-	int n = phase_cards_as_actions(legal_cards(s, p), list);
-	if (n == 0)
+	/* drawn as from legal()'s list, the cards in order and then the
+	 * calls, without listing them */
+	cardset cards = legal_cards(s, p);
+	int ncards = cset_count(cards);
+	if (ncards == 0)
 		return PHASE_STUCK;
-	n = announce_legal(s, &p->u.tricks, list, n);
-	const action *a = &list[rng_below(r, (uint32_t)n)];
-	if (a->kind == ACT_CHOICE) {
-		announce_apply(s, &p->u.tricks, a->number);
-		return PHASE_GOES_ON;
-	}
-	return apply_card(s, p, a->card[0]);
+	uint32_t calls = announce_open(s, &p->u.tricks);
+	int i = (int)rng_below(r, (uint32_t)(ncards + __builtin_popcount(calls)));
+	if (i < ncards)
+		return apply_card(s, p, cset_nth(cards, i));
+	for (i -= ncards; i > 0; i--)
+		calls &= calls - 1;
+	announce_apply(s, &p->u.tricks, __builtin_ctz(calls));
+	return PHASE_GOES_ON;
 }
 
 /* Tricks of the plain shape: suit followed when it can be (or any card),
