@@ -558,6 +558,10 @@ typedef struct game {
 
 	const expr *define[DEFINES_MAX];        /* `define`, in order */
 	const char *define_name[DEFINES_MAX];
+	bool define_steady[DEFINES_MAX];        /* no card changes it before
+						   its trick ends, nor
+						   anything of a tricks phase
+						   but a call (vars_steady) */
 	int ndefines;
 
 	let_def let[LETS_MAX];

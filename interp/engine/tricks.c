@@ -945,22 +945,35 @@ static phase_step plain_playout(state *s, const phase *p,
 	}
 }
 
+/* Random calls and cards until the phase ends, the defines that no card
+ * changes before its trick ends kept from one card to the next: the
+ * calls' conditions read them again at every card. */
+static phase_step calls_playout(state *s, const phase *p,
+				const seat_rngs *r)
+{
+	vars_memo steady;
+	vars_memo_open_steady(&steady, s);
+	phase_step step;
+	do {
+		if (s->meld_due)
+			random_melds(s, r->seat[s->current]);
+		step = random_call_or_card(s, p, r->seat[s->current]);
+	} while (step == PHASE_GOES_ON);
+	vars_memo_close(&steady);
+	return step;
+}
+
 /* Random cards until the phase ends: the playouts' inner loop, kept next
  * to the rules it applies. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	if (plain_shape(s, &p->u.tricks))
 		return plain_playout(s, p, r);
+	if (p->u.tricks.ncalls)
+		return calls_playout(s, p, r);
 	for (;;) {
 		if (s->meld_due)
 			random_melds(s, r->seat[s->current]);
-		if (p->u.tricks.ncalls) {
-			phase_step step = random_call_or_card(s, p,
-						r->seat[s->current]);
-			if (step != PHASE_GOES_ON)
-				return step;
-			continue;
-		}
 		card_id c = phase_random_card(legal_cards(s, p),
 					      r->seat[s->current]);
 		if (c == CARD_NONE)

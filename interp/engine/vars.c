@@ -8,6 +8,11 @@
 
 #define STATE(f) vars_state(f)
 
+/* Set by every read of the tricks done (their number, who took them and
+ * what): a define worked out without one keeps its value when a trick
+ * ends (vars_memo_open_steady). */
+static _Thread_local bool done_tricks_read;
+
 /* ---- the table ---- */
 
 static value get_option(const expr_frame *f, int seat, int arg)
@@ -63,12 +68,14 @@ static value get_dealt(const expr_frame *f, int seat, int arg)
 
 static value get_won(const expr_frame *f, int seat, int arg)
 {
+	done_tricks_read = true;
 	(void)arg;
 	return vars_cards(STATE(f)->won[seat]);
 }
 
 static value get_tricks(const expr_frame *f, int seat, int arg)
 {
+	done_tricks_read = true;
 	(void)arg;
 	return vars_int(STATE(f)->tricks_won[seat]);
 }
@@ -187,6 +194,7 @@ static value get_played_out(const expr_frame *f, int seat, int arg)
 
 static value get_last_winner(const expr_frame *f, int seat, int arg)
 {
+	done_tricks_read = true;
 	(void)seat, (void)arg;
 	int w = STATE(f)->last_winner;
 	return vars_int(w < 0 ? 0 : w);
@@ -239,6 +247,7 @@ static int done_trick(const state *s, int64_t n)
 static value native_trick_winner(const value *args, int nargs,
 				 const expr_frame *f)
 {
+	done_tricks_read = true;
 	(void)nargs;
 	int t = done_trick(STATE(f), args[0].i);
 	return vars_int(t < 0 ? 0 : STATE(f)->trick_winner[t]);
@@ -247,6 +256,7 @@ static value native_trick_winner(const value *args, int nargs,
 static value native_trick_leader(const value *args, int nargs,
 				 const expr_frame *f)
 {
+	done_tricks_read = true;
 	(void)nargs;
 	int t = done_trick(STATE(f), args[0].i);
 	return vars_int(t < 0 ? 0 : STATE(f)->trick_leader[t]);
@@ -290,6 +300,7 @@ static value native_trick_of(const value *args, int nargs,
 
 static value get_last_trick(const expr_frame *f, int seat, int arg)
 {
+	done_tricks_read = true;
 	(void)seat, (void)arg;
 	const state *s = STATE(f);
 	return vars_cards(s->tricks_done ? trick_cards(s, s->tricks_done)
@@ -298,6 +309,7 @@ static value get_last_trick(const expr_frame *f, int seat, int arg)
 
 static value get_tricks_played(const expr_frame *f, int seat, int arg)
 {
+	done_tricks_read = true;
 	(void)seat, (void)arg;
 	return vars_int(STATE(f)->tricks_done);
 }
@@ -463,13 +475,41 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 /* The memo in use on this thread, or NULL. */
 static _Thread_local vars_memo *memo;
 
+/* A steady memo's values stand while its state has the calls made that
+ * it had when they were worked out, and those that read no trick done
+ * while it has the same tricks done too. */
+static void steady_checked(vars_memo *m, const state *s)
+{
+	if (memcmp(m->called, s->called, sizeof m->called) != 0)
+		memset(m->known, 0, sizeof m->known);
+	else if (m->tricks_done != s->tricks_done)
+		for (int d = 0; d < DEFINES_MAX; d++)
+			m->known[d] &= ~m->by_trick[d];
+	else
+		return;
+	m->tricks_done = s->tricks_done;
+	memcpy(m->called, s->called, sizeof m->called);
+}
+
 void vars_memo_open(vars_memo *m, const state *s)
 {
 	/* validate's watched evaluations are all made: no memo then */
 	m->s = expr_watching() ? NULL : s;
+	m->steady = NULL;
 	m->outer = memo;
 	memset(m->known, 0, sizeof m->known);
 	memo = m;
+	if (m->outer && m->outer->steady == s)
+		steady_checked(m->outer, s);
+}
+
+void vars_memo_open_steady(vars_memo *m, const state *s)
+{
+	vars_memo_open(m, s);
+	m->steady = m->s;       /* none under validate's watch */
+	m->s = NULL;            /* read only through the memos inside */
+	m->tricks_done = s->tricks_done;
+	memcpy(m->called, s->called, sizeof m->called);
 }
 
 void vars_memo_close(vars_memo *m)
@@ -477,19 +517,43 @@ void vars_memo_close(vars_memo *m)
 	memo = m->outer;
 }
 
-/* A define's value worked out, and kept in the memo of s if one is
- * open: out of line, so that the read of a known value (most reads)
- * saves no registers. */
+/* Keeps value v of define arg at seat bit in memo m, with whether it
+ * read a trick done. */
+static void kept(vars_memo *m, int arg, unsigned bit, value v, bool by_trick)
+{
+	uint32_t one = UINT32_C(1) << bit;
+	m->v[arg][bit] = v;
+	m->known[arg] |= one;
+	m->by_trick[arg] = by_trick ? m->by_trick[arg] | one
+				    : m->by_trick[arg] & ~one;
+}
+
+/* A define's value worked out, or taken from the steady memo around,
+ * and kept in the memo of s if one is open: out of line, so that the
+ * read of a known value (most reads) saves no registers.  Whether it
+ * read a trick done passes on to the define or expression reading it. */
 static __attribute__((noinline)) value define_worked_out(const state *s,
 							 int arg, int seat)
 {
 	vars_memo *m = memo;
 	unsigned bit = (unsigned)(seat + 1);
-	value v = vars_eval(s, s->g->define[arg], seat);
-	if (m && m->s == s && bit <= SEAT_MAX) {
-		m->v[arg][bit] = v;
-		m->known[arg] |= UINT32_C(1) << bit;
+	bool keep = m && m->s == s && bit <= SEAT_MAX;
+	vars_memo *st = keep && s->g->define_steady[arg] && m->outer &&
+			m->outer->steady == s ? m->outer : NULL;
+	bool outer_read = done_tricks_read;
+	done_tricks_read = false;
+	value v;
+	if (st && (st->known[arg] >> bit & 1)) {
+		v = st->v[arg][bit];
+		done_tricks_read = st->by_trick[arg] >> bit & 1;
+	} else {
+		v = vars_eval(s, s->g->define[arg], seat);
+		if (st)
+			kept(st, arg, bit, v, done_tricks_read);
 	}
+	if (keep)
+		kept(m, arg, bit, v, done_tricks_read);
+	done_tricks_read |= outer_read;
 	return v;
 }
 
@@ -501,9 +565,38 @@ static value get_define(const expr_frame *f, int seat, int arg)
 	const state *s = STATE(f);
 	const vars_memo *m = memo;
 	unsigned bit = (unsigned)(seat + 1);
-	if (m && m->s == s && bit <= SEAT_MAX && (m->known[arg] >> bit & 1))
+	if (m && m->s == s && bit <= SEAT_MAX && (m->known[arg] >> bit & 1)) {
+		done_tricks_read |= m->by_trick[arg] >> bit & 1;
 		return m->v[arg][bit];
+	}
 	return define_worked_out(s, arg, seat);
+}
+
+/* The names of vars_steady(). */
+static bool steady_name(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	static const expr_getter_fn steady[] = {
+		get_option, get_dealer, get_deal, get_deals, get_across,
+		get_dealt, get_won, get_tricks, get_tricks_played,
+		get_last_trick, get_last_winner, get_counter, get_declarer,
+		get_declared, get_team, get_kept,
+	};
+	const game *g = ctx;
+	if (native)     /* of the tricks done alone */
+		return native == native_trick_winner ||
+		       native == native_trick_leader;
+	if (get == get_define)
+		return arg >= 0 && arg < g->ndefines && g->define_steady[arg];
+	for (size_t i = 0; i < sizeof steady / sizeof *steady; i++)
+		if (get == steady[i])
+			return true;
+	return false;
+}
+
+bool vars_steady(const game *g, const expr *e)
+{
+	return expr_reads_names_ok(e, steady_name, g);
 }
 
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,
