@@ -498,6 +498,7 @@ void vars_memo_open(vars_memo *m, const state *s)
 	m->steady = NULL;
 	m->outer = memo;
 	memset(m->known, 0, sizeof m->known);
+	memset(m->by_trick, 0, sizeof m->by_trick);
 	memo = m;
 	if (m->outer && m->outer->steady == s)
 		steady_checked(m->outer, s);
