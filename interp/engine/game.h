@@ -387,6 +387,8 @@ typedef struct call_word {
 typedef struct call_rule {
 	const expr *when;               /* refuses the call weighed (`call`) */
 	const char *why;
+	int lead;                       /* when's leading operands that do
+					   not read `call` */
 } call_rule;
 
 typedef struct calls_phase {

@@ -2000,6 +2000,17 @@ int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed)
 	return k;
 }
 
+int expr_and_lead_without(const expr *e, expr_getter_fn fn)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	if (e->root->op != OP_AND)
+		return 0;
+	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	while (k < n && !node_reads(op[k], fn))
+		k++;
+	return k;
+}
+
 static bool node_names_ok(const expr_node *n, expr_name_ok_fn ok,
 			  const void *ctx)
 {
