@@ -68,15 +68,15 @@ static value get_dealt(const expr_frame *f, int seat, int arg)
 
 static value get_won(const expr_frame *f, int seat, int arg)
 {
-	done_tricks_read = true;
 	(void)arg;
+	done_tricks_read = true;
 	return vars_cards(STATE(f)->won[seat]);
 }
 
 static value get_tricks(const expr_frame *f, int seat, int arg)
 {
-	done_tricks_read = true;
 	(void)arg;
+	done_tricks_read = true;
 	return vars_int(STATE(f)->tricks_won[seat]);
 }
 
@@ -194,8 +194,8 @@ static value get_played_out(const expr_frame *f, int seat, int arg)
 
 static value get_last_winner(const expr_frame *f, int seat, int arg)
 {
-	done_tricks_read = true;
 	(void)seat, (void)arg;
+	done_tricks_read = true;
 	int w = STATE(f)->last_winner;
 	return vars_int(w < 0 ? 0 : w);
 }
@@ -247,8 +247,8 @@ static int done_trick(const state *s, int64_t n)
 static value native_trick_winner(const value *args, int nargs,
 				 const expr_frame *f)
 {
-	done_tricks_read = true;
 	(void)nargs;
+	done_tricks_read = true;
 	int t = done_trick(STATE(f), args[0].i);
 	return vars_int(t < 0 ? 0 : STATE(f)->trick_winner[t]);
 }
@@ -256,8 +256,8 @@ static value native_trick_winner(const value *args, int nargs,
 static value native_trick_leader(const value *args, int nargs,
 				 const expr_frame *f)
 {
-	done_tricks_read = true;
 	(void)nargs;
+	done_tricks_read = true;
 	int t = done_trick(STATE(f), args[0].i);
 	return vars_int(t < 0 ? 0 : STATE(f)->trick_leader[t]);
 }
@@ -300,8 +300,8 @@ static value native_trick_of(const value *args, int nargs,
 
 static value get_last_trick(const expr_frame *f, int seat, int arg)
 {
-	done_tricks_read = true;
 	(void)seat, (void)arg;
+	done_tricks_read = true;
 	const state *s = STATE(f);
 	return vars_cards(s->tricks_done ? trick_cards(s, s->tricks_done)
 			  : cset_empty());
@@ -309,8 +309,8 @@ static value get_last_trick(const expr_frame *f, int seat, int arg)
 
 static value get_tricks_played(const expr_frame *f, int seat, int arg)
 {
-	done_tricks_read = true;
 	(void)seat, (void)arg;
+	done_tricks_read = true;
 	return vars_int(STATE(f)->tricks_done);
 }
 
