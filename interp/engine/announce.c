@@ -38,14 +38,22 @@ static bool open_now(const state *s, const tricks_phase *t, int i)
 	return !t->call[i].when || vars_eval(s, t->call[i].when, s->current).i;
 }
 
-int announce_legal(const state *s, const tricks_phase *t, action *out, int n)
+uint32_t announce_open(const state *s, const tricks_phase *t)
 {
 	vars_memo m;            /* the calls' conditions share their names */
 	vars_memo_open(&m, s);
+	uint32_t open = 0;
 	for (int i = 0; i < t->ncalls; i++)
 		if (open_now(s, t, i))
-			out[n++] = action_of(ACT_CHOICE, i);
+			open |= UINT32_C(1) << i;
 	vars_memo_close(&m);
+	return open;
+}
+
+int announce_legal(const state *s, const tricks_phase *t, action *out, int n)
+{
+	for (uint32_t open = announce_open(s, t); open; open &= open - 1)
+		out[n++] = action_of(ACT_CHOICE, __builtin_ctz(open));
 	return n;
 }
 

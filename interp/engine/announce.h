@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "engine/build.h"
 #include "engine/state.h"
@@ -19,6 +20,9 @@
 
 /* Compiles the `calls` mapping of a tricks phase into t. */
 void announce_build(builder *b, const node *calls, tricks_phase *t);
+
+/* The calls open to the seat to move, as bits (bit i: call i). */
+uint32_t announce_open(const state *s, const tricks_phase *t);
 
 /* The calls open to the seat to move, as ACT_CHOICE actions after out[0..n)
  * (sorted after cards); the new count. */

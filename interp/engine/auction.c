@@ -325,6 +325,11 @@ static void build(builder *b, const node *n, phase *p)
 	}
 	memcpy(a->denom_rising, a->denom, sizeof a->denom);
 	qsort(a->denom_rising, (size_t)a->ndenoms, 1, byte_compare);
+	if (a->ndenoms == 0)    /* a bid's one "denomination", for the draw */
+		a->denom_rising[0] = DENOM_NONE;
+	memset(a->denom_place, -1, sizeof a->denom_place);
+	for (int i = 0; i < a->ndenoms; i++)
+		a->denom_place[a->denom[i]] = (int8_t)i;
 	build_counter_adds(b, build_field(b, sc, n, "raise-adds"), &a->raise_adds);
 	const node *after = build_field(b, sc, n, "after-pass");
 	a->after_pass = after && strcmp(after->text, "out") == 0
@@ -445,10 +450,7 @@ static bool may_redouble(const state *s, const auction_phase *a)
 /* The place of denomination d in the auction's list; -1: none. */
 static int denom_rank(const auction_phase *a, int d)
 {
-	for (int i = 0; i < a->ndenoms; i++)
-		if (a->denom[i] == d)
-			return i;
-	return -1;
+	return d >= 0 && d < DENOMS_MAX ? a->denom_place[d] : -1;
 }
 
 /* With denominations-rank, a bid of the standing number is higher when
@@ -564,37 +566,107 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
+/* The bids open to a call, as a count in legal()'s order: the bids
+ * of number k come first, `first` of them (every denomination, or,
+ * when k is the standing number and denominations rank bids, those
+ * ranked above the standing one), then every denomination of each
+ * number up to `last`. */
+typedef struct open_bids {
+	int k, last;
+	int first;
+} open_bids;
+
+static int bids_count(const open_bids *o, int per)
+{
+	return o->last >= o->k ? o->first + (o->last - o->k) * per : 0;
+}
+
+/* More bids than a list holds: legal() cuts the list short (before it
+ * drops the bids that do not beat the standing one), so no count
+ * follows it. */
+static bool cut_short(const open_bids *o, int per)
+{
+	return o->last >= o->k && (o->last - o->k + 1) * per > ACTIONS_MAX - 2;
+}
+
+/* The bids of the standing number open after a bid of denomination d
+ * (its game-wide index, or -1): those ranked above it. */
+static int above_standing(const auction_phase *a, int per, int d)
+{
+	return d < 0 ? 0 : per - 1 - denom_rank(a, d);
+}
+
+static inline __attribute__((always_inline)) open_bids
+bids_open(const state *s, const numbers *nb)
+{
+	const auction_phase *a = nb->a;
+	int per = a->ndenoms ? a->ndenoms : 1;
+	open_bids o = {.first = per};
+	open_numbers(s, nb, &o.k, &o.last);
+	if (a->denoms_rank && s->bid > 0 && number_at(nb, o.k) == s->bid)
+		o.first = above_standing(a, per, s->denom);
+	return o;
+}
+
+/* The i-th of the denominations, in rising order, ranked above the
+ * place `rank`. */
+static uint8_t ranked_above(const auction_phase *a, int rank, int i)
+{
+	for (int j = 0; j < a->ndenoms; j++)
+		if (a->denom_place[a->denom_rising[j]] > rank && i-- == 0)
+			return a->denom_rising[j];
+	return DENOM_NONE;      /* not reached: i < the count above rank */
+}
+
+/* The i-th open bid (i below bids_count()): its number's index *at and
+ * its denomination.  Past the bids of the standing number, the bids
+ * are every denomination of each number in turn. */
+static inline __attribute__((always_inline)) uint8_t
+bid_drawn(const auction_phase *a, const open_bids *o, int per, int i,
+	  int *at)
+{
+	if (o->first < per) {
+		if (i < o->first) {
+			*at = o->k;
+			return ranked_above(a, per - 1 - o->first, i);
+		}
+		i += per - o->first;
+	}
+	*at = o->k + i / per;
+	return a->denom_rising[i % per];      /* DENOM_NONE: no denominations */
+}
+
 /* A random call drawn as from legal()'s list, without listing, from
- * the numbers nb of this table. */
+ * the numbers nb of this table: the bids, the pass, the double or the
+ * redouble (never both), drawn as a count of them. */
 static inline __attribute__((always_inline)) action
 call_drawn(const state *s, const phase *p, const numbers *nbp, rng *r)
 {
 	const auction_phase *a = &p->u.auction;
 	numbers nb = *nbp;
 	int per = a->ndenoms ? a->ndenoms : 1;
-	int k = 0, last = -1;
-	const uint8_t *den = a->denom_rising;
-	bool opening = opening_due(s, a) && (k = opening_index(s, &nb)) >= 0;
-	if (opening) {
-		last = k;
-		den = a->denom;
-	} else {
-		open_numbers(s, &nb, &k, &last);
+	int k;
+	if (opening_due(s, a) && (k = opening_index(s, &nb)) >= 0) {
+		int i = (int)rng_below(r, (uint32_t)per);
+		return bid_of(&nb, k, a->ndenoms ? a->denom[i] : DENOM_NONE);
 	}
-	int bids = last >= k ? (last - k + 1) * per : 0;
-	/* a list cut short, or one whose bids and calls are not a plain
-	 * count (ranked denominations, redoubles): list it */
-	if (bids > ACTIONS_MAX - 2 || a->denoms_rank || a->redouble) {
+	open_bids o = bids_open(s, &nb);
+	if (cut_short(&o, per)) {
 		action list[ACTIONS_MAX];
 		int n = legal(s, p, list);
 		return list[rng_below(r, (uint32_t)n)];
 	}
-	int n = bids + (opening ? 0 : 1 + may_double(s, a));
+	int bids = bids_count(&o, per);
+	bool dbl = may_double(s, a);
+	int n = bids + 1 + dbl + may_redouble(s, a);
 	int i = (int)rng_below(r, (uint32_t)n);
-	if (i < bids)
-		return bid_of(&nb, k + i / per,
-			      a->ndenoms ? den[i % per] : DENOM_NONE);
-	return action_of(i == bids ? ACT_PASS : ACT_DOUBLE, 0);
+	if (i < bids) {
+		int at;
+		uint8_t den = bid_drawn(a, &o, per, i, &at);
+		return bid_of(&nb, at, den);
+	}
+	return action_of(i == bids ? ACT_PASS
+			 : dbl ? ACT_DOUBLE : ACT_REDOUBLE, 0);
 }
 
 static action random_call(const state *s, const phase *p, rng *r)
@@ -747,13 +819,60 @@ static phase_step opening_made(state *s, const phase *p, const numbers *nb,
 			 a->ndenoms ? a->denom[i] : DENOM_NONE, true);
 }
 
+/* Random calls until the auction ends, from the bids open `o`: the
+ * playout's loop, made twice by the compiler: for `plain` auctions
+ * (denominations that do not rank bids, no redouble: every bid open is
+ * a number above the standing one, in each denomination) and for the
+ * others. */
+static inline __attribute__((always_inline)) phase_step
+calls_made(state *s, const phase *p, const seat_rngs *r, const numbers *nb,
+	   open_bids o, const bool plain)
+{
+	const auction_phase *a = &p->u.auction;
+	/* read once: the stores through s may alias the game for all the
+	 * compiler knows */
+	const int per = a->ndenoms ? a->ndenoms : 1;
+	const bool ranked = !plain && a->denoms_rank;
+	const bool raise_next = a->raise_next;
+	phase_step st = PHASE_GOES_ON;
+	while (st == PHASE_GOES_ON) {
+		if (plain)
+			o.first = per;
+		o.last = raise_next && o.k < nb->count ? o.k : nb->count - 1;
+		int bids = bids_count(&o, per);
+		if (bids + per - o.first > ACTIONS_MAX - 2) {   /* cut_short() */
+			st = drawn_call_made(s, p, nb, r->seat[s->current]);
+			o = bids_open(s, nb);
+			continue;
+		}
+		bool dbl = may_double(s, a);
+		int n = bids + 1 + dbl + (!plain && may_redouble(s, a));
+		int i = (int)rng_below(r->seat[s->current], (uint32_t)n);
+		if (i < bids) {
+			int at;
+			uint8_t den = bid_drawn(a, &o, per, i, &at);
+			st = call_made(s, p, ACT_BID, number_at(nb, at), den,
+				       false);
+			/* the numbers rise: those above the bid are open, and
+			 * with ranked denominations the bid's number above it */
+			o.k = ranked ? at : at + 1;
+			o.first = ranked ? above_standing(a, per, den) : per;
+		} else {
+			st = call_made(s, p, i == bids ? ACT_PASS
+				       : dbl ? ACT_DOUBLE : ACT_REDOUBLE,
+				       0, DENOM_NONE, false);
+		}
+	}
+	return st;
+}
+
 /* Random calls until the auction ends, each drawn as random_call()
  * draws it for state_apply_random(), without a step of the engine per
  * call: the playouts' fast path.  The numbers read only what a deal
- * fixes: they are worked out once.  Past the opening, with plain
- * denominations and no redouble, the draw is a count: the first open
- * number is kept from call to call (only a bid moves it), and the
- * call is made from its kind and number without an action built. */
+ * fixes: they are worked out once.  Past the opening the draw is a
+ * count: the bids open are kept from call to call (only a bid moves
+ * them), and the call is made from its kind, number and denomination
+ * without an action built. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	const auction_phase *a = &p->u.auction;
@@ -761,36 +880,12 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 	phase_step st = PHASE_GOES_ON;
 	if (opening_due(s, a))
 		st = opening_made(s, p, &nb, r->seat[s->current]);
-	if (a->denoms_rank || a->redouble) {
-		while (st == PHASE_GOES_ON)
-			st = drawn_call_made(s, p, &nb, r->seat[s->current]);
+	if (st != PHASE_GOES_ON)
 		return st;
-	}
-	int per = a->ndenoms ? a->ndenoms : 1;
-	int k = first_above(&nb, s->bid);
-	while (st == PHASE_GOES_ON) {
-		int last = a->raise_next && k < nb.count ? k : nb.count - 1;
-		int bids = last >= k ? (last - k + 1) * per : 0;
-		if (bids > ACTIONS_MAX - 2) {   /* a list cut short */
-			st = drawn_call_made(s, p, &nb, r->seat[s->current]);
-			k = first_above(&nb, s->bid);
-			continue;
-		}
-		int n = bids + 1 + may_double(s, a);
-		int i = (int)rng_below(r->seat[s->current], (uint32_t)n);
-		if (i < bids) {
-			int at = k + i / per;
-			st = call_made(s, p, ACT_BID, number_at(&nb, at),
-				       a->ndenoms ? a->denom_rising[i % per]
-						  : DENOM_NONE, false);
-			/* a range rises: the next number is open */
-			k = nb.a->nbids ? first_above(&nb, s->bid) : at + 1;
-		} else {
-			st = call_made(s, p, i == bids ? ACT_PASS : ACT_DOUBLE,
-				       0, DENOM_NONE, false);
-		}
-	}
-	return st;
+	open_bids o = bids_open(s, &nb);
+	return a->denoms_rank || a->redouble
+		? calls_made(s, p, r, &nb, o, false)
+		: calls_made(s, p, r, &nb, o, true);
 }
 
 /* ======================================================================

@@ -102,6 +102,7 @@ static void build_forbid(builder *b, const node *list, calls_phase *c)
 		call_rule *x = &c->forbid[c->nforbid++];
 		x->when = build_expr(b, b->g->scope, node_get(r, "when"), TY_BOOL);
 		x->why = build_text(b, node_get(r, "why"));
+		x->lead = x->when ? expr_and_lead_without(x->when, get_call) : 0;
 	}
 }
 
@@ -194,21 +195,62 @@ static bool word_open(const state *s, const call_word *w)
 	return !w->when || vars_eval(s, w->when, s->current).i;
 }
 
+/* The rules that may refuse a call of the seat to move, as bits: those
+ * whose leading operands that do not read `call` hold, worked out once
+ * for all the calls weighed (Oh Hell's `seat == dealer and ...`). */
+static uint32_t rules_at_stake(const state *s, const calls_phase *c)
+{
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = s->current;
+	uint32_t live = 0;
+	for (int i = 0; i < c->nforbid; i++)
+		if (expr_and_lead_holds(c->forbid[i].when, c->forbid[i].lead, &f))
+			live |= UINT32_C(1) << i;
+	return live;
+}
+
+/* Whether one of the rules `live` refuses the call worth `number`, their
+ * leading operands known to hold.  The rules read `call` from a copy of
+ * the state. */
+static bool refused(state *weigh, const calls_phase *c, uint32_t live,
+		    int number)
+{
+	room(weigh)->weighed = (int16_t)number;
+	expr_frame f;
+	vars_frame(&f, weigh, NULL);
+	f.seat = weigh->current;
+	for (; live; live &= live - 1) {
+		const call_rule *r = &c->forbid[__builtin_ctz(live)];
+		if (expr_and_rest_holds(r->when, r->lead, &f))
+			return true;
+	}
+	return false;
+}
+
+/* In the canonical order as built: the numbers rising, then the words
+ * (ACT_BID before ACT_CHOICE).  The state is copied to weigh the calls
+ * only where a rule may refuse one. */
 static int legal(const state *s, const phase *p, action *out)
 {
 	const calls_phase *c = &p->u.calls;
-	state weigh = *s;
-	int n = 0, lo, hi;
+	uint32_t live = rules_at_stake(s, c);
+	state weigh;
+	if (live)
+		weigh = *s;
+	action words[CALL_WORDS_MAX];
+	int nwords = 0, n = 0, lo, hi;
 	for (int i = 0; i < c->nwords; i++)
 		if (word_open(s, &c->word[i]) &&
-		    refusing_rule(&weigh, c, word_value(s, &c->word[i])) < 0)
-			out[n++] = action_of(ACT_CHOICE, i);
-	number_range(s, c, ACTIONS_MAX - n, &lo, &hi);
+		    !(live && refused(&weigh, c, live,
+				      word_value(s, &c->word[i]))))
+			words[nwords++] = action_of(ACT_CHOICE, i);
+	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
 	for (int v = lo; v <= hi; v++)
-		if (refusing_rule(&weigh, c, v) < 0)
+		if (!(live && refused(&weigh, c, live, v)))
 			out[n++] = action_of(ACT_BID, v);
-	action_sort(out, n);
-	return n;
+	memcpy(out + n, words, sizeof *words * (size_t)nwords);
+	return n + nwords;
 }
 
 static phase_step apply(state *s, const phase *p, const action *a)

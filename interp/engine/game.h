@@ -255,7 +255,11 @@ typedef struct auction_phase {
 	count_spec opening;             /* the first call must bid this */
 	uint8_t denom[DENOMS_MAX];      /* indexes into game.denom */
 	uint8_t denom_rising[DENOMS_MAX];       /* the same, ascending: the
-						   order of the legal list */
+						   order of the legal list
+						   (DENOM_NONE alone when
+						   there are none) */
+	int8_t denom_place[DENOMS_MAX]; /* by game-wide index, the place in
+					   denom (its rank); -1: none */
 	int ndenoms;
 	after_pass after_pass;
 	bool opponents_double;          /* the other team may double; a double
@@ -385,6 +389,8 @@ typedef struct call_word {
 typedef struct call_rule {
 	const expr *when;               /* refuses the call weighed (`call`) */
 	const char *why;
+	int lead;                       /* when's leading operands that do
+					   not read `call` */
 } call_rule;
 
 typedef struct calls_phase {
@@ -556,6 +562,10 @@ typedef struct game {
 
 	const expr *define[DEFINES_MAX];        /* `define`, in order */
 	const char *define_name[DEFINES_MAX];
+	bool define_steady[DEFINES_MAX];        /* no card changes it before
+						   its trick ends, nor
+						   anything of a tricks phase
+						   but a call (vars_steady) */
 	int ndefines;
 
 	let_def let[LETS_MAX];

@@ -630,6 +630,7 @@ static void build_defines(builder *b, const node *n)
 		int index = g->ndefines++;
 		g->define[index] = e;
 		g->define_name[index] = build_text(b, k);
+		g->define_steady[index] = vars_steady(g, e);
 		if (!vars_declare_define(g->scope, g->define_name[index],
 					 expr_result_type(e),
 					 expr_is_per_seat(e), index))

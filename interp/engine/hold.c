@@ -182,6 +182,25 @@ static int legal(const state *s, const phase *p, action *out)
 	return n;
 }
 
+/* A random call drawn as from legal()'s list, without listing it: the
+ * bids above the standing one (the numbers rise), then the pass. */
+static action random_call(const state *s, const phase *p, rng *rg)
+{
+	const hold_phase *h = &p->u.hold;
+	const struct hold_room *r = room_of(s);
+	int first = 0, bids = 1;
+	if (!r->last_call && !r->listening) {
+		while (first < h->nbids && h->bid[first] <= s->bid)
+			first++;
+		bids = h->nbids - first;
+	}
+	int i = (int)rng_below(rg, (uint32_t)bids + 1);
+	if (i == bids)
+		return action_of(ACT_PASS, 0);
+	return action_of(ACT_BID, r->last_call ? h->bid[0]
+			 : r->listening ? s->bid : h->bid[first + i]);
+}
+
 static phase_step apply(state *s, const phase *p, const action *act)
 {
 	const hold_phase *h = &p->u.hold;
@@ -410,6 +429,7 @@ const phase_kind_def phase_hold = {
 	.reset = reset,
 	.enter = enter,
 	.legal = legal,
+	.random_action = random_call,
 	.apply = apply,
 	.prompt = prompt,
 	.words = words,

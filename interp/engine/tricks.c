@@ -846,17 +846,20 @@ static __attribute__((noinline)) void random_melds(state *s, rng *r)
 static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 	const phase *p, rng *r)
 {
-	action list[ACTIONS_MAX];
-	int n = phase_cards_as_actions(legal_cards(s, p), list);
-	if (n == 0)
+	/* drawn as from legal()'s list, the cards in order and then the
+	 * calls, without listing them */
+	cardset cards = legal_cards(s, p);
+	int ncards = cset_count(cards);
+	if (ncards == 0)
 		return PHASE_STUCK;
-	n = announce_legal(s, &p->u.tricks, list, n);
-	const action *a = &list[rng_below(r, (uint32_t)n)];
-	if (a->kind == ACT_CHOICE) {
-		announce_apply(s, &p->u.tricks, a->number);
-		return PHASE_GOES_ON;
-	}
-	return apply_card(s, p, a->card[0]);
+	uint32_t calls = announce_open(s, &p->u.tricks);
+	int i = (int)rng_below(r, (uint32_t)(ncards + __builtin_popcount(calls)));
+	if (i < ncards)
+		return apply_card(s, p, cset_nth(cards, i));
+	for (i -= ncards; i > 0; i--)
+		calls &= calls - 1;
+	announce_apply(s, &p->u.tricks, __builtin_ctz(calls));
+	return PHASE_GOES_ON;
 }
 
 /* Tricks of the plain shape: suit followed when it can be (or any card,
@@ -1027,22 +1030,35 @@ static phase_step plain_playout(state *s, const phase *p,
 	}
 }
 
+/* Random calls and cards until the phase ends, the defines that no card
+ * changes before its trick ends kept from one card to the next: the
+ * calls' conditions read them again at every card. */
+static phase_step calls_playout(state *s, const phase *p,
+				const seat_rngs *r)
+{
+	vars_memo steady;
+	vars_memo_open_steady(&steady, s);
+	phase_step step;
+	do {
+		if (s->meld_due)
+			random_melds(s, r->seat[s->current]);
+		step = random_call_or_card(s, p, r->seat[s->current]);
+	} while (step == PHASE_GOES_ON);
+	vars_memo_close(&steady);
+	return step;
+}
+
 /* Random cards until the phase ends: the playouts' inner loop, kept next
  * to the rules it applies. */
 static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	if (plain_shape(s, &p->u.tricks))
 		return plain_playout(s, p, r);
+	if (p->u.tricks.ncalls)
+		return calls_playout(s, p, r);
 	for (;;) {
 		if (s->meld_due)
 			random_melds(s, r->seat[s->current]);
-		if (p->u.tricks.ncalls) {
-			phase_step step = random_call_or_card(s, p,
-						r->seat[s->current]);
-			if (step != PHASE_GOES_ON)
-				return step;
-			continue;
-		}
 		card_id c = phase_random_card(legal_cards(s, p),
 					      r->seat[s->current]);
 		if (c == CARD_NONE)

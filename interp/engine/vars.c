@@ -8,6 +8,11 @@
 
 #define STATE(f) vars_state(f)
 
+/* Set by every read of the tricks done (their number, who took them and
+ * what): a define worked out without one keeps its value when a trick
+ * ends (vars_memo_open_steady). */
+static _Thread_local bool done_tricks_read;
+
 /* ---- the table ---- */
 
 static value get_option(const expr_frame *f, int seat, int arg)
@@ -64,12 +69,14 @@ static value get_dealt(const expr_frame *f, int seat, int arg)
 static value get_won(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
+	done_tricks_read = true;
 	return vars_cards(STATE(f)->won[seat]);
 }
 
 static value get_tricks(const expr_frame *f, int seat, int arg)
 {
 	(void)arg;
+	done_tricks_read = true;
 	return vars_int(STATE(f)->tricks_won[seat]);
 }
 
@@ -192,6 +199,7 @@ static value get_played_out(const expr_frame *f, int seat, int arg)
 static value get_last_winner(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
+	done_tricks_read = true;
 	int w = STATE(f)->last_winner;
 	return vars_int(w < 0 ? 0 : w);
 }
@@ -244,6 +252,7 @@ static value native_trick_winner(const value *args, int nargs,
 				 const expr_frame *f)
 {
 	(void)nargs;
+	done_tricks_read = true;
 	int t = done_trick(STATE(f), args[0].i);
 	return vars_int(t < 0 ? 0 : STATE(f)->trick_winner[t]);
 }
@@ -252,6 +261,7 @@ static value native_trick_leader(const value *args, int nargs,
 				 const expr_frame *f)
 {
 	(void)nargs;
+	done_tricks_read = true;
 	int t = done_trick(STATE(f), args[0].i);
 	return vars_int(t < 0 ? 0 : STATE(f)->trick_leader[t]);
 }
@@ -295,6 +305,7 @@ static value native_trick_of(const value *args, int nargs,
 static value get_last_trick(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
+	done_tricks_read = true;
 	const state *s = STATE(f);
 	return vars_cards(s->tricks_done ? trick_cards(s, s->tricks_done)
 			  : cset_empty());
@@ -303,6 +314,7 @@ static value get_last_trick(const expr_frame *f, int seat, int arg)
 static value get_tricks_played(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
+	done_tricks_read = true;
 	return vars_int(STATE(f)->tricks_done);
 }
 
@@ -473,12 +485,42 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 /* The memo in use on this thread, or NULL. */
 static _Thread_local vars_memo *memo;
 
+/* A steady memo's values stand while its state has the calls made that
+ * it had when they were worked out, and those that read no trick done
+ * while it has the same tricks done too. */
+static void steady_checked(vars_memo *m, const state *s)
+{
+	if (memcmp(m->called, s->called, sizeof m->called) != 0)
+		memset(m->known, 0, sizeof m->known);
+	else if (m->tricks_done != s->tricks_done)
+		for (int d = 0; d < DEFINES_MAX; d++)
+			m->known[d] &= ~m->by_trick[d];
+	else
+		return;
+	m->tricks_done = s->tricks_done;
+	memcpy(m->called, s->called, sizeof m->called);
+}
+
 void vars_memo_open(vars_memo *m, const state *s)
 {
-	m->s = s;
+	/* validate's watched evaluations are all made: no memo then */
+	m->s = expr_watching() ? NULL : s;
+	m->steady = NULL;
 	m->outer = memo;
 	memset(m->known, 0, sizeof m->known);
+	memset(m->by_trick, 0, sizeof m->by_trick);
 	memo = m;
+	if (m->outer && m->outer->steady == s)
+		steady_checked(m->outer, s);
+}
+
+void vars_memo_open_steady(vars_memo *m, const state *s)
+{
+	vars_memo_open(m, s);
+	m->steady = m->s;       /* none under validate's watch */
+	m->s = NULL;            /* read only through the memos inside */
+	m->tricks_done = s->tricks_done;
+	memcpy(m->called, s->called, sizeof m->called);
 }
 
 void vars_memo_close(vars_memo *m)
@@ -486,22 +528,86 @@ void vars_memo_close(vars_memo *m)
 	memo = m->outer;
 }
 
+/* Keeps value v of define arg at seat bit in memo m, with whether it
+ * read a trick done. */
+static void kept(vars_memo *m, int arg, unsigned bit, value v, bool by_trick)
+{
+	uint32_t one = UINT32_C(1) << bit;
+	m->v[arg][bit] = v;
+	m->known[arg] |= one;
+	m->by_trick[arg] = by_trick ? m->by_trick[arg] | one
+				    : m->by_trick[arg] & ~one;
+}
+
+/* A define's value worked out, or taken from the steady memo around,
+ * and kept in the memo of s if one is open: out of line, so that the
+ * read of a known value (most reads) saves no registers.  Whether it
+ * read a trick done passes on to the define or expression reading it. */
+static __attribute__((noinline)) value define_worked_out(const state *s,
+							 int arg, int seat)
+{
+	vars_memo *m = memo;
+	unsigned bit = (unsigned)(seat + 1);
+	bool keep = m && m->s == s && bit <= SEAT_MAX;
+	vars_memo *st = keep && s->g->define_steady[arg] && m->outer &&
+			m->outer->steady == s ? m->outer : NULL;
+	bool outer_read = done_tricks_read;
+	done_tricks_read = false;
+	value v;
+	if (st && (st->known[arg] >> bit & 1)) {
+		v = st->v[arg][bit];
+		done_tricks_read = st->by_trick[arg] >> bit & 1;
+	} else {
+		v = vars_eval(s, s->g->define[arg], seat);
+		if (st)
+			kept(st, arg, bit, v, done_tricks_read);
+	}
+	if (keep)
+		kept(m, arg, bit, v, done_tricks_read);
+	done_tricks_read |= outer_read;
+	return v;
+}
+
 /* A define is worked out from the state and the seat alone (its frame
  * has no names of the scoring), so a memo of the same state holds its
- * value.  Validate's watched evaluations are all made. */
+ * value. */
 static value get_define(const expr_frame *f, int seat, int arg)
 {
 	const state *s = STATE(f);
-	vars_memo *m = memo;
-	int bit = seat + 1;
-	if (!m || m->s != s || bit < 0 || bit > SEAT_MAX || expr_watching())
-		return vars_eval(s, s->g->define[arg], seat);
-	if (m->known[arg] >> bit & 1)
+	const vars_memo *m = memo;
+	unsigned bit = (unsigned)(seat + 1);
+	if (m && m->s == s && bit <= SEAT_MAX && (m->known[arg] >> bit & 1)) {
+		done_tricks_read |= m->by_trick[arg] >> bit & 1;
 		return m->v[arg][bit];
-	value v = vars_eval(s, s->g->define[arg], seat);
-	m->v[arg][bit] = v;
-	m->known[arg] |= UINT32_C(1) << bit;
-	return v;
+	}
+	return define_worked_out(s, arg, seat);
+}
+
+/* The names of vars_steady(). */
+static bool steady_name(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	static const expr_getter_fn steady[] = {
+		get_option, get_dealer, get_deal, get_deals, get_across,
+		get_dealt, get_won, get_tricks, get_tricks_played,
+		get_last_trick, get_last_winner, get_counter, get_declarer,
+		get_declared, get_team, get_kept,
+	};
+	const game *g = ctx;
+	if (native)     /* of the tricks done alone */
+		return native == native_trick_winner ||
+		       native == native_trick_leader;
+	if (get == get_define)
+		return arg >= 0 && arg < g->ndefines && g->define_steady[arg];
+	for (size_t i = 0; i < sizeof steady / sizeof *steady; i++)
+		if (get == steady[i])
+			return true;
+	return false;
+}
+
+bool vars_steady(const game *g, const expr *e)
+{
+	return expr_reads_names_ok(e, steady_name, g);
 }
 
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,

@@ -100,14 +100,33 @@ bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,
  * state must not change until it is closed.  One memo a thread is in
  * use, the last opened; memos nest. */
 typedef struct vars_memo {
-	const struct state *s;
+	const struct state *s;                  /* NULL: none kept */
 	struct vars_memo *outer;
+	const struct state *steady;             /* a steady memo's state */
+	uint8_t tricks_done;                    /* its state's, when its */
+	uint16_t called[SEAT_MAX];              /* values were worked out */
 	uint32_t known[DEFINES_MAX];            /* bit 1 + seat (-1: bit 0) */
+	uint32_t by_trick[DEFINES_MAX];         /* the known that read a
+						   trick done */
 	value v[DEFINES_MAX][SEAT_MAX + 1];
 } vars_memo;
 
 void vars_memo_open(vars_memo *m, const struct state *s);
 void vars_memo_close(vars_memo *m);
+
+/* Whether a define's expression reads only names that no card changes
+ * before its trick ends and that nothing of a tricks phase but a call
+ * changes: the options, the dealer, the cards dealt, the tricks done
+ * and who took them, the counters, the declarer, the teams, the kept
+ * values and such defines before it. */
+bool vars_steady(const game *g, const expr *e);
+
+/* A steady memo: the values of the steady defines kept while a tricks
+ * phase of s is played out, from one card to the next, until a call is
+ * made, or a trick ends for those that read a trick done.  The memos opened inside it for s (the calls
+ * listed) take the values from it and give them to it; it is checked
+ * as each opens.  Closed with vars_memo_close. */
+void vars_memo_open_steady(vars_memo *m, const struct state *s);
 
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);

@@ -2000,6 +2000,39 @@ int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed)
 	return k;
 }
 
+int expr_and_lead_without(const expr *e, expr_getter_fn fn)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	if (e->root->op != OP_AND)
+		return 0;
+	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	while (k < n && !node_reads(op[k], fn))
+		k++;
+	return k;
+}
+
+static bool node_names_ok(const expr_node *n, expr_name_ok_fn ok,
+			  const void *ctx)
+{
+	if ((n->op == OP_GET || n->op == OP_SEATGET) &&
+	    !ok(n->u.get, n->slot, NULL, ctx))
+		return false;
+	if (n->op == OP_CALL && n->u.call.fn == expr_native_call &&
+	    !ok(NULL, 0, n->u.call.data.native, ctx))
+		return false;
+	const expr_node *const *kid = n->op == OP_CALL ? n->u.call.arg
+						       : n->u.kid;
+	for (int i = 0; i < n->nkid; i++)
+		if (!node_names_ok(kid[i], ok, ctx))
+			return false;
+	return true;
+}
+
+bool expr_reads_names_ok(const expr *e, expr_name_ok_fn ok, const void *ctx)
+{
+	return node_names_ok(e->root, ok, ctx);
+}
+
 const char *expr_text(const expr *e)
 {
 	return e->text;

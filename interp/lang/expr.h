@@ -177,6 +177,18 @@ int expr_and_lead(const expr *e, const int *slot, int nslot);
 typedef bool (*expr_getter_ok_fn)(expr_getter_fn fn);
 int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed);
 
+/* Whether every getter and native function e may read is one that ok
+ * accepts: ok(get, arg, NULL, ctx) for a getter read with its arg,
+ * ok(NULL, 0, native, ctx) for a native function.  Slots, seats, loop
+ * names and the built-in functions are not asked about. */
+typedef bool (*expr_name_ok_fn)(expr_getter_fn get, int arg,
+				expr_native_fn native, const void *ctx);
+bool expr_reads_names_ok(const expr *e, expr_name_ok_fn ok, const void *ctx);
+
+/* How many of the leading operands of e's `and`s do not read the getter
+ * fn: where they are false, e is false whatever fn reads. */
+int expr_and_lead_without(const expr *e, expr_getter_fn fn);
+
 /* Whether the first k leading operands of e's `and`s all hold in f
  * (k from expr_and_lead; true when k is 0). */
 bool expr_and_lead_holds(const expr *e, int k, const struct expr_frame *f);

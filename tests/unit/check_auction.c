@@ -6,7 +6,9 @@
  * counter-clockwise, auction-raise-counter.yaml) and
  * games/bridge.yaml (strains ranked within a level, doubles and
  * redoubles that do not end the auction, three passes in a row, the
- * declarer the first of the side to name the strain); the contract as
+ * declarer the first of the side to name the strain), and
+ * tests/data/games/auction-ranked.yaml (ranked denominations listed in
+ * another order than the game's, raises by one level); the contract as
  * expressions read it; words and refusals.
  */
 #include "testutil.h"
@@ -23,6 +25,7 @@
 #define RAISE TESTS_DIR "/data/games/auction-raise.yaml"
 #define RAISE_RIGHT TESTS_DIR "/data/games/auction-raise-counter.yaml"
 #define BRIDGE TOP_SRCDIR "/games/bridge.yaml"
+#define RANKED TESTS_DIR "/data/games/auction-ranked.yaml"
 
 static game *g;
 static state s;
@@ -369,12 +372,12 @@ END_TEST
  * order as built, the forced opening apart. */
 START_TEST(test_a_random_call_is_the_listed_draw)
 {
-	const char *paths[] = {AUCTION, RAISE};
-	for (int k = 0; k < 2; k++) {
+	const char *paths[] = {AUCTION, RAISE, BRIDGE, RANKED};
+	for (int k = 0; k < 4; k++) {
 		deal_table(paths[k], 4);
 		rng r;
 		rng_seed(&r, 5, (uint64_t)k);
-		for (int calls = 0; calls < 400 && !s.over; calls++) {
+		for (int calls = 0; calls < 2000 && !s.over; calls++) {
 			if (state_phase_kind(&s) != PHASE_AUCTION) {
 				if (s.current == SEAT_CHANCE)
 					state_deal(&s);
@@ -400,12 +403,12 @@ END_TEST
 
 /* The auction's playout draws and makes what one random call at a time
  * does, from any call of the auction on: listed numbers with
- * denominations, and raises by one from a forced opening both ways
- * round. */
+ * denominations, raises by one from a forced opening both ways round,
+ * and ranked denominations with doubles and redoubles. */
 START_TEST(test_the_playout_makes_the_calls_made_one_at_a_time)
 {
-	const char *paths[] = {AUCTION, RAISE, RAISE_RIGHT};
-	for (int k = 0; k < 3; k++) {
+	const char *paths[] = {AUCTION, RAISE, RAISE_RIGHT, BRIDGE, RANKED};
+	for (int k = 0; k < 5; k++) {
 		for (int start = 0; start < 12; start++) {
 			deal_table(paths[k], 4);
 			rng r;

@@ -459,6 +459,41 @@ START_TEST(test_karlchen_and_foxes)
 }
 END_TEST
 
+/* A playout keeps the values of the defines no card changes from one
+ * card to the next (a marriage's partner found, the sides, the calls
+ * made: vars_memo_open_steady) and still ends, from any card on, where
+ * one random action at a time ends: normal games and marriages. */
+START_TEST(test_playout_as_steps_keeps_the_sides)
+{
+	int marriages = 0;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		char why[200];
+		int64_t options[] = {1, 0};     /* no solos */
+		ck_assert(state_setup(&s, g, 4, 0, options, seed, why, sizeof why));
+		state_deal(&s);
+		rng r, rb;
+		rng_seed(&r, 3, seed);
+		while (s.current >= 0 && state_phase_kind(&s) != PHASE_TRICKS)
+			state_apply_random(&s, &r);
+		for (uint64_t k = 0; k < seed % 29 && s.current >= 0; k++)
+			state_apply_random(&s, &r);
+		if (s.current < 0)
+			continue;
+		marriages += eval_at("marriage_game", 0).i != 0;
+		state b = s;
+		rb = r;
+		int deal = s.deal_no;
+		state_random_playout(&s, &r);
+		while (state_current(&b) >= 0 && b.deal_no == deal)
+			state_apply_random(&b, &rb);
+		ck_assert_msg(memcmp(&s, &b, sizeof s) == 0, "seed %d",
+			      (int)seed);
+		ck_assert_mem_eq(&r, &rb, sizeof r);
+	}
+	ck_assert_int_gt(marriages, 5);
+}
+END_TEST
+
 /* ---- what views and samples know of the sides ---- */
 
 START_TEST(test_sides_hidden_until_shown)
@@ -528,6 +563,7 @@ static Suite *doppelkopf_suite(void)
 	tcase_add_test(tc, test_marriage_alone);
 	tcase_add_test(tc, test_calls_and_deadlines);
 	tcase_add_test(tc, test_karlchen_and_foxes);
+	tcase_add_test(tc, test_playout_as_steps_keeps_the_sides);
 	tcase_add_test(tc, test_shown_in_words);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("hidden");

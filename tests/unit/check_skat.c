@@ -251,6 +251,35 @@ END_TEST
 /* Middlehand and rearhand pass without a bid: forehand may bid 18 or
  * pass; when it passes too, the deal is thrown in and dealt again by
  * the same dealer. */
+/* A random call of the bidding is drawn without the list, but it is the
+ * member of the list that the same draw names there: bids, answers
+ * (holding) and, where two passed at once, the last seat's call. */
+START_TEST(test_a_random_bid_is_the_listed_draw)
+{
+	rng r;
+	rng_seed(&r, 7, 1);
+	int calls = 0;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		char why[200];
+		ck_assert(state_setup(&s, g, 3, 0, NULL, seed, why, sizeof why));
+		state_deal(&s);
+		for (uint64_t k = 0; seed % 4 == 0 && k < 2; k++)
+			scn_say(&s, "call pass");
+		while (s.current >= 0 && state_phase_kind(&s) == PHASE_HOLD) {
+			action list[ACTIONS_MAX];
+			int n = state_legal(&s, list);
+			rng listed = r;
+			action want = list[rng_below(&listed, (uint32_t)n)];
+			action got = state_apply_random(&s, &r);
+			ck_assert(action_eq(&got, &want));
+			ck_assert_mem_eq(&listed, &r, sizeof r);
+			calls++;
+		}
+	}
+	ck_assert_int_gt(calls, 400);
+}
+END_TEST
+
 START_TEST(test_passed_in)
 {
 	state_deal(&s);
@@ -489,6 +518,7 @@ static Suite *skat_suite(void)
 	tc = tcase_create("play");
 	tcase_add_checked_fixture(tc, setup, teardown);
 	tcase_add_test(tc, test_bidding_by_holding);
+	tcase_add_test(tc, test_a_random_bid_is_the_listed_draw);
 	tcase_add_test(tc, test_passed_in);
 	tcase_add_test(tc, test_null_above_its_value);
 	tcase_add_test(tc, test_rank_orders);
