@@ -24,30 +24,44 @@ static uint64_t mix(uint64_t x)         /* splitmix64's finaliser */
 /* What each pile's cards are mixed with in a key: its own number, or
  * its place's when the place's piles are interchangeable (no grid,
  * pyramid or pile beside another, no move that deals a card onto each
- * pile or fills its piles): then two layouts that differ only in which
- * of them holds what are one position (a king moved from one empty
- * column to another goes nowhere). */
+ * pile while it may still come, or fills its piles): then two layouts
+ * that differ only in which of them holds what are one position (a king
+ * moved from one empty column to another goes nowhere). */
 typedef struct salts {
 	const game *g;
 	int phase;
+	uint32_t same_places;           /* the places whose piles are
+					   interchangeable, as bits */
 	uint64_t exact[PILES_MAX], same[PILES_MAX];
 } salts;
+
+static uint32_t same_places(const state *s)
+{
+	uint32_t same = 0;
+	for (int k = 0; k < s->g->nplaces; k++)
+		if (state_piles_interchangeable(s, k))
+			same |= UINT32_C(1) << k;
+	return same;
+}
 
 static const salts *salts_of(const state *s)
 {
 	static _Thread_local salts cache;
-	if (cache.g == s->g && cache.phase == s->phase)
+	uint32_t same = same_places(s);
+	if (cache.g == s->g && cache.phase == s->phase &&
+	    cache.same_places == same)
 		return &cache;
 	cache.g = s->g;
 	cache.phase = s->phase;
+	cache.same_places = same;
 	for (int k = 0; k < s->g->nplaces; k++) {
 		const place_def *pl = &s->g->place[k];
-		bool same = state_piles_interchangeable(s, k);
 		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles;
 		     p++) {
 			cache.exact[p] = mix(UINT64_C(0x5eed) + (uint64_t)p);
-			cache.same[p] = same ? mix(UINT64_C(0x91ace) + (uint64_t)k)
-					     : cache.exact[p];
+			cache.same[p] = same >> k & 1
+				? mix(UINT64_C(0x91ace) + (uint64_t)k)
+				: cache.exact[p];
 		}
 	}
 	return &cache;
