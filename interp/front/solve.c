@@ -277,17 +277,21 @@ static bool pool_room(solver *sv, int need)
 
 /* What a move gains at once, to try the best first: the rise of the
  * progress, then the cards it shows for the first time, then what its
- * attack kills; a move that spends a card kept for when stuck (a ploy)
- * comes after the others, and a last resort after all of them. */
-static long gain_of(const state *before, const state *after, const action *a)
+ * attack kills, then the cards it leaves in sequence (a run built or
+ * joined, where nothing else rises: Spider's last suit put together); a
+ * move that spends a card kept for when stuck (a ploy) comes after the
+ * others, and a last resort after all of them. */
+static long gain_of(const state *before, int before_in_sequence,
+		    const state *after, const action *a)
 {
 	move_hint h = state_move_hint(before, a);
-	long g = 1024L * (long)(state_progress(after) - state_progress(before));
-	g += 64L * (cset_count(after->seen) - cset_count(before->seen));
-	g += 1024L * h.gain;
+	long g = 2048L * (long)(state_progress(after) - state_progress(before));
+	g += 128L * (cset_count(after->seen) - cset_count(before->seen));
+	g += 2048L * h.gain;
+	g += 64L * (state_cards_in_sequence(after) - before_in_sequence);
 	if (state_move_advice(before, a) == ADVICE_LAST)
 		g -= LAST_RESORT;
-	return h.spends ? g - 512 : g;
+	return h.spends ? g - 1024 : g;
 }
 
 /* A number of the move drawn from seed t, to order moves of equal gain. */
@@ -337,6 +341,7 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 	if (!pool_room(sv, top + n))
 		return false;
 	state *after = &sv->frame[d + 1].s;
+	int in_sequence = state_cards_in_sequence(&f->s);
 	for (int i = 0; i < n; i++) {
 		*after = f->s;
 		state_apply_listed(after, moves[i]);
@@ -349,7 +354,7 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 			continue;
 		/* insertion by gain; among equals, the move listed last
 		 * first (a stock turned over last: it measured better) */
-		long g = gain_of(&f->s, after, &moves[i]);
+		long g = gain_of(&f->s, in_sequence, after, &moves[i]);
 		if (sv->tie)            /* gains are multiples of 64 */
 			g += (long)(tie_break(sv->tie, &moves[i]) & 63);
 		int k = f->n++;
@@ -364,9 +369,12 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 	return false;
 }
 
+/* How far a position has got: its progress, then the cards seen, then
+ * the cards in sequence. */
 static int64_t rank_of(const state *s)
 {
-	return state_progress(s) * 1024 + cset_count(s->seen);
+	return (state_progress(s) * 256 + cset_count(s->seen)) * 256 +
+	       state_cards_in_sequence(s);
 }
 
 /* A search's limits and what it has found so far. */
