@@ -104,6 +104,8 @@ bool state_layout_opening(const state *s)
 static bool spent(const state *s, const layout_phase *l, const move_def *m)
 {
 	uint32_t filled = l->draw_to >= 0 ? UINT32_C(1) << l->draw_to : 0;
+	if (l->fill >= 0 && l->aside >= 0)
+		filled |= UINT32_C(1) << l->aside;
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *o = &l->move[i];
 		if (o->to >= 0)
@@ -156,6 +158,29 @@ bool state_piles_interchangeable(const state *s, int place)
 		return false;
 	return piles_interchangeable(s, &s->g->phase[s->phase].u.layout,
 				     place);
+}
+
+/* Whether cards that reach place k stay there: it is not the stock, and
+ * no move, draw or payment takes from it. */
+static bool place_kept(const layout_phase *l, int k)
+{
+	if (l->stock == k)
+		return false;
+	for (int i = 0; i < l->ndraw; i++)
+		if (l->draw_from[i] == k)
+			return false;
+	for (int i = 0; i < l->nmoves; i++)
+		if ((l->move[i].from >> k & 1) ||
+		    (l->move[i].pay && l->move[i].pay_from == k))
+			return false;
+	return true;
+}
+
+bool state_place_kept(const state *s, int place)
+{
+	if (s->phase < 0 || s->g->phase[s->phase].kind != PHASE_LAYOUT)
+		return false;
+	return place_kept(&s->g->phase[s->phase].u.layout, place);
 }
 
 /* `solved`: the layout's `won` held. */

@@ -33,6 +33,9 @@ typedef struct salts {
 	uint32_t same_places;           /* the places whose piles are
 					   interchangeable, as bits */
 	uint64_t exact[PILES_MAX], same[PILES_MAX];
+	bool kept[PILES_MAX];           /* the pile's cards stay there: only
+					   which they are and the top matter
+					   (state_place_kept) */
 } salts;
 
 static uint32_t same_places(const state *s)
@@ -62,21 +65,36 @@ static const salts *salts_of(const state *s)
 			cache.same[p] = same >> k & 1
 				? mix(UINT64_C(0x91ace) + (uint64_t)k)
 				: cache.exact[p];
+			cache.kept[p] = state_place_kept(s, k);
 		}
 	}
 	return &cache;
 }
 
+/* Where a card lies in its pile, for the key: its depth, or in a pile
+ * whose cards stay there whether it is the top (the order under the top
+ * can no longer matter: Golf's waste is one position whatever order its
+ * cards were played in). */
+static uint64_t depth_key(const state *s, const salts *sa, int c)
+{
+	int p = s->pile_of[c] - 1;
+	if (!sa->kept[p])
+		return s->depth[c];
+	return s->depth[c] + 1 == s->pile_size[p] ? 255 : 0;
+}
+
 /* The layout: the cards of each pile in order, face up or down, and
  * whose turn it is; piles mixed with salt. */
-static uint64_t layout_key_salted(const state *s, const uint64_t *salt)
+static uint64_t layout_key_salted(const state *s, const salts *sa,
+				  const uint64_t *salt)
 {
 	uint64_t pile[PILES_MAX] = {0};
 	for (int c = 0; c < s->g->deck.ncards; c++) {
 		if (!s->pile_of[c])
 			continue;
 		uint64_t d = cset_has(s->down, (card_id)c);
-		pile[s->pile_of[c] - 1] += mix((uint64_t)c | (uint64_t)s->depth[c] << 8 |
+		pile[s->pile_of[c] - 1] += mix((uint64_t)c |
+					       depth_key(s, sa, c) << 8 |
 					       d << 16 | UINT64_C(1) << 32);
 	}
 	uint64_t h = mix((uint64_t)(uint8_t)s->current << 8 |
@@ -90,7 +108,8 @@ static uint64_t layout_key_salted(const state *s, const uint64_t *salt)
 /* The key of the search: interchangeable piles are one. */
 static uint64_t layout_key(const state *s)
 {
-	return layout_key_salted(s, salts_of(s)->same);
+	const salts *sa = salts_of(s);
+	return layout_key_salted(s, sa, sa->same);
 }
 
 /* Counters beyond the first two are part of the key; the first two are
@@ -557,7 +576,8 @@ bool solve_sees_all(const view *v)
 /* The key of a position played: every pile its own. */
 static uint64_t key_of(const state *s)
 {
-	return position_key(s, layout_key_salted(s, salts_of(s)->exact));
+	const salts *sa = salts_of(s);
+	return position_key(s, layout_key_salted(s, sa, sa->exact));
 }
 
 /* Keeps the line found from s as the plan, with the key of each

@@ -11,7 +11,9 @@
  * last resort (Spider's deal) is tried after the others; Spider's
  * piles are one in the key once the stock is dealt, the cards built in
  * runs are counted, and Spider's last suit, every card face up and
- * nothing to gain but runs, is put together and won.
+ * nothing to gain but runs, is put together and won; a place no move
+ * takes from (Golf's waste) is kept, its order under the top no part of
+ * a position.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -286,6 +288,26 @@ START_TEST(test_spider_last_suit_is_won)
 }
 END_TEST
 
+START_TEST(test_kept_places_are_the_ones_never_taken_from)
+{
+	/* Golf's waste keeps its cards: the order under its top cannot
+	 * matter; the columns and the stock are taken from */
+	g = scn_load(GAMES "golf.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	ck_assert(state_place_kept(&st, g->place_of_pile[pile_no("waste")]));
+	ck_assert(!state_place_kept(&st, g->place_of_pile[pile_no("c1")]));
+	ck_assert(!state_place_kept(&st, g->place_of_pile[pile_no("stock")]));
+	game_free(g);
+	/* Klondike's foundations give cards back down */
+	g = scn_load(GAMES "klondike.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	for (int k = 0; k < g->nplaces; k++)
+		ck_assert(!state_place_kept(&st, k));
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
 	Suite *su = suite_create("solve");
@@ -302,6 +324,7 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, test_spent_deal_makes_piles_interchangeable);
 	tcase_add_test(tc, test_cards_in_sequence_are_counted);
 	tcase_add_test(tc, test_spider_last_suit_is_won);
+	tcase_add_test(tc, test_kept_places_are_the_ones_never_taken_from);
 	suite_add_tcase(su, tc);
 	return su;
 }
