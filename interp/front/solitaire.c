@@ -56,10 +56,6 @@ static bool keeps_options(const state *after, const action *list, int n,
 
 int solitaire_clear_move(const state *s, const action *moves, int n)
 {
-	/* one the rules call safe can never hurt */
-	for (int i = 0; i < n; i++)
-		if (state_move_advice(s, &moves[i]) == ADVICE_SAFE)
-			return i;
 	int64_t rise[ACTIONS_MAX], base = state_progress(s);
 	for (int i = 0; i < n; i++) {
 		state after = *s;

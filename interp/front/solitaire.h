@@ -23,11 +23,10 @@ uint64_t solitaire_position(const state *s, cardset unknown);
  * above all (and its score), then the layout's progress. */
 int64_t solitaire_worth(const state *s);
 
-/* The move of moves[0..n) that needs no search, or -1: one the rules
- * call safe (a layout move's `safe`: it can never hurt); else one that
- * raises the progress (the most of those that do), spends nothing kept
- * for when stuck, has no other move of its card as good, and leaves
- * every other card's move that is no step back still legal. */
+/* The move of moves[0..n) that needs no search, or -1: one that raises
+ * the progress (the most of those that do), spends nothing kept for
+ * when stuck, has no other move of its card as good, and leaves every
+ * other card's move that is no step back still legal. */
 int solitaire_clear_move(const state *s, const action *moves, int n);
 
 /* One of moves[0..n) (n >= 2) for the view's player, within the budget;
