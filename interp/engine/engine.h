@@ -242,8 +242,23 @@ bool state_layout_opening(const state *s);
 
 /* Whether the piles of place `place` are interchangeable in the layout
  * being played: two layouts that differ only in which of them holds
- * what play alike (false outside a layout). */
+ * what play alike (false outside a layout).  A move that deals a card
+ * onto each pile keeps them apart only while it may still be made (not
+ * once the places it takes from are empty for good). */
 bool state_piles_interchangeable(const state *s, int place);
+
+/* Whether the cards that reach place `place` in the layout being played
+ * stay there (no move, draw or payment takes from it: Golf's waste, the
+ * cards a Pyramid removes); then the play reads its piles only as sets
+ * and by their top cards, so that the order under the tops no longer
+ * matters (false outside a layout). */
+bool state_place_kept(const state *s, int place);
+
+/* layout_runs.c: the face-up cards of the layout being played that lie
+ * on a face-up card in sequence, as a run move from their place would
+ * carry them (its `sequence` holds, the upper card as `card`, the one
+ * under it as `target`); 0 outside a layout. */
+int state_cards_in_sequence(const state *s);
 
 
 /* The fault that stopped the match, in words ("" when none). */

@@ -98,15 +98,45 @@ bool state_layout_opening(const state *s)
 	return room_of(s)->opening;
 }
 
+/* Whether move m can never be made again: every place it takes from is
+ * empty, and no move, draw or payment puts cards there (Spider's deal
+ * once the stock is dealt). */
+static bool spent(const state *s, const layout_phase *l, const move_def *m)
+{
+	uint32_t filled = l->draw_to >= 0 ? UINT32_C(1) << l->draw_to : 0;
+	if (l->fill >= 0 && l->aside >= 0)
+		filled |= UINT32_C(1) << l->aside;
+	for (int i = 0; i < l->nmoves; i++) {
+		const move_def *o = &l->move[i];
+		if (o->to >= 0)
+			filled |= UINT32_C(1) << o->to;
+		if (o->pay && o->pay_to >= 0)
+			filled |= UINT32_C(1) << o->pay_to;
+		if (o->refill)
+			filled |= o->from;
+	}
+	for (int k = 0; k < s->g->nplaces; k++) {
+		if (!(m->from >> k & 1))
+			continue;
+		const place_def *pl = &s->g->place[k];
+		if (filled >> k & 1)
+			return false;
+		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+			if (s->pile_size[p])
+				return false;
+	}
+	return true;
+}
+
 /* Whether the piles of place k are interchangeable: no grid, pyramid
- * or pile beside another, no move that deals a card onto each pile or
- * fills or attacks its piles; two layouts that differ only in which of
- * them holds what play alike (a king moved from one empty column to
- * another goes nowhere). */
-static bool piles_interchangeable(const game *g, const layout_phase *l,
+ * or pile beside another, no move that deals a card onto each pile
+ * (unless it is spent) or fills or attacks its piles; two layouts that
+ * differ only in which of them holds what play alike (a king moved from
+ * one empty column to another goes nowhere). */
+static bool piles_interchangeable(const state *s, const layout_phase *l,
 				  int k)
 {
-	const place_def *pl = &g->place[k];
+	const place_def *pl = &s->g->place[k];
 	if (pl->rows || pl->around >= 0 || pl->pyramid || l->fill == k ||
 	    l->attack_grid == k || l->attack_slots == k)
 		return false;
@@ -115,7 +145,7 @@ static bool piles_interchangeable(const game *g, const layout_phase *l,
 			return false;
 	for (int i = 0; i < l->nmoves; i++) {
 		const move_def *m = &l->move[i];
-		if ((m->to == k && m->each) ||
+		if ((m->to == k && m->each && !spent(s, l, m)) ||
 		    ((m->from >> k & 1) && (m->refill || m->attack)))
 			return false;
 	}
@@ -126,8 +156,31 @@ bool state_piles_interchangeable(const state *s, int place)
 {
 	if (s->phase < 0 || s->g->phase[s->phase].kind != PHASE_LAYOUT)
 		return false;
-	return piles_interchangeable(s->g, &s->g->phase[s->phase].u.layout,
+	return piles_interchangeable(s, &s->g->phase[s->phase].u.layout,
 				     place);
+}
+
+/* Whether cards that reach place k stay there: it is not the stock, and
+ * no move, draw or payment takes from it. */
+static bool place_kept(const layout_phase *l, int k)
+{
+	if (l->stock == k)
+		return false;
+	for (int i = 0; i < l->ndraw; i++)
+		if (l->draw_from[i] == k)
+			return false;
+	for (int i = 0; i < l->nmoves; i++)
+		if ((l->move[i].from >> k & 1) ||
+		    (l->move[i].pay && l->move[i].pay_from == k))
+			return false;
+	return true;
+}
+
+bool state_place_kept(const state *s, int place)
+{
+	if (s->phase < 0 || s->g->phase[s->phase].kind != PHASE_LAYOUT)
+		return false;
+	return place_kept(&s->g->phase[s->phase].u.layout, place);
 }
 
 /* `solved`: the layout's `won` held. */

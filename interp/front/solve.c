@@ -24,45 +24,77 @@ static uint64_t mix(uint64_t x)         /* splitmix64's finaliser */
 /* What each pile's cards are mixed with in a key: its own number, or
  * its place's when the place's piles are interchangeable (no grid,
  * pyramid or pile beside another, no move that deals a card onto each
- * pile or fills its piles): then two layouts that differ only in which
- * of them holds what are one position (a king moved from one empty
- * column to another goes nowhere). */
+ * pile while it may still come, or fills its piles): then two layouts
+ * that differ only in which of them holds what are one position (a king
+ * moved from one empty column to another goes nowhere). */
 typedef struct salts {
 	const game *g;
 	int phase;
+	uint32_t same_places;           /* the places whose piles are
+					   interchangeable, as bits */
 	uint64_t exact[PILES_MAX], same[PILES_MAX];
+	bool kept[PILES_MAX];           /* the pile's cards stay there: only
+					   which they are and the top matter
+					   (state_place_kept) */
 } salts;
+
+static uint32_t same_places(const state *s)
+{
+	uint32_t same = 0;
+	for (int k = 0; k < s->g->nplaces; k++)
+		if (state_piles_interchangeable(s, k))
+			same |= UINT32_C(1) << k;
+	return same;
+}
 
 static const salts *salts_of(const state *s)
 {
 	static _Thread_local salts cache;
-	if (cache.g == s->g && cache.phase == s->phase)
+	uint32_t same = same_places(s);
+	if (cache.g == s->g && cache.phase == s->phase &&
+	    cache.same_places == same)
 		return &cache;
 	cache.g = s->g;
 	cache.phase = s->phase;
+	cache.same_places = same;
 	for (int k = 0; k < s->g->nplaces; k++) {
 		const place_def *pl = &s->g->place[k];
-		bool same = state_piles_interchangeable(s, k);
 		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles;
 		     p++) {
 			cache.exact[p] = mix(UINT64_C(0x5eed) + (uint64_t)p);
-			cache.same[p] = same ? mix(UINT64_C(0x91ace) + (uint64_t)k)
-					     : cache.exact[p];
+			cache.same[p] = same >> k & 1
+				? mix(UINT64_C(0x91ace) + (uint64_t)k)
+				: cache.exact[p];
+			cache.kept[p] = state_place_kept(s, k);
 		}
 	}
 	return &cache;
 }
 
+/* Where a card lies in its pile, for the key: its depth, or in a pile
+ * whose cards stay there whether it is the top (the order under the top
+ * can no longer matter: Golf's waste is one position whatever order its
+ * cards were played in). */
+static uint64_t depth_key(const state *s, const salts *sa, int c)
+{
+	int p = s->pile_of[c] - 1;
+	if (!sa->kept[p])
+		return s->depth[c];
+	return s->depth[c] + 1 == s->pile_size[p] ? 255 : 0;
+}
+
 /* The layout: the cards of each pile in order, face up or down, and
  * whose turn it is; piles mixed with salt. */
-static uint64_t layout_key_salted(const state *s, const uint64_t *salt)
+static uint64_t layout_key_salted(const state *s, const salts *sa,
+				  const uint64_t *salt)
 {
 	uint64_t pile[PILES_MAX] = {0};
 	for (int c = 0; c < s->g->deck.ncards; c++) {
 		if (!s->pile_of[c])
 			continue;
 		uint64_t d = cset_has(s->down, (card_id)c);
-		pile[s->pile_of[c] - 1] += mix((uint64_t)c | (uint64_t)s->depth[c] << 8 |
+		pile[s->pile_of[c] - 1] += mix((uint64_t)c |
+					       depth_key(s, sa, c) << 8 |
 					       d << 16 | UINT64_C(1) << 32);
 	}
 	uint64_t h = mix((uint64_t)(uint8_t)s->current << 8 |
@@ -76,7 +108,8 @@ static uint64_t layout_key_salted(const state *s, const uint64_t *salt)
 /* The key of the search: interchangeable piles are one. */
 static uint64_t layout_key(const state *s)
 {
-	return layout_key_salted(s, salts_of(s)->same);
+	const salts *sa = salts_of(s);
+	return layout_key_salted(s, sa, sa->same);
 }
 
 /* Counters beyond the first two are part of the key; the first two are
@@ -263,17 +296,21 @@ static bool pool_room(solver *sv, int need)
 
 /* What a move gains at once, to try the best first: the rise of the
  * progress, then the cards it shows for the first time, then what its
- * attack kills; a move that spends a card kept for when stuck (a ploy)
- * comes after the others, and a last resort after all of them. */
-static long gain_of(const state *before, const state *after, const action *a)
+ * attack kills, then the cards it leaves in sequence (a run built or
+ * joined, where nothing else rises: Spider's last suit put together); a
+ * move that spends a card kept for when stuck (a ploy) comes after the
+ * others, and a last resort after all of them. */
+static long gain_of(const state *before, int before_in_sequence,
+		    const state *after, const action *a)
 {
 	move_hint h = state_move_hint(before, a);
-	long g = 1024L * (long)(state_progress(after) - state_progress(before));
-	g += 64L * (cset_count(after->seen) - cset_count(before->seen));
-	g += 1024L * h.gain;
+	long g = 2048L * (long)(state_progress(after) - state_progress(before));
+	g += 128L * (cset_count(after->seen) - cset_count(before->seen));
+	g += 2048L * h.gain;
+	g += 64L * (state_cards_in_sequence(after) - before_in_sequence);
 	if (state_move_advice(before, a) == ADVICE_LAST)
 		g -= LAST_RESORT;
-	return h.spends ? g - 512 : g;
+	return h.spends ? g - 1024 : g;
 }
 
 /* A number of the move drawn from seed t, to order moves of equal gain. */
@@ -323,6 +360,7 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 	if (!pool_room(sv, top + n))
 		return false;
 	state *after = &sv->frame[d + 1].s;
+	int in_sequence = state_cards_in_sequence(&f->s);
 	for (int i = 0; i < n; i++) {
 		*after = f->s;
 		state_apply_listed(after, moves[i]);
@@ -335,7 +373,7 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 			continue;
 		/* insertion by gain; among equals, the move listed last
 		 * first (a stock turned over last: it measured better) */
-		long g = gain_of(&f->s, after, &moves[i]);
+		long g = gain_of(&f->s, in_sequence, after, &moves[i]);
 		if (sv->tie)            /* gains are multiples of 64 */
 			g += (long)(tie_break(sv->tie, &moves[i]) & 63);
 		int k = f->n++;
@@ -350,9 +388,12 @@ static bool expand(solver *sv, int d, int top, solve_result *out)
 	return false;
 }
 
+/* How far a position has got: its progress, then the cards seen, then
+ * the cards in sequence. */
 static int64_t rank_of(const state *s)
 {
-	return state_progress(s) * 1024 + cset_count(s->seen);
+	return (state_progress(s) * 256 + cset_count(s->seen)) * 256 +
+	       state_cards_in_sequence(s);
 }
 
 /* A search's limits and what it has found so far. */
@@ -535,7 +576,8 @@ bool solve_sees_all(const view *v)
 /* The key of a position played: every pile its own. */
 static uint64_t key_of(const state *s)
 {
-	return position_key(s, layout_key_salted(s, salts_of(s)->exact));
+	const salts *sa = salts_of(s);
+	return position_key(s, layout_key_salted(s, sa, sa->exact));
 }
 
 /* Keeps the line found from s as the plan, with the key of each

@@ -6,14 +6,17 @@
  * --cheat), a depth-first search looks for a winning line: each
  * position's moves are tried in the order of what they gain at once (a
  * win, then the rise of the layout's `progress`, then the cards turned
- * face up, then a move's attack), a position met before is not searched
- * again (a table of position keys), a line never returns to a layout it
+ * face up, then a move's attack, then the cards left in sequence), a
+ * position met before is not searched again (a table of position keys:
+ * interchangeable piles taken as one, a place no move takes from read
+ * as its cards and its top), a line never returns to a layout it
  * has had, and the search stops after a budget of positions; one that
  * finds no win is made again with ties broken at random.  The bot
  * plays the winning line it found, or else the line to the best
  * position it met (the highest `progress`), and searches again from
  * there.  It reads the game only through the engine's API: the piles,
- * the cards face down, the counters, `progress` and `won`.
+ * the cards face down, the counters, `progress`, `won`, the cards in
+ * sequence and which piles are interchangeable or kept.
  */
 #ifndef CARDRULES_SOLVE_H
 #define CARDRULES_SOLVE_H

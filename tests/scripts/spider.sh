@@ -5,8 +5,9 @@
 # deal with the tops face up, runs moved in suit onto one rank higher of
 # any suit, the stock dealt onto every pile when none is empty, whole
 # suits going off by themselves, cards turned up, the limit), must find
-# the same legal moves at every decision and the same score.  Then a
-# player types moves into the text loop, a refusal with its reason.
+# the same legal moves at every decision and the same score, in those
+# games and in the fixture of a game won.  Then a player types moves
+# into the text loop, a refusal with its reason.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
@@ -33,6 +34,10 @@ grep -q '^mean score [1-9]' "$tmp/one.out" || fail "no suit went off: $(cat "$tm
 check random "$tmp"/random/*.yaml
 check two "$tmp"/two/*.yaml
 check one "$tmp"/one/*.yaml
+
+# the fixture of a game won (one suit, the solve bot): every move legal,
+# all eight suits off
+check won tests/transcripts/fixtures/spider-1-suit-solved.yaml
 
 # --- typed: seed 3, a run refused, a move, a deal onto every pile ---
 printf 'move 2H t1\nmove 2H t2\ndeal\n' >"$tmp/input"

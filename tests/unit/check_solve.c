@@ -8,12 +8,18 @@
  * only in face-down cards get the same move); a move the rules call
  * safe (FreeCell's card sent up that no other could need) is the only
  * one a search tries, and one that could hurt is not called safe; a
- * last resort (Spider's deal) is tried after the others.
+ * last resort (Spider's deal) is tried after the others; Spider's
+ * piles are one in the key once the stock is dealt, the cards built in
+ * runs are counted, and Spider's last suit, every card face up and
+ * nothing to gain but runs, is put together and won; a place no move
+ * takes from (Golf's waste) is kept, its order under the top no part of
+ * a position.
  */
 #include "testutil.h"
 #include "scenario.h"
 #include "solitaire.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "engine/engine.h"
@@ -168,14 +174,15 @@ START_TEST(test_last_resort_is_tried_last)
 		last += state_move_advice(&st, &moves[i]) == ADVICE_LAST;
 	ck_assert_int_eq(last, 1);      /* the deal */
 	ck_assert_int_gt(n, 1);
-	/* the deal shows three cards, the others nothing: still the one
-	 * position a search of one expands is not after it (it would be
-	 * the best line, seeing more), whatever the order of equals */
+	/* the deal shows three cards, the others nothing (a card put on
+	 * another in sequence gains less): still the one position a search
+	 * of one expands is not after it, whatever the order of equals */
 	static solve_result r;
 	for (uint64_t tie = 0; tie < 8; tie++) {
 		solve_search(&st, 1, 0, tie, &r);
 		ck_assert_int_eq(r.nodes, 1);
-		ck_assert_int_eq(r.len, 0);
+		ck_assert_int_eq(r.len, 1);
+		ck_assert(state_move_advice(&st, &r.line[0]) != ADVICE_LAST);
 	}
 }
 END_TEST
@@ -223,6 +230,84 @@ START_TEST(test_hidden_cards_are_not_read)
 }
 END_TEST
 
+/* Spider with one suit: seven suits off (copies 1 to 7, king first),
+ * the stock dealt, the last suit (copy 8) in six piles out of order. */
+static void lay_last_suit(void)
+{
+	static const char *const RANKS[] = {"K", "Q", "J", "10", "9", "8", "7",
+					    "6", "5", "4", "3", "2", "A"};
+	char text[1000] = "", *at = text;
+	for (int suit = 1; suit <= 7; suit++) {
+		at += sprintf(at, "o%d:", suit);
+		for (int r = 0; r < 13; r++)
+			at += suit == 1 ? sprintf(at, " %sS", RANKS[r])
+					: sprintf(at, " %sS#%d", RANKS[r], suit);
+		at += sprintf(at, "; ");
+	}
+	sprintf(at, "t1: KS#8 QS#8 2S#8; t2: JS#8 5S#8; t3: 10S#8 9S#8 4S#8; "
+		"t4: 8S#8 AS#8; t5: 7S#8 3S#8; t6: 6S#8");
+	lay_position(NULL, text);
+}
+
+START_TEST(test_spent_deal_makes_piles_interchangeable)
+{
+	g = scn_load(GAMES "spider-1-suit.yaml");
+	int tableau = g->place_of_pile[pile_no("t1")];
+	lay_position(NULL, "t1: AS; t2: 2S; t3: 3S; t4: 4S; t5: 5S; t6: 6S; "
+		     "t7: 7S; t8: 8S; t9: 9S; t10: 10S; stock: JS QS KS; "
+		     "down: JS QS KS");
+	ck_assert(!state_piles_interchangeable(&st, tableau));
+	lay_last_suit();
+	ck_assert(state_piles_interchangeable(&st, tableau));
+}
+END_TEST
+
+START_TEST(test_cards_in_sequence_are_counted)
+{
+	g = scn_load(GAMES "spider.yaml");
+	/* 8H on 9H and 3C on 4C; 7S is off suit, 4C lies on a face-down
+	 * card */
+	lay_position(NULL, "t1: 9H 8H 7S; t2: 5C 4C 3C; t3: 2D; down: 5C");
+	ck_assert_int_eq(state_cards_in_sequence(&st), 2);
+	act("move 7S t10");
+	ck_assert_int_eq(state_cards_in_sequence(&st), 2);
+	act("move 3C t9");
+	ck_assert_int_eq(state_cards_in_sequence(&st), 1);
+}
+END_TEST
+
+START_TEST(test_spider_last_suit_is_won)
+{
+	g = scn_load(GAMES "spider-1-suit.yaml");
+	lay_last_suit();
+	static solve_result r;
+	ck_assert(solve_search(&st, 2000, 0, 0, &r));
+	for (int i = 0; i < r.len; i++)
+		ck_assert(state_apply(&st, r.line[i]));
+	ck_assert(state_solved(&st));
+}
+END_TEST
+
+START_TEST(test_kept_places_are_the_ones_never_taken_from)
+{
+	/* Golf's waste keeps its cards: the order under its top cannot
+	 * matter; the columns and the stock are taken from */
+	g = scn_load(GAMES "golf.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	ck_assert(state_place_kept(&st, g->place_of_pile[pile_no("waste")]));
+	ck_assert(!state_place_kept(&st, g->place_of_pile[pile_no("c1")]));
+	ck_assert(!state_place_kept(&st, g->place_of_pile[pile_no("stock")]));
+	game_free(g);
+	/* Klondike's foundations give cards back down */
+	g = scn_load(GAMES "klondike.yaml");
+	new_game(NULL);
+	state_deal(&st);
+	for (int k = 0; k < g->nplaces; k++)
+		ck_assert(!state_place_kept(&st, k));
+}
+END_TEST
+
 static Suite *solve_suite(void)
 {
 	Suite *su = suite_create("solve");
@@ -236,6 +321,10 @@ static Suite *solve_suite(void)
 	tcase_add_test(tc, test_safe_moves_are_the_rules);
 	tcase_add_test(tc, test_safe_move_is_made_without_trying_others);
 	tcase_add_test(tc, test_last_resort_is_tried_last);
+	tcase_add_test(tc, test_spent_deal_makes_piles_interchangeable);
+	tcase_add_test(tc, test_cards_in_sequence_are_counted);
+	tcase_add_test(tc, test_spider_last_suit_is_won);
+	tcase_add_test(tc, test_kept_places_are_the_ones_never_taken_from);
 	suite_add_tcase(su, tc);
 	return su;
 }
