@@ -535,6 +535,20 @@ static cardset to_follow(const state *s, const tricks_phase *t)
 	return follow;
 }
 
+/* The trumps of `hand` below power `top` (none when top is 0 or the
+ * hand holds nothing but trumps). */
+static cardset trumps_below(const state *s, const tricks_phase *t,
+			    cardset hand, int top)
+{
+	cardset low = cset_empty();
+	if (top == 0 || cset_subset(hand, s->trumps))
+		return low;
+	CSET_FOREACH(c, cset_and(hand, s->trumps))
+		if (power(s, t, c) < top)
+			cset_add(&low, c);
+	return low;
+}
+
 /* The trumps of the hand below the highest trump on the table, when a
  * plain suit was led: refused unless the hand holds nothing else. */
 static cardset undertrumps(const state *s, const tricks_phase *t)
@@ -547,13 +561,7 @@ static cardset undertrumps(const state *s, const tricks_phase *t)
 		if (cset_has(s->trumps, s->table[i]) &&
 		    power(s, t, s->table[i]) > top)
 			top = power(s, t, s->table[i]);
-	cardset hand = s->hand[s->current], low = cset_empty();
-	if (top == 0 || cset_subset(hand, s->trumps))
-		return low;
-	CSET_FOREACH(c, cset_and(hand, s->trumps))
-		if (power(s, t, c) < top)
-			cset_add(&low, c);
-	return low;
+	return trumps_below(s, t, s->hand[s->current], top);
 }
 
 static cardset legal_cards(const state *s, const phase *p)
@@ -916,14 +924,7 @@ static inline bool key_beats(int key, int best, int led)
 static cardset trumps_under(const state *s, const tricks_phase *t,
 			    int seat, int best)
 {
-	int top = best - TRUMP_KEY;
-	cardset hand = s->hand[seat], low = cset_empty();
-	if (top == 0 || cset_subset(hand, s->trumps))
-		return low;
-	CSET_FOREACH(c, cset_and(hand, s->trumps))
-		if (power(s, t, c) < top)
-			cset_add(&low, c);
-	return low;
+	return trumps_below(s, t, s->hand[seat], best - TRUMP_KEY);
 }
 
 /* Random cards until the phase ends, for tricks of the plain shape: each

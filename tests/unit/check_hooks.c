@@ -90,20 +90,27 @@ static const struct meld_case {
 	{"JS JH JD JC JX 3S", 0, 0},    /* five of the six suits */
 };
 
-START_TEST(test_melds_across_words)
+/* jass-melds (200 for four jacks) asked about every seat, seat 0
+ * holding `hand` and the others nothing. */
+static void melds_of_hand(const char *hand, hook_result *r)
 {
-	const struct meld_case *mc = &meld_cases[_i];
 	hook_use use = {.hook = hook_find("melds", "jass-melds"),
 			.args = {{200, 0, 200, 0}}};
 	ck_assert_ptr_nonnull(use.hook);
 	card_id c[16];
-	int n = scn_card_list(g, mc->hand, c);
+	int n = scn_card_list(g, hand, c);
 	cardset hands[SEAT_MAX] = {{{0}}};
 	for (int i = 0; i < n; i++)
 		cset_add(&hands[0], c[i]);
 	hook_input in = {.hands = hands};
+	hook_call(&use, &s, -1, in, r);
+}
+
+START_TEST(test_melds_across_words)
+{
+	const struct meld_case *mc = &meld_cases[_i];
 	hook_result r;
-	hook_call(&use, &s, -1, in, &r);
+	melds_of_hand(mc->hand, &r);
 	ck_assert_msg(r.score[0] == mc->points, "%s: %lld points", mc->hand,
 		      (long long)r.score[0]);
 	ck_assert_int_eq(r.ngroups, mc->cards ? 1 : 0);
@@ -131,16 +138,8 @@ static const struct runs_case {
 START_TEST(test_melds_runs_whole_or_searched)
 {
 	const struct runs_case *rc = &runs_cases[_i];
-	hook_use use = {.hook = hook_find("melds", "jass-melds"),
-			.args = {{200, 0, 200, 0}}};
-	card_id c[16];
-	int n = scn_card_list(g, rc->hand, c);
-	cardset hands[SEAT_MAX] = {{{0}}};
-	for (int i = 0; i < n; i++)
-		cset_add(&hands[0], c[i]);
-	hook_input in = {.hands = hands};
 	hook_result r;
-	hook_call(&use, &s, -1, in, &r);
+	melds_of_hand(rc->hand, &r);
 	ck_assert_msg(r.score[0] == rc->points, "%s: %lld points", rc->hand,
 		      (long long)r.score[0]);
 	ck_assert_int_eq(r.ngroups, rc->ngroups);
