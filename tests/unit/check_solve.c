@@ -42,6 +42,13 @@ static const char *const COURTS =
 	"f4: AC 2C 3C 4C 5C 6C 7C 8C 9C 10C; "
 	"c1: JS QH KC; c2: JH QC KS; c3: JD QS KH; c4: JC QD KD";
 
+/* Plays the line found on s, each move legal in turn. */
+static void play_line(state *s, const solve_result *r)
+{
+	for (int i = 0; i < r->len; i++)
+		ck_assert(state_apply(s, r->line[i]));
+}
+
 START_TEST(test_finds_a_win_and_it_plays)
 {
 	g = scn_load(GAMES "freecell.yaml");
@@ -51,8 +58,7 @@ START_TEST(test_finds_a_win_and_it_plays)
 	ck_assert(r.won);
 	ck_assert_int_gt(r.len, 0);
 	ck_assert_int_le(r.nodes, 10000);
-	for (int i = 0; i < r.len; i++)
-		ck_assert(state_apply(&st, r.line[i]));
+	play_line(&st, &r);
 	ck_assert(state_solved(&st));
 }
 END_TEST
@@ -68,8 +74,7 @@ START_TEST(test_keeps_to_its_budget)
 		solve_search(&s, 50, 0, tie, &r);
 		ck_assert_int_le(r.nodes, 50);
 		/* its best line stays legal, ties shuffled or not */
-		for (int i = 0; i < r.len; i++)
-			ck_assert(state_apply(&s, r.line[i]));
+		play_line(&s, &r);
 	}
 }
 END_TEST
@@ -82,8 +87,7 @@ START_TEST(test_bounded_search_finds_a_win_and_keeps_to_its_budget)
 	state s = st;
 	ck_assert(solve_search_bounded(&s, 10000, 0, &r));
 	ck_assert_int_le(r.nodes, 10000);
-	for (int i = 0; i < r.len; i++)
-		ck_assert(state_apply(&s, r.line[i]));
+	play_line(&s, &r);
 	ck_assert(state_solved(&s));
 	/* a whole deal in 50 positions: its line stays legal */
 	game_free(g);
@@ -93,8 +97,7 @@ START_TEST(test_bounded_search_finds_a_win_and_keeps_to_its_budget)
 	s = st;
 	solve_search_bounded(&s, 50, 0, &r);
 	ck_assert_int_le(r.nodes, 50);
-	for (int i = 0; i < r.len; i++)
-		ck_assert(state_apply(&s, r.line[i]));
+	play_line(&s, &r);
 }
 END_TEST
 
@@ -282,8 +285,7 @@ START_TEST(test_spider_last_suit_is_won)
 	lay_last_suit();
 	static solve_result r;
 	ck_assert(solve_search(&st, 2000, 0, 0, &r));
-	for (int i = 0; i < r.len; i++)
-		ck_assert(state_apply(&st, r.line[i]));
+	play_line(&st, &r);
 	ck_assert(state_solved(&st));
 }
 END_TEST
