@@ -270,10 +270,16 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 	int players = seats_of(env), saved = env->fr.seat;
 	acc a = acc_start(AGG_SUM);
 	int64_t want = players ? expr_ev(n->u.kid[1], env).i : 0;
+	const int8_t *by_seat = n->u.kid[0]->u.by_seat;
 	for (int s = 0; s < players; s++) {
-		env->fr.seat = s;
-		int64_t key = ev_get(n->u.kid[0], env).i;
-		env->fr.seat = saved;
+		int64_t key;
+		if (by_seat) {
+			key = by_seat[s];
+		} else {
+			env->fr.seat = s;
+			key = ev_get(n->u.kid[0], env).i;
+			env->fr.seat = saved;
+		}
 		if (key != want)
 			continue;
 		env->loc[n->slot] = s;
@@ -313,6 +319,10 @@ static __attribute__((noinline)) value ev_get(const expr_node *n,
 		s = env->fr.seat;
 		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 			return expr_zero(n->type);
+		if (n->u.by_seat) {     /* fixed: no call */
+			value r = {.i = n->u.by_seat[s]};
+			return r;
+		}
 	}
 	value r = n->u.get(&env->fr, s, n->slot);
 	if (n->type == TY_BOOL)

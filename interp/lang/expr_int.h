@@ -126,7 +126,11 @@ struct expr_node {
 				 * GET, SEATGET: the getter's arg */
 	union {
 		const expr_node *kid[3];
-		expr_getter_fn get;
+		struct {
+			expr_getter_fn get;
+			const int8_t *by_seat;  /* SEATGET: its fixed values,
+						   or NULL */
+		};
 		struct {
 			const expr_node *const *arg;
 			expr_fn fn;
@@ -224,6 +228,7 @@ struct expr_name {
 	bool per_seat;
 	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
 	expr_getter_fn get;     /* NAME_GETTER */
+	const int8_t *by_seat;  /* NAME_GETTER: its fixed values, or NULL */
 	int64_t v;              /* NAME_CONST */
 	const expr_table *table;        /* NAME_TABLE */
 	expr_native_fn native;  /* NAME_NATIVE, with its signature: */
