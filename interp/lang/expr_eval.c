@@ -262,28 +262,42 @@ static __attribute__((noinline)) value ev_call1(const expr_node *n, expr_env *en
 	return n->u.call.fn(env, n, &arg);
 }
 
+/* x at the loop's seat s, where x reads a per-seat value at the loop's
+ * name (taken[s], tricks[s]): read in place, without the walker. */
+static inline value term_at(const expr_node *x, int slot, expr_env *env,
+			    int s)
+{
+	if (x->op == OP_SEATVAR_LOC && x->u.kid[0]->slot == slot)
+		return seatvar_at(x, env, s);
+	if (x->op == OP_SEATGET_LOC && x->u.kid[0]->slot == slot)
+		return seatget_at(x, env, s);
+	return expr_ev(x, env);
+}
+
 /* sum(s in seats, if g[s] == e then x else 0): e does not read s, so it
- * is read once; x only for the seats picked. */
+ * is read once; x only for the seats picked.  A g fixed with the game
+ * (team) is read from its table. */
 static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 						     expr_env *env)
 {
 	int players = seats_of(env), saved = env->fr.seat;
+	const expr_node *g = n->u.kid[0], *e = n->u.kid[1];
 	acc a = acc_start(AGG_SUM);
-	int64_t want = players ? expr_ev(n->u.kid[1], env).i : 0;
-	const int8_t *by_seat = n->u.kid[0]->u.by_seat;
+	int64_t want = !players ? 0 : e->op == OP_SEATGET ? ev_get(e, env).i
+		: expr_ev(e, env).i;
 	for (int s = 0; s < players; s++) {
 		int64_t key;
-		if (by_seat) {
-			key = by_seat[s];
+		if (g->u.by_seat) {
+			key = g->u.by_seat[s];
 		} else {
 			env->fr.seat = s;
-			key = ev_get(n->u.kid[0], env).i;
+			key = ev_get(g, env).i;
 			env->fr.seat = saved;
 		}
 		if (key != want)
 			continue;
 		env->loc[n->slot] = s;
-		acc_step(AGG_SUM, &a, expr_ev(n->u.kid[2], env).i);
+		acc_step(AGG_SUM, &a, term_at(n->u.kid[2], n->slot, env, s).i);
 	}
 	return acc_value(a);
 }
