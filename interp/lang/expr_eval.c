@@ -456,6 +456,27 @@ static __attribute__((noinline)) value ev_countand(const expr_node *n,
 	return r;
 }
 
+/* A card-value table's sum over a set worked out in place. */
+static __attribute__((noinline)) value ev_table_setop(const expr_node *n,
+						      expr_env *env)
+{
+	cardset a = expr_ev(n->u.call.arg[0], env).s;
+	cardset b = expr_ev(n->u.call.arg[1], env).s;
+	value set;
+	set.s = n->agg == OP_INTER ? cset_and(a, b)
+		: n->agg == OP_DIFF ? cset_minus(a, b) : cset_or(a, b);
+	return n->u.call.fn(env, n, &set);
+}
+
+static __attribute__((noinline)) value ev_countk(const expr_node *n,
+						 expr_env *env)
+{
+	cardset a = KID(0).s;
+	if (n->u.kid[1])
+		a = cset_and(a, KID(1).s);
+	return intk(n, cset_count(a));
+}
+
 static __attribute__((noinline)) value ev_and(const expr_node *n,
 					      expr_env *env)
 {
@@ -584,6 +605,10 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_countset(n, env);
 	case OP_COUNTAND:
 		return ev_countand(n, env);
+	case OP_COUNTK:
+		return ev_countk(n, env);
+	case OP_TABLE_SETOP:
+		return ev_table_setop(n, env);
 	case OP_CALL1:
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:

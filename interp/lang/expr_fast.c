@@ -8,7 +8,10 @@
  * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
  * constant (`pts >= 61`, `tricks == 10`; read straight from the
  * engine when the name is its own, `trick == 1`), the count of a card
- * set (of an intersection, `count(won & H)`), a call of one argument without the array of sixty-four, and a
+ * set (of an intersection, `count(won & H)`; and so compared with a
+ * constant, `count(hand & led) == 1`), a call of one argument without the array of sixty-four, a
+ * card-value table of a union, difference or intersection
+ * (`points(won - trumps)`), and a
  * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
  * 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
@@ -36,6 +39,11 @@ static bool int_with_constant(int op)
 	}
 }
 
+static bool is_set_op(int op)
+{
+	return op == OP_UNION || op == OP_DIFF || op == OP_INTER;
+}
+
 /* Whether n reads the loop name at slot anywhere. */
 static bool reads_local(const expr_node *n, int slot)
 {
@@ -44,7 +52,7 @@ static bool reads_local(const expr_node *n, int slot)
 	if (n->op == OP_GET || n->op == OP_SEATGET)
 		return false;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
-		? n->u.call.arg : n->u.kid;
+		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
 	for (int i = 0; i < n->nkid; i++)
 		if (kid[i] && reads_local(kid[i], slot))
 			return true;
@@ -117,6 +125,13 @@ static void fuse(expr_node *m)
 		m->nkid = 1;
 		if (k0->op == OP_GET || k0->op == OP_SEATGET)
 			m->op = OP_GETK;        /* a name of the engine's */
+		if (k0->op == OP_COUNTSET || k0->op == OP_COUNTAND) {
+			m->op = OP_COUNTK;      /* count(hand & led) == 1 */
+			m->u.kid[0] = k0->u.kid[0];
+			m->u.kid[1] = k0->op == OP_COUNTAND ? k0->u.kid[1]
+				: NULL;
+			m->nkid = k0->nkid;
+		}
 	} else if (m->op == OP_CALL && m->nkid == 1 &&
 		   m->u.call.fn == count_of_cards()) {
 		const expr_node *set = m->u.call.arg[0];
@@ -128,6 +143,14 @@ static void fuse(expr_node *m)
 			m->u.kid[1] = set->u.kid[1];
 			m->nkid = 2;
 		}
+	} else if (m->op == OP_CALL && m->nkid == 1 &&
+		   m->u.call.fn == expr_table_sigs[1].fn &&
+		   is_set_op(m->u.call.arg[0]->op)) {
+		const expr_node *set = m->u.call.arg[0];
+		m->op = OP_TABLE_SETOP;         /* points(won & trumps) */
+		m->agg = set->op;
+		m->u.call.arg = set->u.kid;
+		m->nkid = 2;
 	} else if (m->op == OP_CALL && m->nkid == 1) {
 		m->op = OP_CALL1;
 	}

@@ -67,6 +67,10 @@ enum {
 	X(COUNTSET)     /* the cards of kid 0 counted */                  \
 	X(COUNTAND)     /* the cards of both kid 0 and kid 1 counted */   \
 	X(CALL1)        /* a CALL of one argument */                      \
+	X(COUNTK)       /* COUNTSET or COUNTAND (no kid 1) (op agg) the   \
+			   constant v */                                    \
+	X(TABLE_SETOP)  /* a card-value table of kid 0 (op agg) kid 1,  \
+			   its kids u.call.arg[0..1] */                     \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
 			   1 (read once) of kid 2; slot: s */
 
