@@ -456,6 +456,12 @@ static __attribute__((noinline)) value ev_countand(const expr_node *n,
 	return r;
 }
 
+static __attribute__((noinline)) value ev_seatplus(const expr_node *n,
+						   expr_env *env)
+{
+	return expr_seat_plus(env, KID(0).i, n->v.i);
+}
+
 /* A card-value table's sum over a set worked out in place. */
 static __attribute__((noinline)) value ev_table_setop(const expr_node *n,
 						      expr_env *env)
@@ -609,6 +615,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_countk(n, env);
 	case OP_TABLE_SETOP:
 		return ev_table_setop(n, env);
+	case OP_SEATPLUS:
+		return ev_seatplus(n, env);
 	case OP_CALL1:
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:

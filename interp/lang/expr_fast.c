@@ -11,7 +11,8 @@
  * set (of an intersection, `count(won & H)`; and so compared with a
  * constant, `count(hand & led) == 1`), a call of one argument without the array of sixty-four, a
  * card-value table of a union, difference or intersection
- * (`points(won - trumps)`), and a
+ * (`points(won - trumps)`), a seat moved round the table
+ * (`left(left(seat))`), and a
  * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
  * 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
@@ -37,6 +38,19 @@ static bool int_with_constant(int op)
 	default:
 		return false;
 	}
+}
+
+/* The places a call moves a seat on: left 1, right -1; 0 for any
+ * other call. */
+static int seat_step(const expr_node *call)
+{
+	const expr_builtin *left = expr_builtin_find("left", 4);
+	const expr_builtin *right = expr_builtin_find("right", 5);
+	if (left && call->u.call.fn == left->sig[0].fn)
+		return 1;
+	if (right && call->u.call.fn == right->sig[0].fn)
+		return -1;
+	return 0;
 }
 
 static bool is_set_op(int op)
@@ -151,6 +165,17 @@ static void fuse(expr_node *m)
 		m->agg = set->op;
 		m->u.call.arg = set->u.kid;
 		m->nkid = 2;
+	} else if (m->op == OP_CALL && m->nkid == 1 && seat_step(m)) {
+		const expr_node *from = m->u.call.arg[0];
+		int64_t step = seat_step(m);
+		if (from->op == OP_SEATPLUS) {  /* left(left(seat)) */
+			step += from->v.i;
+			from = from->u.kid[0];
+		}
+		m->op = OP_SEATPLUS;
+		m->v.i = step;
+		m->u.kid[0] = from;
+		m->u.kid[1] = m->u.kid[2] = NULL;
 	} else if (m->op == OP_CALL && m->nkid == 1) {
 		m->op = OP_CALL1;
 	}

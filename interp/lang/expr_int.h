@@ -71,6 +71,8 @@ enum {
 			   constant v */                                    \
 	X(TABLE_SETOP)  /* a card-value table of kid 0 (op agg) kid 1,  \
 			   its kids u.call.arg[0..1] */                     \
+	X(SEATPLUS)     /* the seat v places on from kid 0: left(left(x)) \
+			   */                                               \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
 			   1 (read once) of kid 2; slot: s */
 
@@ -205,6 +207,10 @@ value expr_native_call(const expr_env *env, const expr_node *n,
 /* The value a function gives when it has nothing better: 0, false,
  * no card, no suit, no rank, the empty set, seat 0. */
 value expr_zero(int type);
+
+/* (s + k) mod players in 0..players-1, for any s and k; seat 0 when
+ * nobody plays: left(s) and right(s) (expr_builtin.c). */
+value expr_seat_plus(const expr_env *env, int64_t s, int64_t k);
 
 /* expr_reads_only of a node (expr.c). */
 bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot);
