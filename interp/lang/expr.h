@@ -306,6 +306,10 @@ value expr_eval(const expr *e, const expr_frame *f);
  * expr_fast.c) is tested against. */
 value expr_eval_reference(const expr *e, const expr_frame *f);
 
+/* The nodes of the form expr_eval runs (run) or of the tree as
+ * compiled: the shapes fused into one node show as the difference. */
+int expr_size(const expr *e, bool run);
+
 /* Every expression compiled in sc's family of scopes, newest first:
  * the first, then the next of each, then NULL. */
 const expr *expr_scope_compiled(const expr_scope *sc);

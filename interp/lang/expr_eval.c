@@ -283,11 +283,11 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 	int players = seats_of(env), saved = env->fr.seat;
 	const expr_node *g = n->u.kid[0], *e = n->u.kid[1];
 	acc a = acc_start(AGG_SUM);
-	int64_t want = !players ? 0 : e->op == OP_SEATGET ? ev_get(e, env).i
-		: expr_ev(e, env).i;
+	int64_t want = !players ? 0 : expr_seat_getter(e->op)
+		? ev_get(e, env).i : expr_ev(e, env).i;
 	for (int s = 0; s < players; s++) {
 		int64_t key;
-		if (g->u.by_seat) {
+		if (g->op == OP_SEATTAB) {
 			key = g->u.by_seat[s];
 		} else {
 			env->fr.seat = s;
@@ -329,11 +329,11 @@ static __attribute__((noinline)) value ev_get(const expr_node *n,
 					      const expr_env *env)
 {
 	int s = -1;
-	if (n->op == OP_SEATGET) {
+	if (expr_seat_getter(n->op)) {
 		s = env->fr.seat;
 		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 			return expr_zero(n->type);
-		if (n->u.by_seat) {     /* fixed: no call */
+		if (n->op == OP_SEATTAB) {      /* fixed: no call */
 			value r = {.i = n->u.by_seat[s]};
 			return r;
 		}
@@ -540,6 +540,7 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_GET:
 		return ev_getter(n, env);
 	case OP_SEATGET:
+	case OP_SEATTAB:
 		return ev_get(n, env);
 	case OP_NEG:
 	case OP_NOT:

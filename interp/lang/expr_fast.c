@@ -12,7 +12,8 @@
  * constant, `count(hand & led) == 1`), a call of one argument without the array of sixty-four, a
  * card-value table of a union, difference or intersection
  * (`points(won - trumps)`), a seat moved round the table
- * (`left(left(seat))`), and a
+ * (`left(left(seat))`), a name fixed with the game read from its table
+ * (`team`), and a
  * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
  * 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
@@ -63,7 +64,7 @@ static bool reads_local(const expr_node *n, int slot)
 {
 	if (n->op == OP_LOCAL)
 		return n->slot == slot;
-	if (n->op == OP_GET || n->op == OP_SEATGET)
+	if (n->op == OP_GET || expr_seat_getter(n->op))
 		return false;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
 		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
@@ -112,6 +113,8 @@ static void fuse(expr_node *m)
 {
 	const expr_node *k0 = m->nkid > 0 ? m->u.kid[0] : NULL;
 	const expr_node *k1 = m->nkid > 1 ? m->u.kid[1] : NULL;
+	if (m->op == OP_SEATGET && m->u.by_seat)
+		m->op = OP_SEATTAB;     /* team: fixed with the game */
 	if (fuse_seat_sum_if(m))
 		return;
 	if (m->op == OP_AT && k0->op == OP_SEATVAR) {
@@ -121,7 +124,7 @@ static void fuse(expr_node *m)
 		m->u.kid[0] = k1;
 		m->u.kid[1] = NULL;
 		m->nkid = 1;
-	} else if (m->op == OP_AT && k0->op == OP_SEATGET) {
+	} else if (m->op == OP_AT && expr_seat_getter(k0->op)) {
 		m->op = k1->op == OP_LOCAL ? OP_SEATGET_LOC   /* tricks[s] */
 			: OP_SEATGET_AT;        /* the getter k1 at seat k0 */
 		m->u.kid[0] = k1;
@@ -137,7 +140,7 @@ static void fuse(expr_node *m)
 		m->v = k1->v;
 		m->u.kid[1] = NULL;
 		m->nkid = 1;
-		if (k0->op == OP_GET || k0->op == OP_SEATGET)
+		if (k0->op == OP_GET || expr_seat_getter(k0->op))
 			m->op = OP_GETK;        /* a name of the engine's */
 		if (k0->op == OP_COUNTSET || k0->op == OP_COUNTAND) {
 			m->op = OP_COUNTK;      /* count(hand & led) == 1 */
@@ -202,4 +205,21 @@ const expr_node *expr_fast(arena *a, const expr_node *n)
 	}
 	fuse(m);
 	return m;
+}
+
+static int nodes_under(const expr_node *n)
+{
+	if (n->op == OP_GET || expr_seat_getter(n->op))
+		return 1;
+	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
+		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
+	int count = 1;
+	for (int i = 0; i < n->nkid; i++)
+		count += kid[i] ? nodes_under(kid[i]) : 0;
+	return count;
+}
+
+int expr_size(const expr *e, bool run)
+{
+	return nodes_under(run ? e->fast : e->root);
 }

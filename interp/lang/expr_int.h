@@ -41,6 +41,7 @@ enum {
 	X(LOCAL)        /* the loop name bound at loc[slot] */           \
 	X(GET)          /* u.get(frame, -1, slot) */                     \
 	X(SEATGET)      /* u.get(frame, seat, slot) */                   \
+	X(SEATTAB)      /* SEATGET as u.by_seat[seat], run alone */      \
 	X(NEG) X(ADD) X(SUB) X(MUL) X(DIV) X(MOD)      /* saturating */  \
 	X(UNION) X(DIFF) X(INTER)                      /* card sets */   \
 	X(SUNION) X(SDIFF) X(SINTER)                   /* suit sets */   \
@@ -134,8 +135,9 @@ struct expr_node {
 		const expr_node *kid[3];
 		struct {
 			expr_getter_fn get;
-			const int8_t *by_seat;  /* SEATGET: its fixed values,
-						   or NULL */
+			const int8_t *by_seat;  /* SEATGET: its fixed values
+						   (the form run reads them:
+						   SEATTAB), or NULL */
 		};
 		struct {
 			const expr_node *const *arg;
@@ -214,6 +216,12 @@ value expr_seat_plus(const expr_env *env, int64_t s, int64_t k);
 
 /* expr_reads_only of a node (expr.c). */
 bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot);
+
+/* A name of the engine's read at the seat evaluated for. */
+static inline bool expr_seat_getter(int op)
+{
+	return op == OP_SEATGET || op == OP_SEATTAB;
+}
 
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
