@@ -329,7 +329,7 @@ static __attribute__((noinline)) value ev_get(const expr_node *n,
 					      const expr_env *env)
 {
 	int s = -1;
-	if (expr_seat_getter(n->op)) {
+	if (n->op != OP_GET) {          /* SEATGET, SEATTAB */
 		s = env->fr.seat;
 		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 			return expr_zero(n->type);
@@ -540,8 +540,12 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_GET:
 		return ev_getter(n, env);
 	case OP_SEATGET:
-	case OP_SEATTAB:
 		return ev_get(n, env);
+	case OP_SEATTAB:
+		if (env->fr.seat < 0 || env->fr.seat >= seats_of(env))
+			return expr_zero(n->type);
+		r.i = n->u.by_seat[env->fr.seat];
+		return r;
 	case OP_NEG:
 	case OP_NOT:
 		return ev_unary(n, env);
