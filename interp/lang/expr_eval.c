@@ -283,8 +283,8 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 	int players = seats_of(env), saved = env->fr.seat;
 	const expr_node *g = n->u.kid[0], *e = n->u.kid[1];
 	acc a = acc_start(AGG_SUM);
-	int64_t want = !players ? 0 : expr_seat_getter(e->op)
-		? ev_get(e, env).i : expr_ev(e, env).i;
+	int64_t want = !players ? 0 : e->op == OP_SEATGET ? ev_get(e, env).i
+		: expr_ev(e, env).i;
 	for (int s = 0; s < players; s++) {
 		int64_t key;
 		if (g->op == OP_SEATTAB) {
@@ -329,14 +329,10 @@ static __attribute__((noinline)) value ev_get(const expr_node *n,
 					      const expr_env *env)
 {
 	int s = -1;
-	if (n->op != OP_GET) {          /* SEATGET, SEATTAB */
+	if (n->op == OP_SEATGET) {
 		s = env->fr.seat;
 		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 			return expr_zero(n->type);
-		if (n->op == OP_SEATTAB) {      /* fixed: no call */
-			value r = {.i = n->u.by_seat[s]};
-			return r;
-		}
 	}
 	value r = n->u.get(&env->fr, s, n->slot);
 	if (n->type == TY_BOOL)

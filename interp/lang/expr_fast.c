@@ -64,7 +64,7 @@ static bool reads_local(const expr_node *n, int slot)
 {
 	if (n->op == OP_LOCAL)
 		return n->slot == slot;
-	if (n->op == OP_GET || expr_seat_getter(n->op))
+	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
 		return false;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
 		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
@@ -74,10 +74,16 @@ static bool reads_local(const expr_node *n, int slot)
 	return false;
 }
 
-/* g[s], a value kept by the engine read at the loop's seat s. */
-static bool getter_at_loop_seat(const expr_node *n, int slot)
+/* g[s], a value kept by the engine read at the loop's seat s: the
+ * getter g, or NULL for another shape. */
+static const expr_node *getter_at_loop_seat(const expr_node *n, int slot)
 {
-	return n->op == OP_SEATGET_LOC && n->u.kid[0]->slot == slot;
+	if (n->op == OP_SEATGET_LOC && n->u.kid[0]->slot == slot)
+		return n->u.kid[1];
+	if (n->op == OP_AT && n->u.kid[0]->op == OP_SEATTAB &&
+	    n->u.kid[1]->op == OP_LOCAL && n->u.kid[1]->slot == slot)
+		return n->u.kid[0];     /* team[s] */
+	return NULL;
 }
 
 /* sum(s in seats, if g[s] == e then x else 0), a side's total as
@@ -92,15 +98,16 @@ static bool fuse_seat_sum_if(expr_node *m)
 	const expr_node *none = body->u.kid[2];
 	if (cond->op != OP_EQ || none->op != OP_CONST || none->v.i != 0)
 		return false;
-	const expr_node *at = cond->u.kid[0], *want = cond->u.kid[1];
-	if (!getter_at_loop_seat(at, m->slot)) {
-		at = cond->u.kid[1];
+	const expr_node *want = cond->u.kid[1];
+	const expr_node *get = getter_at_loop_seat(cond->u.kid[0], m->slot);
+	if (!get) {
+		get = getter_at_loop_seat(cond->u.kid[1], m->slot);
 		want = cond->u.kid[0];
 	}
-	if (!getter_at_loop_seat(at, m->slot) || reads_local(want, m->slot))
+	if (!get || reads_local(want, m->slot))
 		return false;
 	m->op = OP_SEATSUM_IF;
-	m->u.kid[0] = at->u.kid[1];
+	m->u.kid[0] = get;
 	m->u.kid[1] = want;
 	m->u.kid[2] = body->u.kid[1];
 	m->nkid = 3;
@@ -124,7 +131,7 @@ static void fuse(expr_node *m)
 		m->u.kid[0] = k1;
 		m->u.kid[1] = NULL;
 		m->nkid = 1;
-	} else if (m->op == OP_AT && expr_seat_getter(k0->op)) {
+	} else if (m->op == OP_AT && k0->op == OP_SEATGET) {
 		m->op = k1->op == OP_LOCAL ? OP_SEATGET_LOC   /* tricks[s] */
 			: OP_SEATGET_AT;        /* the getter k1 at seat k0 */
 		m->u.kid[0] = k1;
@@ -140,7 +147,7 @@ static void fuse(expr_node *m)
 		m->v = k1->v;
 		m->u.kid[1] = NULL;
 		m->nkid = 1;
-		if (k0->op == OP_GET || expr_seat_getter(k0->op))
+		if (k0->op == OP_GET || k0->op == OP_SEATGET)
 			m->op = OP_GETK;        /* a name of the engine's */
 		if (k0->op == OP_COUNTSET || k0->op == OP_COUNTAND) {
 			m->op = OP_COUNTK;      /* count(hand & led) == 1 */
@@ -209,7 +216,7 @@ const expr_node *expr_fast(arena *a, const expr_node *n)
 
 static int nodes_under(const expr_node *n)
 {
-	if (n->op == OP_GET || expr_seat_getter(n->op))
+	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
 		return 1;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
 		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;

@@ -41,7 +41,8 @@ enum {
 	X(LOCAL)        /* the loop name bound at loc[slot] */           \
 	X(GET)          /* u.get(frame, -1, slot) */                     \
 	X(SEATGET)      /* u.get(frame, seat, slot) */                   \
-	X(SEATTAB)      /* SEATGET as u.by_seat[seat], run alone */      \
+	X(SEATTAB)      /* SEATGET as u.by_seat[seat], run alone: kid 0 \
+			   of AT, not fused into SEATGET_AT */              \
 	X(NEG) X(ADD) X(SUB) X(MUL) X(DIV) X(MOD)      /* saturating */  \
 	X(UNION) X(DIFF) X(INTER)                      /* card sets */   \
 	X(SUNION) X(SDIFF) X(SINTER)                   /* suit sets */   \
@@ -216,12 +217,6 @@ value expr_seat_plus(const expr_env *env, int64_t s, int64_t k);
 
 /* expr_reads_only of a node (expr.c). */
 bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot);
-
-/* A name of the engine's read at the seat evaluated for. */
-static inline bool expr_seat_getter(int op)
-{
-	return op == OP_SEATGET || op == OP_SEATTAB;
-}
 
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
