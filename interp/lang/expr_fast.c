@@ -6,16 +6,15 @@
  * is a copy of that tree with the most common shapes fused into one node
  * each: a per-seat value read at a seat (`taken[s]`, `team[declarer]`),
  * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
- * constant (`pts >= 61`, `tricks == 10`; read straight from the
- * engine when the name is its own, `trick == 1`), the count of a card
- * set (of an intersection, `count(won & H)`; and so compared with a
- * constant, `count(hand & led) == 1`), a call of one argument without the array of sixty-four, a
- * card-value table of a union, difference or intersection
- * (`points(won - trumps)`), a seat moved round the table
+ * constant (`pts >= 61`, `tricks == 10`; read straight from the engine
+ * when the name is its own, `trick == 1`), the count of a card set (of
+ * an intersection, `count(won & H)`; and so compared with a constant,
+ * `count(hand & led) == 1`), a call of one argument without the array
+ * of sixty-four, a card-value table of a union, difference or
+ * intersection (`points(won - trumps)`), a seat moved round the table
  * (`left(left(seat))`), a name fixed with the game read from its table
- * (`team`), and a
- * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
- * 0)`).  Each fused node
+ * (`team`), and a side's total (`sum(s in seats, if team[s] == team
+ * then tricks[s] else 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
  * tests/unit/check_fast.c evaluates every expression of every shipped
  * game both ways on random states.
