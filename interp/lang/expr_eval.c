@@ -27,8 +27,11 @@ static acc acc_start(int agg)
 	return a;
 }
 
-/* Adds x; true when the result can no longer change (any, all). */
-static bool acc_step(int agg, acc *a, int64_t x)
+/* Adds x; true when the result can no longer change (any, all).  In
+ * line: a call would cost as much as the step, and where the aggregate
+ * is known (a side's sum) the switch folds. */
+static inline __attribute__((always_inline)) bool
+acc_step(int agg, acc *a, int64_t x)
 {
 	switch (agg) {
 	case AGG_SUM:
@@ -233,7 +236,10 @@ static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
 	return acc_value(a);
 }
 
-static value intk(const expr_node *n, int64_t a)
+/* In line in each fused node: a call would cost as much as the
+ * comparison. */
+static inline __attribute__((always_inline)) value
+intk(const expr_node *n, int64_t a)
 {
 	int64_t b = n->v.i;
 	value r;
