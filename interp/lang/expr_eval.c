@@ -199,6 +199,23 @@ static __attribute__((noinline)) value ev_seatvar_loc(const expr_node *n,
 	return seatvar_at(n, env, env->loc[n->u.kid[0]->slot]);
 }
 
+/* A value kept by the engine; a seat not at the table reads as zero.
+ * In line in the fused nodes that read one (the walker calls ev_get). */
+static inline __attribute__((always_inline)) value
+get_value(const expr_node *n, const expr_env *env)
+{
+	int s = -1;
+	if (n->op == OP_SEATGET) {
+		s = env->fr.seat;
+		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
+			return expr_zero(n->type);
+	}
+	value r = n->u.get(&env->fr, s, n->slot);
+	if (n->type == TY_BOOL)
+		r.i = r.i != 0;
+	return r;
+}
+
 static value ev_get(const expr_node *n, const expr_env *env);
 
 /* x[s] of a value kept by the engine: read as the seat s would. */
@@ -206,7 +223,7 @@ static inline value seatget_at(const expr_node *n, expr_env *env, int64_t s)
 {
 	int saved = env->fr.seat;
 	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
-	value r = ev_get(n->u.kid[1], env);
+	value r = get_value(n->u.kid[1], env);
 	env->fr.seat = saved;
 	return r;
 }
@@ -330,20 +347,10 @@ static __attribute__((noinline)) value ev_seatvar(const expr_node *n,
 	return env->fr.slot[n->slot + s];
 }
 
-/* A value kept by the engine; a seat not at the table reads as zero. */
 static __attribute__((noinline)) value ev_get(const expr_node *n,
 					      const expr_env *env)
 {
-	int s = -1;
-	if (n->op == OP_SEATGET) {
-		s = env->fr.seat;
-		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
-			return expr_zero(n->type);
-	}
-	value r = n->u.get(&env->fr, s, n->slot);
-	if (n->type == TY_BOOL)
-		r.i = r.i != 0;
-	return r;
+	return get_value(n, env);
 }
 
 static __attribute__((noinline)) value ev_promote(const expr_node *n, expr_env *env)
@@ -517,7 +524,7 @@ static __attribute__((noinline)) value ev_getter(const expr_node *n,
 static __attribute__((noinline)) value ev_getk(const expr_node *n,
 					       expr_env *env)
 {
-	return intk(n, ev_get(n->u.kid[0], env).i);
+	return intk(n, get_value(n->u.kid[0], env).i);
 }
 
 value expr_ev(const expr_node *n, expr_env *env)
