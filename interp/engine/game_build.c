@@ -1448,10 +1448,11 @@ static bool declare_kinds(expr_scope *sc)
 }
 
 /* The names the engine declares for every game's expressions. */
-static bool declare_engine_names(expr_scope *deal_scope, expr_scope *scope)
+static bool declare_engine_names(expr_scope *deal_scope, expr_scope *scope,
+				 const game *g)
 {
 	return vars_declare_deal_number(deal_scope) &&
-	       vars_declare_deal(scope) && declare_kinds(scope) &&
+	       vars_declare_deal(scope, g) && declare_kinds(scope) &&
 	       vars_declare_seat_words(scope);
 }
 
@@ -1461,7 +1462,7 @@ static bool report_taken_options(builder *b, const node *options)
 {
 	game *g = b->g;
 	expr_scope *probe = expr_scope_new(&g->arena, &g->deck);
-	if (!probe || !declare_engine_names(probe, probe))
+	if (!probe || !declare_engine_names(probe, probe, g))
 		return false;
 	bool found = false;
 	for (size_t i = 0; options && i < options->n; i++) {
@@ -1486,7 +1487,7 @@ static void build(builder *b, const node *root)
 	if (!g->static_scope || !vars_declare_static(g->static_scope, g) ||
 	    !(g->deal_scope = expr_scope_child(g->static_scope)) ||
 	    !(g->scope = expr_scope_child(g->deal_scope)) ||
-	    !declare_engine_names(g->deal_scope, g->scope)) {
+	    !declare_engine_names(g->deal_scope, g->scope, g)) {
 		if (!report_taken_options(b, node_get(root, "options")))
 			build_fail(b, root, "out of memory");
 		return;

@@ -440,14 +440,22 @@ bool vars_reads_options(const expr *e)
 	return expr_reads(e, get_option);
 }
 
-bool vars_declare_deal(expr_scope *sc)
+/* The teams are fixed with the game: `team` is read from its table. */
+static bool declare_deal_name(expr_scope *sc, const getter_def *d,
+			      const game *g)
 {
-	for (size_t i = 0; i < sizeof deal_names / sizeof *deal_names; i++) {
-		const getter_def *d = &deal_names[i];
-		if (!expr_scope_getter(sc, d->name, d->type, d->per_seat, d->fn,
-				       d->arg))
+	if (d->fn == get_team)
+		return expr_scope_seat_table(sc, d->name, d->fn, d->arg,
+					     g->team_of);
+	return expr_scope_getter(sc, d->name, d->type, d->per_seat, d->fn,
+				 d->arg);
+}
+
+bool vars_declare_deal(expr_scope *sc, const game *g)
+{
+	for (size_t i = 0; i < sizeof deal_names / sizeof *deal_names; i++)
+		if (!declare_deal_name(sc, &deal_names[i], g))
 			return false;
-	}
 	return true;
 }
 

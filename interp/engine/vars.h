@@ -63,9 +63,9 @@ bool vars_same_in_team(const game *g, const expr *e);
 bool vars_reads_options(const expr *e);
 
 /* What a deal can see of the common state: the table, the cards, the
- * trick, the totals, the declarer (each phase kind declares its own
- * names: phase.h). */
-bool vars_declare_deal(expr_scope *sc);
+ * trick, the totals, the declarer, the teams of g (each phase kind
+ * declares its own names: phase.h). */
+bool vars_declare_deal(expr_scope *sc, const game *g);
 
 /* Whether the getter fn keeps its value through a trick once it is led
  * (the suit led, the trick's number, the deal's, the dealer, the

@@ -111,6 +111,13 @@ typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
 bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, expr_getter_fn fn, int arg);
 
+/* A per-seat integer getter whose value at each seat is fixed while the
+ * scope lives (a seat's team): by_seat[seat], which fn gives too.  The
+ * form run reads the table in place of calling fn; the table must
+ * outlive the expressions. */
+bool expr_scope_seat_table(expr_scope *sc, const char *name,
+			   expr_getter_fn fn, int arg, const int8_t *by_seat);
+
 /* Whether `name` is declared in sc or an ancestor. */
 bool expr_scope_has(const expr_scope *sc, const char *name);
 
@@ -298,6 +305,10 @@ value expr_eval(const expr *e, const expr_frame *f);
  * reference that the form expr_eval runs (common shapes fused, see
  * expr_fast.c) is tested against. */
 value expr_eval_reference(const expr *e, const expr_frame *f);
+
+/* The nodes of the form expr_eval runs (run) or of the tree as
+ * compiled: the shapes fused into one node show as the difference. */
+int expr_size(const expr *e, bool run);
 
 /* Every expression compiled in sc's family of scopes, newest first:
  * the first, then the next of each, then NULL. */

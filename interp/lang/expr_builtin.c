@@ -162,7 +162,7 @@ static value b_nsuits(const expr_env *env, const expr_node *n,
 
 /* (s + k) mod players in 0..players-1, for any s and k; seat 0 when
  * nobody plays. */
-static value seat_plus(const expr_env *env, int64_t s, int64_t k)
+value expr_seat_plus(const expr_env *env, int64_t s, int64_t k)
 {
 	int64_t p = env->fr.players;
 	if (p <= 0)
@@ -174,26 +174,26 @@ static value seat_plus(const expr_env *env, int64_t s, int64_t k)
 static value b_left(const expr_env *env, const expr_node *n, const value *a)
 {
 	(void)n;
-	return seat_plus(env, a[0].i, 1);
+	return expr_seat_plus(env, a[0].i, 1);
 }
 
 static value b_right(const expr_env *env, const expr_node *n, const value *a)
 {
 	(void)n;
-	return seat_plus(env, a[0].i, -1);
+	return expr_seat_plus(env, a[0].i, -1);
 }
 
 static value b_across(const expr_env *env, const expr_node *n,
 		      const value *a)
 {
 	(void)n;
-	return seat_plus(env, a[0].i, env->fr.players / 2);
+	return expr_seat_plus(env, a[0].i, env->fr.players / 2);
 }
 
 static value b_next(const expr_env *env, const expr_node *n, const value *a)
 {
 	(void)n;
-	return seat_plus(env, a[0].i, a[1].i);
+	return expr_seat_plus(env, a[0].i, a[1].i);
 }
 
 /* seat_number(k): the seat numbered k, counted round the table. */
@@ -201,7 +201,7 @@ static value b_seat_number(const expr_env *env, const expr_node *n,
 			   const value *a)
 {
 	(void)n;
-	return seat_plus(env, 0, a[0].i);
+	return expr_seat_plus(env, 0, a[0].i);
 }
 
 /* ---- Integers and choices ----------------------------------------------- */

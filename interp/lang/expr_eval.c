@@ -27,8 +27,11 @@ static acc acc_start(int agg)
 	return a;
 }
 
-/* Adds x; true when the result can no longer change (any, all). */
-static bool acc_step(int agg, acc *a, int64_t x)
+/* Adds x; true when the result can no longer change (any, all).  In
+ * line: a call would cost as much as the step, and where the aggregate
+ * is known (a side's sum) the switch folds. */
+static inline __attribute__((always_inline)) bool
+acc_step(int agg, acc *a, int64_t x)
 {
 	switch (agg) {
 	case AGG_SUM:
@@ -196,6 +199,23 @@ static __attribute__((noinline)) value ev_seatvar_loc(const expr_node *n,
 	return seatvar_at(n, env, env->loc[n->u.kid[0]->slot]);
 }
 
+/* A value kept by the engine; a seat not at the table reads as zero.
+ * In line in the fused nodes that read one (the walker calls ev_get). */
+static inline __attribute__((always_inline)) value
+get_value(const expr_node *n, const expr_env *env)
+{
+	int s = -1;
+	if (n->op == OP_SEATGET) {
+		s = env->fr.seat;
+		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
+			return expr_zero(n->type);
+	}
+	value r = n->u.get(&env->fr, s, n->slot);
+	if (n->type == TY_BOOL)
+		r.i = r.i != 0;
+	return r;
+}
+
 static value ev_get(const expr_node *n, const expr_env *env);
 
 /* x[s] of a value kept by the engine: read as the seat s would. */
@@ -203,7 +223,7 @@ static inline value seatget_at(const expr_node *n, expr_env *env, int64_t s)
 {
 	int saved = env->fr.seat;
 	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
-	value r = ev_get(n->u.kid[1], env);
+	value r = get_value(n->u.kid[1], env);
 	env->fr.seat = saved;
 	return r;
 }
@@ -233,7 +253,10 @@ static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
 	return acc_value(a);
 }
 
-static value intk(const expr_node *n, int64_t a)
+/* In line in each fused node: a call would cost as much as the
+ * comparison. */
+static inline __attribute__((always_inline)) value
+intk(const expr_node *n, int64_t a)
 {
 	int64_t b = n->v.i;
 	value r;
@@ -262,22 +285,42 @@ static __attribute__((noinline)) value ev_call1(const expr_node *n, expr_env *en
 	return n->u.call.fn(env, n, &arg);
 }
 
+/* x at the loop's seat s, where x reads a per-seat value at the loop's
+ * name (taken[s], tricks[s]): read in place, without the walker. */
+static inline value term_at(const expr_node *x, int slot, expr_env *env,
+			    int s)
+{
+	if (x->op == OP_SEATVAR_LOC && x->u.kid[0]->slot == slot)
+		return seatvar_at(x, env, s);
+	if (x->op == OP_SEATGET_LOC && x->u.kid[0]->slot == slot)
+		return seatget_at(x, env, s);
+	return expr_ev(x, env);
+}
+
 /* sum(s in seats, if g[s] == e then x else 0): e does not read s, so it
- * is read once; x only for the seats picked. */
+ * is read once; x only for the seats picked.  A g fixed with the game
+ * (team) is read from its table. */
 static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 						     expr_env *env)
 {
 	int players = seats_of(env), saved = env->fr.seat;
+	const expr_node *g = n->u.kid[0], *e = n->u.kid[1];
 	acc a = acc_start(AGG_SUM);
-	int64_t want = players ? expr_ev(n->u.kid[1], env).i : 0;
+	int64_t want = !players ? 0 : e->op == OP_SEATGET ? ev_get(e, env).i
+		: expr_ev(e, env).i;
 	for (int s = 0; s < players; s++) {
-		env->fr.seat = s;
-		int64_t key = ev_get(n->u.kid[0], env).i;
-		env->fr.seat = saved;
+		int64_t key;
+		if (g->op == OP_SEATTAB) {
+			key = g->u.by_seat[s];
+		} else {
+			env->fr.seat = s;
+			key = ev_get(g, env).i;
+			env->fr.seat = saved;
+		}
 		if (key != want)
 			continue;
 		env->loc[n->slot] = s;
-		acc_step(AGG_SUM, &a, expr_ev(n->u.kid[2], env).i);
+		acc_step(AGG_SUM, &a, term_at(n->u.kid[2], n->slot, env, s).i);
 	}
 	return acc_value(a);
 }
@@ -304,20 +347,10 @@ static __attribute__((noinline)) value ev_seatvar(const expr_node *n,
 	return env->fr.slot[n->slot + s];
 }
 
-/* A value kept by the engine; a seat not at the table reads as zero. */
 static __attribute__((noinline)) value ev_get(const expr_node *n,
 					      const expr_env *env)
 {
-	int s = -1;
-	if (n->op == OP_SEATGET) {
-		s = env->fr.seat;
-		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
-			return expr_zero(n->type);
-	}
-	value r = n->u.get(&env->fr, s, n->slot);
-	if (n->type == TY_BOOL)
-		r.i = r.i != 0;
-	return r;
+	return get_value(n, env);
 }
 
 static __attribute__((noinline)) value ev_promote(const expr_node *n, expr_env *env)
@@ -432,6 +465,33 @@ static __attribute__((noinline)) value ev_countand(const expr_node *n,
 	return r;
 }
 
+static __attribute__((noinline)) value ev_seatplus(const expr_node *n,
+						   expr_env *env)
+{
+	return expr_seat_plus(env, KID(0).i, n->v.i);
+}
+
+/* A card-value table's sum over a set worked out in place. */
+static __attribute__((noinline)) value ev_table_setop(const expr_node *n,
+						      expr_env *env)
+{
+	cardset a = expr_ev(n->u.call.arg[0], env).s;
+	cardset b = expr_ev(n->u.call.arg[1], env).s;
+	value set;
+	set.s = n->agg == OP_INTER ? cset_and(a, b)
+		: n->agg == OP_DIFF ? cset_minus(a, b) : cset_or(a, b);
+	return n->u.call.fn(env, n, &set);
+}
+
+static __attribute__((noinline)) value ev_countk(const expr_node *n,
+						 expr_env *env)
+{
+	cardset a = KID(0).s;
+	if (n->u.kid[1])
+		a = cset_and(a, KID(1).s);
+	return intk(n, cset_count(a));
+}
+
 static __attribute__((noinline)) value ev_and(const expr_node *n,
 					      expr_env *env)
 {
@@ -464,7 +524,7 @@ static __attribute__((noinline)) value ev_getter(const expr_node *n,
 static __attribute__((noinline)) value ev_getk(const expr_node *n,
 					       expr_env *env)
 {
-	return intk(n, ev_get(n->u.kid[0], env).i);
+	return intk(n, get_value(n->u.kid[0], env).i);
 }
 
 value expr_ev(const expr_node *n, expr_env *env)
@@ -490,6 +550,11 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_getter(n, env);
 	case OP_SEATGET:
 		return ev_get(n, env);
+	case OP_SEATTAB:
+		if (env->fr.seat < 0 || env->fr.seat >= seats_of(env))
+			return expr_zero(n->type);
+		r.i = n->u.by_seat[env->fr.seat];
+		return r;
 	case OP_NEG:
 	case OP_NOT:
 		return ev_unary(n, env);
@@ -560,6 +625,12 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_countset(n, env);
 	case OP_COUNTAND:
 		return ev_countand(n, env);
+	case OP_COUNTK:
+		return ev_countk(n, env);
+	case OP_TABLE_SETOP:
+		return ev_table_setop(n, env);
+	case OP_SEATPLUS:
+		return ev_seatplus(n, env);
 	case OP_CALL1:
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:

@@ -6,11 +6,15 @@
  * is a copy of that tree with the most common shapes fused into one node
  * each: a per-seat value read at a seat (`taken[s]`, `team[declarer]`),
  * a seat aggregate of a per-seat value (`max(pts)`), an operator with a
- * constant (`pts >= 61`, `tricks == 10`; read straight from the
- * engine when the name is its own, `trick == 1`), the count of a card
- * set (of an intersection, `count(won & H)`), a call of one argument without the array of sixty-four, and a
- * side's total (`sum(s in seats, if team[s] == team then tricks[s] else
- * 0)`).  Each fused node
+ * constant (`pts >= 61`, `tricks == 10`; read straight from the engine
+ * when the name is its own, `trick == 1`), the count of a card set (of
+ * an intersection, `count(won & H)`; and so compared with a constant,
+ * `count(hand & led) == 1`), a call of one argument without the array
+ * of sixty-four, a card-value table of a union, difference or
+ * intersection (`points(won - trumps)`), a seat moved round the table
+ * (`left(left(seat))`), a name fixed with the game read from its table
+ * (`team`), and a side's total (`sum(s in seats, if team[s] == team
+ * then tricks[s] else 0)`).  Each fused node
  * computes exactly what its shape computes in the reference;
  * tests/unit/check_fast.c evaluates every expression of every shipped
  * game both ways on random states.
@@ -36,25 +40,49 @@ static bool int_with_constant(int op)
 	}
 }
 
+/* The places a call moves a seat on: left 1, right -1; 0 for any
+ * other call. */
+static int seat_step(const expr_node *call)
+{
+	const expr_builtin *left = expr_builtin_find("left", 4);
+	const expr_builtin *right = expr_builtin_find("right", 5);
+	if (left && call->u.call.fn == left->sig[0].fn)
+		return 1;
+	if (right && call->u.call.fn == right->sig[0].fn)
+		return -1;
+	return 0;
+}
+
+static bool is_set_op(int op)
+{
+	return op == OP_UNION || op == OP_DIFF || op == OP_INTER;
+}
+
 /* Whether n reads the loop name at slot anywhere. */
 static bool reads_local(const expr_node *n, int slot)
 {
 	if (n->op == OP_LOCAL)
 		return n->slot == slot;
-	if (n->op == OP_GET || n->op == OP_SEATGET)
+	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
 		return false;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
-		? n->u.call.arg : n->u.kid;
+		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
 	for (int i = 0; i < n->nkid; i++)
 		if (kid[i] && reads_local(kid[i], slot))
 			return true;
 	return false;
 }
 
-/* g[s], a value kept by the engine read at the loop's seat s. */
-static bool getter_at_loop_seat(const expr_node *n, int slot)
+/* g[s], a value kept by the engine read at the loop's seat s: the
+ * getter g, or NULL for another shape. */
+static const expr_node *getter_at_loop_seat(const expr_node *n, int slot)
 {
-	return n->op == OP_SEATGET_LOC && n->u.kid[0]->slot == slot;
+	if (n->op == OP_SEATGET_LOC && n->u.kid[0]->slot == slot)
+		return n->u.kid[1];
+	if (n->op == OP_AT && n->u.kid[0]->op == OP_SEATTAB &&
+	    n->u.kid[1]->op == OP_LOCAL && n->u.kid[1]->slot == slot)
+		return n->u.kid[0];     /* team[s] */
+	return NULL;
 }
 
 /* sum(s in seats, if g[s] == e then x else 0), a side's total as
@@ -69,15 +97,16 @@ static bool fuse_seat_sum_if(expr_node *m)
 	const expr_node *none = body->u.kid[2];
 	if (cond->op != OP_EQ || none->op != OP_CONST || none->v.i != 0)
 		return false;
-	const expr_node *at = cond->u.kid[0], *want = cond->u.kid[1];
-	if (!getter_at_loop_seat(at, m->slot)) {
-		at = cond->u.kid[1];
+	const expr_node *want = cond->u.kid[1];
+	const expr_node *get = getter_at_loop_seat(cond->u.kid[0], m->slot);
+	if (!get) {
+		get = getter_at_loop_seat(cond->u.kid[1], m->slot);
 		want = cond->u.kid[0];
 	}
-	if (!getter_at_loop_seat(at, m->slot) || reads_local(want, m->slot))
+	if (!get || reads_local(want, m->slot))
 		return false;
 	m->op = OP_SEATSUM_IF;
-	m->u.kid[0] = at->u.kid[1];
+	m->u.kid[0] = get;
 	m->u.kid[1] = want;
 	m->u.kid[2] = body->u.kid[1];
 	m->nkid = 3;
@@ -90,6 +119,8 @@ static void fuse(expr_node *m)
 {
 	const expr_node *k0 = m->nkid > 0 ? m->u.kid[0] : NULL;
 	const expr_node *k1 = m->nkid > 1 ? m->u.kid[1] : NULL;
+	if (m->op == OP_SEATGET && m->u.by_seat)
+		m->op = OP_SEATTAB;     /* team: fixed with the game */
 	if (fuse_seat_sum_if(m))
 		return;
 	if (m->op == OP_AT && k0->op == OP_SEATVAR) {
@@ -117,6 +148,13 @@ static void fuse(expr_node *m)
 		m->nkid = 1;
 		if (k0->op == OP_GET || k0->op == OP_SEATGET)
 			m->op = OP_GETK;        /* a name of the engine's */
+		if (k0->op == OP_COUNTSET || k0->op == OP_COUNTAND) {
+			m->op = OP_COUNTK;      /* count(hand & led) == 1 */
+			m->u.kid[0] = k0->u.kid[0];
+			m->u.kid[1] = k0->op == OP_COUNTAND ? k0->u.kid[1]
+				: NULL;
+			m->nkid = k0->nkid;
+		}
 	} else if (m->op == OP_CALL && m->nkid == 1 &&
 		   m->u.call.fn == count_of_cards()) {
 		const expr_node *set = m->u.call.arg[0];
@@ -128,6 +166,25 @@ static void fuse(expr_node *m)
 			m->u.kid[1] = set->u.kid[1];
 			m->nkid = 2;
 		}
+	} else if (m->op == OP_CALL && m->nkid == 1 &&
+		   m->u.call.fn == expr_table_sigs[1].fn &&
+		   is_set_op(m->u.call.arg[0]->op)) {
+		const expr_node *set = m->u.call.arg[0];
+		m->op = OP_TABLE_SETOP;         /* points(won & trumps) */
+		m->agg = set->op;
+		m->u.call.arg = set->u.kid;
+		m->nkid = 2;
+	} else if (m->op == OP_CALL && m->nkid == 1 && seat_step(m)) {
+		const expr_node *from = m->u.call.arg[0];
+		int64_t step = seat_step(m);
+		if (from->op == OP_SEATPLUS) {  /* left(left(seat)) */
+			step += from->v.i;
+			from = from->u.kid[0];
+		}
+		m->op = OP_SEATPLUS;
+		m->v.i = step;
+		m->u.kid[0] = from;
+		m->u.kid[1] = m->u.kid[2] = NULL;
 	} else if (m->op == OP_CALL && m->nkid == 1) {
 		m->op = OP_CALL1;
 	}
@@ -154,4 +211,21 @@ const expr_node *expr_fast(arena *a, const expr_node *n)
 	}
 	fuse(m);
 	return m;
+}
+
+static int nodes_under(const expr_node *n)
+{
+	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
+		return 1;
+	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
+		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
+	int count = 1;
+	for (int i = 0; i < n->nkid; i++)
+		count += kid[i] ? nodes_under(kid[i]) : 0;
+	return count;
+}
+
+int expr_size(const expr *e, bool run)
+{
+	return nodes_under(run ? e->fast : e->root);
 }

@@ -41,6 +41,8 @@ enum {
 	X(LOCAL)        /* the loop name bound at loc[slot] */           \
 	X(GET)          /* u.get(frame, -1, slot) */                     \
 	X(SEATGET)      /* u.get(frame, seat, slot) */                   \
+	X(SEATTAB)      /* SEATGET as u.by_seat[seat], run alone: kid 0 \
+			   of AT, not fused into SEATGET_AT */              \
 	X(NEG) X(ADD) X(SUB) X(MUL) X(DIV) X(MOD)      /* saturating */  \
 	X(UNION) X(DIFF) X(INTER)                      /* card sets */   \
 	X(SUNION) X(SDIFF) X(SINTER)                   /* suit sets */   \
@@ -67,6 +69,12 @@ enum {
 	X(COUNTSET)     /* the cards of kid 0 counted */                  \
 	X(COUNTAND)     /* the cards of both kid 0 and kid 1 counted */   \
 	X(CALL1)        /* a CALL of one argument */                      \
+	X(COUNTK)       /* COUNTSET or COUNTAND (no kid 1) (op agg) the   \
+			   constant v */                                    \
+	X(TABLE_SETOP)  /* a card-value table of kid 0 (op agg) kid 1,  \
+			   its kids u.call.arg[0..1] */                     \
+	X(SEATPLUS)     /* the seat v places on from kid 0: left(left(x)) \
+			   */                                               \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
 			   1 (read once) of kid 2; slot: s */
 
@@ -126,7 +134,12 @@ struct expr_node {
 				 * GET, SEATGET: the getter's arg */
 	union {
 		const expr_node *kid[3];
-		expr_getter_fn get;
+		struct {
+			expr_getter_fn get;
+			const int8_t *by_seat;  /* SEATGET: its fixed values
+						   (the form run reads them:
+						   SEATTAB), or NULL */
+		};
 		struct {
 			const expr_node *const *arg;
 			expr_fn fn;
@@ -198,6 +211,10 @@ value expr_native_call(const expr_env *env, const expr_node *n,
  * no card, no suit, no rank, the empty set, seat 0. */
 value expr_zero(int type);
 
+/* (s + k) mod players in 0..players-1, for any s and k; seat 0 when
+ * nobody plays: left(s) and right(s) (expr_builtin.c). */
+value expr_seat_plus(const expr_env *env, int64_t s, int64_t k);
+
 /* expr_reads_only of a node (expr.c). */
 bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot);
 
@@ -224,6 +241,7 @@ struct expr_name {
 	bool per_seat;
 	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
 	expr_getter_fn get;     /* NAME_GETTER */
+	const int8_t *by_seat;  /* NAME_GETTER: its fixed values, or NULL */
 	int64_t v;              /* NAME_CONST */
 	const expr_table *table;        /* NAME_TABLE */
 	expr_native_fn native;  /* NAME_NATIVE, with its signature: */

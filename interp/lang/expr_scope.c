@@ -142,6 +142,15 @@ bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 	return n != NULL;
 }
 
+bool expr_scope_seat_table(expr_scope *sc, const char *name,
+			   expr_getter_fn fn, int arg, const int8_t *by_seat)
+{
+	if (!expr_scope_getter(sc, name, TY_INT, true, fn, arg))
+		return false;
+	sc->names->by_seat = by_seat;   /* the name just declared */
+	return true;
+}
+
 bool expr_scope_const(expr_scope *sc, const char *name, expr_type t,
 		      int64_t v)
 {

@@ -855,6 +855,84 @@ START_TEST(test_getters)
 }
 END_TEST
 
+/* A per-seat name fixed with the game reads as its table says, and the
+ * form run reads the table, not the getter. */
+static const int8_t sides[SEAT_MAX] = {0, 1, 0, 1};
+static int side_reads;
+
+static value get_side(const expr_frame *f, int seat, int arg)
+{
+	value r = {.i = sides[seat]};
+	(void)f, (void)arg;
+	side_reads++;
+	return r;
+}
+
+START_TEST(test_seat_table)
+{
+	static const char *const texts[] = {
+		"side", "side[left(seat)]", "side == side[left(left(seat))]",
+		"sum(s in seats, if side[s] == side then total[s] else 0)",
+		"count(s in seats, side[s] == 1)",
+	};
+	static const int64_t want[][4] = {
+		{0, 1, 0, 1}, {1, 0, 1, 0}, {1, 1, 1, 1}, {10, -2, 10, -2},
+		{2, 2, 2, 2},
+	};
+	expr_scope *sc = expr_scope_child(lady);
+	ck_assert(expr_scope_seat_table(sc, "side", get_side, 0, sides));
+	ck_assert(!expr_scope_seat_table(sc, "side", get_side, 0, sides));
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		expr *e = ok(sc, texts[i]);
+		for (fr.seat = 0; fr.seat < 4; fr.seat++) {
+			side_reads = 0;
+			ck_assert_int_eq(expr_eval_int(e, &fr), want[i][fr.seat]);
+			ck_assert_int_eq(side_reads, 0);
+			ck_assert_int_eq(expr_eval_reference(e, &fr).i,
+					 want[i][fr.seat]);
+			ck_assert_int_gt(side_reads, 0);
+		}
+	}
+	fr.seat = 7;            /* not at the table: the zero value */
+	ck_assert_int_eq(expr_eval_int(ok(sc, "side + 5"), &fr), 5);
+	fr.seat = 1;
+}
+END_TEST
+
+/* Shapes the form run fuses into one node give what the tree as
+ * compiled gives, at every seat, with fewer nodes. */
+START_TEST(test_fused_shapes)
+{
+	static const char *const texts[] = {
+		"count(won & H) == 3", "count(won) > 2", "count(won - H) <= 1",
+		"points(won - H)", "points(won & H)", "points(won + QS)",
+		"left(left(seat))", "right(left(seat))",
+		"left(right(right(seat)))", "right(left(holder(QS)))",
+		"total[left(left(seat))]",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		expr *e = ok(root, texts[i]);
+		ck_assert_msg(expr_size(e, true) < expr_size(e, false),
+			      "%s: %d nodes run of %d", texts[i],
+			      expr_size(e, true), expr_size(e, false));
+		for (int players = 0; players <= 5; players += 4)
+			for (fr.seat = -1; fr.seat < 5; fr.seat++) {
+				fr.players = players;
+				ck_assert_msg(expr_eval_int(e, &fr) ==
+					      expr_eval_reference(e, &fr).i,
+					      "%s at seat %d of %d", texts[i],
+					      fr.seat, players);
+			}
+	}
+	fr.players = 4;
+	fr.seat = 1;
+	ck_assert_int_eq(expr_eval_int(ok(root, "left(left(seat))"), &fr), 3);
+	ck_assert_int_eq(expr_eval_int(ok(root, "points(won - H)"), &fr), 0);
+	ck_assert_int_eq(expr_eval_int(ok(root, "count(won & H) == 2"), &fr),
+			 1);
+}
+END_TEST
+
 /* `want` promotes a card, suit or rank to cards, a suit to suits. */
 START_TEST(test_want)
 {
@@ -1144,6 +1222,8 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_scopes);
 	tcase_add_test(tc, test_value_and_function_names);
 	tcase_add_test(tc, test_getters);
+	tcase_add_test(tc, test_seat_table);
+	tcase_add_test(tc, test_fused_shapes);
 	tcase_add_test(tc, test_black_lady);
 	tcase_add_test(tc, test_moon);
 	tcase_add_test(tc, test_stendhal);
