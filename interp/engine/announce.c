@@ -23,6 +23,11 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 		c->name = build_text(b, calls->pair[i].key);
 		c->when = build_expr(b, b->g->scope, node_get(v, "when"),
 				     TY_BOOL);
+		if (c->when) {
+			c->steady_ops = vars_steady_and_ops(b->g, c->when);
+			c->other_ops = expr_and_ops_all(c->when) &
+				       ~c->steady_ops;
+		}
 		c->why = build_text(b, node_get(v, "why"));
 		c->says = build_text(b, node_get(v, "says"));
 		build_counter_adds(b, node_get(v, "add"), &c->adds);
@@ -30,21 +35,50 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 	}
 }
 
-/* Call i has not been made by the seat to move, and its condition holds. */
-static bool open_now(const state *s, const tricks_phase *t, int i)
+/* Call i's condition, in a playout: its steady operands first, and
+ * while one of them is false the call stays closed to the seat, with
+ * the values of the steady memo st (until a call, or the trick's end
+ * when they read a trick done). */
+static bool holds_in_playout(const state *s, const trick_call *c, int i,
+			     vars_memo *st)
 {
+	int seat = s->current;
+	uint32_t bit = UINT32_C(1) << i;
+	if (st->closed[seat] & bit)
+		return false;
+	bool by_trick;
+	if (!vars_and_ops_hold(s, c->when, c->steady_ops, seat, &by_trick)) {
+		st->closed[seat] |= bit;
+		st->closed_by_trick[seat] = by_trick
+			? st->closed_by_trick[seat] | bit
+			: st->closed_by_trick[seat] & ~bit;
+		return false;
+	}
+	return vars_and_ops_hold(s, c->when, c->other_ops, seat, &by_trick);
+}
+
+/* Call i has not been made by the seat to move, and its condition holds. */
+static bool open_now(const state *s, const tricks_phase *t, int i,
+		     vars_memo *st)
+{
+	const trick_call *c = &t->call[i];
 	if (s->called[s->current] >> i & 1)
 		return false;
-	return !t->call[i].when || vars_eval(s, t->call[i].when, s->current).i;
+	if (!c->when)
+		return true;
+	if (st && c->steady_ops)
+		return holds_in_playout(s, c, i, st);
+	return vars_eval(s, c->when, s->current).i;
 }
 
 uint32_t announce_open(const state *s, const tricks_phase *t)
 {
 	vars_memo m;            /* the calls' conditions share their names */
 	vars_memo_open(&m, s);
+	vars_memo *st = vars_memo_steady(s);
 	uint32_t open = 0;
 	for (int i = 0; i < t->ncalls; i++)
-		if (open_now(s, t, i))
+		if (open_now(s, t, i, st))
 			open |= UINT32_C(1) << i;
 	vars_memo_close(&m);
 	return open;

@@ -490,12 +490,15 @@ static _Thread_local vars_memo *memo;
  * while it has the same tricks done too. */
 static void steady_checked(vars_memo *m, const state *s)
 {
-	if (memcmp(m->called, s->called, sizeof m->called) != 0)
+	if (memcmp(m->called, s->called, sizeof m->called) != 0) {
 		memset(m->known, 0, sizeof m->known);
-	else if (m->tricks_done != s->tricks_done)
+		memset(m->closed, 0, sizeof m->closed);
+	} else if (m->tricks_done != s->tricks_done) {
 		for (int d = 0; d < DEFINES_MAX; d++)
 			m->known[d] &= ~m->by_trick[d];
-	else
+		for (int p = 0; p < SEAT_MAX; p++)
+			m->closed[p] &= ~m->closed_by_trick[p];
+	} else
 		return;
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
@@ -521,11 +524,35 @@ void vars_memo_open_steady(vars_memo *m, const state *s)
 	m->s = NULL;            /* read only through the memos inside */
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
+	memset(m->closed, 0, sizeof m->closed);
+	memset(m->closed_by_trick, 0, sizeof m->closed_by_trick);
 }
 
 void vars_memo_close(vars_memo *m)
 {
 	memo = m->outer;
+}
+
+vars_memo *vars_memo_steady(const state *s)
+{
+	vars_memo *m = memo;
+	if (m && m->steady == s)
+		return m;
+	return m && m->outer && m->outer->steady == s ? m->outer : NULL;
+}
+
+bool vars_and_ops_hold(const state *s, const expr *e, uint32_t ops,
+		       int seat, bool *by_trick)
+{
+	bool outer_read = done_tricks_read;
+	done_tricks_read = false;
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = seat;
+	bool holds = expr_and_ops_hold(e, ops, &f);
+	*by_trick = done_tricks_read;
+	done_tricks_read |= outer_read;
+	return holds;
 }
 
 /* Keeps value v of define arg at seat bit in memo m, with whether it
@@ -608,6 +635,11 @@ static bool steady_name(expr_getter_fn get, int arg, expr_native_fn native,
 bool vars_steady(const game *g, const expr *e)
 {
 	return expr_reads_names_ok(e, steady_name, g);
+}
+
+uint32_t vars_steady_and_ops(const game *g, const expr *e)
+{
+	return expr_and_ops_names_ok(e, steady_name, g);
 }
 
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,

@@ -109,6 +109,11 @@ typedef struct vars_memo {
 	uint32_t by_trick[DEFINES_MAX];         /* the known that read a
 						   trick done */
 	value v[DEFINES_MAX][SEAT_MAX + 1];
+	uint32_t closed[SEAT_MAX];              /* a steady memo's calls closed
+						   to each seat (bit i: call
+						   i), kept as the values */
+	uint32_t closed_by_trick[SEAT_MAX];     /* those that read a trick
+						   done */
 } vars_memo;
 
 void vars_memo_open(vars_memo *m, const struct state *s);
@@ -127,6 +132,18 @@ bool vars_steady(const game *g, const expr *e);
  * listed) take the values from it and give them to it; it is checked
  * as each opens.  Closed with vars_memo_close. */
 void vars_memo_open_steady(vars_memo *m, const struct state *s);
+
+/* The steady memo of s around the memo in use, or NULL. */
+vars_memo *vars_memo_steady(const struct state *s);
+
+/* Which operands of e's `and`s are steady (vars_steady): bit i for the
+ * i-th (expr_and_ops_names_ok). */
+uint32_t vars_steady_and_ops(const game *g, const expr *e);
+
+/* Whether the operands in ops of e's `and`s all hold at seat; *by_trick
+ * set when their values read a trick done. */
+bool vars_and_ops_hold(const struct state *s, const expr *e, uint32_t ops,
+		       int seat, bool *by_trick);
 
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);
