@@ -35,26 +35,37 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 	}
 }
 
-/* Call i's condition, in a playout: its steady operands first, and
- * while one of them is false the call stays closed to the seat, with
- * the values of the steady memo st (until a call, or the trick's end
- * when they read a trick done). */
-static bool holds_in_playout(const state *s, const trick_call *c, int i,
-			     vars_memo *st)
+/* Whether the steady operands of call i's condition hold at the seat
+ * to move, kept in the steady memo st: worked out again after a call,
+ * or after a trick when they read a trick done. */
+static bool gate_holds(const state *s, const trick_call *c, int i,
+		       vars_memo *st)
 {
 	int seat = s->current;
 	uint32_t bit = UINT32_C(1) << i;
-	if (st->closed[seat] & bit)
-		return false;
-	bool by_trick;
-	if (!vars_and_ops_hold(s, c->when, c->steady_ops, seat, &by_trick)) {
-		st->closed[seat] |= bit;
-		st->closed_by_trick[seat] = by_trick
-			? st->closed_by_trick[seat] | bit
-			: st->closed_by_trick[seat] & ~bit;
-		return false;
+	if (!(st->gate_known[seat] & bit)) {
+		bool by_trick;
+		bool holds = vars_and_ops_hold(s, c->when, c->steady_ops, seat,
+					       &by_trick);
+		st->gate_known[seat] |= bit;
+		st->gate_holds[seat] = holds ? st->gate_holds[seat] | bit
+					     : st->gate_holds[seat] & ~bit;
+		st->gate_by_trick[seat] = by_trick
+			? st->gate_by_trick[seat] | bit
+			: st->gate_by_trick[seat] & ~bit;
 	}
-	return vars_and_ops_hold(s, c->when, c->other_ops, seat, &by_trick);
+	return st->gate_holds[seat] & bit;
+}
+
+/* Call i's condition in a playout: its steady operands from the steady
+ * memo st, the others read again. */
+static bool holds_in_playout(const state *s, const trick_call *c, int i,
+			     vars_memo *st)
+{
+	bool by_trick;
+	return gate_holds(s, c, i, st) &&
+	       vars_and_ops_hold(s, c->when, c->other_ops, s->current,
+				 &by_trick);
 }
 
 /* Call i has not been made by the seat to move, and its condition holds. */

@@ -492,12 +492,12 @@ static void steady_checked(vars_memo *m, const state *s)
 {
 	if (memcmp(m->called, s->called, sizeof m->called) != 0) {
 		memset(m->known, 0, sizeof m->known);
-		memset(m->closed, 0, sizeof m->closed);
+		memset(m->gate_known, 0, sizeof m->gate_known);
 	} else if (m->tricks_done != s->tricks_done) {
 		for (int d = 0; d < DEFINES_MAX; d++)
 			m->known[d] &= ~m->by_trick[d];
 		for (int p = 0; p < SEAT_MAX; p++)
-			m->closed[p] &= ~m->closed_by_trick[p];
+			m->gate_known[p] &= ~m->gate_by_trick[p];
 	} else
 		return;
 	m->tricks_done = s->tricks_done;
@@ -524,8 +524,7 @@ void vars_memo_open_steady(vars_memo *m, const state *s)
 	m->s = NULL;            /* read only through the memos inside */
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
-	memset(m->closed, 0, sizeof m->closed);
-	memset(m->closed_by_trick, 0, sizeof m->closed_by_trick);
+	memset(m->gate_known, 0, sizeof m->gate_known);
 }
 
 void vars_memo_close(vars_memo *m)

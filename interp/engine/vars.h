@@ -109,10 +109,12 @@ typedef struct vars_memo {
 	uint32_t by_trick[DEFINES_MAX];         /* the known that read a
 						   trick done */
 	value v[DEFINES_MAX][SEAT_MAX + 1];
-	uint32_t closed[SEAT_MAX];              /* a steady memo's calls closed
-						   to each seat (bit i: call
+	uint32_t gate_known[SEAT_MAX];          /* a steady memo's calls whose
+						   steady operands are known
+						   at each seat (bit i: call
 						   i), kept as the values */
-	uint32_t closed_by_trick[SEAT_MAX];     /* those that read a trick
+	uint32_t gate_holds[SEAT_MAX];          /* those whose operands hold */
+	uint32_t gate_by_trick[SEAT_MAX];       /* those that read a trick
 						   done */
 } vars_memo;
 
