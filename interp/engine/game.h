@@ -571,6 +571,9 @@ typedef struct game {
 						   its trick ends, nor
 						   anything of a tricks phase
 						   but a call (vars_steady) */
+	bool define_by_call[DEFINES_MAX];       /* and reads a counter that a
+						   call of a tricks phase
+						   raises (vars_mark_by_call) */
 	int ndefines;
 
 	let_def let[LETS_MAX];

@@ -490,16 +490,20 @@ static _Thread_local vars_memo *memo;
  * while it has the same tricks done too. */
 static void steady_checked(vars_memo *m, const state *s)
 {
-	if (memcmp(m->called, s->called, sizeof m->called) != 0) {
-		memset(m->known, 0, sizeof m->known);
-		memset(m->gate_known, 0, sizeof m->gate_known);
-	} else if (m->tricks_done != s->tricks_done) {
-		for (int d = 0; d < DEFINES_MAX; d++)
+	bool call_made = memcmp(m->called, s->called, sizeof m->called) != 0;
+	bool trick_done = m->tricks_done != s->tricks_done;
+	if (!call_made && !trick_done)
+		return;
+	for (int d = 0; d < DEFINES_MAX; d++)
+		if (call_made && s->g->define_by_call[d])
+			m->known[d] = 0;
+		else if (trick_done)
 			m->known[d] &= ~m->by_trick[d];
+	if (call_made)
+		memset(m->gate_known, 0, sizeof m->gate_known);
+	else
 		for (int p = 0; p < SEAT_MAX; p++)
 			m->gate_known[p] &= ~m->gate_by_trick[p];
-	} else
-		return;
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
 }
@@ -634,6 +638,42 @@ static bool steady_name(expr_getter_fn get, int arg, expr_native_fn native,
 bool vars_steady(const game *g, const expr *e)
 {
 	return expr_reads_names_ok(e, steady_name, g);
+}
+
+/* The names that a call may change, for vars_mark_by_call: the
+ * counters it raises, and the defines marked so far. */
+typedef struct by_call {
+	const game *g;
+	bool raised[COUNTERS_MAX];
+} by_call;
+
+static bool not_by_call(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	const by_call *c = ctx;
+	if (native)
+		return true;
+	if (get == get_counter)
+		return !c->raised[arg];
+	if (get == get_define)
+		return !c->g->define_by_call[arg];
+	return true;
+}
+
+void vars_mark_by_call(game *g)
+{
+	by_call c = {g, {false}};
+	for (int p = 0; p < g->nphases; p++) {
+		if (g->phase[p].kind != PHASE_TRICKS)
+			continue;
+		const tricks_phase *t = &g->phase[p].u.tricks;
+		for (int i = 0; i < t->ncalls; i++)
+			for (int k = 0; k < t->call[i].adds.n; k++)
+				c.raised[t->call[i].adds.counter[k]] = true;
+	}
+	for (int d = 0; d < g->ndefines; d++)
+		g->define_by_call[d] = !expr_reads_names_ok(g->define[d],
+							    not_by_call, &c);
 }
 
 uint32_t vars_steady_and_ops(const game *g, const expr *e)

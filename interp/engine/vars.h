@@ -128,6 +128,11 @@ void vars_memo_close(vars_memo *m);
  * values and such defines before it. */
 bool vars_steady(const game *g, const expr *e);
 
+/* Marks the steady defines that read a counter raised by a call of a
+ * tricks phase (g->define_by_call): the others keep their values in a
+ * steady memo when a call is made. */
+void vars_mark_by_call(game *g);
+
 /* A steady memo: the values of the steady defines kept while a tricks
  * phase of s is played out, from one card to the next, until a call is
  * made, or a trick ends for those that read a trick done.  The memos opened inside it for s (the calls
