@@ -68,13 +68,11 @@ static bool holds_in_playout(const state *s, const trick_call *c, int i,
 				 &by_trick);
 }
 
-/* Call i has not been made by the seat to move, and its condition holds. */
+/* Call i's condition holds for the seat to move. */
 static bool open_now(const state *s, const tricks_phase *t, int i,
 		     vars_memo *st)
 {
 	const trick_call *c = &t->call[i];
-	if (s->called[s->current] >> i & 1)
-		return false;
 	if (!c->when)
 		return true;
 	if (st && c->steady_ops)
@@ -87,10 +85,15 @@ uint32_t announce_open(const state *s, const tricks_phase *t)
 	vars_memo m;            /* the calls' conditions share their names */
 	vars_memo_open(&m, s);
 	vars_memo *st = vars_memo_steady(s);
+	int seat = s->current;
+	/* neither made by the seat nor closed by a gate known false */
+	uint32_t maybe = ((UINT32_C(1) << t->ncalls) - 1) & ~s->called[seat];
+	if (st)
+		maybe &= ~(st->gate_known[seat] & ~st->gate_holds[seat]);
 	uint32_t open = 0;
-	for (int i = 0; i < t->ncalls; i++)
-		if (open_now(s, t, i, st))
-			open |= UINT32_C(1) << i;
+	for (; maybe; maybe &= maybe - 1)
+		if (open_now(s, t, __builtin_ctz(maybe), st))
+			open |= maybe & -maybe;
 	vars_memo_close(&m);
 	return open;
 }

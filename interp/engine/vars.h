@@ -135,7 +135,9 @@ void vars_mark_by_call(game *g);
 
 /* A steady memo: the values of the steady defines kept while a tricks
  * phase of s is played out, from one card to the next, until a call is
- * made, or a trick ends for those that read a trick done.  The memos opened inside it for s (the calls
+ * made for those that read a counter a call raises (vars_mark_by_call),
+ * or a trick ends for those that read a trick done; and the calls'
+ * gates (announce.c).  The memos opened inside it for s (the calls
  * listed) take the values from it and give them to it; it is checked
  * as each opens.  Closed with vars_memo_close. */
 void vars_memo_open_steady(vars_memo *m, const struct state *s);
