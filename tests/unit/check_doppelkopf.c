@@ -495,6 +495,26 @@ START_TEST(test_playout_as_steps_keeps_the_sides)
 }
 END_TEST
 
+/* The defines a call may change are those that read its counters (the
+ * side's calls and levels); the sides and the marriage's trick are
+ * kept through the calls. */
+START_TEST(test_defines_by_call)
+{
+	static const struct { const char *name; bool by_call; } want[] = {
+		{"marriage_game", false}, {"settled", false}, {"re", false},
+		{"time", false}, {"my_level", true}, {"my_call", true},
+	};
+	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+		int d = 0;
+		while (d < g->ndefines && strcmp(g->define_name[d], want[k].name))
+			d++;
+		ck_assert_int_lt(d, g->ndefines);
+		ck_assert_msg(g->define_by_call[d] == want[k].by_call, "%s",
+			      want[k].name);
+	}
+}
+END_TEST
+
 /* In a playout the steady operands of the calls' conditions are kept
  * (the side, the calls made, the marriage settled): the calls open are
  * those a copy of the state, with nothing kept, finds, after each call
@@ -601,6 +621,7 @@ static Suite *doppelkopf_suite(void)
 	tcase_add_test(tc, test_calls_and_deadlines);
 	tcase_add_test(tc, test_karlchen_and_foxes);
 	tcase_add_test(tc, test_playout_as_steps_keeps_the_sides);
+	tcase_add_test(tc, test_defines_by_call);
 	tcase_add_test(tc, test_calls_kept_closed_reopen);
 	tcase_add_test(tc, test_shown_in_words);
 	suite_add_tcase(su, tc);
