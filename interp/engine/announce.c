@@ -23,6 +23,11 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 		c->name = build_text(b, calls->pair[i].key);
 		c->when = build_expr(b, b->g->scope, node_get(v, "when"),
 				     TY_BOOL);
+		if (c->when) {
+			c->steady_ops = vars_steady_and_ops(b->g, c->when);
+			c->other_ops = expr_and_ops_all(c->when) &
+				       ~c->steady_ops;
+		}
 		c->why = build_text(b, node_get(v, "why"));
 		c->says = build_text(b, node_get(v, "says"));
 		build_counter_adds(b, node_get(v, "add"), &c->adds);
@@ -30,22 +35,65 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 	}
 }
 
-/* Call i has not been made by the seat to move, and its condition holds. */
-static bool open_now(const state *s, const tricks_phase *t, int i)
+/* Whether the steady operands of call i's condition hold at the seat
+ * to move, kept in the steady memo st: worked out again after a call,
+ * or after a trick when they read a trick done. */
+static bool gate_holds(const state *s, const trick_call *c, int i,
+		       vars_memo *st)
 {
-	if (s->called[s->current] >> i & 1)
-		return false;
-	return !t->call[i].when || vars_eval(s, t->call[i].when, s->current).i;
+	int seat = s->current;
+	uint32_t bit = UINT32_C(1) << i;
+	if (!(st->gate_known[seat] & bit)) {
+		bool by_trick;
+		bool holds = vars_and_ops_hold(s, c->when, c->steady_ops, seat,
+					       &by_trick);
+		st->gate_known[seat] |= bit;
+		st->gate_holds[seat] = holds ? st->gate_holds[seat] | bit
+					     : st->gate_holds[seat] & ~bit;
+		st->gate_by_trick[seat] = by_trick
+			? st->gate_by_trick[seat] | bit
+			: st->gate_by_trick[seat] & ~bit;
+	}
+	return st->gate_holds[seat] & bit;
+}
+
+/* Call i's condition in a playout: its steady operands from the steady
+ * memo st, the others read again. */
+static bool holds_in_playout(const state *s, const trick_call *c, int i,
+			     vars_memo *st)
+{
+	bool by_trick;
+	return gate_holds(s, c, i, st) &&
+	       vars_and_ops_hold(s, c->when, c->other_ops, s->current,
+				 &by_trick);
+}
+
+/* Call i's condition holds for the seat to move. */
+static bool open_now(const state *s, const tricks_phase *t, int i,
+		     vars_memo *st)
+{
+	const trick_call *c = &t->call[i];
+	if (!c->when)
+		return true;
+	if (st && c->steady_ops)
+		return holds_in_playout(s, c, i, st);
+	return vars_eval(s, c->when, s->current).i;
 }
 
 uint32_t announce_open(const state *s, const tricks_phase *t)
 {
 	vars_memo m;            /* the calls' conditions share their names */
 	vars_memo_open(&m, s);
+	vars_memo *st = vars_memo_steady(s);
+	int seat = s->current;
+	/* neither made by the seat nor closed by a gate known false */
+	uint32_t maybe = ((UINT32_C(1) << t->ncalls) - 1) & ~s->called[seat];
+	if (st)
+		maybe &= ~(st->gate_known[seat] & ~st->gate_holds[seat]);
 	uint32_t open = 0;
-	for (int i = 0; i < t->ncalls; i++)
-		if (open_now(s, t, i))
-			open |= UINT32_C(1) << i;
+	for (; maybe; maybe &= maybe - 1)
+		if (open_now(s, t, __builtin_ctz(maybe), st))
+			open |= maybe & -maybe;
 	vars_memo_close(&m);
 	return open;
 }

@@ -159,6 +159,11 @@ typedef struct card_show {
 typedef struct trick_call {
 	const char *name;               /* the word a player types */
 	const expr *when;               /* per seat: open now; NULL: always */
+	uint32_t steady_ops;            /* its `and` operands no card changes
+					   before its trick ends: read first,
+					   and while one is false the call
+					   stays closed (vars_steady) */
+	uint32_t other_ops;             /* the rest, read after them */
 	const char *why;                /* `when` in words, for refusals */
 	const char *says;               /* what it means, in words; NULL */
 	counter_adds adds;
@@ -566,6 +571,9 @@ typedef struct game {
 						   its trick ends, nor
 						   anything of a tricks phase
 						   but a call (vars_steady) */
+	bool define_by_call[DEFINES_MAX];       /* and reads a counter that a
+						   call of a tricks phase
+						   raises (vars_mark_by_call) */
 	int ndefines;
 
 	let_def let[LETS_MAX];

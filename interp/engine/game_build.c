@@ -1535,6 +1535,7 @@ static void build(builder *b, const node *root)
 	const node *phases = node_get(root, "phases");
 	if (phases && phases->kind == NODE_SEQ)
 		build_phases(b, phases);
+	vars_mark_by_call(g);
 	if (scoring_ok) {
 		build_scoring(b, scoring);
 		check_phases(b);

@@ -498,13 +498,20 @@ static _Thread_local vars_memo *memo;
  * while it has the same tricks done too. */
 static void steady_checked(vars_memo *m, const state *s)
 {
-	if (memcmp(m->called, s->called, sizeof m->called) != 0)
-		memset(m->known, 0, sizeof m->known);
-	else if (m->tricks_done != s->tricks_done)
-		for (int d = 0; d < DEFINES_MAX; d++)
-			m->known[d] &= ~m->by_trick[d];
-	else
+	bool call_made = memcmp(m->called, s->called, sizeof m->called) != 0;
+	bool trick_done = m->tricks_done != s->tricks_done;
+	if (!call_made && !trick_done)
 		return;
+	for (int d = 0; d < DEFINES_MAX; d++)
+		if (call_made && s->g->define_by_call[d])
+			m->known[d] = 0;
+		else if (trick_done)
+			m->known[d] &= ~m->by_trick[d];
+	if (call_made)
+		memset(m->gate_known, 0, sizeof m->gate_known);
+	else
+		for (int p = 0; p < SEAT_MAX; p++)
+			m->gate_known[p] &= ~m->gate_by_trick[p];
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
 }
@@ -529,11 +536,34 @@ void vars_memo_open_steady(vars_memo *m, const state *s)
 	m->s = NULL;            /* read only through the memos inside */
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
+	memset(m->gate_known, 0, sizeof m->gate_known);
 }
 
 void vars_memo_close(vars_memo *m)
 {
 	memo = m->outer;
+}
+
+vars_memo *vars_memo_steady(const state *s)
+{
+	vars_memo *m = memo;
+	if (m && m->steady == s)
+		return m;
+	return m && m->outer && m->outer->steady == s ? m->outer : NULL;
+}
+
+bool vars_and_ops_hold(const state *s, const expr *e, uint32_t ops,
+		       int seat, bool *by_trick)
+{
+	bool outer_read = done_tricks_read;
+	done_tricks_read = false;
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = seat;
+	bool holds = expr_and_ops_hold(e, ops, &f);
+	*by_trick = done_tricks_read;
+	done_tricks_read |= outer_read;
+	return holds;
 }
 
 /* Keeps value v of define arg at seat bit in memo m, with whether it
@@ -616,6 +646,47 @@ static bool steady_name(expr_getter_fn get, int arg, expr_native_fn native,
 bool vars_steady(const game *g, const expr *e)
 {
 	return expr_reads_names_ok(e, steady_name, g);
+}
+
+/* The names that a call may change, for vars_mark_by_call: the
+ * counters it raises, and the defines marked so far. */
+typedef struct by_call {
+	const game *g;
+	bool raised[COUNTERS_MAX];
+} by_call;
+
+static bool not_by_call(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	const by_call *c = ctx;
+	if (native)
+		return true;
+	if (get == get_counter)
+		return !c->raised[arg];
+	if (get == get_define)
+		return !c->g->define_by_call[arg];
+	return true;
+}
+
+void vars_mark_by_call(game *g)
+{
+	by_call c = {g, {false}};
+	for (int p = 0; p < g->nphases; p++) {
+		if (g->phase[p].kind != PHASE_TRICKS)
+			continue;
+		const tricks_phase *t = &g->phase[p].u.tricks;
+		for (int i = 0; i < t->ncalls; i++)
+			for (int k = 0; k < t->call[i].adds.n; k++)
+				c.raised[t->call[i].adds.counter[k]] = true;
+	}
+	for (int d = 0; d < g->ndefines; d++)
+		g->define_by_call[d] = !expr_reads_names_ok(g->define[d],
+							    not_by_call, &c);
+}
+
+uint32_t vars_steady_and_ops(const game *g, const expr *e)
+{
+	return expr_and_ops_names_ok(e, steady_name, g);
 }
 
 bool vars_declare_define(expr_scope *sc, const char *name, expr_type t,

@@ -109,6 +109,13 @@ typedef struct vars_memo {
 	uint32_t by_trick[DEFINES_MAX];         /* the known that read a
 						   trick done */
 	value v[DEFINES_MAX][SEAT_MAX + 1];
+	uint32_t gate_known[SEAT_MAX];          /* a steady memo's calls whose
+						   steady operands are known
+						   at each seat (bit i: call
+						   i), kept as the values */
+	uint32_t gate_holds[SEAT_MAX];          /* those whose operands hold */
+	uint32_t gate_by_trick[SEAT_MAX];       /* those that read a trick
+						   done */
 } vars_memo;
 
 void vars_memo_open(vars_memo *m, const struct state *s);
@@ -121,12 +128,31 @@ void vars_memo_close(vars_memo *m);
  * values and such defines before it. */
 bool vars_steady(const game *g, const expr *e);
 
+/* Marks the steady defines that read a counter raised by a call of a
+ * tricks phase (g->define_by_call): the others keep their values in a
+ * steady memo when a call is made. */
+void vars_mark_by_call(game *g);
+
 /* A steady memo: the values of the steady defines kept while a tricks
  * phase of s is played out, from one card to the next, until a call is
- * made, or a trick ends for those that read a trick done.  The memos opened inside it for s (the calls
+ * made for those that read a counter a call raises (vars_mark_by_call),
+ * or a trick ends for those that read a trick done; and the calls'
+ * gates (announce.c).  The memos opened inside it for s (the calls
  * listed) take the values from it and give them to it; it is checked
  * as each opens.  Closed with vars_memo_close. */
 void vars_memo_open_steady(vars_memo *m, const struct state *s);
+
+/* The steady memo of s around the memo in use, or NULL. */
+vars_memo *vars_memo_steady(const struct state *s);
+
+/* Which operands of e's `and`s are steady (vars_steady): bit i for the
+ * i-th (expr_and_ops_names_ok). */
+uint32_t vars_steady_and_ops(const game *g, const expr *e);
+
+/* Whether the operands in ops of e's `and`s all hold at seat; *by_trick
+ * set when their values read a trick done. */
+bool vars_and_ops_hold(const struct state *s, const expr *e, uint32_t ops,
+		       int seat, bool *by_trick);
 
 /* A named place: the cards of all its piles. */
 bool vars_declare_place(expr_scope *sc, const char *name, int index);

@@ -2035,6 +2035,28 @@ bool expr_reads_names_ok(const expr *e, expr_name_ok_fn ok, const void *ctx)
 	return node_names_ok(e->root, ok, ctx);
 }
 
+uint32_t expr_and_ops_names_ok(const expr *e, expr_name_ok_fn ok,
+			       const void *ctx)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	if (e->root->op != OP_AND)
+		return 0;
+	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX);
+	if (n != e->nand_op || n > 32)  /* not listed as the form run's */
+		return 0;
+	uint32_t ops = 0;
+	for (int i = 0; i < n; i++)
+		if (node_names_ok(op[i], ok, ctx))
+			ops |= UINT32_C(1) << i;
+	return ops;
+}
+
+uint32_t expr_and_ops_all(const expr *e)
+{
+	return e->nand_op >= 32 ? UINT32_MAX
+				: (UINT32_C(1) << e->nand_op) - 1;
+}
+
 const char *expr_text(const expr *e)
 {
 	return e->text;

@@ -192,6 +192,21 @@ typedef bool (*expr_name_ok_fn)(expr_getter_fn get, int arg,
 				expr_native_fn native, const void *ctx);
 bool expr_reads_names_ok(const expr *e, expr_name_ok_fn ok, const void *ctx);
 
+/* Which operands of e's `and`s (a, b, c of `a and b and c`) read nothing
+ * but the names ok accepts, as expr_reads_names_ok: bit i for the i-th
+ * from the left; 0 when e is no `and` (or has more than 32). */
+uint32_t expr_and_ops_names_ok(const expr *e, expr_name_ok_fn ok,
+			       const void *ctx);
+
+/* All the operands of e's `and`s, as bits (0 when e is no `and`). */
+uint32_t expr_and_ops_all(const expr *e);
+
+/* Whether the operands of e's `and`s in ops (bits as
+ * expr_and_ops_names_ok numbers them) all hold in f, from the left.
+ * Operators are total, so any of them may be read first; not for
+ * validate's watched evaluations, which read the whole of e. */
+bool expr_and_ops_hold(const expr *e, uint32_t ops, const struct expr_frame *f);
+
 /* How many of the leading operands of e's `and`s do not read the getter
  * fn: where they are false, e is false whatever fn reads. */
 int expr_and_lead_without(const expr *e, expr_getter_fn fn);

@@ -750,6 +750,17 @@ bool expr_and_rest_holds(const expr *e, int k, const expr_frame *f)
 	return true;
 }
 
+bool expr_and_ops_hold(const expr *e, uint32_t ops, const expr_frame *f)
+{
+	expr_env env;
+	env.fr = *f;
+	env.d = e->d;
+	for (; ops; ops &= ops - 1)
+		if (!expr_ev(e->and_op[__builtin_ctz(ops)], &env).i)
+			return false;
+	return true;
+}
+
 value expr_eval_reference(const expr *e, const expr_frame *f)
 {
 	expr_env env;

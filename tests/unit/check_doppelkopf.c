@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "engine/announce.h"
 #include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/vars.h"
@@ -494,6 +495,62 @@ START_TEST(test_playout_as_steps_keeps_the_sides)
 }
 END_TEST
 
+/* The defines a call may change are those that read its counters (the
+ * side's calls and levels); the sides and the marriage's trick are
+ * kept through the calls. */
+START_TEST(test_defines_by_call)
+{
+	static const struct { const char *name; bool by_call; } want[] = {
+		{"marriage_game", false}, {"settled", false}, {"re", false},
+		{"time", false}, {"my_level", true}, {"my_call", true},
+	};
+	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+		int d = 0;
+		while (d < g->ndefines && strcmp(g->define_name[d], want[k].name))
+			d++;
+		ck_assert_int_lt(d, g->ndefines);
+		ck_assert_msg(g->define_by_call[d] == want[k].by_call, "%s",
+			      want[k].name);
+	}
+}
+END_TEST
+
+/* In a playout the steady operands of the calls' conditions are kept
+ * (the side, the calls made, the marriage settled): the calls open are
+ * those a copy of the state, with nothing kept, finds, after each call
+ * and each trick; normal games and marriages. */
+START_TEST(test_calls_kept_closed_reopen)
+{
+	const tricks_phase *t = &g->phase[1].u.tricks;
+	int reopened = 0;
+	for (uint64_t seed = 1; seed <= 200; seed++) {
+		char why[200];
+		int64_t options[] = {1, 0};     /* no solos */
+		ck_assert(state_setup(&s, g, 4, 0, options, seed, why, sizeof why));
+		state_deal(&s);
+		rng r;
+		rng_seed(&r, 5, seed);
+		while (s.current >= 0 && state_phase_kind(&s) != PHASE_TRICKS)
+			state_apply_random(&s, &r);
+		vars_memo steady;
+		vars_memo_open_steady(&steady, &s);
+		uint32_t before = 0;
+		int deal = s.deal_no;
+		while (s.current >= 0 && s.deal_no == deal &&
+		       state_phase_kind(&s) == PHASE_TRICKS) {
+			state fresh = s;        /* not the steady memo's */
+			uint32_t open = announce_open(&s, t);
+			ck_assert_uint_eq(open, announce_open(&fresh, t));
+			reopened += (open & ~before) != 0 && before != 0;
+			before = open;
+			state_apply_random(&s, &r);
+		}
+		vars_memo_close(&steady);
+	}
+	ck_assert_int_gt(reopened, 20);
+}
+END_TEST
+
 /* ---- what views and samples know of the sides ---- */
 
 START_TEST(test_sides_hidden_until_shown)
@@ -564,6 +621,8 @@ static Suite *doppelkopf_suite(void)
 	tcase_add_test(tc, test_calls_and_deadlines);
 	tcase_add_test(tc, test_karlchen_and_foxes);
 	tcase_add_test(tc, test_playout_as_steps_keeps_the_sides);
+	tcase_add_test(tc, test_defines_by_call);
+	tcase_add_test(tc, test_calls_kept_closed_reopen);
 	tcase_add_test(tc, test_shown_in_words);
 	suite_add_tcase(su, tc);
 	tc = tcase_create("hidden");
