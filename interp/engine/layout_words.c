@@ -25,7 +25,7 @@ action_prompt layout_prompt(const state *s, const phase *p)
 static bool names_source(const game *g, const layout_phase *l, int index)
 {
 	const move_def *m = &l->move[index];
-	if (__builtin_popcount(m->from) > 1)
+	if (cset_word_count(m->from) > 1)
 		return true;
 	int k = __builtin_ctz(m->from | 1u << 31);
 	if (k < g->nplaces && g->place[k].npiles > 1)
@@ -646,7 +646,7 @@ void layout_explain(FILE *out, const game *g, const phase *p)
 /* "waste or tableau": the places a move takes from. */
 static void tell_sources(const game *g, uint16_t from, tale *out)
 {
-	int n = __builtin_popcount(from), k = 0;
+	int n = cset_word_count(from), k = 0;
 	for (int i = 0; i < g->nplaces; i++)
 		if (from >> i & 1) {
 			tale_printf(out, "%s%s", k == 0 ? "" : k == n - 1 ? " or "

@@ -861,7 +861,7 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 	if (ncards == 0)
 		return PHASE_STUCK;
 	uint32_t calls = announce_open(s, &p->u.tricks);
-	int i = (int)rng_below(r, (uint32_t)(ncards + __builtin_popcount(calls)));
+	int i = (int)rng_below(r, (uint32_t)(ncards + cset_word_count(calls)));
 	if (i < ncards)
 		return apply_card(s, p, cset_nth(cards, i));
 	for (i -= ncards; i > 0; i--)
@@ -1487,7 +1487,7 @@ static void narrate(const state *before, const state *after, const phase *p,
  * opening a sentence when `opens`). */
 static void name_out(const state *s, bool opens, tale *out)
 {
-	int named = 0, left = __builtin_popcount(room_of(s)->out);
+	int named = 0, left = cset_word_count(room_of(s)->out);
 	for (int q = 0; q < s->players; q++) {
 		if (!(room_of(s)->out >> q & 1))
 			continue;
@@ -1519,7 +1519,7 @@ static void opening(const state *s, const phase *p, const audience *who,
 {
 	(void)p;
 	tell_open_hands(s, who, out);
-	int n = __builtin_popcount(room_of(s)->out);
+	int n = cset_word_count(room_of(s)->out);
 	if (n == 0)
 		return;
 	bool me = n == 1 && audience_is_me(who, __builtin_ctz(room_of(s)->out));

@@ -447,7 +447,7 @@ action thumb_choose(const state *s, const thumb_style *style,
 			break;
 		case ACT_MELDS:         /* what scores most for the side */
 			key = -(state_meld_points(s, s->current, a) * 64 +
-				__builtin_popcount((unsigned)a->number));
+				cset_word_count((unsigned)a->number));
 			break;
 		default:
 			key = 300000;

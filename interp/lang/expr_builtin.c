@@ -155,7 +155,7 @@ static value b_nsuits(const expr_env *env, const expr_node *n,
 		      const value *a)
 {
 	(void)n;
-	return ival(__builtin_popcountll((uint64_t)suits_of(env->d, a[0].s)));
+	return ival(cset_word_count((uint64_t)suits_of(env->d, a[0].s)));
 }
 
 /* ---- Seats -------------------------------------------------------------- */

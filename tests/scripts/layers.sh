@@ -2,13 +2,22 @@
 # The source tree keeps its layers: util, cards, lang, engine, front, each
 # including only itself and the rooms before it, no module reaching itself
 # through its includes, and the front ends on the engine's API alone
-# (docs/architecture.md).
+# (docs/architecture.md), and bits are counted in one place.
 set -euo pipefail
 . "$(dirname "$0")/lib.sh"
 
 python3 tests/scripts/layers.py interp >"$tmp/out" ||
 	fail "the layers of interp/ are broken:
 $(cat "$tmp/out")"
+
+# bits are counted through cset_word_count (cards/cardset.h), which uses
+# the processor's popcount where it has one: __builtin_popcount elsewhere
+# is a call into libgcc on the default x86-64 target
+if grep -rn --include='*.[ch]' '__builtin_popcount' interp |
+	grep -v '^interp/cards/cardset.h:' >"$tmp/popcount"; then
+	fail "count bits with cset_word_count, not __builtin_popcount:
+$(cat "$tmp/popcount")"
+fi
 
 # the checker itself finds each kind of breach
 tree="$tmp/interp"
