@@ -468,6 +468,10 @@ typedef struct probe {
 	int tier_cap;                   /* the best tier of `prefer` among
 					   the move's candidates found so
 					   far; PREFER_MAX */
+	bool sieving;                   /* the sieves may narrow the
+					   targets: neither the reference
+					   nor a watched evaluation, which
+					   try every target */
 } probe;
 
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
@@ -489,6 +493,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->topped = 0;
 	pr->sieve_move = -1;
 	pr->tier_cap = PREFER_MAX;
+	pr->sieving = !reference && !expr_watching();
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -817,6 +822,7 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	bool tabled = true;             /* every target term by its face */
 	uint8_t target_term[SIEVE_TERMS_MAX];   /* the terms of side 1 */
 	int nterm = 0;
+	bool changed = false;           /* some pile worked out again */
 	for (int t = 0; t < sv->nterms; t++)
 		if (sv->side[t] == 1) {
 			tabled &= sv->by_face[t] != NULL;
@@ -835,8 +841,10 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		b->set[d] = pr->set[dp];
 		board_pile(s, l, index, pr, b, d, target_term, nterm, tabled);
 		b->valid |= UINT32_C(1) << d;
+		changed = true;
 	}
-	if (!sv->by_cards)
+	/* the cards some pile takes change only with a pile's */
+	if (!sv->by_cards || !changed)
 		return;
 	b->some = cset_empty();
 	for (int d = 0; d < dst->npiles; d++)
@@ -900,8 +908,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
 	int h = pr->n[sp], n = 0;
-	/* the reference, and a watched evaluation, try every target */
-	bool sieved = m->sieve && !reference && !expr_watching();
+	bool sieved = m->sieve && pr->sieving;
 	const uint32_t *sieve_to = NULL;        /* the targets of each card */
 	if (sieved && m->sieve->by_cards) {
 		if (pr->sieve_move != index)
