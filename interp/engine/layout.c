@@ -879,18 +879,21 @@ static bool over_capacity(const move_def *m, probe *pr, int n)
 }
 
 /* Whether the board of a move sieved by cards lets no card of source
- * pile sp on anywhere, and each card that could name a candidate is
+ * pile sp that could name a candidate on anywhere (its top and its face-up
+ * cards: a run stops under a face-down card), and each such card is
  * seen: the pile lacks no card (a view's hidden ones, which a run could
  * pass over) and its top is seen (a run's other cards are face up). */
 static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
 			 int sp)
 {
+	cardset some = pr->board->some;
 	if (!src->face_up ||
-	    !cset_is_empty(cset_and(pr->set[sp], pr->board->some)) ||
+	    cset_meets(cset_minus(pr->set[sp], s->down), some) ||
 	    cset_count(pr->set[sp]) != pr->n[sp])
 		return false;
 	card_id top = probe_top(pr, sp);
-	return !cset_has(s->down, top) || cset_has(s->seen, top);
+	return !cset_has(some, top) &&
+	       (!cset_has(s->down, top) || cset_has(s->seen, top));
 }
 
 /* Every pile of a place as targets (from_pile). */
