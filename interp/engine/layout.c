@@ -468,6 +468,10 @@ typedef struct probe {
 	int tier_cap;                   /* the best tier of `prefer` among
 					   the move's candidates found so
 					   far; PREFER_MAX */
+	bool sieving;                   /* the sieves may narrow the
+					   targets: neither the reference
+					   nor a watched evaluation, which
+					   try every target */
 } probe;
 
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
@@ -489,6 +493,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->topped = 0;
 	pr->sieve_move = -1;
 	pr->tier_cap = PREFER_MAX;
+	pr->sieving = !reference && !expr_watching();
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -817,6 +822,7 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	bool tabled = true;             /* every target term by its face */
 	uint8_t target_term[SIEVE_TERMS_MAX];   /* the terms of side 1 */
 	int nterm = 0;
+	bool changed = false;           /* some pile worked out again */
 	for (int t = 0; t < sv->nterms; t++)
 		if (sv->side[t] == 1) {
 			tabled &= sv->by_face[t] != NULL;
@@ -835,8 +841,10 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		b->set[d] = pr->set[dp];
 		board_pile(s, l, index, pr, b, d, target_term, nterm, tabled);
 		b->valid |= UINT32_C(1) << d;
+		changed = true;
 	}
-	if (!sv->by_cards)
+	/* the cards some pile takes change only with a pile's */
+	if (!sv->by_cards || !changed)
 		return;
 	b->some = cset_empty();
 	for (int d = 0; d < dst->npiles; d++)
@@ -871,18 +879,21 @@ static bool over_capacity(const move_def *m, probe *pr, int n)
 }
 
 /* Whether the board of a move sieved by cards lets no card of source
- * pile sp on anywhere, and each card that could name a candidate is
+ * pile sp that could name a candidate on anywhere (its top and its face-up
+ * cards: a run stops under a face-down card), and each such card is
  * seen: the pile lacks no card (a view's hidden ones, which a run could
  * pass over) and its top is seen (a run's other cards are face up). */
 static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
 			 int sp)
 {
+	cardset some = pr->board->some;
 	if (!src->face_up ||
-	    !cset_is_empty(cset_and(pr->set[sp], pr->board->some)) ||
+	    cset_meets(cset_minus(pr->set[sp], s->down), some) ||
 	    cset_count(pr->set[sp]) != pr->n[sp])
 		return false;
 	card_id top = probe_top(pr, sp);
-	return !cset_has(s->down, top) || cset_has(s->seen, top);
+	return !cset_has(some, top) &&
+	       (!cset_has(s->down, top) || cset_has(s->seen, top));
 }
 
 /* Every pile of a place as targets (from_pile). */
@@ -900,8 +911,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
 	int h = pr->n[sp], n = 0;
-	/* the reference, and a watched evaluation, try every target */
-	bool sieved = m->sieve && !reference && !expr_watching();
+	bool sieved = m->sieve && pr->sieving;
 	const uint32_t *sieve_to = NULL;        /* the targets of each card */
 	if (sieved && m->sieve->by_cards) {
 		if (pr->sieve_move != index)
