@@ -982,6 +982,27 @@ void state_random_playout_seats(state *s, const seat_rngs *r)
 	}
 }
 
+void state_play_chosen_cards(state *s, card_chooser choose, void *ctx)
+{
+	if (s->current < 0)
+		return;
+	const phase *p = current_phase(s);
+	const phase_kind_def *def = phase_def(p->kind);
+	if (def->play_chosen && by_cards(s, def)) {
+		step(s, def->play_chosen(s, p, choose, ctx));
+		return;
+	}
+	int at = s->phase, deal = s->deal_no;
+	while (s->current >= 0 && s->phase == at && s->deal_no == deal &&
+	       by_cards(s, def)) {
+		cardset cards = def->legal_cards(s, p);
+		if (cset_is_empty(cards))
+			return;
+		action a = action_card(choose(s, cards, ctx));
+		step(s, def->apply(s, p, &a));
+	}
+}
+
 void state_random_playout(state *s, rng *r)
 {
 	seat_rngs one;

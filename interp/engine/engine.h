@@ -341,6 +341,13 @@ void state_random_playout(state *s, rng *r);
  * generators.  simulate's random bots and the benchmark. */
 void state_random_playout_seats(state *s, const seat_rngs *r);
 
+/* Plays on the cards `choose` picks from the legal cards while the seat
+ * to move decides by a single card (state_legal_cards() not empty) in
+ * one phase, stopping when the phase ends or another decision is due:
+ * the same play as state_apply_listed() of each choice, without the
+ * engine's general step per card.  A bot's playout by its own rules. */
+void state_play_chosen_cards(state *s, card_chooser choose, void *ctx);
+
 /* The decision due from the seat to move: its verb and how many actions
  * it takes ({NULL, 0} when no player is to move). */
 action_prompt state_decision(const state *s);

@@ -107,6 +107,12 @@ typedef struct phase_kind_def {
 	 * its own generator r->seat[seat]; NULL: one random legal action at
 	 * a time. */
 	phase_step (*playout)(state *s, const phase *p, const seat_rngs *r);
+	/* Cards chosen by `choose` from those legal_cards() gives, each
+	 * with the state as apply() would leave it, until the phase ends or
+	 * the seat to move decides by more than a card (PHASE_GOES_ON);
+	 * NULL: one card at a time through apply(). */
+	phase_step (*play_chosen)(state *s, const phase *p,
+				  card_chooser choose, void *ctx);
 	/* Hides from seat's copy `v` what the phase keeps secret (others'
 	 * choices in progress); NULL: the phase keeps nothing secret. */
 	void (*hide)(const state *s, const phase *p, int seat, state *v);

@@ -238,6 +238,11 @@ typedef struct state {
 	int8_t place[SEAT_MAX];         /* final places, 1 = first; ties share */
 } state;
 
+/* A player's choice of one of the legal `cards` (not empty) of the seat
+ * to move in s, for a playout that plays the cards it chooses (a bot's
+ * rules of thumb); ctx is its own. */
+typedef card_id (*card_chooser)(const state *s, cardset cards, void *ctx);
+
 /* Reading the piles of the places (place.h moves cards between them). */
 
 /* The cards of pile p from the bottom up; how many. */

@@ -933,8 +933,9 @@ static cardset trumps_under(const state *s, const tricks_phase *t,
  * (trumps, rank order, seats at the table) is read once; the best card's
  * key is kept, so a card takes the lead by one compare (two with
  * trumps), and the trumps under it are known from it. */
-static phase_step plain_playout(state *s, const phase *p,
-				const seat_rngs *rs)
+static inline __attribute__((always_inline)) phase_step plain_loop(
+	state *s, const phase *p, const seat_rngs *rs, card_chooser choose,
+	void *ctx)
 {
 	const tricks_phase *t = &p->u.tricks;
 	struct tricks_room *r = room(s);
@@ -979,9 +980,11 @@ static phase_step plain_playout(state *s, const phase *p,
 		}
 		if (restricts)
 			legal = restrict_choice(s, t, legal);
-		card_id c = phase_random_card(legal, rs->seat[seat]);
+		card_id c = choose ? cset_is_empty(legal) ? CARD_NONE
+						: choose(s, legal, ctx)
+			: phase_random_card(legal, rs->seat[seat]);
 		if (c == CARD_NONE)
-			return PHASE_STUCK;
+			return choose ? PHASE_GOES_ON : PHASE_STUCK;
 		int suit = trumps ? effective_suit(s, c) : d->suit_of[c];
 		lay_card(s, seat, pos, c, mark);
 		if (pos == 0) {
@@ -1029,6 +1032,38 @@ static phase_step plain_playout(state *s, const phase *p,
 		seat = s->current;
 		pos = s->nplayed;
 	}
+}
+
+static phase_step plain_playout(state *s, const phase *p,
+				const seat_rngs *rs)
+{
+	return plain_loop(s, p, rs, NULL, NULL);
+}
+
+/* Cards chosen by a player until the phase ends, for tricks of the plain
+ * shape: plain_playout()'s loop, the choice made with the state as
+ * apply_card() leaves it (the trick so far, its best card, the seat to
+ * move).  Stops with nothing played when no card is legal. */
+static __attribute__((noinline)) phase_step plain_play_chosen(state *s,
+	const phase *p, card_chooser choose, void *ctx)
+{
+	return plain_loop(s, p, NULL, choose, ctx);
+}
+
+/* Cards chosen by a player while the seat to move decides by a card. */
+static phase_step play_chosen(state *s, const phase *p, card_chooser choose,
+			      void *ctx)
+{
+	while (!s->meld_due) {
+		if (plain_shape(s, &p->u.tricks))
+			return plain_play_chosen(s, p, choose, ctx);
+		cardset cards = legal_cards(s, p);
+		if (cset_is_empty(cards))
+			return PHASE_GOES_ON;
+		if (apply_card(s, p, choose(s, cards, ctx)) == PHASE_ENDS)
+			return PHASE_ENDS;
+	}
+	return PHASE_GOES_ON;
 }
 
 /* Random calls and cards until the phase ends, the defines that no card
@@ -1631,6 +1666,7 @@ const phase_kind_def phase_tricks = {
 	.legal_cards = legal_cards,
 	.apply = apply,
 	.playout = playout,
+	.play_chosen = play_chosen,
 	.hide = hide,
 	.prompt = prompt,
 	.words = words,

@@ -144,7 +144,7 @@ void lookahead_play_deal(state *s, const thumb_style *style,
 				continue;
 			}
 		}
-		if (!thumb_step(s, style, MIX_CALLS_BY_THUMB, r))
+		if (!thumb_play_on(s, style, MIX_CALLS_BY_THUMB, r))
 			break;
 	}
 }

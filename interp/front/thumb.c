@@ -60,6 +60,32 @@ bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r)
 	return true;
 }
 
+/* How thumb_step chooses a card, for the engine's loop of cards. */
+typedef struct card_mix {
+	const thumb_style *style;
+	thumb_mix mix;
+	rng *r;
+} card_mix;
+
+/* thumb_step's card, from the same draws. */
+static card_id mixed_card(const state *s, cardset cards, void *ctx)
+{
+	const card_mix *m = ctx;
+	bool any = m->mix == MIX_CARDS_AT_RANDOM ||
+		   (m->mix != MIX_THUMB && rng_below(m->r, 4) == 0);
+	return any ? random_card(cards, m->r) : thumb_card(s, m->style, cards);
+}
+
+bool thumb_play_on(state *s, const thumb_style *style, thumb_mix mix,
+		   rng *r)
+{
+	if (cset_is_empty(state_legal_cards(s)))
+		return thumb_step(s, style, mix, r);
+	card_mix m = {style, mix, r};
+	state_play_chosen_cards(s, mixed_card, &m);
+	return true;
+}
+
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		     rng *r)
 {
@@ -67,7 +93,7 @@ void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		state_deal(s);
 	int deal = s->deal_no;
 	while (s->current >= 0 && s->deal_no == deal &&
-	       thumb_step(s, style, mix, r))
+	       thumb_play_on(s, style, mix, r))
 		;
 }
 

@@ -83,6 +83,13 @@ typedef enum thumb_mix {
  * it; false when it has no legal action. */
 bool thumb_step(state *s, const thumb_style *style, thumb_mix mix, rng *r);
 
+/* The decisions due in s played as thumb_step plays them, one after
+ * the other: while the seats decide by a single card, every card to the
+ * end of the phase in one go (the engine's fast loop); otherwise one
+ * decision.  False when the seat to move has no legal action. */
+bool thumb_play_on(state *s, const thumb_style *style, thumb_mix mix,
+		   rng *r);
+
 /* Plays the deal in s (dealing it first at a chance node) to its score. */
 void thumb_play_deal(state *s, const thumb_style *style, thumb_mix mix,
 		     rng *r);

@@ -608,6 +608,71 @@ START_TEST(test_play_to_the_call)
 }
 END_TEST
 
+/* A deal played by the rules of thumb one decision at a time through
+ * the engine's general step, as the playouts played before the trick
+ * phases had their own loop of chosen cards. */
+static void thumb_play_deal_step_by_step(state *s, const thumb_style *style,
+					 thumb_mix mix, rng *r)
+{
+	if (state_current(s) == SEAT_CHANCE)
+		state_deal(s);
+	int deal = s->deal_no;
+	while (s->current >= 0 && s->deal_no == deal &&
+	       thumb_step(s, style, mix, r))
+		;
+}
+
+/* The trick phases' loop of chosen cards plays the cards the general
+ * step plays, from the same draws: every deal of a match, played both
+ * ways from the same generator, ends with the same scores, tricks,
+ * cards and generator, in games of every shape of trick. */
+START_TEST(test_thumb_playout_as_step_by_step)
+{
+	static const char *const names[] = {
+		"whist", "hearts", "spades", "euchre", "skat",
+		"sidi-barrani", "doppelkopf", "oh-hell",
+	};
+	static const thumb_mix mixes[] = {MIX_PLAYOUT, MIX_THUMB,
+					  MIX_CALLS_BY_THUMB};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s.yaml", GAMES_DIR, names[i]);
+		game *g = scn_load(path);
+		thumb_style style = thumb_learn(g, g->default_players);
+		for (size_t m = 0; m < sizeof mixes / sizeof *mixes; m++) {
+			state fast, slow;
+			char why[200];
+			ck_assert(state_setup(&fast, g, g->default_players, 0,
+					      NULL, 5, why, sizeof why));
+			slow = fast;
+			rng rf, rs;
+			rng_seed(&rf, 9, m);
+			rs = rf;
+			for (int d = 0; d < 12 && !state_over(&fast); d++) {
+				thumb_play_deal(&fast, &style, mixes[m], &rf);
+				thumb_play_deal_step_by_step(&slow, &style,
+							     mixes[m], &rs);
+				ck_assert_msg(memcmp(&rf, &rs, sizeof rf) == 0,
+					      "%s deal %d", names[i], d);
+				ck_assert_int_eq(fast.current, slow.current);
+				ck_assert_int_eq(fast.fault, slow.fault);
+				for (int p = 0; p < fast.players; p++) {
+					ck_assert_msg(fast.total[p] == slow.total[p],
+						      "%s deal %d", names[i], d);
+					ck_assert_int_eq(fast.deal_score[p],
+							 slow.deal_score[p]);
+					ck_assert_int_eq(fast.tricks_won[p],
+							 slow.tricks_won[p]);
+					ck_assert(cset_eq(fast.hand[p],
+							  slow.hand[p]));
+				}
+			}
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
 static void teardown(void)
 {
 	deck_cleanup();
@@ -631,6 +696,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_tricks_cost_by_part);
 	tcase_add_test(tc, test_calls_count_the_hand);
 	tcase_add_test(tc, test_play_to_the_call);
+	tcase_add_test(tc, test_thumb_playout_as_step_by_step);
 	suite_add_tcase(su, tc);
 	return su;
 }
