@@ -35,6 +35,16 @@ static void setup(void)
 	g = scn_load(DOPPELKOPF);
 }
 
+/* Deal `seed` dealt into s, solos left out of the game. */
+static void deal_without_solos(uint64_t seed)
+{
+	char why[200];
+	int64_t options[] = {1, 0};     /* no solos */
+	ck_assert_msg(state_setup(&s, g, 4, 0, options, seed, why, sizeof why),
+		      "%s", why);
+	state_deal(&s);
+}
+
 static void teardown(void)
 {
 	game_free(g);
@@ -408,10 +418,7 @@ START_TEST(test_karlchen_and_foxes)
 	rng_seed(&r, 5, 0);
 	bool karlchen = false, fox = false;
 	for (uint64_t seed = 1; seed < 400 && !(karlchen && fox); seed++) {
-		char why[200];
-		int64_t options[] = {1, 0};     /* no solos */
-		ck_assert(state_setup(&s, g, 4, 0, options, seed, why, sizeof why));
-		state_deal(&s);
+		deal_without_solos(seed);
 		while (s.current >= 0 && s.tricks_done < 12) {
 			cardset legal = state_legal_cards(&s);
 			action list[ACTIONS_MAX];
@@ -468,10 +475,7 @@ START_TEST(test_playout_as_steps_keeps_the_sides)
 {
 	int marriages = 0;
 	for (uint64_t seed = 1; seed <= 300; seed++) {
-		char why[200];
-		int64_t options[] = {1, 0};     /* no solos */
-		ck_assert(state_setup(&s, g, 4, 0, options, seed, why, sizeof why));
-		state_deal(&s);
+		deal_without_solos(seed);
 		rng r, rb;
 		rng_seed(&r, 3, seed);
 		while (s.current >= 0 && state_phase_kind(&s) != PHASE_TRICKS)
@@ -524,10 +528,7 @@ START_TEST(test_calls_kept_closed_reopen)
 	const tricks_phase *t = &g->phase[1].u.tricks;
 	int reopened = 0;
 	for (uint64_t seed = 1; seed <= 200; seed++) {
-		char why[200];
-		int64_t options[] = {1, 0};     /* no solos */
-		ck_assert(state_setup(&s, g, 4, 0, options, seed, why, sizeof why));
-		state_deal(&s);
+		deal_without_solos(seed);
 		rng r;
 		rng_seed(&r, 5, seed);
 		while (s.current >= 0 && state_phase_kind(&s) != PHASE_TRICKS)
