@@ -1746,6 +1746,24 @@ static void finish_move(state *s, const layout_phase *l, const move_def *m,
 	watch_stall(s, l);
 }
 
+/* Whether every pile move m takes from is empty: it has no candidate
+ * then (a pair takes its cards from elsewhere too). */
+static bool sources_empty(const state *s, const move_def *m)
+{
+	if (m->pair)
+		return false;
+	const game *g = s->g;
+	for (int k = 0; k < g->nplaces; k++) {
+		if (!(m->from >> k & 1))
+			continue;
+		const place_def *pl = &g->place[k];
+		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+			if (s->pile_size[p])
+				return false;
+	}
+	return true;
+}
+
 /* After a move: automatic moves, the draw, and the end; whether any move
  * is left is checked when `stuck` asks (a playout finds out by listing
  * the moves anyway). */
@@ -1765,7 +1783,10 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 		bool moved = false;
 		for (int i = 0; i < l->nmoves && !moved; i++) {
 			const move_def *m = &l->move[i];
-			if (!m->automatic || !offered(s, l, m))
+			/* most steps leave the automatic moves' sources
+			 * empty: no probe for them */
+			if (!m->automatic || !offered(s, l, m) ||
+			    sources_empty(s, m))
 				continue;
 			probe pr;
 			probe_start(&pr, s);
