@@ -676,7 +676,9 @@ static bool try_target(const state *s, const layout_phase *l,
 	put_card(pr, s, l->v_target, probe_top(pr, dest));
 	put_cards(pr, l->v_pile, pr->set[dest]);
 	int near = l->beside[dest];
-	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
+	if (m->reads_beside)            /* else its top is not looked for */
+		put_card(pr, s, l->v_beside,
+			 near < 0 ? CARD_NONE : probe_top(pr, near));
 	int index = (int)(m - l->move);
 	memo_result r;
 	bool kept = m->memo && !reference;
