@@ -346,7 +346,7 @@ static card_id take_top(state *s, int p)
 {
 	card_id c = pile_top(s, p);
 	if (c != CARD_NONE)
-		pile_remove(s, c);
+		pile_remove_top(s, c);
 	return c;
 }
 
@@ -1717,8 +1717,8 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 		first = h - k < 0 ? 0 : h - k;
 	}
 	int group = h - first;
-	for (int j = first; j < h; j++)
-		pile_remove(s, cards[j]);
+	for (int j = h - 1; j >= first; j--)   /* from the top: none above */
+		pile_remove_top(s, cards[j]);
 	/* turned over, the group's top lands first; under a pile, its
 	 * bottom goes deepest */
 	for (int j = 0; j < group; j++) {
