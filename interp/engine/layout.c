@@ -366,6 +366,8 @@ static void reveal(state *s, const layout_phase *l)
 		return;
 	const place_def *pl = &s->g->place[l->reveal];
 	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++) {
+		if (!cset_meets(s->pile_set[p], s->down))
+			continue;       /* no card face down: its top is up */
 		card_id c = pile_top(s, p);
 		if (c != CARD_NONE && cset_has(s->down, c)) {
 			cset_del(&s->down, c);
