@@ -376,6 +376,9 @@ typedef struct move_def {
 	uint8_t memo;                   /* MEMO_ON | the variables read, when
 					   its conditions' results are kept
 					   (layout_memo.c); 0 */
+	bool reads_beside;              /* when, sequence, capacity, prefer
+					   or best reads `beside`: the card
+					   beside a target is looked up */
 } move_def;
 
 /* A solitaire layout: setup, drawing, moves, the attack, the end. */

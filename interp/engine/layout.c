@@ -346,7 +346,7 @@ static card_id take_top(state *s, int p)
 {
 	card_id c = pile_top(s, p);
 	if (c != CARD_NONE)
-		pile_remove(s, c);
+		pile_remove_top(s, c);
 	return c;
 }
 
@@ -366,6 +366,8 @@ static void reveal(state *s, const layout_phase *l)
 		return;
 	const place_def *pl = &s->g->place[l->reveal];
 	for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++) {
+		if (!cset_meets(s->pile_set[p], s->down))
+			continue;       /* no card face down: its top is up */
 		card_id c = pile_top(s, p);
 		if (c != CARD_NONE && cset_has(s->down, c)) {
 			cset_del(&s->down, c);
@@ -676,7 +678,9 @@ static bool try_target(const state *s, const layout_phase *l,
 	put_card(pr, s, l->v_target, probe_top(pr, dest));
 	put_cards(pr, l->v_pile, pr->set[dest]);
 	int near = l->beside[dest];
-	put_card(pr, s, l->v_beside, near < 0 ? CARD_NONE : probe_top(pr, near));
+	if (m->reads_beside)            /* else its top is not looked for */
+		put_card(pr, s, l->v_beside,
+			 near < 0 ? CARD_NONE : probe_top(pr, near));
 	int index = (int)(m - l->move);
 	memo_result r;
 	bool kept = m->memo && !reference;
@@ -1715,8 +1719,8 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 		first = h - k < 0 ? 0 : h - k;
 	}
 	int group = h - first;
-	for (int j = first; j < h; j++)
-		pile_remove(s, cards[j]);
+	for (int j = h - 1; j >= first; j--)   /* from the top: none above */
+		pile_remove_top(s, cards[j]);
 	/* turned over, the group's top lands first; under a pile, its
 	 * bottom goes deepest */
 	for (int j = 0; j < group; j++) {
@@ -1746,6 +1750,24 @@ static void finish_move(state *s, const layout_phase *l, const move_def *m,
 	watch_stall(s, l);
 }
 
+/* Whether every pile move m takes from is empty: it has no candidate
+ * then (a pair takes its cards from elsewhere too). */
+static bool sources_empty(const state *s, const move_def *m)
+{
+	if (m->pair)
+		return false;
+	const game *g = s->g;
+	for (int k = 0; k < g->nplaces; k++) {
+		if (!(m->from >> k & 1))
+			continue;
+		const place_def *pl = &g->place[k];
+		for (int p = pl->first_pile; p < pl->first_pile + pl->npiles; p++)
+			if (s->pile_size[p])
+				return false;
+	}
+	return true;
+}
+
 /* After a move: automatic moves, the draw, and the end; whether any move
  * is left is checked when `stuck` asks (a playout finds out by listing
  * the moves anyway). */
@@ -1765,7 +1787,10 @@ static phase_step settle(state *s, const phase *p, bool stuck)
 		bool moved = false;
 		for (int i = 0; i < l->nmoves && !moved; i++) {
 			const move_def *m = &l->move[i];
-			if (!m->automatic || !offered(s, l, m))
+			/* most steps leave the automatic moves' sources
+			 * empty: no probe for them */
+			if (!m->automatic || !offered(s, l, m) ||
+			    sources_empty(s, m))
 				continue;
 			probe pr;
 			probe_start(&pr, s);

@@ -236,6 +236,20 @@ static int source_piles(const game *g, const move_def *m)
 	return n;
 }
 
+/* Whether move m's conditions over a target read `beside`. */
+static bool reads_beside(const layout_phase *l, const move_def *m)
+{
+	const expr *e[4 + PREFER_MAX] = {m->when, m->sequence, m->capacity,
+					 m->best};
+	int ne = 4;
+	for (int i = 0; i < m->nprefer; i++)
+		e[ne++] = m->prefer[i];
+	for (int i = 0; i < ne; i++)
+		if (e[i] && expr_reads_slot(e[i], l->v_beside))
+			return true;
+	return false;
+}
+
 static void plan_leads(const game *g, layout_phase *l)
 {
 	const int target[] = {l->v_target, l->v_pile, l->v_beside,
@@ -256,6 +270,7 @@ static void plan_leads(const game *g, layout_phase *l)
 		if (sv && source_piles(g, m) <= 1)
 			sv->by_cards = false;
 		m->sieve = sv;
+		m->reads_beside = reads_beside(l, m);
 	}
 }
 

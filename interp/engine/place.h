@@ -58,6 +58,18 @@ static inline void pile_remove(state *s, card_id c)
 	s->depth[c] = 0;
 }
 
+/* Takes card c, the top of its pile, out of it: no card lies above it
+ * to move down (pile_remove without looking at the others). */
+static inline void pile_remove_top(state *s, card_id c)
+{
+	int p = s->pile_of[c] - 1;
+	if (p < 0)
+		return;
+	s->pile_size[p]--;
+	pile_lift(s, c);
+	s->depth[c] = 0;
+}
+
 /* Empties every pile. */
 static inline void piles_clear(state *s)
 {

@@ -405,9 +405,19 @@ START_TEST(test_action_sort)
 	rng_seed(&r, 5, 1);
 	for (int n = 0; n <= ACTIONS_MAX; n += n < 80 ? 1 : 37) {
 		for (int i = 0; i < n; i++) {
+			/* every field, so that any two may tie but one; the
+			 * numbers negative too */
 			list[i] = action_of((action_kind)(ACT_CARD +
-					    rng_below(&r, 2)), i);
+					    rng_below(&r, 2)),
+					    (int)rng_below(&r, 5) - 2);
+			list[i].flags = (uint8_t)rng_below(&r, 2);
 			list[i].card[0] = (card_id)rng_below(&r, 4);
+			list[i].card[1] = (card_id)(rng_below(&r, 2) ? CARD_NONE
+						    : rng_below(&r, 3));
+			list[i].denom = (uint8_t)(rng_below(&r, 2) ? DENOM_NONE
+						  : rng_below(&r, 3));
+			list[i].from = (uint8_t)(rng_below(&r, 2) ? PLACE_NONE
+						 : rng_below(&r, 3));
 			list[i].to = (uint8_t)rng_below(&r, 3);
 		}
 		memcpy(want, list, sizeof *list * (size_t)n);

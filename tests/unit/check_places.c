@@ -118,6 +118,31 @@ START_TEST(test_scoring_reads_the_places)
 }
 END_TEST
 
+/* Taking a pile's cards off from the top, as a move of several cards
+ * does, leaves the state as taking each out anywhere does: the sizes,
+ * the sets, and the depths of the cards left and taken. */
+START_TEST(test_taking_the_top_is_taking_it_out)
+{
+	deal_in_order();
+	for (int c = 0; c < 5; c++)     /* a pile of five on the skat's two */
+		pile_push(&s, 0, (card_id)(c * 3));
+	state a = s, b = s;
+	for (int k = 0; k < 4; k++) {
+		card_id top = pile_top(&a, 0);
+		ck_assert_int_eq(top, pile_top(&b, 0));
+		pile_remove_top(&a, top);
+		pile_remove(&b, top);
+		ck_assert_int_eq(a.pile_size[0], b.pile_size[0]);
+		ck_assert(cset_eq(a.pile_set[0], b.pile_set[0]));
+		ck_assert(memcmp(a.depth, b.depth, sizeof a.depth) == 0);
+		ck_assert(memcmp(a.pile_of, b.pile_of, sizeof a.pile_of) == 0);
+	}
+	ck_assert_int_eq(a.pile_size[0], 3);
+	ck_assert_int_eq(pile_top(&a, 0), 0);
+	ck_assert_int_eq(a.depth[0], 2);
+}
+END_TEST
+
 static Suite *places_suite(void)
 {
 	Suite *su = suite_create("places");
@@ -126,6 +151,7 @@ static Suite *places_suite(void)
 	tcase_add_test(tc, test_the_deal_fills_the_places_in_order);
 	tcase_add_test(tc, test_a_view_hides_the_skat_and_a_sample_restores_it);
 	tcase_add_test(tc, test_scoring_reads_the_places);
+	tcase_add_test(tc, test_taking_the_top_is_taking_it_out);
 	suite_add_tcase(su, tc);
 	return su;
 }
