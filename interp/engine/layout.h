@@ -144,6 +144,11 @@ void layout_memo_keep(const layout_phase *l, int move, const value *slot,
 
 /* layout_build.c */
 void layout_build(builder *b, const node *n, phase *p);
+/* The conditions move m judges a candidate by, into out (room for
+ * MOVE_CONDITIONS_MAX): when, best, sequence, capacity and the tiers of
+ * prefer, the absent ones NULL; how many. */
+#define MOVE_CONDITIONS_MAX (4 + PREFER_MAX)
+int layout_move_conditions(const move_def *m, const expr **out);
 bool layout_setup(state *s, const phase *p, int index, char *why,
 		  size_t size);
 

@@ -236,14 +236,23 @@ static int source_piles(const game *g, const move_def *m)
 	return n;
 }
 
+int layout_move_conditions(const move_def *m, const expr **out)
+{
+	int n = 0;
+	out[n++] = m->when;
+	out[n++] = m->best;
+	out[n++] = m->sequence;
+	out[n++] = m->capacity;
+	for (int i = 0; i < m->nprefer; i++)
+		out[n++] = m->prefer[i];
+	return n;
+}
+
 /* Whether move m's conditions over a target read `beside`. */
 static bool reads_beside(const layout_phase *l, const move_def *m)
 {
-	const expr *e[4 + PREFER_MAX] = {m->when, m->sequence, m->capacity,
-					 m->best};
-	int ne = 4;
-	for (int i = 0; i < m->nprefer; i++)
-		e[ne++] = m->prefer[i];
+	const expr *e[MOVE_CONDITIONS_MAX];
+	int ne = layout_move_conditions(m, e);
 	for (int i = 0; i < ne; i++)
 		if (e[i] && expr_reads_slot(e[i], l->v_beside))
 			return true;

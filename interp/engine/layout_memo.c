@@ -86,11 +86,8 @@ static uint8_t plan_move(const layout_phase *l, const move_def *m)
 {
 	const int slot[] = {l->v_card, l->v_target, l->v_beside,
 			    l->v_pile, l->v_moving, l->v_source};
-	const expr *e[4 + PREFER_MAX] = {m->when, m->best, m->sequence,
-					 m->capacity};
-	int ne = 4;
-	for (int i = 0; i < m->nprefer; i++)
-		e[ne++] = m->prefer[i];
+	const expr *e[MOVE_CONDITIONS_MAX];
+	int ne = layout_move_conditions(m, e);
 	uint8_t reads = MEMO_ON;
 	for (int i = 0; i < ne; i++) {
 		if (!e[i])
