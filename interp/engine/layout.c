@@ -316,15 +316,6 @@ static int lines_from(const game *g, const layout_phase *l, int pile,
  * Cards moving
  * ====================================================================== */
 
-/* Puts card c under every card of pile p. */
-static void pile_push_bottom(state *s, int p, card_id c)
-{
-	CSET_FOREACH(k, s->pile_set[p])
-		s->depth[k]++;
-	pile_put(s, p, 0, c);
-	s->pile_size[p]++;
-}
-
 /* Card c lands on (or under) pile p, with the face of p's place. */
 static void land(state *s, int p, card_id c, bool bottom)
 {
@@ -454,10 +445,6 @@ typedef struct probe {
 	card_id pile[PILES_MAX][CARD_MAX];
 	uint8_t n[PILES_MAX];
 	cardset set[PILES_MAX];
-	uint64_t hash[PILES_MAX];       /* of each pile, as read: its cards
-					   in order and which lie face down or
-					   were seen (pile_hash) */
-	uint32_t hashed;                /* the piles whose hash is known */
 	uint32_t built;                 /* the piles whose cards in order
 					   are in `pile` (probe_row) */
 	uint32_t topped;                /* the piles whose top is in `top` */
@@ -490,7 +477,6 @@ static void probe_start(probe *pr, const state *s)
 	memcpy(pr->n, s->pile_size, (size_t)np);
 	memcpy(pr->set, s->pile_set, sizeof *pr->set * (size_t)np);
 	pr->depth = s->depth;
-	pr->hashed = 0;
 	pr->built = 0;
 	pr->topped = 0;
 	pr->sieve_move = -1;
@@ -525,20 +511,14 @@ static inline const card_id *probe_row(probe *pr, int p)
 	return pr->pile[p];
 }
 
-/* A pile as the moves read it, hashed: its cards bottom up, then which
- * of them lie face down and which were seen (two sets: cheaper than a
- * look-up per card). */
+/* A pile as the moves read it, hashed: its cards bottom up (its key and
+ * size), then which of them lie face down and which were seen (two
+ * sets: cheaper than a look-up per card). */
 static uint64_t pile_hash(const state *s, probe *pr, int p)
 {
-	if (pr->hashed >> p & 1)
-		return pr->hash[p];
 	const uint64_t k = UINT64_C(0x9e3779b97f4a7c15);
-	uint64_t h = (uint64_t)pr->n[p] + 1;
-	const card_id *row = probe_row(pr, p);
-	for (int d = 0; d < pr->n[p]; d++) {
-		h = (h ^ row[d]) * k;
-		h ^= h >> 32;
-	}
+	uint64_t h = (s->pile_key[p] ^ ((uint64_t)pr->n[p] + 1)) * k;
+	h ^= h >> 32;
 	cardset down = cset_and(pr->set[p], s->down);
 	cardset seen = cset_and(pr->set[p], s->seen);
 	for (int w = 0; w < CSET_WORDS; w++) {
@@ -546,8 +526,6 @@ static uint64_t pile_hash(const state *s, probe *pr, int p)
 		h = (h ^ h >> 29 ^ seen.w[w]) * k;
 		h ^= h >> 32;
 	}
-	pr->hash[p] = h;
-	pr->hashed |= UINT32_C(1) << p;
 	return h;
 }
 
@@ -790,19 +768,15 @@ static void board_pile(const state *s, const layout_phase *l, int index,
 		b->to[c] |= bit;
 }
 
-/* Whether card c (CARD_NONE: none) is still pile p's top, as probe_top
- * would find it, told without looking for the top; false when unsure (a
- * view's hidden top). */
-static inline bool still_top(const state *s, const probe *pr, int p,
-			     card_id c)
+/* Pile p as the board reads it: its key and its size (a view's hidden
+ * cards are in no key, but count). */
+static inline uint64_t board_key(const state *s, int p)
 {
-	if (c == CARD_NONE)
-		return pr->n[p] == 0;
-	return s->pile_of[c] == p + 1 && pr->depth[c] == pr->n[p] - 1;
+	return p < 0 ? 0 : s->pile_key[p] ^ s->pile_size[p];
 }
 
 /* Move `index`'s board brought up to date for the probe: each pile of
- * its place whose top, cards or top beside differ from the board's is
+ * its place whose cards or the cards beside differ from the board's is
  * worked out again (once a listing; most piles are as they were). */
 static void sieve_prepare(const state *s, const layout_phase *l, int index,
 			  probe *pr)
@@ -834,10 +808,12 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		}
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
-		if (b->valid >> d & 1 && cset_eq(b->set[d], pr->set[dp]) &&
-		    still_top(s, pr, dp, b->top[d]) &&
-		    (near < 0 || still_top(s, pr, near, b->beside[d])))
+		uint64_t key = board_key(s, dp), near_key = board_key(s, near);
+		if (b->valid >> d & 1 && b->key[d] == key &&
+		    b->near_key[d] == near_key)
 			continue;
+		b->key[d] = key;
+		b->near_key[d] = near_key;
 		card_id top = probe_top(pr, dp);
 		card_id beside = near < 0 ? CARD_NONE : probe_top(pr, near);
 		b->top[d] = top;
@@ -898,6 +874,78 @@ static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
 	card_id top = probe_top(pr, sp);
 	return !cset_has(some, top) &&
 	       (!cset_has(s->down, top) || cset_has(s->seen, top));
+}
+
+/* The cards of source pile sp (of a face-up place, none of its cards
+ * hidden) that name move m's groups when they are the cards lying above
+ * its last face-down one (a run with no `sequence`), or its top (a top
+ * card, or the whole pile); false when its top lies face down. */
+static bool plain_starts(const state *s, probe *pr, const move_def *m, int sp,
+			 cardset *out)
+{
+	cardset set = pr->set[sp], down = cset_and(set, s->down);
+	int h = pr->n[sp];
+	if (m->group == GROUP_RUN) {
+		int deepest = -1;       /* the highest face-down card's depth */
+		CSET_FOREACH(c, down)
+			if (pr->depth[c] > deepest)
+				deepest = pr->depth[c];
+		if (deepest == h - 1)
+			return false;
+		*out = cset_minus(set, down);
+		if (deepest >= 0)
+			CSET_FOREACH(c, *out)
+				if (pr->depth[c] < deepest)
+					cset_del(out, c);
+		return true;
+	}
+	card_id top = probe_top(pr, sp);
+	if (cset_has(down, top))
+		return false;
+	*out = cset_empty();
+	cset_add(out, top);
+	return true;
+}
+
+/* from_pile for a move whose exact sieve by cards is all it judges (no
+ * `prefer`, `best` or `capacity`), the whole list wanted: only the
+ * cards the board lets somewhere are looked at, in the order of the
+ * cards (the list is sorted after); -1 when the pile is not read simply
+ * (a face-down place, a view's hidden card, a top face down), for
+ * from_pile to list. */
+static int from_pile_sieved(const state *s, const layout_phase *l, int index,
+			    probe *pr, int sp, layout_candidate *cand, int space)
+{
+	const move_def *m = &l->move[index];
+	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
+	const place_def *dst = &s->g->place[m->to];
+	if (pr->sieve_move != index)
+		sieve_prepare(s, l, index, pr);
+	const sieve_board *b = pr->board;
+	if (!src->face_up || cset_count(pr->set[sp]) != pr->n[sp])
+		return -1;
+	if (!cset_meets(pr->set[sp], b->some))
+		return 0;               /* no card of it goes anywhere */
+	cardset starts;
+	if (!plain_starts(s, pr, m, sp, &starts))
+		return -1;
+	uint32_t mask = m->each || dst->npiles >= 32 ? 1u
+			: (UINT32_C(1) << dst->npiles) - 1;
+	if (sp >= dst->first_pile && sp < dst->first_pile + dst->npiles)
+		mask &= ~(UINT32_C(1) << (sp - dst->first_pile));
+	int n = 0;
+	CSET_FOREACH(c, cset_and(starts, b->some))
+		for (uint32_t want = b->to[c] & mask; want && n < space;
+		     want &= want - 1) {
+			action a = action_of(ACT_MOVE, index);
+			a.card[0] = (card_id)c;
+			a.from = (uint8_t)sp;
+			a.to = (uint8_t)(dst->first_pile + __builtin_ctz(want));
+			cand[n].tier = 0;
+			cand[n].best = 0;
+			cand[n++].a = a;
+		}
+	return n;
 }
 
 /* Every pile of a place as targets (from_pile). */
@@ -1134,15 +1182,24 @@ static int by_source(const state *s, const layout_phase *l, int index,
 /* Every candidate from every source pile, into cand: in order (each
  * source, each group, each target), or, `by_pairs`, source by source
  * and target by target with each pair's candidates kept while both its
- * piles are as they were (layout_memo.c); how many. */
+ * piles are as they were (layout_memo.c); how many.  With `any_order`,
+ * a plain sieved move lists each source's candidates in the order of
+ * their cards (from_pile_sieved). */
 static int collect(const state *s, const layout_phase *l, int index,
-		   probe *pr, layout_candidate *cand, bool one, bool by_pairs)
+		   probe *pr, layout_candidate *cand, bool one, bool by_pairs,
+		   bool any_order)
 {
 	const game *g = s->g;
 	const move_def *m = &l->move[index];
 	int n = 0;
 	if (m->pair)
 		return pairs(s, l, index, pr, cand, one);
+	/* the whole list, in any order: a plain sieved move's candidates
+	 * by the cards its board lets somewhere */
+	bool plain = any_order && m->sieve && pr->sieving &&
+		     m->sieve->by_cards && m->sieve->exact && !m->nprefer &&
+		     !m->best && !m->capacity && !m->has_count &&
+		     (m->group != GROUP_RUN || !m->sequence);
 	for (int k = 0; k < g->nplaces; k++) {
 		if (!(m->from >> k & 1))
 			continue;
@@ -1152,6 +1209,13 @@ static int collect(const state *s, const layout_phase *l, int index,
 			if (pr->n[sp] == 0 ||
 			    (src->pyramid && covered(s, pr, sp)))
 				continue;
+			int got = plain ? from_pile_sieved(s, l, index, pr, sp,
+							   cand + n,
+							   ACTIONS_MAX - n) : -1;
+			if (got >= 0) {
+				n += got;
+				continue;
+			}
 			if (!by_pairs) {
 				n += from_pile(s, l, index, pr, sp, ALL_TARGETS,
 					       cand + n,
@@ -1180,14 +1244,15 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	 * first is taken (an automatic move) or the list is full.  A
 	 * sieved move finds its candidates for less than its pairs' look-ups
 	 * cost (measured on Klondike and FreeCell). */
+	bool any_order = room != 1 && !reference;
 	bool by_pairs = m->memo && !m->sieve && !m->pay && !m->has_count &&
-			room > 1 && !reference;
+			any_order && room != 0;
 	/* the tiers of `prefer` are tried up to the best found so far:
 	 * the candidates of a worse tier are left out below anyway */
 	pr->tier_cap = PREFER_MAX;
-	int n = collect(s, l, index, pr, cand, room == 0, by_pairs);
-	if (by_pairs && n == ACTIONS_MAX)
-		n = collect(s, l, index, pr, cand, false, false);
+	int n = collect(s, l, index, pr, cand, room == 0, by_pairs, any_order);
+	if (any_order && n == ACTIONS_MAX)      /* cut in another order */
+		n = collect(s, l, index, pr, cand, false, false, false);
 	pr->tier_cap = PREFER_MAX;
 	if (room == 0)
 		return n > 0;

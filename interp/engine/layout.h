@@ -125,6 +125,9 @@ typedef struct sieve_board {
 	uint32_t valid;                 /* the piles whose entries hold */
 	card_id top[EXPR_SIEVE_WIDTH];  /* what each pile's terms read */
 	card_id beside[EXPR_SIEVE_WIDTH];
+	uint64_t key[EXPR_SIEVE_WIDTH]; /* each pile's and the pile beside */
+	uint64_t near_key[EXPR_SIEVE_WIDTH];    /* it: state.pile_key, with
+						   the size */
 	cardset set[EXPR_SIEVE_WIDTH];
 	cardset cards[EXPR_SIEVE_WIDTH];        /* the cards let on (by_cards) */
 	int64_t val[SIEVE_TERMS_MAX][EXPR_SIEVE_WIDTH];  /* the terms */

@@ -5,12 +5,14 @@
  * position there (state.pile_of, state.depth) and each pile its size and
  * its cards as a set (state.pile_set): the state keeps one fixed size
  * however the cards are spread, and a pile is read from its own set.
- * Whatever writes pile_of keeps pile_set with it (pile_put, pile_lift).  A place
+ * Whatever writes pile_of or depth keeps pile_set and pile_key with them
+ * (pile_put, pile_lift, and the moves below).  A place
  * (game.place) is one or more piles under one name, face up or down.
  */
 #ifndef CARDRULES_PLACE_H
 #define CARDRULES_PLACE_H
 
+#include <stdint.h>
 #include <string.h>
 
 #include "engine/state.h"
@@ -18,10 +20,23 @@
 /* Reading the piles (pile_in_order, pile_cards, pile_top, place_cards) is
  * part of the engine's API, in state.h; moving cards is here. */
 
+/* Card c at a depth as a pile's key counts it (state.pile_key: the xor
+ * of its cards'), well mixed: two piles of as many cards with equal keys
+ * hold the same cards in the same order, unless their keys collide. */
+static inline uint64_t pile_key_of(card_id c, int depth)
+{
+	uint64_t x = ((uint64_t)c << 8 | (uint64_t)depth) +
+		     UINT64_C(0x9e3779b97f4a7c15);
+	x = (x ^ x >> 30) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ x >> 27) * UINT64_C(0x94d049bb133111eb);
+	return x ^ x >> 31;
+}
+
 /* Card c lies at position depth of pile p; the pile's size is the
  * caller's (a view putting back a hidden card keeps it). */
 static inline void pile_put(state *s, int p, int depth, card_id c)
 {
+	s->pile_key[p] ^= pile_key_of(c, depth);
 	s->pile_of[c] = (uint8_t)(p + 1);
 	s->depth[c] = (uint8_t)depth;
 	cset_add(&s->pile_set[p], c);
@@ -32,8 +47,10 @@ static inline void pile_put(state *s, int p, int depth, card_id c)
 static inline void pile_lift(state *s, card_id c)
 {
 	int p = s->pile_of[c] - 1;
-	if (p >= 0)
+	if (p >= 0) {
 		cset_del(&s->pile_set[p], c);
+		s->pile_key[p] ^= pile_key_of(c, s->depth[c]);
+	}
 	s->pile_of[c] = 0;
 }
 
@@ -50,9 +67,14 @@ static inline void pile_remove(state *s, card_id c)
 	if (p < 0)
 		return;
 	uint8_t d = s->depth[c];
+	uint64_t moved = 0;     /* the keys of the cards moving down */
 	CSET_FOREACH(k, s->pile_set[p])
-		if (s->depth[k] > d)
+		if (s->depth[k] > d) {
+			moved ^= pile_key_of(k, s->depth[k]) ^
+				 pile_key_of(k, s->depth[k] - 1);
 			s->depth[k]--;
+		}
+	s->pile_key[p] ^= moved;
 	s->pile_size[p]--;
 	pile_lift(s, c);
 	s->depth[c] = 0;
@@ -70,6 +92,20 @@ static inline void pile_remove_top(state *s, card_id c)
 	s->depth[c] = 0;
 }
 
+/* Puts card c under every card of pile p. */
+static inline void pile_push_bottom(state *s, int p, card_id c)
+{
+	uint64_t moved = 0;     /* the keys of the cards moving up */
+	CSET_FOREACH(k, s->pile_set[p]) {
+		moved ^= pile_key_of(k, s->depth[k]) ^
+			 pile_key_of(k, s->depth[k] + 1);
+		s->depth[k]++;
+	}
+	s->pile_key[p] ^= moved;
+	pile_put(s, p, 0, c);
+	s->pile_size[p]++;
+}
+
 /* Empties every pile. */
 static inline void piles_clear(state *s)
 {
@@ -77,6 +113,7 @@ static inline void piles_clear(state *s)
 	memset(s->depth, 0, sizeof s->depth);
 	memset(s->pile_size, 0, sizeof s->pile_size);
 	memset(s->pile_set, 0, sizeof s->pile_set);
+	memset(s->pile_key, 0, sizeof s->pile_key);
 }
 
 #endif

@@ -151,6 +151,10 @@ typedef struct state {
 					   pile_of (place.h): a pile is read
 					   without a pass over the deck; a
 					   view's hidden cards are in none */
+	uint64_t pile_key[PILES_MAX];   /* of each pile's cards in order, kept
+					   with them (place.h): equal piles
+					   of as many cards have equal keys,
+					   read without a pass over the pile */
 	uint8_t dealt_place[CARD_MAX];  /* 1 + the place a card was dealt to */
 	uint8_t deal_pos[CARD_MAX];     /* its position in the deal's order */
 	uint8_t tricks_won[SEAT_MAX];

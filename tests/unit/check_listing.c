@@ -10,7 +10,9 @@
  * What a listing keeps for the next (layout_memo.c) must not leak from
  * one state to another: between the steps of a game, a copy of an
  * earlier step (an undo), the seat's view and a sample of it are listed
- * too, each compared with the reference.
+ * too, each compared with the reference.  Each pile's key, kept as
+ * cards move, is the key of its cards at their depths, in every one of
+ * these states.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -21,6 +23,7 @@
 
 #include "engine/engine.h"
 #include "engine/layout.h"
+#include "engine/place.h"
 #include "lang/expr.h"
 #include "lang/schema.h"
 #include "util/rng.h"
@@ -66,6 +69,20 @@ static void same_piles(const state *s, const char *path, int step)
 	}
 }
 
+/* Each pile's key, kept as cards move (place.h), is the key worked out
+ * afresh from the cards' piles and depths. */
+static void same_keys(const state *s, const char *path, int step)
+{
+	uint64_t key[PILES_MAX] = {0};
+	for (int c = 0; c < s->g->deck.ncards; c++)
+		if (s->pile_of[c])
+			key[s->pile_of[c] - 1] ^= pile_key_of((card_id)c,
+							      s->depth[c]);
+	for (int p = 0; p < s->g->npiles; p++)
+		ck_assert_msg(key[p] == s->pile_key[p], "%s, step %d: pile "
+			      "%d's key is not its cards'", path, step, p);
+}
+
 #define BACK 5                  /* an earlier step listed again */
 
 /* Other states listed between two steps: step - BACK (kept in `past`),
@@ -80,9 +97,11 @@ static void interleave(const state *s, state *past, int step, rng *r,
 		same_lists(back, path, step - BACK);
 	state_clone(&past[step % BACK], s);
 	state_view(s, 0, &v);
+	same_keys(&v.s, path, step);
 	if (v.s.current >= 0)
 		same_lists(&v.s, path, step);
 	view_sample(&v, r, &sampled);
+	same_keys(&sampled, path, step);
 	if (sampled.current >= 0)
 		same_lists(&sampled, path, step);
 }
@@ -103,6 +122,7 @@ static void play(const game *g, const char *path, uint64_t seed,
 			interleave(&s, past, step, &r, path);
 		same_lists(&s, path, step);
 		same_piles(&s, path, step);
+		same_keys(&s, path, step);
 		action list[ACTIONS_MAX];
 		int n = state_legal(&s, list);
 		if (n == 0)

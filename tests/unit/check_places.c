@@ -143,6 +143,54 @@ START_TEST(test_taking_the_top_is_taking_it_out)
 }
 END_TEST
 
+/* Pile p's key worked out afresh from its cards' depths. */
+static uint64_t key_afresh(const state *st, int p)
+{
+	uint64_t key = 0;
+	for (int c = 0; c < CARD_MAX; c++)
+		if (st->pile_of[c] == p + 1)
+			key ^= pile_key_of((card_id)c, st->depth[c]);
+	return key;
+}
+
+/* A pile's key follows its cards however they move (on top, under the
+ * pile, out of its middle or top), and two piles holding the same cards
+ * in the same order have the same key, whatever way they got them;
+ * the same cards in another order have another. */
+START_TEST(test_a_pile_key_follows_its_cards)
+{
+	deal_in_order();
+	state a = s;
+	int p = 1;                      /* a pile of the widow: its card w */
+	for (int c = 0; c < 4; c++)
+		pile_push(&a, p, (card_id)(c * 2));     /* w 0 2 4 6 */
+	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	pile_push_bottom(&a, p, 10);                    /* 10 w 0 2 4 6 */
+	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	pile_remove(&a, 2);                             /* 10 w 0 4 6 */
+	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	pile_remove_top(&a, 6);                         /* 10 w 0 4 */
+	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+
+	state b = s;                    /* the same pile, built another way */
+	pile_push(&b, p, 0);
+	pile_push(&b, p, 4);
+	pile_push_bottom(&b, p, 10);
+	ck_assert_int_eq(b.pile_size[p], a.pile_size[p]);
+	ck_assert(b.pile_key[p] == a.pile_key[p]);
+
+	state c = s;                    /* the same cards in another order */
+	pile_push(&c, p, 10);
+	pile_push(&c, p, 4);
+	pile_push(&c, p, 0);
+	ck_assert(c.pile_key[p] != a.pile_key[p]);
+
+	piles_clear(&a);
+	for (int q = 0; q < g->npiles; q++)
+		ck_assert(a.pile_key[q] == 0);
+}
+END_TEST
+
 static Suite *places_suite(void)
 {
 	Suite *su = suite_create("places");
@@ -152,6 +200,7 @@ static Suite *places_suite(void)
 	tcase_add_test(tc, test_a_view_hides_the_skat_and_a_sample_restores_it);
 	tcase_add_test(tc, test_scoring_reads_the_places);
 	tcase_add_test(tc, test_taking_the_top_is_taking_it_out);
+	tcase_add_test(tc, test_a_pile_key_follows_its_cards);
 	suite_add_tcase(su, tc);
 	return su;
 }
