@@ -352,10 +352,16 @@ typedef struct move_def {
 	const expr_sieve *sieve;        /* what `when` needs of the card
 					   and of the target, each worked
 					   out once; NULL */
+	int board;                      /* the move whose sieve's board it
+					   shares: the first with its `when`
+					   and destination (itself) */
 	const char *why;                /* `when` in words, for refusals */
 	const expr *sequence;           /* GROUP_RUN: holds for each card of
 					   the run (card) and the card under
 					   it (target); NULL: any face-up run */
+	bool run_kept;                  /* it reads those two alone: where a
+					   pile's runs start is kept by the
+					   pile (layout_memo_run) */
 	const expr *capacity;           /* GROUP_RUN: the most cards that
 					   move at once; NULL: no limit */
 	const expr *prefer[PREFER_MAX]; /* tiers of targets, best first */

@@ -450,8 +450,9 @@ typedef struct probe {
 	uint32_t topped;                /* the piles whose top is in `top` */
 	card_id top[PILES_MAX];         /* probe_top, without the row */
 	const uint8_t *depth;           /* the state's */
-	int sieve_move;                 /* the move whose board is brought
-					   up to date for this probe; -1 */
+	int sieve_move;                 /* the move whose board is up to
+					   date for this probe (a board's
+					   own: move_def.board); -1 */
 	sieve_board *board;             /* sieve_move's (layout_memo.c, or
 					   the spare when none is kept) */
 	int tier_cap;                   /* the best tier of `prefer` among
@@ -694,6 +695,25 @@ static int run_start(const state *s, const layout_phase *l,
 	return lo;
 }
 
+/* run_start, kept by the pile's hash when the move's `sequence` reads
+ * the run's cards alone (move_def.run_kept): most piles are as they were
+ * at the last listing. */
+static int run_start_kept(const state *s, const layout_phase *l,
+			  const move_def *m, probe *pr, int sp)
+{
+	run_entry *e = m->run_kept && !reference && l->memo_id
+		       ? layout_memo_run((int)(m - l->move), sp) : NULL;
+	if (!e)
+		return run_start(s, l, m, pr, sp);
+	uint64_t h = pile_hash(s, pr, sp);
+	if (e->id != l->memo_id || e->hash != h) {
+		e->id = l->memo_id;
+		e->hash = h;
+		e->lo = (uint8_t)run_start(s, l, m, pr, sp);
+	}
+	return e->lo;
+}
+
 /* A term of a sieve in the frame, looked up by the face in `slot` when
  * it reads that alone. */
 static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
@@ -831,6 +851,16 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		b->some = cset_or(b->some, b->cards[d]);
 }
 
+/* Move `index`'s board, shared with the moves of the same sieve and
+ * place (move_def.board), up to date for the probe. */
+static inline void board_ready(const state *s, const layout_phase *l,
+			       int index, probe *pr)
+{
+	int shared = l->move[index].board;
+	if (pr->sieve_move != shared)
+		sieve_prepare(s, l, shared, pr);
+}
+
 /* The targets of move `index` (bits: the piles of its place) that its
  * sieve passes for card (in the frame when it is seen). */
 static uint32_t sieve_targets(const state *s, const layout_phase *l,
@@ -838,8 +868,7 @@ static uint32_t sieve_targets(const state *s, const layout_phase *l,
 {
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
-	if (pr->sieve_move != index)
-		sieve_prepare(s, l, index, pr);
+	board_ready(s, l, index, pr);
 	if (sv->by_cards && card != CARD_NONE)
 		return pr->board->to[card];
 	int64_t val[SIEVE_TERMS_MAX];
@@ -877,14 +906,25 @@ static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
 }
 
 /* The cards of source pile sp (of a face-up place, none of its cards
- * hidden) that name move m's groups when they are the cards lying above
- * its last face-down one (a run with no `sequence`), or its top (a top
- * card, or the whole pile); false when its top lies face down. */
-static bool plain_starts(const state *s, probe *pr, const move_def *m, int sp,
-			 cardset *out)
+ * hidden) that name move m's groups: the cards a run may start at (with
+ * no `sequence`, those lying above its last face-down one), or its top
+ * (a top card, or the whole pile); false when its top lies face down. */
+static bool plain_starts(const state *s, const layout_phase *l, probe *pr,
+			 const move_def *m, int sp, cardset *out)
 {
 	cardset set = pr->set[sp], down = cset_and(set, s->down);
 	int h = pr->n[sp];
+	if (m->group == GROUP_RUN && m->sequence) {
+		/* the run_start's cards, when its top is face up */
+		if (cset_has(down, probe_top(pr, sp)))
+			return false;
+		int lo = run_start_kept(s, l, m, pr, sp);
+		*out = cset_empty();
+		CSET_FOREACH(c, set)
+			if (pr->depth[c] >= lo)
+				cset_add(out, c);
+		return true;
+	}
 	if (m->group == GROUP_RUN) {
 		int deepest = -1;       /* the highest face-down card's depth */
 		CSET_FOREACH(c, down)
@@ -919,15 +959,14 @@ static int from_pile_sieved(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
 	const place_def *dst = &s->g->place[m->to];
-	if (pr->sieve_move != index)
-		sieve_prepare(s, l, index, pr);
+	board_ready(s, l, index, pr);
 	const sieve_board *b = pr->board;
 	if (!src->face_up || cset_count(pr->set[sp]) != pr->n[sp])
 		return -1;
 	if (!cset_meets(pr->set[sp], b->some))
 		return 0;               /* no card of it goes anywhere */
 	cardset starts;
-	if (!plain_starts(s, pr, m, sp, &starts))
+	if (!plain_starts(s, l, pr, m, sp, &starts))
 		return -1;
 	uint32_t mask = m->each || dst->npiles >= 32 ? 1u
 			: (UINT32_C(1) << dst->npiles) - 1;
@@ -966,8 +1005,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	bool sieved = m->sieve && pr->sieving;
 	const uint32_t *sieve_to = NULL;        /* the targets of each card */
 	if (sieved && m->sieve->by_cards) {
-		if (pr->sieve_move != index)
-			sieve_prepare(s, l, index, pr);
+		board_ready(s, l, index, pr);
 		if (goes_nowhere(s, pr, src, sp))
 			return 0;
 		sieve_to = pr->board->to;
@@ -992,7 +1030,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	if (m->group == GROUP_ALL)
 		lo = 0;
 	else if (m->group == GROUP_RUN)
-		lo = run_start(s, l, m, pr, sp);
+		lo = run_start_kept(s, l, m, pr, sp);
 	put_cards(pr, l->v_source, pr->set[sp]);
 	for (int start = lo; start < h; start++) {
 		int first = m->group == GROUP_RUN ? start : lo;
@@ -1199,7 +1237,7 @@ static int collect(const state *s, const layout_phase *l, int index,
 	bool plain = any_order && m->sieve && pr->sieving &&
 		     m->sieve->by_cards && m->sieve->exact && !m->nprefer &&
 		     !m->best && !m->capacity && !m->has_count &&
-		     (m->group != GROUP_RUN || !m->sequence);
+		     (m->group != GROUP_RUN || !m->sequence || m->run_kept);
 	for (int k = 0; k < g->nplaces; k++) {
 		if (!(m->from >> k & 1))
 			continue;

@@ -114,12 +114,24 @@ typedef struct sieve_entry {
 /* The entry of move `move` and pile `pile`; NULL when nothing is kept. */
 sieve_entry *layout_memo_sieve(int move, int pile);
 
+/* Where the runs of a move may start in a pile (run_start), kept by the
+ * pile's hash while the move's `sequence` reads the run's cards alone;
+ * id 0: none. */
+typedef struct run_entry {
+	uint64_t hash;                  /* of the pile (pile_hash) */
+	uint32_t id;                    /* the layout's memo_id */
+	uint8_t lo;                     /* the deepest start */
+} run_entry;
+
+/* The entry of move `move` and pile `pile`; NULL when nothing is kept. */
+run_entry *layout_memo_run(int move, int pile);
+
 /* What a move's sieve needs of each pile of its place at one listing,
  * kept from one listing to the next: each pile's terms, the cards it
  * lets on, and, by card, the piles that let it on.  A pile's entry holds
- * while what its terms read (its top, its cards, the top beside it) is
- * as it was, whatever state it came from; only the piles that differ
- * are worked out again, and the cards' targets patched for them. */
+ * while the pile and the pile beside it are as they were (their keys),
+ * whatever state it came from; only the piles that differ are worked
+ * out again, and the cards' targets patched for them. */
 typedef struct sieve_board {
 	uint32_t id;                    /* the layout's memo_id; 0: none */
 	uint32_t valid;                 /* the piles whose entries hold */

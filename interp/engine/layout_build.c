@@ -259,6 +259,25 @@ static bool reads_beside(const layout_phase *l, const move_def *m)
 	return false;
 }
 
+/* The first move whose sieve is move i's, onto the same place: the same
+ * `when` (in the same scope) and both sieving by cards or neither; a
+ * listing brings their board up to date once (Klondike's card and run
+ * onto the tableau). */
+static int shared_board(const layout_phase *l, int i)
+{
+	const move_def *m = &l->move[i];
+	if (!m->sieve || !*expr_text(m->when))  /* no text: none like it */
+		return i;
+	for (int j = 0; j < i; j++) {
+		const move_def *o = &l->move[j];
+		if (o->sieve && o->to == m->to &&
+		    o->sieve->by_cards == m->sieve->by_cards &&
+		    strcmp(expr_text(o->when), expr_text(m->when)) == 0)
+			return o->board;
+	}
+	return i;
+}
+
 static void plan_leads(const game *g, layout_phase *l)
 {
 	const int target[] = {l->v_target, l->v_pile, l->v_beside,
@@ -280,6 +299,10 @@ static void plan_leads(const game *g, layout_phase *l)
 			sv->by_cards = false;
 		m->sieve = sv;
 		m->reads_beside = reads_beside(l, m);
+		m->board = shared_board(l, i);
+		const int run_reads[] = {l->v_card, l->v_target};
+		m->run_kept = m->group == GROUP_RUN && m->sequence &&
+			      expr_reads_only(m->sequence, run_reads, 2);
 	}
 }
 

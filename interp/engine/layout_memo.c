@@ -50,6 +50,7 @@ typedef struct memo_tables {
 	pair_entry recent[RECENT_SIZE];
 	sieve_entry sieve[MOVES_MAX][PILES_MAX];
 	sieve_board board[MOVES_MAX];
+	run_entry run[MOVES_MAX][PILES_MAX];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -278,6 +279,12 @@ sieve_entry *layout_memo_sieve(int move, int pile)
 {
 	memo_tables *t = tables();
 	return t ? &t->sieve[move][pile] : NULL;
+}
+
+run_entry *layout_memo_run(int move, int pile)
+{
+	memo_tables *t = tables();
+	return t ? &t->run[move][pile] : NULL;
 }
 
 sieve_board *layout_memo_board(int move)
