@@ -164,15 +164,16 @@ static inline card_id cset_first(cardset s)
 /* Lowest id in s that is greater than c, or CARD_NONE. */
 static inline card_id cset_next(cardset s, card_id c)
 {
-	int from = c + 1;
-	for (int i = from >> 6; i < CSET_WORDS; i++) {
-		uint64_t w = s.w[i];
-		if (i == from >> 6)
-			w &= (from & 63) ? ~UINT64_C(0) << (from & 63) : ~UINT64_C(0);
-		if (w)
-			return (card_id)(i * 64 + __builtin_ctzll(w));
+	int from = c + 1, i = from >> 6;
+	if (i >= CSET_WORDS)
+		return CARD_NONE;
+	uint64_t w = s.w[i] & ~UINT64_C(0) << (from & 63);  /* above c */
+	while (!w) {
+		if (++i == CSET_WORDS)
+			return CARD_NONE;
+		w = s.w[i];
 	}
-	return CARD_NONE;
+	return (card_id)(i * 64 + __builtin_ctzll(w));
 }
 
 /* Whether the processor deposits bits (BMI2's pdep) in a few cycles:

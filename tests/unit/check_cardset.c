@@ -39,6 +39,34 @@ START_TEST(test_iteration_is_ascending)
 }
 END_TEST
 
+/* The next id after each one, for sets of every density (the bits of a
+ * word's end and of an empty word included), is the next one a look at
+ * every id finds. */
+START_TEST(test_next_is_the_next_id)
+{
+	rng r;
+	rng_seed(&r, 8, 8);
+	for (int i = 0; i < 1000; i++) {
+		cardset s = cset_empty();
+		s.w[0] = rng_next(&r);
+		s.w[1] = rng_next(&r);
+		for (int k = i % 4; k > 0; k--) {       /* sparser and sparser */
+			s.w[0] &= rng_next(&r);
+			s.w[1] &= rng_next(&r);
+		}
+		if (i % 5 == 0)
+			s.w[i / 5 % 2] = 0;
+		for (int c = 0; c < CARD_MAX; c++) {
+			card_id expect = CARD_NONE;
+			for (int d = c + 1; d < CARD_MAX && expect == CARD_NONE; d++)
+				if (cset_has(s, (card_id)d))
+					expect = (card_id)d;
+			ck_assert_int_eq(cset_next(s, (card_id)c), expect);
+		}
+	}
+}
+END_TEST
+
 START_TEST(test_first_n)
 {
 	for (int n = 0; n <= CARD_MAX; n++) {
@@ -162,7 +190,7 @@ static Suite *cardset_suite(void)
 {
 	Suite *s = suite_create("cardset");
 	TEST_CASE(s, "sets", test_add_has_count, test_iteration_is_ascending,
-		  test_first_n, test_algebra, test_popcount_both_ways,
+		  test_next_is_the_next_id, test_first_n, test_algebra, test_popcount_both_ways,
 		  test_nth_both_ways);
 	TEST_CASE(s, "rng", test_rng_is_fixed, test_rng_below_is_uniform,
 		  test_shuffle_is_permutation);
