@@ -376,6 +376,11 @@ typedef struct move_def {
 					   `when`): it can never hurt, and a
 					   solver makes it without branching */
 	bool last_resort;               /* a solver tries it after the others */
+	const expr_face_table *prefer_table[PREFER_MAX];
+	const expr_face_table *best_table;
+	const expr_face_table *sequence_table;  /* those of the conditions
+					   that read cards' faces alone, to be
+					   looked up (expr_faces.c); NULL */
 	const expr *pay;                /* a card of these is used up */
 	int pay_from, pay_to;
 	counter_adds adds;

@@ -443,8 +443,8 @@ typedef struct probe {
 	value slot[VARS_SLOTS_MAX];
 	expr_frame f;
 	card_id pile[PILES_MAX][CARD_MAX];
-	uint8_t n[PILES_MAX];
-	cardset set[PILES_MAX];
+	const uint8_t *n;               /* the state's sizes and sets: a */
+	const cardset *set;             /* probe lasts while no card moves */
 	uint32_t built;                 /* the piles whose cards in order
 					   are in `pile` (probe_row) */
 	uint32_t topped;                /* the piles whose top is in `top` */
@@ -467,16 +467,15 @@ typedef struct probe {
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
 	       "targets");
 
-/* The piles' sizes and sets into the probe; their cards in order are
- * read when first asked for (probe_row): a listing reads few of a
- * grid's piles, and the automatic moves and attacks after a move fewer. */
+/* A probe of the state's piles, read in place (a probe is made again
+ * after cards move); their cards in order are read when first asked for
+ * (probe_row): a listing reads few of a grid's piles, and the automatic
+ * moves and attacks after a move fewer. */
 static void probe_start(probe *pr, const state *s)
 {
 	vars_frame(&pr->f, s, pr->slot);
-	int np = s->g->npiles;
-	memset(pr->n, 0, sizeof pr->n);
-	memcpy(pr->n, s->pile_size, (size_t)np);
-	memcpy(pr->set, s->pile_set, sizeof *pr->set * (size_t)np);
+	pr->n = s->pile_size;
+	pr->set = s->pile_set;
 	pr->depth = s->depth;
 	pr->built = 0;
 	pr->topped = 0;
@@ -607,6 +606,18 @@ static bool holds(const expr *e, probe *pr)
 	return !e || expr_eval(e, &pr->f).i != 0;
 }
 
+/* Condition e's value in the frame, looked up in its table t when it has
+ * one (not in the reference listing, nor under validate's watch); none
+ * holds. */
+static int64_t judged(const expr *e, const expr_face_table *t, probe *pr)
+{
+	if (!e)
+		return 1;               /* none: it holds */
+	if (t && pr->sieving)
+		return expr_face_value(t, pr->slot);
+	return expr_eval(e, &pr->f).i;
+}
+
 /* A card of `pay` in its place, to be spent; CARD_NONE. */
 static card_id pay_card(const state *s, probe *pr, const move_def *m)
 {
@@ -639,12 +650,13 @@ static void judge(const move_def *m, probe *pr, int lead, int cap,
 		return;
 	if (m->nprefer) {
 		int tiers = cap < m->nprefer ? cap + 1 : m->nprefer;
-		while (r->tier < tiers && !holds(m->prefer[r->tier], pr))
+		while (r->tier < tiers &&
+		       !judged(m->prefer[r->tier], m->prefer_table[r->tier], pr))
 			r->tier++;
 		if (r->tier == tiers)
 			return;
 	}
-	r->best = m->best ? expr_eval(m->best, &pr->f).i : 0;
+	r->best = m->best ? judged(m->best, m->best_table, pr) : 0;
 	r->ok = true;
 }
 
@@ -687,7 +699,7 @@ static int run_start(const state *s, const layout_phase *l,
 		if (m->sequence) {
 			put_card(pr, s, l->v_card, cards[lo]);
 			put_card(pr, s, l->v_target, cards[lo - 1]);
-			if (!holds(m->sequence, pr))
+			if (!judged(m->sequence, m->sequence_table, pr))
 				break;
 		}
 		lo--;

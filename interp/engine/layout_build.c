@@ -278,6 +278,19 @@ static int shared_board(const layout_phase *l, int i)
 	return i;
 }
 
+/* Tables of the conditions a listing judges every candidate by, when
+ * they read the faces of the move's cards alone. */
+static void plan_tables(layout_phase *l, move_def *m)
+{
+	const int cards[] = {l->v_card, l->v_target, l->v_beside, l->v_other};
+	for (int t = 0; t < m->nprefer; t++)
+		m->prefer_table[t] = expr_face_table_of(l->scope, m->prefer[t],
+							cards, 4);
+	m->best_table = expr_face_table_of(l->scope, m->best, cards, 4);
+	m->sequence_table = expr_face_table_of(l->scope, m->sequence, cards,
+					       4);
+}
+
 static void plan_leads(const game *g, layout_phase *l)
 {
 	const int target[] = {l->v_target, l->v_pile, l->v_beside,
@@ -303,6 +316,7 @@ static void plan_leads(const game *g, layout_phase *l)
 		const int run_reads[] = {l->v_card, l->v_target};
 		m->run_kept = m->group == GROUP_RUN && m->sequence &&
 			      expr_reads_only(m->sequence, run_reads, 2);
+		plan_tables(l, m);
 	}
 }
 

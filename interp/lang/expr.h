@@ -283,6 +283,35 @@ cardset expr_sieve_cards(const expr_sieve *sv,
 uint32_t expr_sieve_mask(const expr_sieve *sv, const int64_t *one,
 			 const int64_t (*other)[EXPR_SIEVE_WIDTH], int n);
 
+/* ---- Tables by faces ---------------------------------------------------- */
+
+/* An expression that reads nothing but the cards (faces) in one or two
+ * of some slots, worked out for every face of the deck and FACE_NONE in
+ * each, so that it is looked up (expr_face_value), not evaluated. */
+typedef struct expr_face_table {
+	int slot[2];                    /* the slots read; -1: none */
+	int width;                      /* the deck's faces and FACE_NONE */
+	int stride;                     /* a row: width, or 1 (one slot) */
+	uint8_t index[FACE_NONE + 1];   /* each face's place among them */
+	card_face face[FACE_NONE + 1];  /* the face at each place */
+	int64_t *value;                 /* [place of slot[0]][of slot[1]] */
+} expr_face_table;
+
+/* The table of e over the card slots `slot` (nslot of them), in sc's
+ * arena; NULL when e reads anything else or three of them, or memory
+ * runs out. */
+const expr_face_table *expr_face_table_of(expr_scope *sc, const expr *e,
+					  const int *slot, int nslot);
+
+/* The table's value with the faces in frame slots `slot` (their .i). */
+static inline int64_t expr_face_value(const expr_face_table *t,
+				      const value *slot)
+{
+	int i = t->slot[0] < 0 ? 0 : t->index[(uint8_t)slot[t->slot[0]].i];
+	int j = t->slot[1] < 0 ? 0 : t->index[(uint8_t)slot[t->slot[1]].i];
+	return t->value[i * t->stride + j];
+}
+
 /* The expression as written in the rule file ("points(won)"). */
 const char *expr_text(const expr *e);
 

@@ -1,0 +1,153 @@
+/*
+ * check_faces.c — a layout's conditions looked up by the faces of their
+ * cards (expr_faces.c) are what the tree-walker gives: for every table of
+ * every move of every shipped solitaire and test game, at every pair of
+ * faces of the deck and none.  A condition that reads more than cards'
+ * faces gets no table.
+ */
+#include "testutil.h"
+#include "scenario.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "engine/layout.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
+
+/* Table t of condition e over every pair of faces it reads. */
+static void same_values(const expr *e, const expr_face_table *t,
+			const layout_phase *l, const char *path)
+{
+	if (!t)
+		return;
+	ck_assert_ptr_nonnull(e);
+	value slot[VARS_SLOTS_MAX];
+	memset(slot, 0, sizeof slot);
+	expr_frame f = {slot, 1, -1, NULL, NULL};
+	int rows = t->slot[0] < 0 ? 1 : t->width;
+	int cols = t->slot[1] < 0 ? 1 : t->width;
+	ck_assert_int_lt(expr_scope_slots(l->scope), VARS_SLOTS_MAX);
+	for (int i = 0; i < rows; i++)
+		for (int j = 0; j < cols; j++) {
+			if (t->slot[0] >= 0)
+				slot[t->slot[0]].i = t->face[i];
+			if (t->slot[1] >= 0)
+				slot[t->slot[1]].i = t->face[j];
+			ck_assert_msg(expr_face_value(t, slot) ==
+				      expr_eval(e, &f).i, "%s: %s differs at "
+				      "faces %d and %d", path, expr_text(e),
+				      t->face[i], t->face[j]);
+		}
+}
+
+/* Every table of every layout move of the game; how many. */
+static int check_game(const game *g, const char *path)
+{
+	int tables = 0;
+	for (int p = 0; p < g->nphases; p++) {
+		if (g->phase[p].kind != PHASE_LAYOUT)
+			continue;
+		const layout_phase *l = &g->phase[p].u.layout;
+		for (int i = 0; i < l->nmoves; i++) {
+			const move_def *m = &l->move[i];
+			for (int k = 0; k < m->nprefer; k++) {
+				same_values(m->prefer[k], m->prefer_table[k], l,
+					    path);
+				tables += m->prefer_table[k] != NULL;
+			}
+			same_values(m->best, m->best_table, l, path);
+			same_values(m->sequence, m->sequence_table, l, path);
+			tables += (m->best_table != NULL) +
+				  (m->sequence_table != NULL);
+		}
+	}
+	return tables;
+}
+
+static int check_dir(const char *dir_path)
+{
+	DIR *dir = opendir(dir_path);
+	ck_assert_msg(dir != NULL, "cannot open %s", dir_path);
+	struct dirent *e;
+	int tables = 0;
+	while ((e = readdir(dir))) {
+		size_t len = strlen(e->d_name);
+		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
+			continue;
+		char path[600];
+		snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
+		game *g = scn_load(path);
+		tables += check_game(g, path);
+		game_free(g);
+	}
+	closedir(dir);
+	return tables;
+}
+
+START_TEST(test_shipped_games)
+{
+	/* Gridcannon's royal (four tiers and `highest`) and armour, and
+	 * Spider's and FreeCell's runs, at least */
+	ck_assert_int_ge(check_dir(TOP_SRCDIR "/games"), 10);
+}
+END_TEST
+
+START_TEST(test_test_games)
+{
+	check_dir(TESTS_DIR "/data/games");
+}
+END_TEST
+
+/* Gridcannon's royal is judged by tables alone; the armour's `lowest`
+ * reads the pile's cards, and `not (target in down)` what lies face
+ * down: neither is a function of faces. */
+START_TEST(test_only_faces_are_tabulated)
+{
+	game *g = scn_load(TOP_SRCDIR "/games/gridcannon.yaml");
+	const layout_phase *l = NULL;
+	for (int p = 0; p < g->nphases; p++)
+		if (g->phase[p].kind == PHASE_LAYOUT)
+			l = &g->phase[p].u.layout;
+	ck_assert_ptr_nonnull(l);
+	const move_def *royal = NULL, *armour = NULL;
+	for (int i = 0; i < l->nmoves; i++) {
+		if (strcmp(l->move[i].name, "royal") == 0)
+			royal = &l->move[i];
+		if (strcmp(l->move[i].name, "armour") == 0)
+			armour = &l->move[i];
+	}
+	ck_assert_ptr_nonnull(royal);
+	ck_assert_ptr_nonnull(armour);
+	ck_assert_int_eq(royal->nprefer, 4);
+	for (int k = 0; k < royal->nprefer; k++)
+		ck_assert_ptr_nonnull(royal->prefer_table[k]);
+	ck_assert_ptr_nonnull(royal->best_table);
+	ck_assert_ptr_nonnull(armour->prefer_table[0]);
+	ck_assert_ptr_null(armour->best_table);
+	game_free(g);
+}
+END_TEST
+
+static void teardown(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
+}
+
+static Suite *faces_suite(void)
+{
+	Suite *s = suite_create("faces");
+	TCase *tc = tcase_create("tables and the tree-walker");
+	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_test(tc, test_shipped_games);
+	tcase_add_test(tc, test_test_games);
+	tcase_add_test(tc, test_only_faces_are_tabulated);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+TEST_MAIN(faces_suite)
