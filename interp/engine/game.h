@@ -390,6 +390,8 @@ typedef struct move_def {
 	bool reads_beside;              /* when, sequence, capacity, prefer
 					   or best reads `beside`: the card
 					   beside a target is looked up */
+	bool reads_moving;              /* ... reads `moving`: the cards of
+					   a group are gathered */
 } move_def;
 
 /* A solitaire layout: setup, drawing, moves, the attack, the end. */

@@ -1022,10 +1022,13 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			return 0;
 		sieve_to = pr->board->to;
 	}
-	/* a move of the top card alone reads the source's top alone:
-	 * cards[i - base] is its card i */
+	/* a move named by its top card whose conditions read no group
+	 * reads the source's top alone: cards[i - base] is its card i */
 	card_id top_only;
-	bool top_alone = m->group == GROUP_TOP && !m->has_count;
+	bool group_read = m->reads_moving || reference;
+	bool top_alone = m->group != GROUP_RUN &&
+			 !(m->has_count && group_read) &&
+			 !(m->group == GROUP_ALL && group_read);
 	const card_id *cards = top_alone ? &top_only : probe_row(pr, sp);
 	int base = top_alone ? h - 1 : 0;
 	if (top_alone)
@@ -1064,7 +1067,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			continue;       /* no target takes this card */
 		}
 		put_card(pr, s, l->v_card, card);
-		if (!m->memo || m->memo & MEMO_READS_MOVING) {
+		if (group_read) {
 			/* a view's row holds none for the cards it lacks */
 			cardset moving = cset_empty();
 			for (int j = first; j < h; j++)

@@ -249,12 +249,12 @@ int layout_move_conditions(const move_def *m, const expr **out)
 }
 
 /* Whether move m's conditions over a target read `beside`. */
-static bool reads_beside(const layout_phase *l, const move_def *m)
+static bool reads_slot(const move_def *m, int slot)
 {
 	const expr *e[MOVE_CONDITIONS_MAX];
 	int ne = layout_move_conditions(m, e);
 	for (int i = 0; i < ne; i++)
-		if (e[i] && expr_reads_slot(e[i], l->v_beside))
+		if (e[i] && expr_reads_slot(e[i], slot))
 			return true;
 	return false;
 }
@@ -311,7 +311,8 @@ static void plan_leads(const game *g, layout_phase *l)
 		if (sv && source_piles(g, m) <= 1)
 			sv->by_cards = false;
 		m->sieve = sv;
-		m->reads_beside = reads_beside(l, m);
+		m->reads_beside = reads_slot(m, l->v_beside);
+		m->reads_moving = reads_slot(m, l->v_moving);
 		m->board = shared_board(l, i);
 		const int run_reads[] = {l->v_card, l->v_target};
 		m->run_kept = m->group == GROUP_RUN && m->sequence &&
