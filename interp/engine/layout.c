@@ -736,8 +736,8 @@ static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
 }
 
 /* The cards move `index`'s sieve lets onto pile d of its place, its
- * terms there on the board: kept by their values (a pile changed may
- * keep its terms: another card of the same colour and rank). */
+ * terms there on the board: kept by their values, whichever pile had
+ * them (a pile's top comes back, and another pile gets the same). */
 static cardset sieve_cards(const layout_phase *l, int index,
 			   const sieve_board *b, int d,
 			   const uint8_t *target_term, int nterm)
@@ -745,9 +745,15 @@ static cardset sieve_cards(const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	const expr_sieve *sv = m->sieve;
 	int64_t val[SIEVE_TERMS_MAX] = {0};
-	for (int i = 0; i < nterm; i++)
+	uint64_t h = 0;
+	for (int i = 0; i < nterm; i++) {
 		val[target_term[i]] = b->val[target_term[i]][d];
-	sieve_entry *e = layout_memo_sieve(index, d);
+		h = (h ^ (uint64_t)val[target_term[i]]) *
+		    UINT64_C(0x9e3779b97f4a7c15);
+	}
+	/* kept by the terms' values: a pile's top comes back often */
+	sieve_entry *e = layout_memo_sieve(index,
+					   (int)(h >> (64 - SIEVE_KEPT_BITS)));
 	if (e && l->memo_id && e->id == l->memo_id) {
 		int i = 0;
 		while (i < nterm && e->val[target_term[i]] == val[target_term[i]])

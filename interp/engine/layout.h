@@ -111,8 +111,12 @@ typedef struct sieve_entry {
 	cardset cards;
 } sieve_entry;
 
-/* The entry of move `move` and pile `pile`; NULL when nothing is kept. */
-sieve_entry *layout_memo_sieve(int move, int pile);
+/* A move's entries, found by a hash of the terms' values. */
+#define SIEVE_KEPT_BITS 6
+
+/* Entry `slot` of move `move` (below 1 << SIEVE_KEPT_BITS); NULL when
+ * nothing is kept. */
+sieve_entry *layout_memo_sieve(int move, int slot);
 
 /* Where the runs of a move may start in a pile (run_start), kept by the
  * pile's hash while the move's `sequence` reads the run's cards alone;

@@ -48,7 +48,7 @@ typedef struct memo_tables {
 	memo_entry table[MEMO_SIZE];
 	pair_entry pairs[PAIR_SIZE];
 	pair_entry recent[RECENT_SIZE];
-	sieve_entry sieve[MOVES_MAX][PILES_MAX];
+	sieve_entry sieve[MOVES_MAX][1 << SIEVE_KEPT_BITS];
 	sieve_board board[MOVES_MAX];
 	run_entry run[MOVES_MAX][PILES_MAX];
 } memo_tables;
@@ -275,10 +275,10 @@ void layout_memo_keep_pair(const pair_key *key, const layout_candidate *c,
 	keep_in(recent_of(key), key, c, n);
 }
 
-sieve_entry *layout_memo_sieve(int move, int pile)
+sieve_entry *layout_memo_sieve(int move, int slot)
 {
 	memo_tables *t = tables();
-	return t ? &t->sieve[move][pile] : NULL;
+	return t ? &t->sieve[move][slot] : NULL;
 }
 
 run_entry *layout_memo_run(int move, int pile)
