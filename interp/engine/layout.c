@@ -944,17 +944,24 @@ static bool plain_starts(const state *s, const layout_phase *l, probe *pr,
 		return true;
 	}
 	if (m->group == GROUP_RUN) {
-		int deepest = -1;       /* the highest face-down card's depth */
-		CSET_FOREACH(c, down)
-			if (pr->depth[c] > deepest)
-				deepest = pr->depth[c];
+		/* the highest face-down card's depth, then the face-up cards
+		 * above it (bit by bit: a pile's few cards) */
+		int deepest = -1;
+		for (int w = 0; w < CSET_WORDS; w++)
+			for (uint64_t b = down.w[w]; b; b &= b - 1) {
+				int d = pr->depth[w * 64 + __builtin_ctzll(b)];
+				if (d > deepest)
+					deepest = d;
+			}
 		if (deepest == h - 1)
 			return false;
 		*out = cset_minus(set, down);
 		if (deepest >= 0)
-			CSET_FOREACH(c, *out)
-				if (pr->depth[c] < deepest)
-					cset_del(out, c);
+			for (int w = 0; w < CSET_WORDS; w++)
+				for (uint64_t b = out->w[w]; b; b &= b - 1)
+					if (pr->depth[w * 64 +
+						      __builtin_ctzll(b)] < deepest)
+						out->w[w] &= ~(b & -b);
 		return true;
 	}
 	card_id top = probe_top(pr, sp);
@@ -1315,6 +1322,12 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	pr->tier_cap = PREFER_MAX;
 	if (room == 0)
 		return n > 0;
+	if (!m->nprefer && !m->best) {  /* every candidate is as good */
+		int kept = n < room ? n : room;
+		for (int i = 0; i < kept; i++)
+			out[i] = cand[i].a;
+		return kept;
+	}
 	int tier = PREFER_MAX;
 	for (int i = 0; i < n; i++)
 		if (cand[i].tier < tier)
