@@ -68,6 +68,51 @@ void action_sort(action *list, int n)
 		memcpy(list, from, sizeof *list * (size_t)n);
 }
 
+void action_sort_by_card(action *list, int n)
+{
+	if (n <= 8 || n > ACTIONS_MAX) {        /* few: insertion is cheap */
+		action_sort(list, n);
+		return;
+	}
+	/* card ids and CARD_NONE, as bits; how many actions each has */
+	uint64_t present[256 / 64] = {0};
+	uint16_t count[256], at[256];
+	bool one_kind = true;           /* card[0] comes first in the order */
+	for (int i = 0; i < n; i++) {
+		int c = list[i].card[0];
+		uint64_t bit = UINT64_C(1) << (c & 63);
+		if (!(present[c >> 6] & bit)) {
+			present[c >> 6] |= bit;
+			count[c] = 0;
+		}
+		count[c]++;
+		one_kind &= list[i].kind == list[0].kind &&
+			    list[i].flags == list[0].flags;
+	}
+	int next = 0;
+	for (int w = 0; w < 256 / 64; w++)
+		for (uint64_t b = present[w]; b; b &= b - 1) {
+			int c = w * 64 + __builtin_ctzll(b);
+			at[c] = (uint16_t)next;
+			next += count[c];
+		}
+	action spare[ACTIONS_MAX];
+	for (int i = 0; i < n; i++)
+		spare[at[list[i].card[0]]++] = list[i];
+	memcpy(list, spare, sizeof *list * (size_t)n);
+	if (!one_kind) {
+		insertion(list, n);     /* the kinds before the cards */
+		return;
+	}
+	/* each card's actions, which at[] now ends */
+	for (int w = 0; w < 256 / 64; w++)
+		for (uint64_t b = present[w]; b; b &= b - 1) {
+			int c = w * 64 + __builtin_ctzll(b);
+			if (count[c] > 1)
+				insertion(list + at[c] - count[c], count[c]);
+		}
+}
+
 int action_find(const action *list, int n, const action *a)
 {
 	for (int i = 0; i < n; i++)

@@ -126,6 +126,12 @@ static inline bool action_eq(const action *a, const action *b)
 /* Sorts a list of actions into the canonical order. */
 void action_sort(action *list, int n);
 
+/* action_sort for a list of many different first cards (a layout's
+ * moves): put in order of card[0] first by counting, which keeps the
+ * order of each card's actions, then by insertion, which then moves few.
+ * The order is action_sort's. */
+void action_sort_by_card(action *list, int n);
+
 /* Index of a in the list, or -1. */
 int action_find(const action *list, int n, const action *a);
 

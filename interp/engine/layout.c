@@ -1429,7 +1429,7 @@ static bool any_move(const state *s, const layout_phase *l)
 int layout_legal(const state *s, const phase *p, action *out)
 {
 	int n = list_moves(s, LAYOUT(p), out, false);
-	action_sort(out, n);
+	action_sort_by_card(out, n);
 	return n;
 }
 
@@ -2068,7 +2068,7 @@ static int legal_saving(const state *s, const phase *p, action *out)
 	int n = list_some(s, l, out, false, true);
 	if (n == 0)
 		return layout_legal(s, p, out);
-	action_sort(out, n);
+	action_sort_by_card(out, n);
 	return n;
 }
 

@@ -396,37 +396,55 @@ static int compare_actions(const void *a, const void *b)
 	return action_compare(a, b);
 }
 
+/* A random list of n actions: every field varies, so that any two may
+ * tie but one, the numbers negative too; with `one_kind`, every action
+ * of one kind and flags (a layout's moves) and many first cards. */
+static void random_actions(action *list, int n, rng *r, bool one_kind)
+{
+	for (int i = 0; i < n; i++) {
+		list[i] = action_of(one_kind ? ACT_MOVE : (action_kind)(ACT_CARD +
+				    rng_below(r, 2)), (int)rng_below(r, 5) - 2);
+		list[i].flags = (uint8_t)(one_kind ? 0 : rng_below(r, 2));
+		list[i].card[0] = (card_id)(one_kind ? rng_below(r, 130)
+					    : rng_below(r, 4));
+		if (list[i].card[0] >= 128)
+			list[i].card[0] = CARD_NONE;
+		list[i].card[1] = (card_id)(rng_below(r, 2) ? CARD_NONE
+					    : rng_below(r, 3));
+		list[i].denom = (uint8_t)(rng_below(r, 2) ? DENOM_NONE
+					  : rng_below(r, 3));
+		list[i].from = (uint8_t)(rng_below(r, 2) ? PLACE_NONE
+					 : rng_below(r, 3));
+		list[i].to = (uint8_t)rng_below(r, 3);
+	}
+}
+
 /* action_sort orders lists of every length as qsort does with
- * action_compare (insertion below 33, merged runs above). */
+ * action_compare (insertion below 33, merged runs above), and so does
+ * action_sort_by_card (by counting the first cards, then insertion). */
 START_TEST(test_action_sort)
 {
-	static action list[ACTIONS_MAX], want[ACTIONS_MAX];
+	static action list[ACTIONS_MAX], by_card[ACTIONS_MAX],
+		      want[ACTIONS_MAX];
 	rng r;
 	rng_seed(&r, 5, 1);
-	for (int n = 0; n <= ACTIONS_MAX; n += n < 80 ? 1 : 37) {
-		for (int i = 0; i < n; i++) {
-			/* every field, so that any two may tie but one; the
-			 * numbers negative too */
-			list[i] = action_of((action_kind)(ACT_CARD +
-					    rng_below(&r, 2)),
-					    (int)rng_below(&r, 5) - 2);
-			list[i].flags = (uint8_t)rng_below(&r, 2);
-			list[i].card[0] = (card_id)rng_below(&r, 4);
-			list[i].card[1] = (card_id)(rng_below(&r, 2) ? CARD_NONE
-						    : rng_below(&r, 3));
-			list[i].denom = (uint8_t)(rng_below(&r, 2) ? DENOM_NONE
-						  : rng_below(&r, 3));
-			list[i].from = (uint8_t)(rng_below(&r, 2) ? PLACE_NONE
-						 : rng_below(&r, 3));
-			list[i].to = (uint8_t)rng_below(&r, 3);
+	for (int n = 0; n <= ACTIONS_MAX; n += n < 80 ? 1 : 37)
+		for (int kinds = 0; kinds < 2; kinds++) {
+			random_actions(list, n, &r, kinds == 1);
+			memcpy(want, list, sizeof *list * (size_t)n);
+			memcpy(by_card, list, sizeof *list * (size_t)n);
+			qsort(want, (size_t)n, sizeof *want, compare_actions);
+			action_sort(list, n);
+			action_sort_by_card(by_card, n);
+			for (int i = 0; i < n; i++) {
+				ck_assert_msg(action_eq(&list[i], &want[i]),
+					      "%d actions: %d out of place",
+					      n, i);
+				ck_assert_msg(action_eq(&by_card[i], &want[i]),
+					      "%d actions by card: %d out of "
+					      "place", n, i);
+			}
 		}
-		memcpy(want, list, sizeof *list * (size_t)n);
-		qsort(want, (size_t)n, sizeof *want, compare_actions);
-		action_sort(list, n);
-		for (int i = 0; i < n; i++)
-			ck_assert_msg(action_eq(&list[i], &want[i]),
-				      "%d actions: %d out of place", n, i);
-	}
 }
 END_TEST
 
