@@ -376,6 +376,8 @@ typedef struct move_def {
 					   `when`): it can never hurt, and a
 					   solver makes it without branching */
 	bool last_resort;               /* a solver tries it after the others */
+	const expr_face_table *when_table;
+	bool when_by_card;              /* when_table reads `card` alone */
 	const expr_face_table *prefer_table[PREFER_MAX];
 	const expr_face_table *best_table;
 	const expr_face_table *sequence_table;  /* those of the conditions

@@ -645,8 +645,11 @@ static void judge(const move_def *m, probe *pr, int lead, int cap,
 	r->best = 0;
 	if (lead == WHEN_HOLDS)
 		;
-	else if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
-		      : !holds(m->when, pr))
+	else if (m->when_table && pr->sieving) {
+		if (!expr_face_value(m->when_table, pr->slot))
+			return;
+	} else if (lead ? !expr_and_rest_holds(m->when, lead, &pr->f)
+			: !holds(m->when, pr))
 		return;
 	if (m->nprefer) {
 		int tiers = cap < m->nprefer ? cap + 1 : m->nprefer;
@@ -1088,7 +1091,19 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 					cset_add(&moving, cards[j - base]);
 			put_cards(pr, l->v_moving, moving);
 		}
-		if (lead > 0 && !expr_and_lead_holds(m->when, lead, &pr->f)) {
+		/* `when` of the card alone, looked up: the same for every
+		 * target */
+		int card_lead = lead;
+		if (m->when_by_card && pr->sieving) {
+			if (!expr_face_value(m->when_table, pr->slot)) {
+				if (m->group != GROUP_RUN)
+					break;
+				continue;
+			}
+			card_lead = WHEN_HOLDS;
+		}
+		if (card_lead > 0 &&
+		    !expr_and_lead_holds(m->when, card_lead, &pr->f)) {
 			if (m->group != GROUP_RUN)
 				break;
 			continue;       /* no target takes this card */
@@ -1105,7 +1120,7 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 				continue;
 			if (bare)
 				cand[n].tier = 0, cand[n].best = 0;
-			else if (!try_target(s, l, m, pr, dp, lead, &cand[n]) ||
+			else if (!try_target(s, l, m, pr, dp, card_lead, &cand[n]) ||
 				 over_capacity(m, pr, h - first))
 				continue;
 			action a = action_of(ACT_MOVE, index);

@@ -58,9 +58,11 @@ static int check_game(const game *g, const char *path)
 					    path);
 				tables += m->prefer_table[k] != NULL;
 			}
+			same_values(m->when, m->when_table, l, path);
 			same_values(m->best, m->best_table, l, path);
 			same_values(m->sequence, m->sequence_table, l, path);
-			tables += (m->best_table != NULL) +
+			tables += (m->when_table != NULL) +
+				  (m->best_table != NULL) +
 				  (m->sequence_table != NULL);
 		}
 	}
@@ -101,9 +103,9 @@ START_TEST(test_test_games)
 }
 END_TEST
 
-/* Gridcannon's royal is judged by tables alone; the armour's `lowest`
- * reads the pile's cards, and `not (target in down)` what lies face
- * down: neither is a function of faces. */
+/* Gridcannon's royal is judged by tables alone and its reserve's `when`
+ * by the card drawn; the armour's `lowest` reads the pile's cards, and
+ * its `when` what lies face down: neither is a function of faces. */
 START_TEST(test_only_faces_are_tabulated)
 {
 	game *g = scn_load(TOP_SRCDIR "/games/gridcannon.yaml");
@@ -127,6 +129,10 @@ START_TEST(test_only_faces_are_tabulated)
 	ck_assert_ptr_nonnull(royal->best_table);
 	ck_assert_ptr_nonnull(armour->prefer_table[0]);
 	ck_assert_ptr_null(armour->best_table);
+	ck_assert_ptr_null(armour->when_table);
+	const move_def *reserve = &l->move[0];
+	ck_assert_str_eq(reserve->name, "reserve");
+	ck_assert(reserve->when_by_card);
 	game_free(g);
 }
 END_TEST
