@@ -447,8 +447,7 @@ typedef struct probe {
 	const cardset *set;             /* probe lasts while no card moves */
 	uint32_t built;                 /* the piles whose cards in order
 					   are in `pile` (probe_row) */
-	uint32_t topped;                /* the piles whose top is in `top` */
-	card_id top[PILES_MAX];         /* probe_top, without the row */
+	const card_id *tops;            /* the state's top cards */
 	const uint8_t *depth;           /* the state's */
 	int sieve_move;                 /* the move whose board is up to
 					   date for this probe (a board's
@@ -478,7 +477,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->set = s->pile_set;
 	pr->depth = s->depth;
 	pr->built = 0;
-	pr->topped = 0;
+	pr->tops = s->pile_top_card;
 	pr->sieve_move = -1;
 	pr->tier_cap = PREFER_MAX;
 	pr->sieving = !reference && !expr_watching();
@@ -541,31 +540,11 @@ static uint64_t target_hash(const state *s, const layout_phase *l,
 	return h ^ h >> 29;
 }
 
-/* Pile p's top card, or CARD_NONE (empty, or hidden in a view).  Most
- * piles a listing reads are read for their top alone (targets, the
- * cards beside them, a source moving its top): found by its depth, the
- * rest of the row not built. */
-static card_id probe_top(probe *pr, int p)
+/* Pile p's top card, or CARD_NONE (empty, or hidden in a view), as the
+ * state keeps it. */
+static inline card_id probe_top(probe *pr, int p)
 {
-	int n = pr->n[p];
-	if (!n)
-		return CARD_NONE;
-	if (pr->built >> p & 1)
-		return pr->pile[p][n - 1];
-	if (pr->topped >> p & 1)
-		return pr->top[p];
-	card_id top = CARD_NONE;
-	for (int w = 0; w < CSET_WORDS && top == CARD_NONE; w++)
-		for (uint64_t b = pr->set[p].w[w]; b; b &= b - 1) {
-			int c = w * 64 + __builtin_ctzll(b);
-			if (pr->depth[c] == n - 1) {
-				top = (card_id)c;
-				break;
-			}
-		}
-	pr->top[p] = top;
-	pr->topped |= UINT32_C(1) << p;
-	return top;
+	return pr->n[p] ? pr->tops[p] : CARD_NONE;
 }
 
 /* A pile of a pyramid still covered by a pile of the next row. */

@@ -5,8 +5,8 @@
  * position there (state.pile_of, state.depth) and each pile its size and
  * its cards as a set (state.pile_set): the state keeps one fixed size
  * however the cards are spread, and a pile is read from its own set.
- * Whatever writes pile_of or depth keeps pile_set and pile_key with them
- * (pile_put, pile_lift, and the moves below).  A place
+ * Whatever writes pile_of or depth keeps pile_set, pile_key and
+ * pile_top_card with them (pile_put, pile_lift, and the moves below).  A place
  * (game.place) is one or more piles under one name, face up or down.
  */
 #ifndef CARDRULES_PLACE_H
@@ -40,6 +40,24 @@ static inline void pile_put(state *s, int p, int depth, card_id c)
 	s->pile_of[c] = (uint8_t)(p + 1);
 	s->depth[c] = (uint8_t)depth;
 	cset_add(&s->pile_set[p], c);
+	if (depth == s->pile_size[p] - 1)
+		s->pile_top_card[p] = c;
+}
+
+/* Pile p's top card found again from its cards: the one at the top's
+ * depth, CARD_NONE when none lies there (a view's hidden card). */
+static inline void pile_find_top(state *s, int p)
+{
+	card_id top = CARD_NONE;
+	for (int w = 0; w < CSET_WORDS && top == CARD_NONE; w++)
+		for (uint64_t b = s->pile_set[p].w[w]; b; b &= b - 1) {
+			card_id c = (card_id)(w * 64 + __builtin_ctzll(b));
+			if (s->depth[c] == s->pile_size[p] - 1) {
+				top = c;
+				break;
+			}
+		}
+	s->pile_top_card[p] = top;
 }
 
 /* Card c leaves its pile's records; its depth, sizes and the others'
@@ -50,6 +68,8 @@ static inline void pile_lift(state *s, card_id c)
 	if (p >= 0) {
 		cset_del(&s->pile_set[p], c);
 		s->pile_key[p] ^= pile_key_of(c, s->depth[c]);
+		if (s->pile_top_card[p] == c)
+			s->pile_top_card[p] = CARD_NONE;
 	}
 	s->pile_of[c] = 0;
 }
@@ -68,15 +88,21 @@ static inline void pile_remove(state *s, card_id c)
 		return;
 	uint8_t d = s->depth[c];
 	uint64_t moved = 0;     /* the keys of the cards moving down */
-	CSET_FOREACH(k, s->pile_set[p])
+	int last = s->pile_size[p] - 2;         /* the top's depth after */
+	card_id top = CARD_NONE;
+	CSET_FOREACH(k, s->pile_set[p]) {
 		if (s->depth[k] > d) {
 			moved ^= pile_key_of(k, s->depth[k]) ^
 				 pile_key_of(k, s->depth[k] - 1);
 			s->depth[k]--;
 		}
+		if (k != c && s->depth[k] == last)
+			top = k;
+	}
 	s->pile_key[p] ^= moved;
 	s->pile_size[p]--;
 	pile_lift(s, c);
+	s->pile_top_card[p] = top;
 	s->depth[c] = 0;
 }
 
@@ -90,6 +116,7 @@ static inline void pile_remove_top(state *s, card_id c)
 	s->pile_size[p]--;
 	pile_lift(s, c);
 	s->depth[c] = 0;
+	pile_find_top(s, p);
 }
 
 /* Puts card c under every card of pile p. */
@@ -102,8 +129,8 @@ static inline void pile_push_bottom(state *s, int p, card_id c)
 		s->depth[k]++;
 	}
 	s->pile_key[p] ^= moved;
+	s->pile_size[p]++;      /* first: c is the top of an empty pile */
 	pile_put(s, p, 0, c);
-	s->pile_size[p]++;
 }
 
 /* Empties every pile. */
@@ -114,6 +141,7 @@ static inline void piles_clear(state *s)
 	memset(s->pile_size, 0, sizeof s->pile_size);
 	memset(s->pile_set, 0, sizeof s->pile_set);
 	memset(s->pile_key, 0, sizeof s->pile_key);
+	memset(s->pile_top_card, CARD_NONE, sizeof s->pile_top_card);
 }
 
 #endif

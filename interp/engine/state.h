@@ -151,6 +151,10 @@ typedef struct state {
 					   pile_of (place.h): a pile is read
 					   without a pass over the deck; a
 					   view's hidden cards are in none */
+	card_id pile_top_card[PILES_MAX];       /* each pile's top card, kept
+					   with them (place.h); CARD_NONE
+					   when hidden (a view's); read
+					   through pile_top */
 	uint64_t pile_key[PILES_MAX];   /* of each pile's cards in order, kept
 					   with them (place.h): equal piles
 					   of as many cards have equal keys,
@@ -269,12 +273,7 @@ static inline cardset pile_cards(const state *s, int p)
  * view). */
 static inline card_id pile_top(const state *s, int p)
 {
-	if (s->pile_size[p] == 0)
-		return CARD_NONE;
-	CSET_FOREACH(c, s->pile_set[p])
-		if (s->depth[c] == s->pile_size[p] - 1)
-			return c;
-	return CARD_NONE;
+	return s->pile_size[p] ? s->pile_top_card[p] : CARD_NONE;
 }
 
 /* The cards of every pile of place k. */

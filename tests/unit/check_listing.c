@@ -10,9 +10,9 @@
  * What a listing keeps for the next (layout_memo.c) must not leak from
  * one state to another: between the steps of a game, a copy of an
  * earlier step (an undo), the seat's view and a sample of it are listed
- * too, each compared with the reference.  Each pile's key, kept as
- * cards move, is the key of its cards at their depths, in every one of
- * these states.
+ * too, each compared with the reference.  Each pile's key and top,
+ * kept as cards move, are the key of its cards at their depths and the
+ * card at its top, in every one of these states.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -69,18 +69,27 @@ static void same_piles(const state *s, const char *path, int step)
 	}
 }
 
-/* Each pile's key, kept as cards move (place.h), is the key worked out
- * afresh from the cards' piles and depths. */
+/* Each pile's key and top card, kept as cards move (place.h), are the
+ * key and the top worked out afresh from the cards' piles and depths
+ * (no top where a view hides it). */
 static void same_keys(const state *s, const char *path, int step)
 {
 	uint64_t key[PILES_MAX] = {0};
+	card_id top[PILES_MAX];
+	memset(top, CARD_NONE, sizeof top);
 	for (int c = 0; c < s->g->deck.ncards; c++)
-		if (s->pile_of[c])
-			key[s->pile_of[c] - 1] ^= pile_key_of((card_id)c,
-							      s->depth[c]);
-	for (int p = 0; p < s->g->npiles; p++)
+		if (s->pile_of[c]) {
+			int p = s->pile_of[c] - 1;
+			key[p] ^= pile_key_of((card_id)c, s->depth[c]);
+			if (s->depth[c] == s->pile_size[p] - 1)
+				top[p] = (card_id)c;
+		}
+	for (int p = 0; p < s->g->npiles; p++) {
 		ck_assert_msg(key[p] == s->pile_key[p], "%s, step %d: pile "
 			      "%d's key is not its cards'", path, step, p);
+		ck_assert_msg(top[p] == pile_top(s, p), "%s, step %d: pile "
+			      "%d's top is not its top card", path, step, p);
+	}
 }
 
 #define BACK 5                  /* an earlier step listed again */

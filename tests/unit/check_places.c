@@ -153,10 +153,10 @@ static uint64_t key_afresh(const state *st, int p)
 	return key;
 }
 
-/* A pile's key follows its cards however they move (on top, under the
- * pile, out of its middle or top), and two piles holding the same cards
- * in the same order have the same key, whatever way they got them;
- * the same cards in another order have another. */
+/* A pile's key and top follow its cards however they move (on top,
+ * under the pile, out of its middle or top), and two piles holding the
+ * same cards in the same order have the same key, whatever way they got
+ * them; the same cards in another order have another. */
 START_TEST(test_a_pile_key_follows_its_cards)
 {
 	deal_in_order();
@@ -165,12 +165,19 @@ START_TEST(test_a_pile_key_follows_its_cards)
 	for (int c = 0; c < 4; c++)
 		pile_push(&a, p, (card_id)(c * 2));     /* w 0 2 4 6 */
 	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	ck_assert_int_eq(pile_top(&a, p), 6);
 	pile_push_bottom(&a, p, 10);                    /* 10 w 0 2 4 6 */
 	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	ck_assert_int_eq(pile_top(&a, p), 6);
 	pile_remove(&a, 2);                             /* 10 w 0 4 6 */
 	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	ck_assert_int_eq(pile_top(&a, p), 6);
 	pile_remove_top(&a, 6);                         /* 10 w 0 4 */
 	ck_assert(a.pile_key[p] == key_afresh(&a, p));
+	ck_assert_int_eq(pile_top(&a, p), 4);
+	pile_remove(&a, 4);                             /* 10 w 0 */
+	ck_assert_int_eq(pile_top(&a, p), 0);
+	pile_push(&a, p, 4);                            /* 10 w 0 4 */
 
 	state b = s;                    /* the same pile, built another way */
 	pile_push(&b, p, 0);
@@ -185,9 +192,20 @@ START_TEST(test_a_pile_key_follows_its_cards)
 	pile_push(&c, p, 0);
 	ck_assert(c.pile_key[p] != a.pile_key[p]);
 
+	state e = s;                    /* a card under an empty pile */
+	int empty = 2;
+	while (e.pile_size[empty])
+		pile_remove_top(&e, pile_top(&e, empty));
+	ck_assert_int_eq(pile_top(&e, empty), CARD_NONE);
+	pile_push_bottom(&e, empty, 12);
+	pile_push_bottom(&e, empty, 14);
+	ck_assert_int_eq(pile_top(&e, empty), 12);
+
 	piles_clear(&a);
-	for (int q = 0; q < g->npiles; q++)
+	for (int q = 0; q < g->npiles; q++) {
 		ck_assert(a.pile_key[q] == 0);
+		ck_assert_int_eq(pile_top(&a, q), CARD_NONE);
+	}
 }
 END_TEST
 

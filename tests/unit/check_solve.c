@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/place.h"
 #include "front/bot.h"
 #include "front/solve.h"
 
@@ -203,11 +204,12 @@ static void swap_down(state *s)
 			b = (card_id)c;
 	}
 	ck_assert(b != CARD_NONE);
-	uint8_t pile = s->pile_of[a], depth = s->depth[a];
-	s->pile_of[a] = s->pile_of[b];
-	s->depth[a] = s->depth[b];
-	s->pile_of[b] = pile;
-	s->depth[b] = depth;
+	int pile_a = s->pile_of[a] - 1, depth_a = s->depth[a];
+	int pile_b = s->pile_of[b] - 1, depth_b = s->depth[b];
+	pile_lift(s, a);
+	pile_lift(s, b);
+	pile_put(s, pile_b, depth_b, a);
+	pile_put(s, pile_a, depth_a, b);
 }
 
 START_TEST(test_hidden_cards_are_not_read)
