@@ -283,7 +283,9 @@ static int shared_board(const layout_phase *l, int i)
 static void plan_tables(layout_phase *l, move_def *m)
 {
 	const int cards[] = {l->v_card, l->v_target, l->v_beside, l->v_other};
-	m->when_table = expr_face_table_of(l->scope, m->when, cards, 4);
+	/* an exact sieve tells `when` already: no table for it */
+	if (!(m->sieve && m->sieve->exact))
+		m->when_table = expr_face_table_of(l->scope, m->when, cards, 4);
 	m->when_by_card = m->when_table && m->when_table->slot[1] < 0 &&
 			  m->when_table->slot[0] == l->v_card;
 	for (int t = 0; t < m->nprefer; t++)
