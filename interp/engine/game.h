@@ -349,6 +349,12 @@ typedef struct move_def {
 	int when_lead;                  /* its leading `and` operands that
 					   read no target: false, no target
 					   is tried (expr_and_lead) */
+	int when_card_lead;             /* of those, the leading ones that
+					   read no group either: false, the
+					   group is not gathered */
+	const expr_face_table *card_lead_table; /* whether those
+					   hold, by the card's face, when they
+					   read the card alone; NULL */
 	const expr_sieve *sieve;        /* what `when` needs of the card
 					   and of the target, each worked
 					   out once; NULL */

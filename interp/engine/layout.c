@@ -1062,6 +1062,18 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 			continue;       /* no target takes this card */
 		}
 		put_card(pr, s, l->v_card, card);
+		/* the operands of the card alone first: the group is gathered
+		 * for a card they let through */
+		int card_ops = m->when_card_lead < lead ? m->when_card_lead
+							: lead;
+		if (card_ops > 0 && (m->card_lead_table && pr->sieving
+			? !expr_face_value(m->card_lead_table, pr->slot)
+			: group_read &&
+			  !expr_and_lead_holds(m->when, card_ops, &pr->f))) {
+			if (m->group != GROUP_RUN)
+				break;
+			continue;
+		}
 		if (group_read) {
 			/* a view's row holds none for the cards it lacks */
 			cardset moving = cset_empty();

@@ -288,6 +288,11 @@ static void plan_tables(layout_phase *l, move_def *m)
 		m->when_table = expr_face_table_of(l->scope, m->when, cards, 4);
 	m->when_by_card = m->when_table && m->when_table->slot[1] < 0 &&
 			  m->when_table->slot[0] == l->v_card;
+	const int card[] = {l->v_card};
+	if (m->when_card_lead > 0)
+		m->card_lead_table = expr_face_table_of_lead(l->scope, m->when,
+							     m->when_card_lead,
+							     card, 1);
 	for (int t = 0; t < m->nprefer; t++)
 		m->prefer_table[t] = expr_face_table_of(l->scope, m->prefer[t],
 							cards, 4);
@@ -306,6 +311,10 @@ static void plan_leads(const game *g, layout_phase *l)
 		move_def *m = &l->move[i];
 		m->when_lead = m->when && !m->pair
 			       ? expr_and_lead(m->when, target, 4) : 0;
+		const int group[] = {l->v_target, l->v_pile, l->v_beside,
+				     l->v_other, l->v_moving, l->v_source};
+		m->when_card_lead = m->when && !m->pair
+				    ? expr_and_lead(m->when, group, 6) : 0;
 		expr_sieve *sv = m->when && !m->pair
 				 ? expr_sieve_of(l->scope, m->when, card, 3,
 						 target, 3) : NULL;

@@ -1990,6 +1990,21 @@ int expr_and_lead(const expr *e, const int *slot, int nslot)
 	return k;
 }
 
+bool expr_and_lead_reads_only(const expr *e, int k, const int *slot,
+			      int nslot)
+{
+	const expr_node *op[EXPR_HEIGHT_MAX];
+	if (e->root->op != OP_AND)
+		return false;
+	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX);
+	if (k <= 0 || k > n)
+		return false;
+	for (int i = 0; i < k; i++)
+		if (!expr_node_reads_only(op[i], slot, nslot))
+			return false;
+	return true;
+}
+
 int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed)
 {
 	const expr_node *op[EXPR_HEIGHT_MAX];

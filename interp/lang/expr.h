@@ -177,6 +177,11 @@ bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
  * false, e is false whatever those slots hold. */
 int expr_and_lead(const expr *e, const int *slot, int nslot);
 
+/* Whether e is an `and` whose first k operands (k > 0) read nothing but
+ * the slots listed. */
+bool expr_and_lead_reads_only(const expr *e, int k, const int *slot,
+			      int nslot);
+
 /* How many of the leading operands of e's `and`s read nothing but
  * literals, loop names and the getters `fixed` accepts (each read with
  * no seat): where a caller knows those getters keep their values for a
@@ -302,6 +307,12 @@ typedef struct expr_face_table {
  * runs out. */
 const expr_face_table *expr_face_table_of(expr_scope *sc, const expr *e,
 					  const int *slot, int nslot);
+
+/* The table of "the first k operands of e's `and`s hold" (k > 0), as
+ * expr_face_table_of; NULL when they read anything else. */
+const expr_face_table *expr_face_table_of_lead(expr_scope *sc, const expr *e,
+					       int k, const int *slot,
+					       int nslot);
 
 /* The table's value with the faces in frame slots `slot` (their .i). */
 static inline int64_t expr_face_value(const expr_face_table *t,

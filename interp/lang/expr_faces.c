@@ -28,11 +28,11 @@ static void number_faces(const deck *d, expr_face_table *t)
 	t->index[FACE_NONE] = (uint8_t)t->width++;
 }
 
-const expr_face_table *expr_face_table_of(expr_scope *sc, const expr *e,
-					  const int *slot, int nslot)
+/* The table of e over the slots it reads of `slot`, each value worked
+ * out whole (lead 0) or as whether its first `lead` operands hold. */
+static const expr_face_table *tabulate(expr_scope *sc, const expr *e,
+				       int lead, const int *slot, int nslot)
 {
-	if (!e || !expr_reads_only(e, slot, nslot))
-		return NULL;
 	expr_face_table *t = arena_alloc(sc->a, sizeof *t);
 	if (!t)
 		return NULL;
@@ -63,7 +63,28 @@ const expr_face_table *expr_face_table_of(expr_scope *sc, const expr *e,
 				frame_slot[t->slot[0]].i = t->face[i];
 			if (t->slot[1] >= 0)
 				frame_slot[t->slot[1]].i = t->face[j];
-			t->value[i * cols + j] = expr_eval(e, &f).i;
+			t->value[i * cols + j] =
+				lead ? expr_and_lead_holds(e, lead, &f)
+				     : expr_eval(e, &f).i;
 		}
 	return t;
+}
+
+const expr_face_table *expr_face_table_of(expr_scope *sc, const expr *e,
+					  const int *slot, int nslot)
+{
+	if (!e || !expr_reads_only(e, slot, nslot))
+		return NULL;
+	return tabulate(sc, e, 0, slot, nslot);
+}
+
+const expr_face_table *expr_face_table_of_lead(expr_scope *sc, const expr *e,
+					       int k, const int *slot,
+					       int nslot)
+{
+	/* under validate's watch the lead is not evaluated: no table */
+	if (!e || expr_watching() ||
+	    !expr_and_lead_reads_only(e, k, slot, nslot))
+		return NULL;
+	return tabulate(sc, e, k, slot, nslot);
 }

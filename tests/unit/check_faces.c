@@ -2,8 +2,9 @@
  * check_faces.c — a layout's conditions looked up by the faces of their
  * cards (expr_faces.c) are what the tree-walker gives: for every table of
  * every move of every shipped solitaire and test game, at every pair of
- * faces of the deck and none.  A condition that reads more than cards'
- * faces gets no table.
+ * faces of the deck and none (of a `when`'s first operands that read the
+ * card alone, whether they hold).  A condition that reads more than
+ * cards' faces gets no table.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -17,9 +18,10 @@
 #include "lang/expr.h"
 #include "lang/schema.h"
 
-/* Table t of condition e over every pair of faces it reads. */
-static void same_values(const expr *e, const expr_face_table *t,
-			const layout_phase *l, const char *path)
+/* Table t of condition e (of its first `lead` operands of `and` when
+ * lead > 0) over every pair of faces it reads. */
+static void same_lead_values(const expr *e, int lead, const expr_face_table *t,
+			     const layout_phase *l, const char *path)
 {
 	if (!t)
 		return;
@@ -36,11 +38,19 @@ static void same_values(const expr *e, const expr_face_table *t,
 				slot[t->slot[0]].i = t->face[i];
 			if (t->slot[1] >= 0)
 				slot[t->slot[1]].i = t->face[j];
-			ck_assert_msg(expr_face_value(t, slot) ==
-				      expr_eval(e, &f).i, "%s: %s differs at "
+			int64_t want = lead ? expr_and_lead_holds(e, lead, &f)
+					    : expr_eval(e, &f).i;
+			ck_assert_msg(expr_face_value(t, slot) == want,
+				      "%s: %s differs at "
 				      "faces %d and %d", path, expr_text(e),
 				      t->face[i], t->face[j]);
 		}
+}
+
+static void same_values(const expr *e, const expr_face_table *t,
+			const layout_phase *l, const char *path)
+{
+	same_lead_values(e, 0, t, l, path);
 }
 
 /* Every table of every layout move of the game; how many. */
@@ -59,9 +69,12 @@ static int check_game(const game *g, const char *path)
 				tables += m->prefer_table[k] != NULL;
 			}
 			same_values(m->when, m->when_table, l, path);
+			same_lead_values(m->when, m->when_card_lead,
+					 m->card_lead_table, l, path);
 			same_values(m->best, m->best_table, l, path);
 			same_values(m->sequence, m->sequence_table, l, path);
 			tables += (m->when_table != NULL) +
+				  (m->card_lead_table != NULL) +
 				  (m->best_table != NULL) +
 				  (m->sequence_table != NULL);
 		}
