@@ -9,7 +9,6 @@
 #include "testutil.h"
 #include "scenario.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -82,23 +81,16 @@ static int check_game(const game *g, const char *path)
 	return tables;
 }
 
+/* Every table of every game of a folder; how many. */
 static int check_dir(const char *dir_path)
 {
-	DIR *dir = opendir(dir_path);
-	ck_assert_msg(dir != NULL, "cannot open %s", dir_path);
-	struct dirent *e;
-	int tables = 0;
-	while ((e = readdir(dir))) {
-		size_t len = strlen(e->d_name);
-		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
-			continue;
-		char path[600];
-		snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
-		game *g = scn_load(path);
-		tables += check_game(g, path);
+	static char files[SCN_RULE_FILES_MAX][512];
+	int n = scn_rule_files(dir_path, files, SCN_RULE_FILES_MAX), tables = 0;
+	for (int i = 0; i < n; i++) {
+		game *g = scn_load(files[i]);
+		tables += check_game(g, files[i]);
 		game_free(g);
 	}
-	closedir(dir);
 	return tables;
 }
 

@@ -17,7 +17,6 @@
 #include "testutil.h"
 #include "scenario.h"
 
-#include <dirent.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -143,27 +142,19 @@ static void play(const game *g, const char *path, uint64_t seed,
 /* Every solitaire of a directory; how many. */
 static int play_dir(const char *dir_path)
 {
-	DIR *dir = opendir(dir_path);
-	ck_assert_msg(dir != NULL, "cannot open %s", dir_path);
-	struct dirent *e;
-	int files = 0;
-	while ((e = readdir(dir))) {
-		size_t len = strlen(e->d_name);
-		if (len <= 5 || strcmp(e->d_name + len - 5, ".yaml") != 0)
-			continue;
-		char path[600];
-		snprintf(path, sizeof path, "%s/%s", dir_path, e->d_name);
-		game *g = scn_load(path);
+	static char files[SCN_RULE_FILES_MAX][512];
+	int n = scn_rule_files(dir_path, files, SCN_RULE_FILES_MAX), played = 0;
+	for (int f = 0; f < n; f++) {
+		game *g = scn_load(files[f]);
 		if (game_is_solitaire(g)) {
 			for (int i = 0; i < GAMES_EACH; i++)
-				play(g, path, (uint64_t)(7 * files + i + 1),
+				play(g, files[f], (uint64_t)(7 * played + i + 1),
 				     i == 0);
-			files++;
+			played++;
 		}
 		game_free(g);
 	}
-	closedir(dir);
-	return files;
+	return played;
 }
 
 START_TEST(test_shipped_solitaires)
