@@ -968,7 +968,17 @@ static int from_pile_sieved(const state *s, const layout_phase *l, int index,
 	const place_def *dst = &s->g->place[m->to];
 	board_ready(s, l, index, pr);
 	const sieve_board *b = pr->board;
-	if (!src->face_up || cset_count(pr->set[sp]) != pr->n[sp])
+	if (!src->face_up)
+		return -1;
+	if (m->group != GROUP_RUN) {    /* its top names it: a seen top no
+					   pile takes is no candidate, whatever
+					   lies under it */
+		card_id top = probe_top(pr, sp);
+		if (top != CARD_NONE && !cset_has(b->some, top) &&
+		    (!cset_has(s->down, top) || cset_has(s->seen, top)))
+			return 0;
+	}
+	if (cset_count(pr->set[sp]) != pr->n[sp])
 		return -1;
 	if (!cset_meets(pr->set[sp], b->some))
 		return 0;               /* no card of it goes anywhere */
