@@ -324,6 +324,14 @@ static void plan_leads(const game *g, layout_phase *l)
 		 * are found from that card's terms, not from every card's */
 		if (sv && source_piles(g, m) <= 1)
 			sv->by_cards = false;
+		/* a sieve of tests of the target alone pays only where it
+		 * tells each card's targets outright, kept from one listing to
+		 * the next (FreeCell's empty cells and columns); an automatic
+		 * move's is brought up to date at every step (measured on
+		 * Spider, Gridcannon and FreeCell) */
+		if (sv && !sv->relates && (!sv->exact || m->automatic ||
+					   !sv->by_cards))
+			sv = NULL;
 		m->sieve = sv;
 		m->reads_beside = reads_slot(m, l->v_beside);
 		m->reads_moving = reads_slot(m, l->v_moving);

@@ -258,6 +258,7 @@ typedef struct expr_sieve {
 					/* a side-0 term of by_face: the
 					   deck's cards by its value; NULL */
 	bool by_cards;                  /* every side-0 term has cards_of */
+	bool relates;                   /* it compares a term of each side */
 	bool exact;                     /* nothing of the expression passes
 					   unread: where the sieve passes,
 					   the expression holds */
@@ -268,8 +269,9 @@ typedef struct expr_sieve {
 } expr_sieve;
 
 /* The sieve of boolean e over the slots `one` (side 0) and `other`
- * (side 1), in sc's arena; NULL when it would pass everything or
- * compares no term of one side with one of the other. */
+ * (side 1), in sc's arena; NULL when it would pass everything, or
+ * neither compares a term of one side with one of the other (relates)
+ * nor tests the other side alone. */
 expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 			  int none, const int *other, int nother);
 

@@ -5,7 +5,8 @@
  * sides: the card that moves (card, moving, source) and the pile it may
  * go to (target, pile, beside).  Its sieve keeps the shape of the
  * condition where it relates the two (`order(card) + 1 ==
- * order(target)`, `if count(pile) == 0 then ... else ...`) and cuts it
+ * order(target)`, `if count(pile) == 0 then ... else ...`) or tests the
+ * target alone (`count(pile) == 0`), and cuts it
  * into terms, each a subexpression of one side alone: a caller works out
  * each side's terms once per card and once per pile, and a few integer
  * comparisons then tell which pairs cannot meet the condition.  What the
@@ -154,13 +155,20 @@ expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 	sv->exact = true;
 	sieve_maker mk = {sc, e, {one, other}, {none, nother}, sv};
 	sv->root = sieve_node(&mk, e->root);
-	/* a test of the target alone saves nothing over evaluating it at
-	 * each target: the sieve is for comparisons of the two sides */
-	bool relates = false;
-	for (int i = 0; i < sv->nnodes; i++)
-		relates |= sv->node[i].kind == SIEVE_REL &&
-			   sv->side[sv->node[i].a] != sv->side[sv->node[i].b];
-	return sv->root >= 0 && relates ? sv : NULL;
+	/* a test of the card alone saves nothing over evaluating it once a
+	 * card: the sieve is for comparisons of the two sides and tests of
+	 * the target (which a caller may keep from one listing to the
+	 * next, and leave out where they do not pay) */
+	sv->relates = false;            /* a comparison of the two sides */
+	bool tests_target = false;      /* a test of the target alone */
+	for (int i = 0; i < sv->nnodes; i++) {
+		sv->relates |= sv->node[i].kind == SIEVE_REL &&
+			       sv->side[sv->node[i].a] !=
+			       sv->side[sv->node[i].b];
+		tests_target |= sv->node[i].kind == SIEVE_TEST &&
+				sv->side[sv->node[i].a] == 1;
+	}
+	return sv->root >= 0 && (sv->relates || tests_target) ? sv : NULL;
 }
 
 /* Term t's values for every face of the deck and for no card, with
