@@ -438,7 +438,8 @@ void layout_reference_listing(bool on)
 }
 
 /* The variables of move conditions, in a frame of their own, and the
- * piles read once (each pile's cards bottom up, and as a set). */
+ * piles as a listing reads them: each pile's cards bottom up, built once
+ * when first needed; its size, set and top card, the state's. */
 typedef struct probe {
 	value slot[VARS_SLOTS_MAX];
 	expr_frame f;
