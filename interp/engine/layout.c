@@ -986,8 +986,9 @@ static int from_pile_sieved(const state *s, const layout_phase *l, int index,
 	cardset starts;
 	if (!plain_starts(s, l, pr, m, sp, &starts))
 		return -1;
-	uint32_t mask = m->each || dst->npiles >= 32 ? 1u
-			: (UINT32_C(1) << dst->npiles) - 1;
+	/* a move onto every pile is offered once, at the first */
+	uint32_t mask = m->each ? 1u : dst->npiles >= 32 ? UINT32_MAX
+		      : (UINT32_C(1) << dst->npiles) - 1;
 	if (sp >= dst->first_pile && sp < dst->first_pile + dst->npiles)
 		mask &= ~(UINT32_C(1) << (sp - dst->first_pile));
 	int n = 0;

@@ -248,7 +248,8 @@ int layout_move_conditions(const move_def *m, const expr **out)
 	return n;
 }
 
-/* Whether move m's conditions over a target read `beside`. */
+/* Whether move m's conditions over a candidate read the slot (`beside`,
+ * `moving`). */
 static bool reads_slot(const move_def *m, int slot)
 {
 	const expr *e[MOVE_CONDITIONS_MAX];
