@@ -86,6 +86,25 @@ static void build_words(builder *b, const node *words, calls_phase *c)
 	}
 }
 
+/* A name that does not read `call`, itself or through a define. */
+static bool call_unread(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	return native || !vars_name_reads(ctx, get, arg, get_call);
+}
+
+/* How many of e's leading operands read no `call`, through the defines
+ * too. */
+static int lead_without_call(const game *g, const expr *e)
+{
+	int lead = expr_and_lead_without(e, get_call);
+	uint32_t unread = expr_and_ops_names_ok(e, call_unread, g);
+	int k = 0;
+	while (k < lead && (unread >> k & 1))
+		k++;
+	return k;
+}
+
 static void build_forbid(builder *b, const node *list, calls_phase *c)
 {
 	const schema *list_sc =
@@ -102,7 +121,8 @@ static void build_forbid(builder *b, const node *list, calls_phase *c)
 		call_rule *x = &c->forbid[c->nforbid++];
 		x->when = build_expr(b, b->g->scope, node_get(r, "when"), TY_BOOL);
 		x->why = build_text(b, node_get(r, "why"));
-		x->lead = x->when ? expr_and_lead_without(x->when, get_call) : 0;
+		x->lead = x->when ? lead_without_call(b->g, x->when) : 0;
+		x->hoisted = expr_hoist(b->g->scope, x->when, call_unread, b->g);
 	}
 }
 
@@ -214,18 +234,36 @@ static uint32_t rules_at_stake(const state *s, const calls_phase *c)
  * leading operands known to hold.  The rules read `call` from a copy of
  * the state. */
 static bool refused(state *weigh, const calls_phase *c, uint32_t live,
-		    int number)
+		    int number, value hoisted[][EXPR_HOISTED_MAX])
 {
 	room(weigh)->weighed = (int16_t)number;
 	expr_frame f;
 	vars_frame(&f, weigh, NULL);
 	f.seat = weigh->current;
 	for (; live; live &= live - 1) {
-		const call_rule *r = &c->forbid[__builtin_ctz(live)];
-		if (expr_and_rest_holds(r->when, r->lead, &f))
+		int i = __builtin_ctz(live);
+		const call_rule *r = &c->forbid[i];
+		if (r->hoisted ? expr_hoisted_eval(r->hoisted, hoisted[i], &f).i
+			       : expr_and_rest_holds(r->when, r->lead, &f))
 			return true;
 	}
 	return false;
+}
+
+/* The parts of the rules `live` that read no `call`, worked out once
+ * for every call weighed. */
+static void hoist_rules(const state *s, const calls_phase *c, uint32_t live,
+			value hoisted[][EXPR_HOISTED_MAX])
+{
+	expr_frame f;
+	vars_frame(&f, s, NULL);
+	f.seat = s->current;
+	for (; live; live &= live - 1) {
+		const call_rule *r = &c->forbid[__builtin_ctz(live)];
+		if (r->hoisted)
+			expr_hoisted_values(r->hoisted, &f,
+					    hoisted[__builtin_ctz(live)]);
+	}
 }
 
 /* In the canonical order as built: the numbers rising, then the words
@@ -236,18 +274,21 @@ static int legal(const state *s, const phase *p, action *out)
 	const calls_phase *c = &p->u.calls;
 	uint32_t live = rules_at_stake(s, c);
 	state weigh;
-	if (live)
+	value hoisted[CALL_RULES_MAX][EXPR_HOISTED_MAX];
+	if (live) {
 		weigh = *s;
+		hoist_rules(s, c, live, hoisted);
+	}
 	action words[CALL_WORDS_MAX];
 	int nwords = 0, n = 0, lo, hi;
 	for (int i = 0; i < c->nwords; i++)
 		if (word_open(s, &c->word[i]) &&
 		    !(live && refused(&weigh, c, live,
-				      word_value(s, &c->word[i]))))
+				      word_value(s, &c->word[i]), hoisted)))
 			words[nwords++] = action_of(ACT_CHOICE, i);
 	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
 	for (int v = lo; v <= hi; v++)
-		if (!(live && refused(&weigh, c, live, v)))
+		if (!(live && refused(&weigh, c, live, v, hoisted)))
 			out[n++] = action_of(ACT_BID, v);
 	memcpy(out + n, words, sizeof *words * (size_t)nwords);
 	return n + nwords;

@@ -420,6 +420,9 @@ typedef struct call_rule {
 	const char *why;
 	int lead;                       /* when's leading operands that do
 					   not read `call` */
+	const expr_hoisted *hoisted;    /* when's parts that do not read
+					   `call`, worked out once a decision;
+					   NULL: when evaluated whole */
 } call_rule;
 
 typedef struct calls_phase {

@@ -684,6 +684,31 @@ void vars_mark_by_call(game *g)
 							    not_by_call, &c);
 }
 
+/* What vars_name_reads asks about: the game and the getter. */
+typedef struct name_reads {
+	const game *g;
+	expr_getter_fn fn;
+} name_reads;
+
+static bool reads_not(expr_getter_fn get, int arg, expr_native_fn native,
+		      const void *ctx)
+{
+	const name_reads *r = ctx;
+	return native || !vars_name_reads(r->g, get, arg, r->fn);
+}
+
+bool vars_name_reads(const game *g, expr_getter_fn get, int arg,
+		     expr_getter_fn fn)
+{
+	if (get == fn)
+		return true;
+	if (get != get_define || arg < 0 || arg >= g->ndefines)
+		return false;
+	/* a define reads only those before it: the recursion ends */
+	name_reads r = {g, fn};
+	return !expr_reads_names_ok(g->define[arg], reads_not, &r);
+}
+
 uint32_t vars_steady_and_ops(const game *g, const expr *e)
 {
 	return expr_and_ops_names_ok(e, steady_name, g);

@@ -145,6 +145,12 @@ void vars_memo_open_steady(vars_memo *m, const struct state *s);
 /* The steady memo of s around the memo in use, or NULL. */
 vars_memo *vars_memo_steady(const struct state *s);
 
+/* Whether reading the name (get, arg) may read the getter fn: it is
+ * fn, or a define whose expression reads it, through the defines it
+ * reads in turn. */
+bool vars_name_reads(const game *g, expr_getter_fn get, int arg,
+		     expr_getter_fn fn);
+
 /* Which operands of e's `and`s are steady (vars_steady): bit i for the
  * i-th (expr_and_ops_names_ok). */
 uint32_t vars_steady_and_ops(const game *g, const expr *e);

@@ -225,6 +225,33 @@ bool expr_and_lead_holds(const expr *e, int k, const struct expr_frame *f);
  * read): the others alone are evaluated. */
 bool expr_and_rest_holds(const expr *e, int k, const struct expr_frame *f);
 
+/* ---- Hoisting: a condition weighed over many values of some names ---- */
+
+/* The parts of a condition that read no changing name, worked out once
+ * for many evaluations where those names alone change (expr_hoist.c):
+ * a calls phase's rules, over every number a seat might call. */
+#define EXPR_HOISTED_MAX 8
+typedef struct expr_hoisted expr_hoisted;
+
+/* e's parts that read only the names `steady` accepts (as
+ * expr_reads_names_ok asks), kept in sc's arena; NULL when there are
+ * none worth working out ahead (or memory ran out). */
+const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
+			       expr_name_ok_fn steady, const void *ctx);
+
+/* How many parts h works out ahead (at most EXPR_HOISTED_MAX). */
+int expr_hoisted_parts(const expr_hoisted *h);
+
+/* The parts' values in f, into out (expr_hoisted_parts of them). */
+void expr_hoisted_values(const expr_hoisted *h, const struct expr_frame *f,
+			 value *out);
+
+/* e's value in f, its parts read from values (worked out in a frame
+ * that differs from f only in the changing names): what expr_eval
+ * gives.  Under validate's watch the whole of e is evaluated. */
+value expr_hoisted_eval(const expr_hoisted *h, const value *values,
+			const struct expr_frame *f);
+
 /* ---- Sieves: what a condition over two sides needs of them ----------- */
 
 /* A necessary condition of a boolean expression whose slots fall into

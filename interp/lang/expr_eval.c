@@ -635,6 +635,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:
 		return ev_seatsum_if(n, env);
+	case OP_HOIST:
+		return env->hoisted[n->slot];
 	case OP_COUNT_:
 		break;
 	}

@@ -76,7 +76,9 @@ enum {
 	X(SEATPLUS)     /* the seat v places on from kid 0: left(left(x)) \
 			   */                                               \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
-			   1 (read once) of kid 2; slot: s */
+			   1 (read once) of kid 2; slot: s */               \
+	/* in a condition's rest alone (expr_hoist.c): */                 \
+	X(HOIST)        /* the part worked out ahead, hoisted[slot] */
 
 enum expr_op {
 #define X(o) OP_##o,
@@ -95,6 +97,7 @@ typedef struct expr_node expr_node;
 typedef struct expr_env {
 	expr_frame fr;          /* fr.seat changes inside x[s] and seat loops */
 	const deck *d;
+	const value *hoisted;   /* OP_HOIST's values (expr_hoist.c) */
 	int64_t loc[EXPR_LOCALS];
 } expr_env;
 

@@ -201,6 +201,82 @@ START_TEST(test_and_rest)
 }
 END_TEST
 
+/* ---- Hoisting ---------------------------------------------------------- */
+
+/* `weighed`: the name that changes from one evaluation to the next;
+ * each read counted, so that the parts worked out ahead are seen to
+ * read none. */
+static int64_t weighed_value;
+static int weighed_reads;
+
+static value get_weighed(const expr_frame *f, int seat, int arg)
+{
+	(void)f, (void)seat, (void)arg;
+	weighed_reads++;
+	return (value){.i = weighed_value};
+}
+
+static bool weighed_not(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	(void)arg, (void)native, (void)ctx;
+	return get != get_weighed;
+}
+
+/* Each condition, its parts worked out once a seat, gives the walker's
+ * value for every value of `weighed`; the parts read no `weighed`. */
+START_TEST(test_hoist)
+{
+	static const struct {
+		const char *text;
+		bool hoists;            /* some part is worked out ahead */
+	} cases[] = {
+		{"weighed + total[left(seat)] > 13", true},
+		{"weighed > 3", false},         /* nothing but a constant */
+		{"carry > 1 and total + weighed == 4", true},
+		{"if carry > 1 then weighed * 2 else weighed - total", true},
+		{"sum(s in seats, total[s] + weighed) > 5", false},
+		{"count(won & H) + weighed == 4 or points(won) > weighed", true},
+		{"max(total) + weighed + count(won)", true},
+		{"choose(weighed, 1, total, 3) + choose(carry, weighed, 7)", true},
+		{"total[seat_number(weighed)] + carry * 2", true},
+		{"share + carry > total", true},        /* no `weighed`: whole */
+		{"weighed > 0 and holder(QS) == seat", true},
+	};
+	expr_scope *sc = expr_scope_child(lady);
+	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
+				    0));
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		expr *e = ok(sc, cases[i].text);
+		const expr_hoisted *h = expr_hoist(sc, e, weighed_not, NULL);
+		ck_assert_msg((h != NULL) == cases[i].hoists, "%s",
+			      cases[i].text);
+		if (!h)
+			continue;
+		ck_assert_int_le(expr_hoisted_parts(h), EXPR_HOISTED_MAX);
+		for (int seat = 0; seat < 4; seat++) {
+			fr.seat = seat;
+			value parts[EXPR_HOISTED_MAX];
+			weighed_reads = 0;
+			expr_hoisted_values(h, &fr, parts);
+			ck_assert_msg(weighed_reads == 0, "%s", cases[i].text);
+			for (weighed_value = -3; weighed_value <= 15;
+			     weighed_value++) {
+				value want = expr_eval(e, &fr);
+				value got = expr_hoisted_eval(h, parts, &fr);
+				ck_assert_msg(got.i == want.i, "%s at seat %d, "
+					      "weighed %d: %lld, not %lld",
+					      cases[i].text, seat,
+					      (int)weighed_value,
+					      (long long)got.i,
+					      (long long)want.i);
+			}
+		}
+	}
+	fr.seat = 1;
+}
+END_TEST
+
 /* ---- Values ------------------------------------------------------------- */
 
 #define K true                  /* constant */
@@ -1203,6 +1279,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_want);
 	tcase_add_test(tc, test_reads_only);
 	tcase_add_test(tc, test_and_rest);
+	tcase_add_test(tc, test_hoist);
 	tcase_add_test(tc, test_no_seat);
 	tcase_add_test(tc, test_jokers);
 	suite_add_tcase(s, tc);

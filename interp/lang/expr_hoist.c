@@ -1,0 +1,160 @@
+/*
+ * expr_hoist.c — a condition weighed over many values of some names.
+ *
+ * A calls phase asks of every number a seat might call whether a rule
+ * refuses it: the same condition each time, only `call` changed.  The
+ * parts of the condition that read none of the names that change are
+ * worked out once a decision (hoisted), and what is left is evaluated
+ * for each value: `call + bids[across(seat)] > 13` is weighed as
+ * `call + K > 13`.
+ *
+ * The parts hoisted are the largest that read no changing name, found
+ * from the root down through the nodes that evaluate their kids where
+ * they are evaluated themselves (the same seat, no loop name bound).  A
+ * node that binds a loop name or reads its kids at another seat is left
+ * whole where it reads a changing name.  Every operator is total and
+ * reads nothing but its kids, the frame and the state, so a part worked
+ * out ahead has the value it would have in place.
+ */
+#include "lang/expr_int.h"
+#include "util/arena.h"
+
+struct expr_hoisted {
+	const expr *e;
+	const expr_node *rest;          /* reads the parts as OP_HOIST */
+	int nparts;
+	const expr_node *part[EXPR_HOISTED_MAX];
+};
+
+typedef struct hoisting {
+	arena *a;
+	expr_name_ok_fn steady;
+	const void *ctx;
+	expr_hoisted *h;
+	bool failed;                    /* out of memory */
+} hoisting;
+
+/* The kids of n, wherever its opcode keeps them. */
+static const expr_node *const *kids_of(const expr_node *n)
+{
+	switch (n->op) {
+	case OP_GET: case OP_SEATGET: case OP_SEATTAB:
+		return NULL;
+	case OP_CALL: case OP_CALL1: case OP_TABLE_SETOP:
+		return n->u.call.arg;
+	default:
+		return n->u.kid;
+	}
+}
+
+static bool reads_changing(const expr_node *n, const hoisting *ho)
+{
+	if ((n->op == OP_GET || n->op == OP_SEATGET) &&
+	    !ho->steady(n->u.get, n->slot, NULL, ho->ctx))
+		return true;
+	if ((n->op == OP_CALL || n->op == OP_CALL1) &&
+	    n->u.call.fn == expr_native_call &&
+	    !ho->steady(NULL, 0, n->u.call.data.native, ho->ctx))
+		return true;
+	const expr_node *const *kid = kids_of(n);
+	for (int i = 0; kid && i < n->nkid; i++)
+		if (kid[i] && reads_changing(kid[i], ho))
+			return true;
+	return false;
+}
+
+/* Nodes whose kids (some of them) are read at another seat or with a
+ * loop name bound: a part under them is not worked out ahead. */
+static bool moves_context(int op)
+{
+	switch (op) {
+	case OP_AT: case OP_SEATAGG: case OP_SEATAGG_VAR:
+	case OP_FORCARDS: case OP_FORSUITS: case OP_FORSEATS:
+	case OP_FORRANGE: case OP_SEATVAR_AT: case OP_SEATGET_AT:
+	case OP_SEATVAR_LOC: case OP_SEATGET_LOC: case OP_SEATSUM_IF:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static const expr_node *rest_of(const expr_node *n, hoisting *ho)
+{
+	if (!reads_changing(n, ho)) {
+		expr_hoisted *h = ho->h;
+		if (n->op == OP_CONST || h->nparts == EXPR_HOISTED_MAX)
+			return n;
+		expr_node *m = arena_alloc(ho->a, sizeof *m);
+		if (!m) {
+			ho->failed = true;
+			return n;
+		}
+		m->op = OP_HOIST;
+		m->type = n->type;
+		m->slot = h->nparts;
+		h->part[h->nparts++] = n;
+		return m;
+	}
+	const expr_node *const *kid = kids_of(n);
+	if (!kid || !n->nkid || moves_context(n->op))
+		return n;               /* evaluated whole for each value */
+	expr_node *m = arena_alloc(ho->a, sizeof *m);
+	const expr_node **copy = arena_alloc(ho->a, sizeof *copy * n->nkid);
+	if (!m || !copy) {
+		ho->failed = true;
+		return n;
+	}
+	*m = *n;
+	for (int i = 0; i < n->nkid; i++)
+		copy[i] = kid[i] ? rest_of(kid[i], ho) : NULL;
+	if (kid == n->u.call.arg)
+		m->u.call.arg = copy;
+	else
+		for (int i = 0; i < n->nkid; i++)
+			m->u.kid[i] = copy[i];
+	return m;
+}
+
+const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
+			       expr_name_ok_fn steady, const void *ctx)
+{
+	if (!e)
+		return NULL;
+	expr_hoisted *h = arena_alloc(sc->a, sizeof *h);
+	if (!h)
+		return NULL;
+	hoisting ho = {sc->a, steady, ctx, h, false};
+	h->e = e;
+	h->rest = rest_of(e->fast, &ho);
+	return ho.failed || h->nparts == 0 ? NULL : h;
+}
+
+int expr_hoisted_parts(const expr_hoisted *h)
+{
+	return h->nparts;
+}
+
+void expr_hoisted_values(const expr_hoisted *h, const expr_frame *f,
+			 value *out)
+{
+	if (expr_watching())    /* the whole of e is evaluated then */
+		return;
+	expr_env env;
+	env.fr = *f;
+	env.d = h->e->d;
+	env.hoisted = NULL;
+	for (int i = 0; i < h->nparts; i++)
+		out[i] = expr_ev(h->part[i], &env);
+}
+
+value expr_hoisted_eval(const expr_hoisted *h, const value *values,
+			const expr_frame *f)
+{
+	if (expr_watching())    /* validate's: every choose() is seen */
+		return expr_eval(h->e, f);
+	expr_env env;
+	env.fr = *f;
+	env.d = h->e->d;
+	env.hoisted = values;
+	return expr_ev(h->rest, &env);
+}
