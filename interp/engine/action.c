@@ -113,6 +113,50 @@ void action_sort_by_card(action *list, int n)
 		}
 }
 
+action action_nth_by_card(action *list, int n, int i)
+{
+	if (n <= 8 || n > ACTIONS_MAX) {
+		action_sort(list, n);
+		return list[i];
+	}
+	uint64_t present[256 / 64] = {0};
+	uint16_t count[256];
+	bool one_kind = true;
+	for (int k = 0; k < n; k++) {
+		int c = list[k].card[0];
+		uint64_t bit = UINT64_C(1) << (c & 63);
+		if (!(present[c >> 6] & bit)) {
+			present[c >> 6] |= bit;
+			count[c] = 0;
+		}
+		count[c]++;
+		one_kind &= list[k].kind == list[0].kind &&
+			    list[k].flags == list[0].flags;
+	}
+	if (!one_kind) {                /* the kinds come before the cards */
+		action_sort_by_card(list, n);
+		return list[i];
+	}
+	/* the first card whose actions reach past i, the actions before */
+	int before = 0, card = -1;
+	for (int w = 0; w < 256 / 64 && card < 0; w++)
+		for (uint64_t b = present[w]; b; b &= b - 1) {
+			int c = w * 64 + __builtin_ctzll(b);
+			if (before + count[c] > i) {
+				card = c;
+				break;
+			}
+			before += count[c];
+		}
+	action its[ACTIONS_MAX];
+	int m = 0;
+	for (int k = 0; k < n; k++)     /* in the order they are listed */
+		if (list[k].card[0] == card)
+			its[m++] = list[k];
+	insertion(its, m);
+	return its[i - before];
+}
+
 int action_find(const action *list, int n, const action *a)
 {
 	for (int i = 0; i < n; i++)

@@ -132,6 +132,12 @@ void action_sort(action *list, int n);
  * The order is action_sort's. */
 void action_sort_by_card(action *list, int n);
 
+/* The action at index i (0 <= i < n) of the list as action_sort_by_card
+ * would order it, found without ordering all of it (a random playout
+ * takes one): the actions of its first card alone are put in order.
+ * The list may be reordered. */
+action action_nth_by_card(action *list, int n, int i);
+
 /* Index of a in the list, or -1. */
 int action_find(const action *list, int n, const action *a);
 

@@ -167,6 +167,10 @@ typedef struct trick_call {
 	const char *why;                /* `when` in words, for refusals */
 	const char *says;               /* what it means, in words; NULL */
 	counter_adds adds;
+	uint32_t raises;                /* the counters adds raises, as bits */
+	uint32_t reads;                 /* the counters `when` reads, through
+					   the defines: a call that raises
+					   none keeps its gate known */
 	card_show shows;
 } trick_call;
 
@@ -598,9 +602,11 @@ typedef struct game {
 						   its trick ends, nor
 						   anything of a tricks phase
 						   but a call (vars_steady) */
-	bool define_by_call[DEFINES_MAX];       /* and reads a counter that a
-						   call of a tricks phase
-						   raises (vars_mark_by_call) */
+	uint32_t define_counters[DEFINES_MAX];  /* the counters it reads,
+						   through the defines it
+						   reads: a call that raises
+						   none keeps its value
+						   (vars_mark_by_call) */
 	int ndefines;
 
 	let_def let[LETS_MAX];

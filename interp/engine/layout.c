@@ -2043,10 +2043,12 @@ static phase_step playout(state *s, const phase *p, const seat_rngs *r)
 {
 	action list[ACTIONS_MAX];
 	for (;;) {
-		int n = layout_legal(s, p, list);
+		int n = list_moves(s, LAYOUT(p), list, false);
 		if (n == 0)
 			return PHASE_ENDS;
-		action a = list[rng_below(r->seat[0], (uint32_t)n)];
+		/* the one layout_legal's order has there, found alone */
+		action a = action_nth_by_card(list, n,
+				(int)rng_below(r->seat[0], (uint32_t)n));
 		phase_step st = move_and_settle(s, p, &a, false);
 		if (st != PHASE_GOES_ON)
 			return st;

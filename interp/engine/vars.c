@@ -496,22 +496,62 @@ static _Thread_local vars_memo *memo;
 /* A steady memo's values stand while its state has the calls made that
  * it had when they were worked out, and those that read no trick done
  * while it has the same tricks done too. */
+/* The counters raised by the calls made since memo m's values were
+ * worked out: every counter where the calls are not those of a tricks
+ * phase made since. */
+static uint32_t raised_since(const vars_memo *m, const state *s)
+{
+	const game *g = s->g;
+	if (s->phase < 0 || s->phase >= g->nphases ||
+	    g->phase[s->phase].kind != PHASE_TRICKS)
+		return UINT32_MAX;
+	uint32_t made = 0;
+	for (int p = 0; p < SEAT_MAX; p++) {
+		if (m->called[p] & ~s->called[p])
+			return UINT32_MAX;      /* not made since: unmade */
+		made |= s->called[p] & ~m->called[p];
+	}
+	const tricks_phase *t = &g->phase[s->phase].u.tricks;
+	uint32_t raised = 0;
+	for (; made; made &= made - 1) {
+		int i = __builtin_ctz(made);
+		raised |= i < t->ncalls ? t->call[i].raises : UINT32_MAX;
+	}
+	return raised;
+}
+
+/* The calls of s's tricks phase whose conditions read a counter in
+ * `raised` (all of them where s is in no tricks phase). */
+static uint32_t calls_reading(const state *s, uint32_t raised)
+{
+	const game *g = s->g;
+	if (s->phase < 0 || s->phase >= g->nphases ||
+	    g->phase[s->phase].kind != PHASE_TRICKS)
+		return UINT32_MAX;
+	const tricks_phase *t = &g->phase[s->phase].u.tricks;
+	uint32_t hit = 0;
+	for (int i = 0; i < t->ncalls; i++)
+		if (t->call[i].reads & raised)
+			hit |= UINT32_C(1) << i;
+	return hit;
+}
+
 static void steady_checked(vars_memo *m, const state *s)
 {
 	bool call_made = memcmp(m->called, s->called, sizeof m->called) != 0;
 	bool trick_done = m->tricks_done != s->tricks_done;
 	if (!call_made && !trick_done)
 		return;
+	uint32_t raised = call_made ? raised_since(m, s) : 0;
 	for (int d = 0; d < DEFINES_MAX; d++)
-		if (call_made && s->g->define_by_call[d])
+		if (d < s->g->ndefines && (s->g->define_counters[d] & raised))
 			m->known[d] = 0;
 		else if (trick_done)
 			m->known[d] &= ~m->by_trick[d];
-	if (call_made)
-		memset(m->gate_known, 0, sizeof m->gate_known);
-	else
-		for (int p = 0; p < SEAT_MAX; p++)
-			m->gate_known[p] &= ~m->gate_by_trick[p];
+	uint32_t reset = raised ? calls_reading(s, raised) : 0;
+	for (int p = 0; p < SEAT_MAX; p++)
+		m->gate_known[p] &= ~(reset |
+				      (trick_done ? m->gate_by_trick[p] : 0));
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
 }
@@ -618,6 +658,13 @@ static value get_define(const expr_frame *f, int seat, int arg)
 		done_tricks_read |= m->by_trick[arg] >> bit & 1;
 		return m->v[arg][bit];
 	}
+	/* a steady value known around: read in place, not copied in */
+	const vars_memo *st = m && m->s == s ? m->outer : NULL;
+	if (st && st->steady == s && bit <= SEAT_MAX &&
+	    s->g->define_steady[arg] && (st->known[arg] >> bit & 1)) {
+		done_tricks_read |= st->by_trick[arg] >> bit & 1;
+		return st->v[arg][bit];
+	}
 	return define_worked_out(s, arg, seat);
 }
 
@@ -648,40 +695,54 @@ bool vars_steady(const game *g, const expr *e)
 	return expr_reads_names_ok(e, steady_name, g);
 }
 
-/* The names that a call may change, for vars_mark_by_call: the
- * counters it raises, and the defines marked so far. */
-typedef struct by_call {
+/* The counters an expression reads, gathered as vars_mark_by_call
+ * walks its names: a counter's own bit, a define's counters. */
+typedef struct counters_read {
 	const game *g;
-	bool raised[COUNTERS_MAX];
-} by_call;
+	uint32_t *bits;
+} counters_read;
 
-static bool not_by_call(expr_getter_fn get, int arg, expr_native_fn native,
-			const void *ctx)
+static bool gather_counters(expr_getter_fn get, int arg,
+			    expr_native_fn native, const void *ctx)
 {
-	const by_call *c = ctx;
+	const counters_read *r = ctx;
 	if (native)
 		return true;
-	if (get == get_counter)
-		return !c->raised[arg];
-	if (get == get_define)
-		return !c->g->define_by_call[arg];
-	return true;
+	if (get == get_counter && arg >= 0 && arg < 32)
+		*r->bits |= UINT32_C(1) << arg;
+	else if (get == get_define && arg >= 0 && arg < r->g->ndefines)
+		*r->bits |= r->g->define_counters[arg];
+	return true;            /* every name is looked at */
 }
+
+static uint32_t counters_of(const game *g, const expr *e)
+{
+	uint32_t bits = 0;
+	counters_read r = {g, &bits};
+	if (e)
+		expr_reads_names_ok(e, gather_counters, &r);
+	return bits;
+}
+
+_Static_assert(COUNTERS_MAX <= 32, "a counter is a bit of a word");
 
 void vars_mark_by_call(game *g)
 {
-	by_call c = {g, {false}};
+	/* a define reads only those before it: their bits are known */
+	for (int d = 0; d < g->ndefines; d++)
+		g->define_counters[d] = counters_of(g, g->define[d]);
 	for (int p = 0; p < g->nphases; p++) {
 		if (g->phase[p].kind != PHASE_TRICKS)
 			continue;
-		const tricks_phase *t = &g->phase[p].u.tricks;
-		for (int i = 0; i < t->ncalls; i++)
-			for (int k = 0; k < t->call[i].adds.n; k++)
-				c.raised[t->call[i].adds.counter[k]] = true;
+		tricks_phase *t = &g->phase[p].u.tricks;
+		for (int i = 0; i < t->ncalls; i++) {
+			trick_call *c = &t->call[i];
+			c->raises = 0;
+			for (int k = 0; k < c->adds.n; k++)
+				c->raises |= UINT32_C(1) << c->adds.counter[k];
+			c->reads = counters_of(g, c->when);
+		}
 	}
-	for (int d = 0; d < g->ndefines; d++)
-		g->define_by_call[d] = !expr_reads_names_ok(g->define[d],
-							    not_by_call, &c);
 }
 
 /* What vars_name_reads asks about: the game and the getter. */

@@ -128,14 +128,14 @@ void vars_memo_close(vars_memo *m);
  * values and such defines before it. */
 bool vars_steady(const game *g, const expr *e);
 
-/* Marks the steady defines that read a counter raised by a call of a
- * tricks phase (g->define_by_call): the others keep their values in a
- * steady memo when a call is made. */
+/* Notes the counters each define reads (g->define_counters) and, for
+ * each call of a tricks phase, those its condition reads and those it
+ * raises: a steady memo keeps what reads none that a call made raises. */
 void vars_mark_by_call(game *g);
 
 /* A steady memo: the values of the steady defines kept while a tricks
  * phase of s is played out, from one card to the next, until a call is
- * made for those that read a counter a call raises (vars_mark_by_call),
+ * made for those that read a counter it raises (vars_mark_by_call),
  * or a trick ends for those that read a trick done; and the calls'
  * gates (announce.c).  The memos opened inside it for s (the calls
  * listed) take the values from it and give them to it; it is checked

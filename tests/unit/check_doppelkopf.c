@@ -499,23 +499,48 @@ START_TEST(test_playout_as_steps_keeps_the_sides)
 }
 END_TEST
 
+/* The calls (bits, in the order of the rule file: re, kontra, no90,
+ * no60, no30, schwarz) that raise a counter in `counters`. */
+static uint32_t calls_raising(uint32_t counters)
+{
+	const tricks_phase *t = &g->phase[1].u.tricks;
+	uint32_t calls = 0;
+	for (int i = 0; i < t->ncalls; i++)
+		if (t->call[i].raises & counters)
+			calls |= UINT32_C(1) << i;
+	return calls;
+}
+
 /* The defines a call may change are those that read its counters (the
  * side's calls and levels); the sides and the marriage's trick are
- * kept through the calls. */
+ * kept through the calls.  A call's gate is worked out again after the
+ * calls that raise what it reads: Re and Kontra after either, the
+ * follow-ups after a follow-up (no 90 after Re or Kontra too). */
 START_TEST(test_defines_by_call)
 {
-	static const struct { const char *name; bool by_call; } want[] = {
-		{"marriage_game", false}, {"settled", false}, {"re", false},
-		{"time", false}, {"my_level", true}, {"my_call", true},
+	enum { RE = 1, KONTRA = 2, NO90 = 4, NO60 = 8, NO30 = 16, SCHWARZ = 32 };
+	const uint32_t levels = NO90 | NO60 | NO30 | SCHWARZ;
+	static const struct { const char *name; uint32_t calls; } want[] = {
+		{"marriage_game", 0}, {"settled", 0}, {"re", 0}, {"time", 0},
+		{"my_level", NO90 | NO60 | NO30 | SCHWARZ},
+		{"my_call", RE | KONTRA},
 	};
 	for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
 		int d = 0;
 		while (d < g->ndefines && strcmp(g->define_name[d], want[k].name))
 			d++;
 		ck_assert_int_lt(d, g->ndefines);
-		ck_assert_msg(g->define_by_call[d] == want[k].by_call, "%s",
-			      want[k].name);
+		ck_assert_msg(calls_raising(g->define_counters[d]) ==
+			      want[k].calls, "%s", want[k].name);
 	}
+	const tricks_phase *t = &g->phase[1].u.tricks;
+	static const uint32_t gate[] = {RE | KONTRA, RE | KONTRA,
+					RE | KONTRA | levels, levels, levels,
+					levels};
+	ck_assert_int_eq(t->ncalls, 6);
+	for (int i = 0; i < t->ncalls; i++)
+		ck_assert_msg(calls_raising(t->call[i].reads) == gate[i], "%s",
+			      t->call[i].name);
 }
 END_TEST
 

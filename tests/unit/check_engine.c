@@ -421,7 +421,8 @@ static void random_actions(action *list, int n, rng *r, bool one_kind)
 
 /* action_sort orders lists of every length as qsort does with
  * action_compare (insertion below 33, merged runs above), and so does
- * action_sort_by_card (by counting the first cards, then insertion). */
+ * action_sort_by_card (by counting the first cards, then insertion);
+ * action_nth_by_card picks the action each index of that order holds. */
 START_TEST(test_action_sort)
 {
 	static action list[ACTIONS_MAX], by_card[ACTIONS_MAX],
@@ -443,6 +444,16 @@ START_TEST(test_action_sort)
 				ck_assert_msg(action_eq(&by_card[i], &want[i]),
 					      "%d actions by card: %d out of "
 					      "place", n, i);
+			}
+			/* each index picked alone, from the list as made */
+			for (int i = 0; i < n; i++) {
+				random_actions(list, n, &r, kinds == 1);
+				memcpy(want, list, sizeof *list * (size_t)n);
+				qsort(want, (size_t)n, sizeof *want,
+				      compare_actions);
+				action a = action_nth_by_card(list, n, i);
+				ck_assert_msg(action_eq(&a, &want[i]),
+					      "%d actions: the one at %d", n, i);
 			}
 		}
 }
