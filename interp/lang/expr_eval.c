@@ -170,6 +170,19 @@ static __attribute__((noinline)) value ev_call(const expr_node *n,
 
 /* ---- Fused shapes (expr_fast.c), each as its reference computes it ---- */
 
+/* choose(i, v0, v1, ...): v_i alone evaluated (the built-in gets every
+ * value evaluated); out of range, as the built-in, the zero value. */
+static __attribute__((noinline)) value ev_choose(const expr_node *n,
+						 expr_env *env)
+{
+	int64_t i = expr_ev(n->u.call.arg[0], env).i;
+	if (i < 0 || i >= n->nkid - 1) {
+		expr_choose_missed(i, n->nkid - 1);
+		return expr_zero(n->type);
+	}
+	return expr_ev(n->u.call.arg[i + 1], env);
+}
+
 /* A slot read, worked out first if the frame's lazy values lack it. */
 static inline void need_slot(const expr_env *env, int slot)
 {
@@ -635,6 +648,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:
 		return ev_seatsum_if(n, env);
+	case OP_CHOOSE:
+		return ev_choose(n, env);
 	case OP_HOIST:
 		return env->hoisted[n->slot];
 	case OP_COUNT_:

@@ -13,14 +13,22 @@
  * of sixty-four, a card-value table of a union, difference or
  * intersection (`points(won - trumps)`), a seat moved round the table
  * (`left(left(seat))`), a name fixed with the game read from its table
- * (`team`), and a side's total (`sum(s in seats, if team[s] == team
- * then tricks[s] else 0)`).  Each fused node
+ * (`team`), a side's total (`sum(s in seats, if team[s] == team
+ * then tricks[s] else 0)`), and a choose() that evaluates only the
+ * value it picks.  Each fused node
  * computes exactly what its shape computes in the reference;
  * tests/unit/check_fast.c evaluates every expression of every shipped
  * game both ways on random states.
  */
 #include "lang/expr_int.h"
 #include "util/arena.h"
+
+/* The built-in choose(), as the table holds it. */
+static expr_fn choose_fn(void)
+{
+	const expr_builtin *b = expr_builtin_find("choose", 6);
+	return b ? b->sig[0].fn : NULL;
+}
 
 /* The built-in count of a card set, as the table holds it. */
 static expr_fn count_of_cards(void)
@@ -66,7 +74,8 @@ static bool reads_local(const expr_node *n, int slot)
 	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
 		return false;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
-		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
+		|| n->op == OP_TABLE_SETOP || n->op == OP_CHOOSE
+		? n->u.call.arg : n->u.kid;
 	for (int i = 0; i < n->nkid; i++)
 		if (kid[i] && reads_local(kid[i], slot))
 			return true;
@@ -187,6 +196,8 @@ static void fuse(expr_node *m)
 		m->u.kid[1] = m->u.kid[2] = NULL;
 	} else if (m->op == OP_CALL && m->nkid == 1) {
 		m->op = OP_CALL1;
+	} else if (m->op == OP_CALL && m->u.call.fn == choose_fn()) {
+		m->op = OP_CHOOSE;      /* the value picked alone evaluated */
 	}
 }
 
@@ -218,7 +229,8 @@ static int nodes_under(const expr_node *n)
 	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
 		return 1;
 	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
-		|| n->op == OP_TABLE_SETOP ? n->u.call.arg : n->u.kid;
+		|| n->op == OP_TABLE_SETOP || n->op == OP_CHOOSE
+		? n->u.call.arg : n->u.kid;
 	int count = 1;
 	for (int i = 0; i < n->nkid; i++)
 		count += kid[i] ? nodes_under(kid[i]) : 0;

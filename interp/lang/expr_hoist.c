@@ -40,7 +40,7 @@ static const expr_node *const *kids_of(const expr_node *n)
 	switch (n->op) {
 	case OP_GET: case OP_SEATGET: case OP_SEATTAB:
 		return NULL;
-	case OP_CALL: case OP_CALL1: case OP_TABLE_SETOP:
+	case OP_CALL: case OP_CALL1: case OP_TABLE_SETOP: case OP_CHOOSE:
 		return n->u.call.arg;
 	default:
 		return n->u.kid;

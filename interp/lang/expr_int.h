@@ -77,6 +77,8 @@ enum {
 			   */                                               \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
 			   1 (read once) of kid 2; slot: s */               \
+	X(CHOOSE)       /* choose(): u.call.arg[0] picks the one of the  \
+			   others evaluated */                               \
 	/* in a condition's rest alone (expr_hoist.c): */                 \
 	X(HOIST)        /* the part worked out ahead, hoisted[slot] */
 

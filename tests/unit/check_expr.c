@@ -277,6 +277,29 @@ START_TEST(test_hoist)
 }
 END_TEST
 
+/* The form run evaluates only the value choose() picks; out of range it
+ * is the zero value, as in the reference. */
+START_TEST(test_choose_lazy)
+{
+	expr_scope *sc = expr_scope_child(lady);
+	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
+				    0));
+	weighed_value = 7;
+	expr *e = ok(sc, "choose(carry - 1, weighed, 5, weighed * 2)");
+	weighed_reads = 0;
+	ck_assert_int_eq(expr_eval_int(e, &fr), 5);     /* carry is 2 */
+	ck_assert_int_eq(weighed_reads, 0);
+	ck_assert_int_eq(expr_eval_reference(e, &fr).i, 5);
+	ck_assert_int_eq(weighed_reads, 2);             /* every value */
+	slots[s_carry].i = 3;
+	ck_assert_int_eq(expr_eval_int(e, &fr), 14);
+	slots[s_carry].i = 9;                           /* out of range */
+	ck_assert_int_eq(expr_eval_int(e, &fr), 0);
+	ck_assert_int_eq(expr_eval_reference(e, &fr).i, 0);
+	slots[s_carry].i = 2;
+}
+END_TEST
+
 /* ---- Values ------------------------------------------------------------- */
 
 #define K true                  /* constant */
@@ -1280,6 +1303,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_reads_only);
 	tcase_add_test(tc, test_and_rest);
 	tcase_add_test(tc, test_hoist);
+	tcase_add_test(tc, test_choose_lazy);
 	tcase_add_test(tc, test_no_seat);
 	tcase_add_test(tc, test_jokers);
 	suite_add_tcase(s, tc);
