@@ -49,11 +49,20 @@ static void reset(state *s)
 	memset(room(s), 0, sizeof(struct calls_room));
 }
 
+/* The state whose calls this thread weighs in place, and the number
+ * weighed (legal): `call` reads it there instead of the room's, so that
+ * no copy of the state is made for it.  Where a define reads `call` a
+ * memo of the state could keep its value from one number to the next,
+ * and the calls are weighed on a copy, as refusals are. */
+static _Thread_local const state *weighing;
+static _Thread_local int16_t weighed_here;
+
 /* `call`: the number a condition weighs. */
 static value get_call(const expr_frame *f, int seat, int arg)
 {
 	(void)seat, (void)arg;
-	return vars_int(room_of(vars_state(f))->weighed);
+	const state *s = vars_state(f);
+	return vars_int(s == weighing ? weighed_here : room_of(s)->weighed);
 }
 
 static bool declare(expr_scope *sc)
@@ -145,6 +154,8 @@ static void build(builder *b, const node *n, phase *p)
 	build_words(b, build_field(b, sc, n, "words"), c);
 	const node *forbid = node_get(n, "forbid");
 	build_forbid(b, forbid && forbid->kind == NODE_SEQ ? forbid : NULL, c);
+	for (int d = 0; d < g->ndefines; d++)
+		c->defines_read_call |= vars_define_reads(g, d, get_call);
 	if (!numbers && c->nwords == 0)
 		build_fail(b, n, "a calls phase needs 'numbers', 'words' or both");
 }
@@ -231,15 +242,23 @@ static uint32_t rules_at_stake(const state *s, const calls_phase *c)
 }
 
 /* Whether one of the rules `live` refuses the call worth `number`, their
- * leading operands known to hold.  The rules read `call` from a copy of
- * the state. */
-static bool refused(state *weigh, const calls_phase *c, uint32_t live,
-		    int number, value hoisted[][EXPR_HOISTED_MAX])
+ * leading operands known to hold.  The rules read `call` from the copy
+ * of s, or where there is none (no define reads `call`) from the
+ * thread's `weighing` of s. */
+static bool refused(const state *s, state *copy, const calls_phase *c,
+		    uint32_t live, int number,
+		    value hoisted[][EXPR_HOISTED_MAX])
 {
-	room(weigh)->weighed = (int16_t)number;
+	const state *on = s;
+	if (copy) {
+		room(copy)->weighed = (int16_t)number;
+		on = copy;
+	} else {
+		weighed_here = (int16_t)number;
+	}
 	expr_frame f;
-	vars_frame(&f, weigh, NULL);
-	f.seat = weigh->current;
+	vars_frame(&f, on, NULL);
+	f.seat = on->current;
 	for (; live; live &= live - 1) {
 		int i = __builtin_ctz(live);
 		const call_rule *r = &c->forbid[i];
@@ -267,29 +286,37 @@ static void hoist_rules(const state *s, const calls_phase *c, uint32_t live,
 }
 
 /* In the canonical order as built: the numbers rising, then the words
- * (ACT_BID before ACT_CHOICE).  The state is copied to weigh the calls
- * only where a rule may refuse one. */
+ * (ACT_BID before ACT_CHOICE).  The calls are weighed only where a rule
+ * may refuse one, on a copy of the state only where a define reads
+ * `call`. */
 static int legal(const state *s, const phase *p, action *out)
 {
 	const calls_phase *c = &p->u.calls;
 	uint32_t live = rules_at_stake(s, c);
-	state weigh;
+	state weigh, *copy = NULL;
 	value hoisted[CALL_RULES_MAX][EXPR_HOISTED_MAX];
+	const state *outer = weighing;  /* none: nothing weighs inside */
 	if (live) {
-		weigh = *s;
 		hoist_rules(s, c, live, hoisted);
+		if (c->defines_read_call) {
+			weigh = *s;
+			copy = &weigh;
+		} else {
+			weighing = s;
+		}
 	}
 	action words[CALL_WORDS_MAX];
 	int nwords = 0, n = 0, lo, hi;
 	for (int i = 0; i < c->nwords; i++)
 		if (word_open(s, &c->word[i]) &&
-		    !(live && refused(&weigh, c, live,
+		    !(live && refused(s, copy, c, live,
 				      word_value(s, &c->word[i]), hoisted)))
 			words[nwords++] = action_of(ACT_CHOICE, i);
 	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
 	for (int v = lo; v <= hi; v++)
-		if (!(live && refused(&weigh, c, live, v, hoisted)))
+		if (!(live && refused(s, copy, c, live, v, hoisted)))
 			out[n++] = action_of(ACT_BID, v);
+	weighing = outer;
 	memcpy(out + n, words, sizeof *words * (size_t)nwords);
 	return n + nwords;
 }

@@ -438,6 +438,8 @@ typedef struct calls_phase {
 	int nwords;
 	call_rule forbid[CALL_RULES_MAX];
 	int nforbid;
+	bool defines_read_call;         /* some define reads `call`: the
+					   rules are weighed on a copy */
 } calls_phase;
 
 typedef struct layout_phase {

@@ -770,6 +770,11 @@ bool vars_name_reads(const game *g, expr_getter_fn get, int arg,
 	return !expr_reads_names_ok(g->define[arg], reads_not, &r);
 }
 
+bool vars_define_reads(const game *g, int d, expr_getter_fn fn)
+{
+	return vars_name_reads(g, get_define, d, fn);
+}
+
 uint32_t vars_steady_and_ops(const game *g, const expr *e)
 {
 	return expr_and_ops_names_ok(e, steady_name, g);

@@ -151,6 +151,9 @@ vars_memo *vars_memo_steady(const struct state *s);
 bool vars_name_reads(const game *g, expr_getter_fn get, int arg,
 		     expr_getter_fn fn);
 
+/* Whether define d may read the getter fn (vars_name_reads). */
+bool vars_define_reads(const game *g, int d, expr_getter_fn fn);
+
 /* Which operands of e's `and`s are steady (vars_steady): bit i for the
  * i-th (expr_and_ops_names_ok). */
 uint32_t vars_steady_and_ops(const game *g, const expr *e);

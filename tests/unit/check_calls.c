@@ -2,7 +2,10 @@
  * check_calls.c — the calls phase on tests/data/games/calls.yaml: the
  * order of the round, the numbers from expressions, words with their
  * values and counters, rules that refuse calls with their reasons, the
- * calls kept for scoring, and the words at the table.
+ * calls kept for scoring, and the words at the table.  The rules are
+ * weighed on a copy of the state there (a define reads `call`) and on
+ * the state itself in calls-direct.yaml, the same rules written
+ * without the define.
  */
 #include "testutil.h"
 #include "scenario.h"
@@ -13,16 +16,29 @@
 #include "front/command.h"
 
 #define CALLS TESTS_DIR "/data/games/calls.yaml"
+#define CALLS_DIRECT TESTS_DIR "/data/games/calls-direct.yaml"
 
 static game *g;
 static state s;
 
-static void setup(void)
+static void setup_file(const char *path)
 {
-	g = scn_load(CALLS);
+	g = scn_load(path);
 	char why[200];
 	ck_assert(state_setup(&s, g, 4, 0, NULL, 5, why, sizeof why));
 	state_deal(&s);
+}
+
+static void setup(void)
+{
+	setup_file(CALLS);
+	ck_assert(g->phase[0].u.calls.defines_read_call);
+}
+
+static void setup_direct(void)
+{
+	setup_file(CALLS_DIRECT);
+	ck_assert(!g->phase[0].u.calls.defines_read_call);
 }
 
 static void teardown(void)
@@ -152,6 +168,29 @@ START_TEST(test_words_at_the_table)
 }
 END_TEST
 
+/* The numbers listed for the seat to call are those from 1 to 5 that
+ * neither rule refuses: the partner's (the side's calls at most 5, a
+ * partner yet to call counting 0) and the dealer's (the calls not
+ * adding up to 5), worked out here from the counters. */
+static void check_numbers(const action *list, int n)
+{
+	int partner = counter("bids", (s.current + 2) % 4), sum = 0;
+	for (int q = 0; q < 4; q++)
+		sum += counter("bids", q);
+	bool listed[6] = {false};
+	for (int i = 0; i < n; i++)
+		if (list[i].kind == ACT_BID) {
+			ck_assert(list[i].number >= 1 && list[i].number <= 5);
+			listed[list[i].number] = true;
+		}
+	for (int v = 1; v <= 5; v++) {
+		bool refused = v + partner > 5 ||
+			       (s.current == s.dealer && sum + v == 5);
+		ck_assert_msg(listed[v] == !refused, "seat %d, %d: %s",
+			      s.current, v, refused ? "listed" : "not listed");
+	}
+}
+
 /* The whole match plays out at random with every rule kept. */
 START_TEST(test_random_matches)
 {
@@ -169,14 +208,8 @@ START_TEST(test_random_matches)
 			action list[ACTIONS_MAX];
 			int n = state_legal(&s, list);
 			ck_assert_int_gt(n, 0);
-			if (strcmp(command_verb(&s), "call") == 0 &&
-			    s.current == s.dealer) {
-				int side = counter("bids", (s.current + 2) % 4);
-				for (int i = 0; i < n; i++)
-					if (list[i].kind == ACT_BID)
-						ck_assert_int_le(list[i].number + side,
-								 5);
-			}
+			if (strcmp(command_verb(&s), "call") == 0)
+				check_numbers(list, n);
 			state_apply_random(&s, &r);
 		}
 	}
@@ -193,6 +226,12 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_dealer_hook);
 	tcase_add_test(tc, test_scored);
 	tcase_add_test(tc, test_words_at_the_table);
+	tcase_add_test(tc, test_random_matches);
+	suite_add_tcase(su, tc);
+	tc = tcase_create("weighed in place");
+	tcase_add_checked_fixture(tc, setup_direct, teardown);
+	tcase_add_test(tc, test_rules_refuse);
+	tcase_add_test(tc, test_dealer_hook);
 	tcase_add_test(tc, test_random_matches);
 	suite_add_tcase(su, tc);
 	return su;
