@@ -27,6 +27,8 @@ void announce_build(builder *b, const node *calls, tricks_phase *t)
 			c->steady_ops = vars_steady_and_ops(b->g, c->when);
 			c->other_ops = expr_and_ops_all(c->when) &
 				       ~c->steady_ops;
+			c->latch_ops = vars_latching_ops(b->g, c->when) &
+				       c->other_ops;
 		}
 		c->why = build_text(b, node_get(v, "why"));
 		c->says = build_text(b, node_get(v, "says"));
@@ -58,14 +60,27 @@ static bool gate_holds(const state *s, const trick_call *c, int i,
 }
 
 /* Call i's condition in a playout: its steady operands from the steady
- * memo st, the others read again. */
+ * memo st, the others read again: first those that latch, which, once
+ * false, shut the call as a false gate does, until what they read
+ * besides the hand changes (a call that raises a counter they read, or
+ * the trick's end where they read a trick done). */
 static bool holds_in_playout(const state *s, const trick_call *c, int i,
 			     vars_memo *st)
 {
+	if (!gate_holds(s, c, i, st))
+		return false;
+	int seat = s->current;
 	bool by_trick;
-	return gate_holds(s, c, i, st) &&
-	       vars_and_ops_hold(s, c->when, c->other_ops, s->current,
-				 &by_trick);
+	if (c->latch_ops &&
+	    !vars_and_ops_hold(s, c->when, c->latch_ops, seat, &by_trick)) {
+		uint32_t bit = UINT32_C(1) << i;
+		st->gate_holds[seat] &= ~bit;
+		if (by_trick)
+			st->gate_by_trick[seat] |= bit;
+		return false;
+	}
+	uint32_t rest = c->other_ops & ~c->latch_ops;
+	return !rest || vars_and_ops_hold(s, c->when, rest, seat, &by_trick);
 }
 
 /* Call i's condition holds for the seat to move. */
@@ -75,7 +90,7 @@ static bool open_now(const state *s, const tricks_phase *t, int i,
 	const trick_call *c = &t->call[i];
 	if (!c->when)
 		return true;
-	if (st && c->steady_ops)
+	if (st && (c->steady_ops | c->latch_ops))
 		return holds_in_playout(s, c, i, st);
 	return vars_eval(s, c->when, s->current).i;
 }

@@ -164,13 +164,19 @@ typedef struct trick_call {
 					   and while one is false the call
 					   stays closed (vars_steady) */
 	uint32_t other_ops;             /* the rest, read after them */
+	uint32_t latch_ops;             /* of the rest, those that stay false
+					   once false while the gate's names
+					   stand (the hand only shrinks):
+					   once false, the call is kept shut
+					   as by its gate (vars_latching_ops) */
 	const char *why;                /* `when` in words, for refusals */
 	const char *says;               /* what it means, in words; NULL */
 	counter_adds adds;
 	uint32_t raises;                /* the counters adds raises, as bits */
-	uint32_t reads;                 /* the counters `when` reads, through
-					   the defines: a call that raises
-					   none keeps its gate known */
+	uint32_t reads;                 /* the counters its gate (steady_ops
+					   and latch_ops) reads, through the
+					   defines: a call that raises none
+					   keeps the gate known */
 	card_show shows;
 } trick_call;
 

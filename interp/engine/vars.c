@@ -726,6 +726,45 @@ static uint32_t counters_of(const game *g, const expr *e)
 
 _Static_assert(COUNTERS_MAX <= 32, "a counter is a bit of a word");
 
+/* What gate_counters asks of a name: that it reads not the counter k,
+ * itself or through a define. */
+typedef struct without_counter {
+	const game *g;
+	int k;
+} without_counter;
+
+static bool reads_not_counter(expr_getter_fn get, int arg,
+			      expr_native_fn native, const void *ctx)
+{
+	const without_counter *w = ctx;
+	if (native)
+		return true;
+	if (get == get_counter)
+		return arg != w->k;
+	if (get == get_define && arg >= 0 && arg < w->g->ndefines)
+		return !(w->g->define_counters[arg] >> w->k & 1);
+	return true;
+}
+
+/* The counters read by call c's gate, the steady operands of its
+ * condition and those that latch (announce.c): the other operands are
+ * read at every card, kept nowhere. */
+static uint32_t gate_counters(const game *g, const trick_call *c)
+{
+	uint32_t kept = c->steady_ops | c->latch_ops;
+	if (!c->when || !kept)
+		return 0;
+	uint32_t bits = 0;
+	for (int k = 0; k < g->ncounters && k < 32; k++) {
+		without_counter w = {g, k};
+		uint32_t clear = expr_and_ops_names_ok(c->when,
+						       reads_not_counter, &w);
+		if (kept & ~clear)
+			bits |= UINT32_C(1) << k;
+	}
+	return bits;
+}
+
 void vars_mark_by_call(game *g)
 {
 	/* a define reads only those before it: their bits are known */
@@ -740,7 +779,7 @@ void vars_mark_by_call(game *g)
 			c->raises = 0;
 			for (int k = 0; k < c->adds.n; k++)
 				c->raises |= UINT32_C(1) << c->adds.counter[k];
-			c->reads = counters_of(g, c->when);
+			c->reads = gate_counters(g, c);
 		}
 	}
 }
@@ -773,6 +812,27 @@ bool vars_name_reads(const game *g, expr_getter_fn get, int arg,
 bool vars_define_reads(const game *g, int d, expr_getter_fn fn)
 {
 	return vars_name_reads(g, get_define, d, fn);
+}
+
+/* How a name moves while a tricks phase is played, for
+ * vars_latching_ops: a hand only loses cards, the steady names stand
+ * (until what the steady memo watches changes), and a define moves as
+ * its expression does. */
+static expr_direction in_tricks(expr_getter_fn get, int arg,
+				expr_native_fn native, const void *ctx)
+{
+	const game *g = ctx;
+	if (get == get_hand)
+		return EXPR_FALLS;
+	if (get == get_define && arg >= 0 && arg < g->ndefines &&
+	    !g->define_steady[arg])
+		return expr_direction_of(g->define[arg], in_tricks, g);
+	return steady_name(get, arg, native, g) ? EXPR_STEADY : EXPR_MOVES;
+}
+
+uint32_t vars_latching_ops(const game *g, const expr *e)
+{
+	return expr_and_ops_latching(e, in_tricks, g);
 }
 
 uint32_t vars_steady_and_ops(const game *g, const expr *e)

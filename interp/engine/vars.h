@@ -158,6 +158,12 @@ bool vars_define_reads(const game *g, int d, expr_getter_fn fn);
  * i-th (expr_and_ops_names_ok). */
 uint32_t vars_steady_and_ops(const game *g, const expr *e);
 
+/* Which operands of e's `and`s, read during a tricks phase, stay false
+ * once false while the steady names they read stand: those comparing
+ * the cards in a hand, which only loses cards, with steady values
+ * (`time >= 10`, `time` counting the hand). */
+uint32_t vars_latching_ops(const game *g, const expr *e);
+
 /* Whether the operands in ops of e's `and`s all hold at seat; *by_trick
  * set when their values read a trick done. */
 bool vars_and_ops_hold(const struct state *s, const expr *e, uint32_t ops,

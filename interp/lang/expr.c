@@ -1657,7 +1657,6 @@ static const char *kind_name(const node *n)
 	return n->kind == NODE_MAP ? "a mapping" : "a list";
 }
 
-static int and_operands(const expr_node *n, const expr_node **out, int max);
 
 /* The operands of the form run's `and`s, listed once: a condition whose
  * first operands hold for a whole trick reads the rest alone. */
@@ -1668,7 +1667,7 @@ static bool list_and_operands(arena *a, expr *e)
 	e->nand_op = 0;
 	if (e->fast->op != OP_AND)
 		return true;
-	int n = and_operands(e->fast, op, EXPR_HEIGHT_MAX);
+	int n = expr_and_operands(e->fast, op, EXPR_HEIGHT_MAX);
 	if (!(e->and_op = arena_alloc(a, sizeof *op * (size_t)n)))
 		return false;
 	memcpy(e->and_op, op, sizeof *op * (size_t)n);
@@ -1965,11 +1964,11 @@ bool expr_reads_seat_through(const expr *e, expr_getter_fn by,
 /* The operands of the `and`s down n's left side, from the left: a, b,
  * c of ((a and b) and c); how many (at most max; n itself when it is
  * no `and`). */
-static int and_operands(const expr_node *n, const expr_node **out, int max)
+int expr_and_operands(const expr_node *n, const expr_node **out, int max)
 {
 	if (n->op != OP_AND)
 		return max > 0 ? (out[0] = n, 1) : 0;
-	int k = and_operands(n->u.kid[0], out, max);
+	int k = expr_and_operands(n->u.kid[0], out, max);
 	if (k < max)
 		out[k++] = n->u.kid[1];
 	return k;
@@ -1980,7 +1979,7 @@ int expr_and_lead(const expr *e, const int *slot, int nslot)
 	const expr_node *op[EXPR_HEIGHT_MAX];
 	if (e->root->op != OP_AND)
 		return 0;
-	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	int n = expr_and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
 	while (k < n) {
 		for (int i = 0; i < nslot; i++)
 			if (node_reads_slot(op[k], slot[i]))
@@ -1996,7 +1995,7 @@ bool expr_and_lead_reads_only(const expr *e, int k, const int *slot,
 	const expr_node *op[EXPR_HEIGHT_MAX];
 	if (e->root->op != OP_AND)
 		return false;
-	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX);
+	int n = expr_and_operands(e->root, op, EXPR_HEIGHT_MAX);
 	if (k <= 0 || k > n)
 		return false;
 	for (int i = 0; i < k; i++)
@@ -2010,7 +2009,7 @@ int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed)
 	const expr_node *op[EXPR_HEIGHT_MAX];
 	if (e->root->op != OP_AND)
 		return 0;
-	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	int n = expr_and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
 	readable r = {NULL, 0, fixed};
 	while (k < n && node_reads_only(op[k], &r))
 		k++;
@@ -2022,7 +2021,7 @@ int expr_and_lead_without(const expr *e, expr_getter_fn fn)
 	const expr_node *op[EXPR_HEIGHT_MAX];
 	if (e->root->op != OP_AND)
 		return 0;
-	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
+	int n = expr_and_operands(e->root, op, EXPR_HEIGHT_MAX), k = 0;
 	while (k < n && !node_reads(op[k], fn))
 		k++;
 	return k;
@@ -2056,7 +2055,7 @@ uint32_t expr_and_ops_names_ok(const expr *e, expr_name_ok_fn ok,
 	const expr_node *op[EXPR_HEIGHT_MAX];
 	if (e->root->op != OP_AND)
 		return 0;
-	int n = and_operands(e->root, op, EXPR_HEIGHT_MAX);
+	int n = expr_and_operands(e->root, op, EXPR_HEIGHT_MAX);
 	if (n != e->nand_op || n > 32)  /* not listed as the form run's */
 		return 0;
 	uint32_t ops = 0;

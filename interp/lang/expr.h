@@ -252,6 +252,31 @@ void expr_hoisted_values(const expr_hoisted *h, const struct expr_frame *f,
 value expr_hoisted_eval(const expr_hoisted *h, const value *values,
 			const struct expr_frame *f);
 
+/* ---- Directions: conditions that stay false once false ---------------- */
+
+/* Which way a value can move while a caller's state goes on: never
+ * (EXPR_STEADY), never up (EXPR_FALLS: for a card set, it only loses
+ * cards), never down (EXPR_RISES: it only gains), or either way
+ * (EXPR_MOVES).  The caller says how each name moves; a native is asked
+ * with get NULL, its arguments steady (expr_direction.c). */
+typedef enum expr_direction {
+	EXPR_MOVES, EXPR_STEADY, EXPR_FALLS, EXPR_RISES
+} expr_direction;
+typedef expr_direction (*expr_direction_fn)(expr_getter_fn get, int arg,
+					    expr_native_fn native,
+					    const void *ctx);
+
+/* How e's value can move, its names moving as dir says. */
+expr_direction expr_direction_of(const expr *e, expr_direction_fn dir,
+				 const void *ctx);
+
+/* The operands of e's `and`s (bits as expr_and_ops_names_ok numbers
+ * them) that, once false, stay false while the names move as dir says:
+ * a comparison of a side that never rises with one that never falls
+ * (`count(hand) >= 10`). */
+uint32_t expr_and_ops_latching(const expr *e, expr_direction_fn dir,
+			       const void *ctx);
+
 /* ---- Sieves: what a condition over two sides needs of them ----------- */
 
 /* A necessary condition of a boolean expression whose slots fall into

@@ -223,6 +223,10 @@ value expr_seat_plus(const expr_env *env, int64_t s, int64_t k);
 /* expr_reads_only of a node (expr.c). */
 bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot);
 
+/* The operands of the `and`s down n's left side, in order, into out (at
+ * most max); how many (n itself when it is no `and`) (expr.c). */
+int expr_and_operands(const expr_node *n, const expr_node **out, int max);
+
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
 

@@ -12,11 +12,14 @@
 
 #include <string.h>
 
+#include "engine/announce.h"
+#include "engine/vars.h"
 #include "engine/engine.h"
 #include "front/command.h"
 
 #define CALLS TESTS_DIR "/data/games/calls.yaml"
 #define CALLS_DIRECT TESTS_DIR "/data/games/calls-direct.yaml"
+#define CALLS_LATCH TESTS_DIR "/data/games/calls-latch.yaml"
 
 static game *g;
 static state s;
@@ -216,6 +219,46 @@ START_TEST(test_random_matches)
 }
 END_TEST
 
+/* Calls in trick play on the hand (calls-latch.yaml): in a playout, a
+ * call whose condition on the hand is false stays shut, as its gate,
+ * until a call raises what the condition reads besides the hand; the
+ * calls open at every step are those a copy with nothing kept finds,
+ * and `early` opens again after `open`. */
+START_TEST(test_calls_on_the_hand)
+{
+	game *lg = scn_load(CALLS_LATCH);
+	const tricks_phase *t = &lg->phase[0].u.tricks;
+	ck_assert_int_eq(t->ncalls, 2);
+	ck_assert_uint_eq(t->call[0].latch_ops, 3);     /* both on the hand */
+	ck_assert_uint_eq(t->call[0].steady_ops, 0);
+	int reopened = 0;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		state ls;
+		char why[200];
+		ck_assert(state_setup(&ls, lg, 4, 0, NULL, seed, why,
+				      sizeof why));
+		state_deal(&ls);
+		rng r;
+		rng_seed(&r, 7, seed);
+		vars_memo steady;
+		vars_memo_open_steady(&steady, &ls);
+		bool shut[SEAT_MAX] = {false};
+		while (ls.current >= 0 && !state_over(&ls)) {
+			state fresh = ls;       /* not the steady memo's */
+			uint32_t open = announce_open(&ls, t);
+			ck_assert_uint_eq(open, announce_open(&fresh, t));
+			bool early = open & 1;
+			reopened += early && shut[ls.current];
+			shut[ls.current] = !early && !(ls.called[ls.current] & 1);
+			state_apply_random(&ls, &r);
+		}
+		vars_memo_close(&steady);
+	}
+	ck_assert_int_gt(reopened, 10);
+	game_free(lg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("calls");
@@ -228,6 +271,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_words_at_the_table);
 	tcase_add_test(tc, test_random_matches);
 	suite_add_tcase(su, tc);
+	tcase_add_test(tc, test_calls_on_the_hand);
 	tc = tcase_create("weighed in place");
 	tcase_add_checked_fixture(tc, setup_direct, teardown);
 	tcase_add_test(tc, test_rules_refuse);

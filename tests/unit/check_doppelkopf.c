@@ -513,8 +513,10 @@ static uint32_t calls_raising(uint32_t counters)
 
 /* The defines a call may change are those that read its counters (the
  * side's calls and levels); the sides and the marriage's trick are
- * kept through the calls.  A call's gate is worked out again after the
- * calls that raise what it reads: Re and Kontra after either, the
+ * kept through the calls.  A call's gate (its operands no card changes,
+ * and those on the hand that stay false once false) is worked out again
+ * after the calls that raise what it reads: Re and Kontra after either
+ * (each reads the other's call in its threshold of cards), the
  * follow-ups after a follow-up (no 90 after Re or Kontra too). */
 START_TEST(test_defines_by_call)
 {
@@ -538,9 +540,13 @@ START_TEST(test_defines_by_call)
 					RE | KONTRA | levels, levels, levels,
 					levels};
 	ck_assert_int_eq(t->ncalls, 6);
-	for (int i = 0; i < t->ncalls; i++)
+	for (int i = 0; i < t->ncalls; i++) {
 		ck_assert_msg(calls_raising(t->call[i].reads) == gate[i], "%s",
 			      t->call[i].name);
+		/* `time >= ...` latches: the hand only shrinks */
+		ck_assert_uint_ne(t->call[i].other_ops, 0);
+		ck_assert_uint_eq(t->call[i].latch_ops, t->call[i].other_ops);
+	}
 }
 END_TEST
 

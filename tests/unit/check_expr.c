@@ -300,6 +300,84 @@ START_TEST(test_choose_lazy)
 }
 END_TEST
 
+/* Directions: `fewer` only loses cards, `more` only gains them,
+ * `level` stands, `moving` goes either way; a comparison of a side that
+ * never rises with one that never falls stays false once false. */
+static value get_set(const expr_frame *f, int seat, int arg)
+{
+	(void)f, (void)seat, (void)arg;
+	return (value){.s = cset_empty()};
+}
+
+static value get_number(const expr_frame *f, int seat, int arg)
+{
+	(void)f, (void)seat, (void)arg;
+	return (value){.i = 0};
+}
+
+static expr_direction test_direction(expr_getter_fn get, int arg,
+				     expr_native_fn native, const void *ctx)
+{
+	(void)ctx;
+	if (native)
+		return EXPR_STEADY;             /* holder() of a steady card */
+	if (get == get_set)
+		return arg == 0 ? EXPR_FALLS : EXPR_RISES;
+	if (get == get_number)
+		return arg == 0 ? EXPR_STEADY : EXPR_MOVES;
+	return EXPR_MOVES;
+}
+
+START_TEST(test_directions)
+{
+	expr_scope *sc = expr_scope_child(lady);
+	ck_assert(expr_scope_getter(sc, "fewer", TY_CARDS, false, get_set, 0));
+	ck_assert(expr_scope_getter(sc, "more", TY_CARDS, false, get_set, 1));
+	ck_assert(expr_scope_getter(sc, "level", TY_INT, false, get_number, 0));
+	ck_assert(expr_scope_getter(sc, "moving", TY_INT, false, get_number,
+				    1));
+	static const struct {
+		const char *text;
+		expr_direction want;
+	} dirs[] = {
+		{"count(fewer)", EXPR_FALLS},
+		{"count(fewer & H) + level - 1", EXPR_FALLS},
+		{"count(more) - count(fewer)", EXPR_RISES},
+		{"count(fewer - more)", EXPR_FALLS},
+		{"-count(more)", EXPR_FALLS},
+		{"min(count(fewer), level)", EXPR_FALLS},
+		{"if level > 1 then count(fewer) else 3", EXPR_FALLS},
+		{"if level > 1 then count(fewer) else count(more)", EXPR_MOVES},
+		{"if count(fewer) > 1 then 1 else 3", EXPR_MOVES},
+		{"count(fewer) + count(more)", EXPR_MOVES},
+		{"count(fewer) * 2", EXPR_MOVES},       /* not looked into */
+		{"sum(s in seats, count(fewer))", EXPR_MOVES},
+		{"level + choose(level, 1, 2)", EXPR_STEADY},
+		{"moving + 1", EXPR_MOVES},
+		{"carry + 1", EXPR_MOVES},              /* a slot */
+	};
+	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
+		ck_assert_msg(expr_direction_of(ok(sc, dirs[i].text),
+						test_direction, NULL) ==
+			      dirs[i].want, "%s", dirs[i].text);
+	static const struct {
+		const char *text;
+		uint32_t latching;
+	} conds[] = {
+		{"level == 0 and count(fewer) >= 10 and moving > 1", 2},
+		{"count(fewer) + level > level * 2 and count(more) <= 3", 3},
+		{"3 < count(fewer) and count(more) >= 2", 1},
+		{"count(fewer) == 4 and count(fewer) <= 4", 0},
+		{"level >= 1 and level < 3", 0},        /* steady: a gate */
+		{"count(fewer) >= 10", 0},              /* no `and` */
+	};
+	for (size_t i = 0; i < sizeof conds / sizeof *conds; i++)
+		ck_assert_msg(expr_and_ops_latching(ok(sc, conds[i].text),
+						    test_direction, NULL) ==
+			      conds[i].latching, "%s", conds[i].text);
+}
+END_TEST
+
 /* ---- Values ------------------------------------------------------------- */
 
 #define K true                  /* constant */
@@ -1304,6 +1382,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_and_rest);
 	tcase_add_test(tc, test_hoist);
 	tcase_add_test(tc, test_choose_lazy);
+	tcase_add_test(tc, test_directions);
 	tcase_add_test(tc, test_no_seat);
 	tcase_add_test(tc, test_jokers);
 	suite_add_tcase(s, tc);
