@@ -97,14 +97,16 @@ static bool open_now(const state *s, const tricks_phase *t, int i,
 
 uint32_t announce_open(const state *s, const tricks_phase *t)
 {
-	vars_memo m;            /* the calls' conditions share their names */
-	vars_memo_open(&m, s);
-	vars_memo *st = vars_memo_steady(s);
+	vars_memo *st = vars_memo_steady_checked(s);
 	int seat = s->current;
 	/* neither made by the seat nor closed by a gate known false */
 	uint32_t maybe = ((UINT32_C(1) << t->ncalls) - 1) & ~s->called[seat];
 	if (st)
 		maybe &= ~(st->gate_known[seat] & ~st->gate_holds[seat]);
+	if (!maybe)             /* every call shut: no memo to open */
+		return 0;
+	vars_memo m;            /* the calls' conditions share their names */
+	vars_memo_open(&m, s);
 	uint32_t open = 0;
 	for (; maybe; maybe &= maybe - 1)
 		if (open_now(s, t, __builtin_ctz(maybe), st))

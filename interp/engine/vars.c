@@ -506,7 +506,7 @@ static uint32_t raised_since(const vars_memo *m, const state *s)
 	    g->phase[s->phase].kind != PHASE_TRICKS)
 		return UINT32_MAX;
 	uint32_t made = 0;
-	for (int p = 0; p < SEAT_MAX; p++) {
+	for (int p = 0; p < s->players; p++) {
 		if (m->called[p] & ~s->called[p])
 			return UINT32_MAX;      /* not made since: unmade */
 		made |= s->called[p] & ~m->called[p];
@@ -543,13 +543,13 @@ static void steady_checked(vars_memo *m, const state *s)
 	if (!call_made && !trick_done)
 		return;
 	uint32_t raised = call_made ? raised_since(m, s) : 0;
-	for (int d = 0; d < DEFINES_MAX; d++)
-		if (d < s->g->ndefines && (s->g->define_counters[d] & raised))
+	for (int d = 0; d < s->g->ndefines; d++)   /* the others: none */
+		if (s->g->define_counters[d] & raised)
 			m->known[d] = 0;
 		else if (trick_done)
 			m->known[d] &= ~m->by_trick[d];
 	uint32_t reset = raised ? calls_reading(s, raised) : 0;
-	for (int p = 0; p < SEAT_MAX; p++)
+	for (int p = 0; p < s->players; p++)       /* gates of the seats */
 		m->gate_known[p] &= ~(reset |
 				      (trick_done ? m->gate_by_trick[p] : 0));
 	m->tricks_done = s->tricks_done;
@@ -590,6 +590,14 @@ vars_memo *vars_memo_steady(const state *s)
 	if (m && m->steady == s)
 		return m;
 	return m && m->outer && m->outer->steady == s ? m->outer : NULL;
+}
+
+vars_memo *vars_memo_steady_checked(const state *s)
+{
+	vars_memo *st = vars_memo_steady(s);
+	if (st)
+		steady_checked(st, s);
+	return st;
 }
 
 bool vars_and_ops_hold(const state *s, const expr *e, uint32_t ops,

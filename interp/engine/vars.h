@@ -145,6 +145,11 @@ void vars_memo_open_steady(vars_memo *m, const struct state *s);
 /* The steady memo of s around the memo in use, or NULL. */
 vars_memo *vars_memo_steady(const struct state *s);
 
+/* The same, brought up to date with s (the calls made, the tricks done)
+ * as a memo opened inside it would be: its gates may be read without
+ * opening one. */
+vars_memo *vars_memo_steady_checked(const struct state *s);
+
 /* Whether reading the name (get, arg) may read the getter fn: it is
  * fn, or a define whose expression reads it, through the defines it
  * reads in turn. */
