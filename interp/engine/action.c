@@ -68,16 +68,16 @@ void action_sort(action *list, int n)
 		memcpy(list, from, sizeof *list * (size_t)n);
 }
 
-void action_sort_by_card(action *list, int n)
+/* The first cards of the list (card ids and CARD_NONE) as bits of
+ * present, and how many actions each has in count (set for those
+ * present alone); whether every action is of one kind and flags, so
+ * that card[0] comes first in the order. */
+static inline bool count_first_cards(const action *list, int n,
+				     uint64_t present[256 / 64],
+				     uint16_t count[256])
 {
-	if (n <= 8 || n > ACTIONS_MAX) {        /* few: insertion is cheap */
-		action_sort(list, n);
-		return;
-	}
-	/* card ids and CARD_NONE, as bits; how many actions each has */
-	uint64_t present[256 / 64] = {0};
-	uint16_t count[256], at[256];
-	bool one_kind = true;           /* card[0] comes first in the order */
+	bool one_kind = true;
+	memset(present, 0, sizeof(uint64_t) * (256 / 64));
 	for (int i = 0; i < n; i++) {
 		int c = list[i].card[0];
 		uint64_t bit = UINT64_C(1) << (c & 63);
@@ -89,6 +89,18 @@ void action_sort_by_card(action *list, int n)
 		one_kind &= list[i].kind == list[0].kind &&
 			    list[i].flags == list[0].flags;
 	}
+	return one_kind;
+}
+
+void action_sort_by_card(action *list, int n)
+{
+	if (n <= 8 || n > ACTIONS_MAX) {        /* few: insertion is cheap */
+		action_sort(list, n);
+		return;
+	}
+	uint64_t present[256 / 64];
+	uint16_t count[256], at[256];
+	bool one_kind = count_first_cards(list, n, present, count);
 	int next = 0;
 	for (int w = 0; w < 256 / 64; w++)
 		for (uint64_t b = present[w]; b; b &= b - 1) {
@@ -119,21 +131,9 @@ action action_nth_by_card(action *list, int n, int i)
 		action_sort(list, n);
 		return list[i];
 	}
-	uint64_t present[256 / 64] = {0};
+	uint64_t present[256 / 64];
 	uint16_t count[256];
-	bool one_kind = true;
-	for (int k = 0; k < n; k++) {
-		int c = list[k].card[0];
-		uint64_t bit = UINT64_C(1) << (c & 63);
-		if (!(present[c >> 6] & bit)) {
-			present[c >> 6] |= bit;
-			count[c] = 0;
-		}
-		count[c]++;
-		one_kind &= list[k].kind == list[0].kind &&
-			    list[k].flags == list[0].flags;
-	}
-	if (!one_kind) {                /* the kinds come before the cards */
+	if (!count_first_cards(list, n, present, count)) {                /* the kinds come before the cards */
 		action_sort_by_card(list, n);
 		return list[i];
 	}
