@@ -50,8 +50,8 @@ static void reset(state *s)
 }
 
 /* The state whose calls this thread weighs in place, and the number
- * weighed (legal): `call` reads it there instead of the room's, so that
- * no copy of the state is made for it.  Where a define reads `call` a
+ * weighed (refused): `call` reads it there instead of the room's while
+ * the rules are evaluated, so that no copy of the state is made.  Where a define reads `call` a
  * memo of the state could keep its value from one number to the next,
  * and the calls are weighed on a copy, as refusals are. */
 static _Thread_local const state *weighing;
@@ -249,24 +249,27 @@ static bool refused(const state *s, state *copy, const calls_phase *c,
 		    uint32_t live, int number,
 		    value hoisted[][EXPR_HOISTED_MAX])
 {
-	const state *on = s;
+	const state *on = s, *outer = weighing;
 	if (copy) {
 		room(copy)->weighed = (int16_t)number;
 		on = copy;
-	} else {
+	} else {                /* read by `call` for these rules alone */
+		weighing = s;
 		weighed_here = (int16_t)number;
 	}
 	expr_frame f;
 	vars_frame(&f, on, NULL);
 	f.seat = on->current;
-	for (; live; live &= live - 1) {
+	bool refuses = false;
+	for (; live && !refuses; live &= live - 1) {
 		int i = __builtin_ctz(live);
 		const call_rule *r = &c->forbid[i];
-		if (r->hoisted ? expr_hoisted_eval(r->hoisted, hoisted[i], &f).i
-			       : expr_and_rest_holds(r->when, r->lead, &f))
-			return true;
+		refuses = r->hoisted
+			? expr_hoisted_eval(r->hoisted, hoisted[i], &f).i
+			: expr_and_rest_holds(r->when, r->lead, &f);
 	}
-	return false;
+	weighing = outer;
+	return refuses;
 }
 
 /* The parts of the rules `live` that read no `call`, worked out once
@@ -295,14 +298,11 @@ static int legal(const state *s, const phase *p, action *out)
 	uint32_t live = rules_at_stake(s, c);
 	state weigh, *copy = NULL;
 	value hoisted[CALL_RULES_MAX][EXPR_HOISTED_MAX];
-	const state *outer = weighing;  /* none: nothing weighs inside */
 	if (live) {
 		hoist_rules(s, c, live, hoisted);
 		if (c->defines_read_call) {
 			weigh = *s;
 			copy = &weigh;
-		} else {
-			weighing = s;
 		}
 	}
 	action words[CALL_WORDS_MAX];
@@ -316,7 +316,6 @@ static int legal(const state *s, const phase *p, action *out)
 	for (int v = lo; v <= hi; v++)
 		if (!(live && refused(s, copy, c, live, v, hoisted)))
 			out[n++] = action_of(ACT_BID, v);
-	weighing = outer;
 	memcpy(out + n, words, sizeof *words * (size_t)nwords);
 	return n + nwords;
 }

@@ -496,22 +496,27 @@ static _Thread_local vars_memo *memo;
 /* A steady memo's values stand while its state has the calls made that
  * it had when they were worked out, and those that read no trick done
  * while it has the same tricks done too. */
-/* The counters raised by the calls made since memo m's values were
- * worked out: every counter where the calls are not those of a tricks
- * phase made since. */
-static uint32_t raised_since(const vars_memo *m, const state *s)
+/* The tricks phase s is in, whose calls s->called counts; NULL in
+ * another phase. */
+static const tricks_phase *calls_phase_of(const state *s)
 {
 	const game *g = s->g;
-	if (s->phase < 0 || s->phase >= g->nphases ||
-	    g->phase[s->phase].kind != PHASE_TRICKS)
-		return UINT32_MAX;
+	return s->phase >= 0 && s->phase < g->nphases &&
+	       g->phase[s->phase].kind == PHASE_TRICKS
+	       ? &g->phase[s->phase].u.tricks : NULL;
+}
+
+/* The counters raised by the calls of t made since memo m's values
+ * were worked out: every counter where a call was unmade since. */
+static uint32_t raised_since(const vars_memo *m, const state *s,
+			     const tricks_phase *t)
+{
 	uint32_t made = 0;
 	for (int p = 0; p < s->players; p++) {
 		if (m->called[p] & ~s->called[p])
 			return UINT32_MAX;      /* not made since: unmade */
 		made |= s->called[p] & ~m->called[p];
 	}
-	const tricks_phase *t = &g->phase[s->phase].u.tricks;
 	uint32_t raised = 0;
 	for (; made; made &= made - 1) {
 		int i = __builtin_ctz(made);
@@ -520,15 +525,9 @@ static uint32_t raised_since(const vars_memo *m, const state *s)
 	return raised;
 }
 
-/* The calls of s's tricks phase whose conditions read a counter in
- * `raised` (all of them where s is in no tricks phase). */
-static uint32_t calls_reading(const state *s, uint32_t raised)
+/* The calls of t whose gates read a counter in `raised`. */
+static uint32_t calls_reading(const tricks_phase *t, uint32_t raised)
 {
-	const game *g = s->g;
-	if (s->phase < 0 || s->phase >= g->nphases ||
-	    g->phase[s->phase].kind != PHASE_TRICKS)
-		return UINT32_MAX;
-	const tricks_phase *t = &g->phase[s->phase].u.tricks;
 	uint32_t hit = 0;
 	for (int i = 0; i < t->ncalls; i++)
 		if (t->call[i].reads & raised)
@@ -542,13 +541,17 @@ static void steady_checked(vars_memo *m, const state *s)
 	bool trick_done = m->tricks_done != s->tricks_done;
 	if (!call_made && !trick_done)
 		return;
-	uint32_t raised = call_made ? raised_since(m, s) : 0;
+	/* out of a tricks phase, a call made resets all */
+	const tricks_phase *t = calls_phase_of(s);
+	uint32_t raised = !call_made ? 0 : t ? raised_since(m, s, t)
+					     : UINT32_MAX;
 	for (int d = 0; d < s->g->ndefines; d++)   /* the others: none */
 		if (s->g->define_counters[d] & raised)
 			m->known[d] = 0;
 		else if (trick_done)
 			m->known[d] &= ~m->by_trick[d];
-	uint32_t reset = raised ? calls_reading(s, raised) : 0;
+	uint32_t reset = !raised ? 0 : t ? calls_reading(t, raised)
+					  : UINT32_MAX;
 	for (int p = 0; p < s->players; p++)       /* gates of the seats */
 		m->gate_known[p] &= ~(reset |
 				      (trick_done ? m->gate_by_trick[p] : 0));

@@ -673,18 +673,11 @@ START_TEST(test_thumb_playout_as_step_by_step)
 }
 END_TEST
 
-static void teardown(void)
-{
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
-}
-
 static Suite *bots_suite(void)
 {
 	Suite *su = suite_create("bots");
 	TCase *tc = tcase_create("bots");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_names_and_budgets);
 	tcase_add_test(tc, test_search_bots_play_every_game);
 	tcase_add_test(tc, test_solve_in_a_game_with_players);

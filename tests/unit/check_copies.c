@@ -122,9 +122,7 @@ static void setup(void)
 static void teardown(void)
 {
 	game_free(two);
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
+	scn_cleanup();
 }
 
 START_TEST(test_pass)

@@ -48,9 +48,7 @@ static void deal_without_solos(uint64_t seed)
 static void teardown(void)
 {
 	game_free(g);
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
+	scn_cleanup();
 }
 
 /* An expression of the game's scope, compiled; NULL (with `err` holding

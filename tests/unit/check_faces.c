@@ -142,18 +142,11 @@ START_TEST(test_only_faces_are_tabulated)
 }
 END_TEST
 
-static void teardown(void)
-{
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
-}
-
 static Suite *faces_suite(void)
 {
 	Suite *s = suite_create("faces");
 	TCase *tc = tcase_create("tables and the tree-walker");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_shipped_games);
 	tcase_add_test(tc, test_test_games);
 	tcase_add_test(tc, test_only_faces_are_tabulated);

@@ -106,18 +106,11 @@ START_TEST(test_fast_form_agrees)
 }
 END_TEST
 
-static void teardown(void)
-{
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
-}
-
 static Suite *fast_suite(void)
 {
 	Suite *su = suite_create("fast");
 	TCase *tc = tcase_create("every game");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_fast_form_agrees);
 	suite_add_tcase(su, tc);
 	return su;

@@ -54,9 +54,7 @@ static void setup(void)
 static void teardown(void)
 {
 	game_free(g);
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
+	scn_cleanup();
 }
 
 static const char *const H0 = "AS 10S KS QS 9S 8S 7S JC";

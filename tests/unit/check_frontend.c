@@ -35,9 +35,7 @@ static void setup(void)
 static void teardown(void)
 {
 	game_free(bl);
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
+	scn_cleanup();
 }
 
 /* The notation of the k-th card of the seat to move. */

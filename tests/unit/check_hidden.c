@@ -878,18 +878,11 @@ START_TEST(test_pyramid_pairs_name_seen_cards)
 }
 END_TEST
 
-static void teardown(void)
-{
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
-}
-
 static Suite *hidden_suite(void)
 {
 	Suite *s = suite_create("hidden");
 	TCase *tc = tcase_create("views");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_shipped_games);
 	tcase_add_test(tc, test_phase_kinds);
 	tcase_add_test(tc, test_blind_choice);

@@ -169,18 +169,11 @@ START_TEST(test_test_games)
 }
 END_TEST
 
-static void teardown(void)
-{
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
-}
-
 static Suite *listing_suite(void)
 {
 	Suite *s = suite_create("listing");
 	TCase *tc = tcase_create("fast and reference");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_shipped_solitaires);
 	tcase_add_test(tc, test_test_games);
 	suite_add_tcase(s, tc);

@@ -316,18 +316,11 @@ START_TEST(test_playout_as_steps)
 }
 END_TEST
 
-static void teardown(void)
-{
-	deck_cleanup();
-	expr_cleanup();
-	schema_cleanup();
-}
-
 static Suite *playout_suite(void)
 {
 	Suite *s = suite_create("playout");
 	TCase *tc = tcase_create("games");
-	tcase_add_unchecked_fixture(tc, NULL, teardown);
+	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_every_game_every_count);
 	tcase_add_test(tc, test_seed_determinism);
 	tcase_add_test(tc, test_fast_playout);

@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cards/deck.h"
 #include "front/command.h"
+#include "lang/expr.h"
+#include "lang/schema.h"
 
 game *scn_load(const char *path)
 {
@@ -18,6 +21,13 @@ game *scn_load(const char *path)
 	diag_free(d);
 	ck_assert_msg(g != NULL, "%s does not load", path);
 	return g;
+}
+
+void scn_cleanup(void)
+{
+	deck_cleanup();
+	expr_cleanup();
+	schema_cleanup();
 }
 
 int scn_rule_files(const char *dir, char (*out)[512], int max)

@@ -14,6 +14,11 @@
  * test (its errors are printed). */
 game *scn_load(const char *path);
 
+/* Frees the tables the loader keeps for every game (the decks, the
+ * expressions' built-ins, the schema), as a suite ends: a leak checker
+ * then sees nothing left. */
+void scn_cleanup(void);
+
 /* Room enough for the rule files of games/. */
 #define SCN_RULE_FILES_MAX 128
 
