@@ -135,6 +135,37 @@ static void build_forbid(builder *b, const node *list, calls_phase *c)
 	}
 }
 
+/* How a name moves as the number weighed rises: `call` with it, the
+ * rest not at all (the state stands while the numbers are weighed). */
+static expr_direction with_call(expr_getter_fn get, int arg,
+				expr_native_fn native, const void *ctx)
+{
+	(void)arg, (void)native, (void)ctx;
+	return get == get_call ? EXPR_RISES : EXPR_STEADY;
+}
+
+/* The rules that refuse a run of the numbers at one end of the range,
+ * so that the numbers they leave are found by halving it
+ * (`call + bids[across(seat)] > 13` refuses every number above its
+ * first).  A rule that reads no `call` refuses all or none, and counts
+ * as rising.  Where a define reads `call` none is said to: the
+ * directions of the defines are not looked into. */
+static void order_forbid(calls_phase *c)
+{
+	if (c->defines_read_call)
+		return;
+	for (int i = 0; i < c->nforbid; i++) {
+		if (!c->forbid[i].when)
+			continue;
+		expr_direction d = expr_direction_of(c->forbid[i].when,
+						     with_call, NULL);
+		if (d == EXPR_RISES || d == EXPR_STEADY)
+			c->forbid_rising |= UINT32_C(1) << i;
+		else if (d == EXPR_FALLS)
+			c->forbid_falling |= UINT32_C(1) << i;
+	}
+}
+
 static void build(builder *b, const node *n, phase *p)
 {
 	calls_phase *c = &p->u.calls;
@@ -156,6 +187,7 @@ static void build(builder *b, const node *n, phase *p)
 	build_forbid(b, forbid && forbid->kind == NODE_SEQ ? forbid : NULL, c);
 	for (int d = 0; d < g->ndefines; d++)
 		c->defines_read_call |= vars_define_reads(g, d, get_call);
+	order_forbid(c);
 	if (!numbers && c->nwords == 0)
 		build_fail(b, n, "a calls phase needs 'numbers', 'words' or both");
 }
@@ -288,10 +320,46 @@ static void hoist_rules(const state *s, const calls_phase *c, uint32_t live,
 	}
 }
 
+/* The first number of lo..hi that one of the rules `rising` refuses
+ * (hi + 1 when none does), by halving: each refuses a number's higher
+ * ones too. */
+static int first_refused(const state *s, const calls_phase *c,
+			 uint32_t rising, int lo, int hi,
+			 value hoisted[][EXPR_HOISTED_MAX])
+{
+	int end = hi + 1;
+	while (lo < end) {
+		int mid = lo + (end - lo) / 2;
+		if (refused(s, NULL, c, rising, mid, hoisted))
+			end = mid;
+		else
+			lo = mid + 1;
+	}
+	return lo;
+}
+
+/* The last number of lo..hi that one of the rules `falling` refuses (lo
+ * - 1 when none does): each refuses a number's lower ones too. */
+static int last_refused(const state *s, const calls_phase *c,
+			uint32_t falling, int lo, int hi,
+			value hoisted[][EXPR_HOISTED_MAX])
+{
+	int start = lo - 1;
+	while (start < hi) {
+		int mid = hi - (hi - start) / 2;
+		if (refused(s, NULL, c, falling, mid, hoisted))
+			start = mid;
+		else
+			hi = mid - 1;
+	}
+	return start;
+}
+
 /* In the canonical order as built: the numbers rising, then the words
  * (ACT_BID before ACT_CHOICE).  The calls are weighed only where a rule
  * may refuse one, on a copy of the state only where a define reads
- * `call`. */
+ * `call`; the rules that refuse a run at one end of the range are
+ * weighed by halving it. */
 static int legal(const state *s, const phase *p, action *out)
 {
 	const calls_phase *c = &p->u.calls;
@@ -313,8 +381,15 @@ static int legal(const state *s, const phase *p, action *out)
 				      word_value(s, &c->word[i]), hoisted)))
 			words[nwords++] = action_of(ACT_CHOICE, i);
 	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
+	uint32_t rising = copy ? 0 : live & c->forbid_rising;
+	uint32_t falling = copy ? 0 : live & c->forbid_falling;
+	uint32_t each = live & ~(rising | falling);
+	if (rising)
+		hi = first_refused(s, c, rising, lo, hi, hoisted) - 1;
+	if (falling)
+		lo = last_refused(s, c, falling, lo, hi, hoisted) + 1;
 	for (int v = lo; v <= hi; v++)
-		if (!(live && refused(s, copy, c, live, v, hoisted)))
+		if (!(each && refused(s, copy, c, each, v, hoisted)))
 			out[n++] = action_of(ACT_BID, v);
 	memcpy(out + n, words, sizeof *words * (size_t)nwords);
 	return n + nwords;

@@ -446,6 +446,9 @@ typedef struct calls_phase {
 	int nforbid;
 	bool defines_read_call;         /* some define reads `call`: the
 					   rules are weighed on a copy */
+	uint32_t forbid_rising;         /* rules (bits) that, refusing a
+					   number, refuse every higher one */
+	uint32_t forbid_falling;        /* ... every lower one */
 } calls_phase;
 
 typedef struct layout_phase {

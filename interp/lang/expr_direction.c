@@ -11,7 +11,9 @@
  * built of them can, on the tree as compiled: a sum of values that
  * never rise never rises, a card set that only loses cards, counted,
  * never rises, and a comparison of a side that never rises with one
- * that never falls (`a >= b`, `a > b`), once false, stays false.
+ * that never falls (`a >= b`, `a > b`), once false, stays false.  A
+ * condition counts as 0 or 1: `a > b` rises as a does, and so does an
+ * `and` or an `or` of conditions that rise.
  *
  * Anything not understood is EXPR_MOVES: no operand is said to latch
  * unless every part of it is accounted for.
@@ -95,6 +97,17 @@ static expr_direction direction(const expr_node *n, const walk *w)
 	case OP_FACESET: case OP_SUITSET: case OP_RANKSET: case OP_SUITBIT:
 		return direction(n->u.kid[0], w) == EXPR_STEADY ? EXPR_STEADY
 								: EXPR_MOVES;
+	case OP_LT: case OP_LE: /* true (1) more often as b rises */
+		return join(flip(direction(n->u.kid[0], w)),
+			    direction(n->u.kid[1], w));
+	case OP_GT: case OP_GE:
+		return join(direction(n->u.kid[0], w),
+			    flip(direction(n->u.kid[1], w)));
+	case OP_AND: case OP_OR:        /* min and max of 0 and 1 */
+		return join(direction(n->u.kid[0], w),
+			    direction(n->u.kid[1], w));
+	case OP_NOT:
+		return flip(direction(n->u.kid[0], w));
 	case OP_IF:             /* a steady choice of two that agree */
 		if (direction(n->u.kid[0], w) != EXPR_STEADY)
 			return EXPR_MOVES;

@@ -20,6 +20,7 @@
 #define CALLS TESTS_DIR "/data/games/calls.yaml"
 #define CALLS_DIRECT TESTS_DIR "/data/games/calls-direct.yaml"
 #define CALLS_LATCH TESTS_DIR "/data/games/calls-latch.yaml"
+#define CALLS_ENDS TESTS_DIR "/data/games/calls-ends.yaml"
 
 static game *g;
 static state s;
@@ -259,6 +260,71 @@ START_TEST(test_calls_on_the_hand)
 }
 END_TEST
 
+/* The numbers listed in calls-ends.yaml are those from 0 to 6 that no
+ * rule refuses, worked out here from the counters; the rules at the
+ * ends of the range are weighed by halving it, the dealer's at every
+ * number. */
+static void check_ends(const state *es, const action *list, int n)
+{
+	const game *eg = es->g;
+	int bids = 0;
+	while (strcmp(eg->counter_name[bids], "bids") != 0)
+		bids++;
+	int cur = es->current;
+	int64_t partner = es->counter[bids][(cur + 2) % 4];
+	int64_t left = es->counter[bids][(cur + 1) % 4];
+	int64_t right = es->counter[bids][(cur + 3) % 4];
+	bool listed[7] = {false};
+	for (int i = 0; i < n; i++) {
+		ck_assert_int_eq(list[i].kind, ACT_BID);
+		ck_assert(list[i].number >= 0 && list[i].number <= 6);
+		ck_assert(i == 0 || list[i].number > list[i - 1].number);
+		listed[list[i].number] = true;
+	}
+	for (int v = 0; v <= 6; v++) {
+		bool refused = v + partner > 6 || v < left - 3 - partner ||
+			       (cur == es->dealer && v == right + 1);
+		ck_assert_msg(listed[v] == !refused, "seat %d, %d: %s", cur, v,
+			      refused ? "listed" : "not listed");
+	}
+}
+
+START_TEST(test_rules_at_the_ends)
+{
+	game *eg = scn_load(CALLS_ENDS);
+	const calls_phase *c = &eg->phase[0].u.calls;
+	ck_assert_uint_eq(c->forbid_rising, 1 | 8);     /* and the steady */
+	ck_assert_uint_eq(c->forbid_falling, 2);
+	rng r;
+	rng_seed(&r, 5, 0);
+	int calls = 0, floors = 0;
+	for (int m = 0; m < 100; m++) {
+		state es;
+		char why[200];
+		ck_assert(state_setup(&es, eg, 4, m % 4, NULL, (uint64_t)m, why,
+				      sizeof why));
+		while (!state_over(&es)) {
+			if (state_current(&es) == SEAT_CHANCE) {
+				state_deal(&es);
+				continue;
+			}
+			action list[ACTIONS_MAX];
+			int n = state_legal(&es, list);
+			ck_assert_int_gt(n, 0);
+			if (strcmp(command_verb(&es), "call") == 0) {
+				check_ends(&es, list, n);
+				calls++;
+				floors += list[0].number > 0;
+			}
+			state_apply_random(&es, &r);
+		}
+	}
+	ck_assert_int_gt(calls, 1000);
+	ck_assert_int_gt(floors, 20);   /* the falling rule refused some */
+	game_free(eg);
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("calls");
@@ -272,6 +338,7 @@ static Suite *suite(void)
 	tcase_add_test(tc, test_random_matches);
 	suite_add_tcase(su, tc);
 	tcase_add_test(tc, test_calls_on_the_hand);
+	tcase_add_test(tc, test_rules_at_the_ends);
 	tc = tcase_create("weighed in place");
 	tcase_add_checked_fixture(tc, setup_direct, teardown);
 	tcase_add_test(tc, test_rules_refuse);

@@ -355,6 +355,14 @@ START_TEST(test_directions)
 		{"level + choose(level, 1, 2)", EXPR_STEADY},
 		{"moving + 1", EXPR_MOVES},
 		{"carry + 1", EXPR_MOVES},              /* a slot */
+		/* conditions as 0 and 1 */
+		{"count(fewer) > level", EXPR_FALLS},
+		{"level <= count(more)", EXPR_RISES},
+		{"count(fewer) >= 2 and level < 3", EXPR_FALLS},
+		{"not (count(more) > 1)", EXPR_FALLS},
+		{"count(fewer) > 1 or count(more) > 1", EXPR_MOVES},
+		{"count(fewer) == 2", EXPR_MOVES},
+		{"level != 2 or count(more) < 1", EXPR_FALLS},
 	};
 	for (size_t i = 0; i < sizeof dirs / sizeof *dirs; i++)
 		ck_assert_msg(expr_direction_of(ok(sc, dirs[i].text),
