@@ -338,6 +338,36 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 	return acc_value(a);
 }
 
+/* count(s in seats, x[s] > e): e does not read s, so it is read once
+ * (or is the constant v), and x[s] in place. */
+static __attribute__((noinline)) value ev_seatcount_cmp(const expr_node *n,
+							expr_env *env)
+{
+	int players = seats_of(env);
+	value r = {.i = 0};
+	if (!players)
+		return r;
+	int64_t want = n->nkid > 1 ? expr_ev(n->u.kid[1], env).i : n->v.i;
+	int64_t x[SEAT_MAX];
+	for (int s = 0; s < players; s++)
+		x[s] = term_at(n->u.kid[0], n->slot, env, s).i;
+	env->loc[n->slot] = players - 1;        /* as the loop leaves it */
+	/* the comparison chosen once, each loop short */
+#define COUNT_SEATS(cmp) \
+	for (int s = 0; s < players; s++) \
+		r.i += x[s] cmp want
+	switch (n->agg) {
+	case OP_EQ: COUNT_SEATS(==); break;
+	case OP_NE: COUNT_SEATS(!=); break;
+	case OP_LT: COUNT_SEATS(<); break;
+	case OP_LE: COUNT_SEATS(<=); break;
+	case OP_GT: COUNT_SEATS(>); break;
+	default: COUNT_SEATS(>=); break;        /* OP_GE */
+	}
+#undef COUNT_SEATS
+	return r;
+}
+
 /* ---- The dispatch ------------------------------------------------------ */
 
 /* A slot read, out of the walker: a read that works its value out makes
@@ -648,6 +678,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_call1(n, env);
 	case OP_SEATSUM_IF:
 		return ev_seatsum_if(n, env);
+	case OP_SEATCOUNT_CMP:
+		return ev_seatcount_cmp(n, env);
 	case OP_CHOOSE:
 		return ev_choose(n, env);
 	case OP_HOIST:

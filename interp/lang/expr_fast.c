@@ -122,6 +122,66 @@ static bool fuse_seat_sum_if(expr_node *m)
 	return true;
 }
 
+static bool is_comparison(int op)
+{
+	return op == OP_EQ || op == OP_NE || op == OP_LT || op == OP_LE ||
+	       op == OP_GT || op == OP_GE;
+}
+
+/* The comparison with its sides swapped: a < b as b > a. */
+static int mirrored(int op)
+{
+	switch (op) {
+	case OP_LT: return OP_GT;
+	case OP_LE: return OP_GE;
+	case OP_GT: return OP_LT;
+	case OP_GE: return OP_LE;
+	default: return op;             /* ==, != */
+	}
+}
+
+/* Whether n is a per-seat value read at the loop's seat (result[s],
+ * tricks[s]), which the loop reads in place (term_at). */
+static bool at_loop_seat(const expr_node *n, int slot)
+{
+	return (n->op == OP_SEATVAR_LOC || n->op == OP_SEATGET_LOC) &&
+	       n->u.kid[0]->op == OP_LOCAL && n->u.kid[0]->slot == slot;
+}
+
+/* count(s in seats, x[s] > e), the seats above a player's score: e,
+ * which does not read s, is read once, and x[s] in place, without a
+ * walk of the comparison.  A constant e is kept in v. */
+static bool fuse_seat_count_cmp(expr_node *m)
+{
+	if (m->op != OP_FORSEATS || m->agg != AGG_COUNT)
+		return false;
+	const expr_node *cond = m->u.kid[1], *x = cond->u.kid[0], *e = NULL;
+	int cmp;
+	if (cond->op == OP_INTK && is_comparison(cond->agg)) {
+		cmp = cond->agg;        /* tricks[s] == 2 */
+	} else if (is_comparison(cond->op)) {
+		cmp = cond->op;
+		e = cond->u.kid[1];
+		if (!at_loop_seat(x, m->slot)) {
+			x = cond->u.kid[1];
+			e = cond->u.kid[0];
+			cmp = mirrored(cmp);
+		}
+	} else {
+		return false;
+	}
+	if (!at_loop_seat(x, m->slot) || (e && reads_local(e, m->slot)))
+		return false;
+	m->op = OP_SEATCOUNT_CMP;
+	m->agg = cmp;
+	m->v = cond->v;
+	m->u.kid[0] = x;
+	m->u.kid[1] = e;
+	m->u.kid[2] = NULL;
+	m->nkid = e ? 2 : 1;
+	return true;
+}
+
 /* m, a copy of a node whose kids are already in the fast form: fused
  * with its kids where its shape allows. */
 static void fuse(expr_node *m)
@@ -130,7 +190,7 @@ static void fuse(expr_node *m)
 	const expr_node *k1 = m->nkid > 1 ? m->u.kid[1] : NULL;
 	if (m->op == OP_SEATGET && m->u.by_seat)
 		m->op = OP_SEATTAB;     /* team: fixed with the game */
-	if (fuse_seat_sum_if(m))
+	if (fuse_seat_sum_if(m) || fuse_seat_count_cmp(m))
 		return;
 	if (m->op == OP_AT && k0->op == OP_SEATVAR) {
 		m->op = k1->op == OP_LOCAL ? OP_SEATVAR_LOC   /* taken[s] */

@@ -72,6 +72,7 @@ static bool moves_context(int op)
 	case OP_FORCARDS: case OP_FORSUITS: case OP_FORSEATS:
 	case OP_FORRANGE: case OP_SEATVAR_AT: case OP_SEATGET_AT:
 	case OP_SEATVAR_LOC: case OP_SEATGET_LOC: case OP_SEATSUM_IF:
+	case OP_SEATCOUNT_CMP:
 		return true;
 	default:
 		return false;

@@ -77,6 +77,9 @@ enum {
 			   */                                               \
 	X(SEATSUM_IF)   /* sum over seats s with SEATGET kid 0 at s == kid \
 			   1 (read once) of kid 2; slot: s */               \
+	X(SEATCOUNT_CMP)        /* count over seats s of kid 0 at s (op agg) \
+				   kid 1 (read once), or the constant v  \
+				   without kid 1 */                      \
 	X(CHOOSE)       /* choose(): u.call.arg[0] picks the one of the  \
 			   others evaluated */                               \
 	/* in a condition's rest alone (expr_hoist.c): */                 \

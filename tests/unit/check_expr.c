@@ -1030,6 +1030,22 @@ START_TEST(test_getters)
 	ck_assert_int_eq(expr_eval_int(e, &fr), 13);
 	ck_assert_int_eq(expr_eval_int(ok(sc, "sum(tricks)"), &fr), 72);
 	ck_assert_int_eq(expr_eval_int(ok(sc, "tricks[left(seat)]"), &fr), 23);
+	/* counted over the seats in place (OP_SEATCOUNT_CMP): 3 13 23 33 */
+	static const struct {
+		const char *text;
+		int64_t want;
+	} counts[] = {
+		{"count(s in seats, tricks[s] > tricks)", 2},
+		{"count(s in seats, tricks >= tricks[s])", 2},
+		{"count(s in seats, tricks[s] <= 13)", 2},
+		{"count(s in seats, 23 == tricks[s])", 1},
+	};
+	for (size_t i = 0; i < sizeof counts / sizeof *counts; i++) {
+		e = ok(sc, counts[i].text);
+		ck_assert_int_lt(expr_size(e, true), expr_size(e, false));
+		ck_assert_int_eq(expr_eval_int(e, &fr), counts[i].want);
+		ck_assert_int_eq(expr_eval_reference(e, &fr).i, counts[i].want);
+	}
 	e = ok(sc, "leading");
 	ck_assert(!expr_is_per_seat(e) && !expr_is_constant(e));
 	ck_assert_int_eq(expr_eval_int(e, &fr), 1);     /* a boolean is 0/1 */
@@ -1094,6 +1110,10 @@ START_TEST(test_fused_shapes)
 		"left(left(seat))", "right(left(seat))",
 		"left(right(right(seat)))", "right(left(holder(QS)))",
 		"total[left(left(seat))]",
+		"count(s in seats, total[s] > total)",
+		"count(s in seats, total >= total[s])",
+		"count(s in seats, total[s] == 0)",
+		"count(s in seats, 3 != total[s])",
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
 		expr *e = ok(root, texts[i]);
