@@ -68,13 +68,18 @@ static const char *refused(const char *words, char *err, size_t size)
 	return err;
 }
 
-static int counter(const char *name, int seat)
+static int counter_of(const state *at, const char *name, int seat)
 {
-	for (int k = 0; k < g->ncounters; k++)
-		if (strcmp(g->counter_name[k], name) == 0)
-			return (int)s.counter[k][seat];
+	for (int k = 0; k < at->g->ncounters; k++)
+		if (strcmp(at->g->counter_name[k], name) == 0)
+			return (int)at->counter[k][seat];
 	ck_abort_msg("no counter %s", name);
 	return 0;
+}
+
+static int counter(const char *name, int seat)
+{
+	return counter_of(&s, name, seat);
 }
 
 /* Seat 1 calls first; the numbers run from 1 to the hand's size, with
@@ -176,11 +181,11 @@ END_TEST
  * neither rule refuses: the partner's (the side's calls at most 5, a
  * partner yet to call counting 0) and the dealer's (the calls not
  * adding up to 5), worked out here from the counters. */
-static void check_numbers(const action *list, int n)
+static void check_numbers(const state *at, const action *list, int n)
 {
-	int partner = counter("bids", (s.current + 2) % 4), sum = 0;
+	int partner = counter_of(at, "bids", (at->current + 2) % 4), sum = 0;
 	for (int q = 0; q < 4; q++)
-		sum += counter("bids", q);
+		sum += counter_of(at, "bids", q);
 	bool listed[6] = {false};
 	for (int i = 0; i < n; i++)
 		if (list[i].kind == ACT_BID) {
@@ -189,34 +194,48 @@ static void check_numbers(const action *list, int n)
 		}
 	for (int v = 1; v <= 5; v++) {
 		bool refused = v + partner > 5 ||
-			       (s.current == s.dealer && sum + v == 5);
+			       (at->current == at->dealer && sum + v == 5);
 		ck_assert_msg(listed[v] == !refused, "seat %d, %d: %s",
-			      s.current, v, refused ? "listed" : "not listed");
+			      at->current, v, refused ? "listed" : "not listed");
 	}
+}
+
+typedef void (*calls_check_fn)(const state *at, const action *list, int n);
+
+/* Matches of game pg played out at random in *at, each round of calls
+ * checked; how many calls were checked. */
+static int random_matches(const game *pg, state *at, int matches,
+			  uint64_t seed, calls_check_fn check)
+{
+	rng r;
+	rng_seed(&r, seed, 0);
+	int calls = 0;
+	for (int m = 0; m < matches; m++) {
+		char why[200];
+		ck_assert(state_setup(at, pg, 4, m % 4, NULL, (uint64_t)m, why,
+				      sizeof why));
+		while (!state_over(at)) {
+			if (state_current(at) == SEAT_CHANCE) {
+				state_deal(at);
+				continue;
+			}
+			action list[ACTIONS_MAX];
+			int n = state_legal(at, list);
+			ck_assert_int_gt(n, 0);
+			if (strcmp(command_verb(at), "call") == 0) {
+				check(at, list, n);
+				calls++;
+			}
+			state_apply_random(at, &r);
+		}
+	}
+	return calls;
 }
 
 /* The whole match plays out at random with every rule kept. */
 START_TEST(test_random_matches)
 {
-	rng r;
-	rng_seed(&r, 9, 0);
-	for (int m = 0; m < 50; m++) {
-		char why[200];
-		ck_assert(state_setup(&s, g, 4, m % 4, NULL, (uint64_t)m, why,
-				      sizeof why));
-		while (!state_over(&s)) {
-			if (state_current(&s) == SEAT_CHANCE) {
-				state_deal(&s);
-				continue;
-			}
-			action list[ACTIONS_MAX];
-			int n = state_legal(&s, list);
-			ck_assert_int_gt(n, 0);
-			if (strcmp(command_verb(&s), "call") == 0)
-				check_numbers(list, n);
-			state_apply_random(&s, &r);
-		}
-	}
+	ck_assert_int_gt(random_matches(g, &s, 50, 9, check_numbers), 200);
 }
 END_TEST
 
@@ -264,16 +283,14 @@ END_TEST
  * rule refuses, worked out here from the counters; the rules at the
  * ends of the range are weighed by halving it, the dealer's at every
  * number. */
+static int floors;               /* calls whose lowest number was refused */
+
 static void check_ends(const state *es, const action *list, int n)
 {
-	const game *eg = es->g;
-	int bids = 0;
-	while (strcmp(eg->counter_name[bids], "bids") != 0)
-		bids++;
 	int cur = es->current;
-	int64_t partner = es->counter[bids][(cur + 2) % 4];
-	int64_t left = es->counter[bids][(cur + 1) % 4];
-	int64_t right = es->counter[bids][(cur + 3) % 4];
+	int partner = counter_of(es, "bids", (cur + 2) % 4);
+	int left = counter_of(es, "bids", (cur + 1) % 4);
+	int right = counter_of(es, "bids", (cur + 3) % 4);
 	bool listed[7] = {false};
 	for (int i = 0; i < n; i++) {
 		ck_assert_int_eq(list[i].kind, ACT_BID);
@@ -287,6 +304,7 @@ static void check_ends(const state *es, const action *list, int n)
 		ck_assert_msg(listed[v] == !refused, "seat %d, %d: %s", cur, v,
 			      refused ? "listed" : "not listed");
 	}
+	floors += list[0].number > 0;
 }
 
 START_TEST(test_rules_at_the_ends)
@@ -295,31 +313,9 @@ START_TEST(test_rules_at_the_ends)
 	const calls_phase *c = &eg->phase[0].u.calls;
 	ck_assert_uint_eq(c->forbid_rising, 1 | 8);     /* and the steady */
 	ck_assert_uint_eq(c->forbid_falling, 2);
-	rng r;
-	rng_seed(&r, 5, 0);
-	int calls = 0, floors = 0;
-	for (int m = 0; m < 100; m++) {
-		state es;
-		char why[200];
-		ck_assert(state_setup(&es, eg, 4, m % 4, NULL, (uint64_t)m, why,
-				      sizeof why));
-		while (!state_over(&es)) {
-			if (state_current(&es) == SEAT_CHANCE) {
-				state_deal(&es);
-				continue;
-			}
-			action list[ACTIONS_MAX];
-			int n = state_legal(&es, list);
-			ck_assert_int_gt(n, 0);
-			if (strcmp(command_verb(&es), "call") == 0) {
-				check_ends(&es, list, n);
-				calls++;
-				floors += list[0].number > 0;
-			}
-			state_apply_random(&es, &r);
-		}
-	}
-	ck_assert_int_gt(calls, 1000);
+	state es;
+	floors = 0;
+	ck_assert_int_gt(random_matches(eg, &es, 100, 5, check_ends), 1000);
 	ck_assert_int_gt(floors, 20);   /* the falling rule refused some */
 	game_free(eg);
 }
