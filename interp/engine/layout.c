@@ -462,6 +462,8 @@ typedef struct probe {
 					   targets: neither the reference
 					   nor a watched evaluation, which
 					   try every target */
+	uint32_t hashed;                /* the piles whose hash is in hash */
+	uint64_t hash[PILES_MAX];       /* pile_hash, worked out once */
 } probe;
 
 _Static_assert(PILES_MAX <= EXPR_SIEVE_WIDTH, "a place's piles fit a sieve's "
@@ -482,6 +484,7 @@ static void probe_start(probe *pr, const state *s)
 	pr->sieve_move = -1;
 	pr->tier_cap = PREFER_MAX;
 	pr->sieving = !reference && !expr_watching();
+	pr->hashed = 0;
 }
 
 /* Pile p's cards in order, from its set.  The depths are read through a
@@ -527,6 +530,16 @@ static uint64_t pile_hash(const state *s, probe *pr, int p)
 		h ^= h >> 32;
 	}
 	return h;
+}
+
+/* pile_hash, once a probe: the moves of a listing share it. */
+static uint64_t probe_hash(const state *s, probe *pr, int p)
+{
+	if (!(pr->hashed >> p & 1)) {
+		pr->hash[p] = pile_hash(s, pr, p);
+		pr->hashed |= UINT32_C(1) << p;
+	}
+	return pr->hash[p];
 }
 
 /* Pile dp as a target of move m, hashed: with the pile beside it when
@@ -910,7 +923,8 @@ static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
  * hidden) that name move m's groups: the cards a run may start at (with
  * no `sequence`, those lying above its last face-down one), or its top
  * (a top card, or the whole pile); false when its top lies face down. */
-static bool plain_starts(const state *s, const layout_phase *l, probe *pr,
+static inline __attribute__((always_inline)) bool
+plain_starts(const state *s, const layout_phase *l, probe *pr,
 			 const move_def *m, int sp, cardset *out)
 {
 	cardset set = pr->set[sp], down = cset_and(set, s->down);
@@ -955,6 +969,41 @@ static bool plain_starts(const state *s, const layout_phase *l, probe *pr,
 	return true;
 }
 
+/* Every pile of a place as targets (from_pile). */
+#define ALL_TARGETS UINT32_MAX
+
+/* The candidates of a plain sieved move (from_pile_sieved) from source
+ * pile sp, the groups named by the cards `starts`, onto the piles of its
+ * place that `targets` has (bit d: pile d) and board b lets them on,
+ * into cand (at most `space`); how many. */
+static inline __attribute__((always_inline)) int
+emit_targets(const state *s, const layout_phase *l, int index,
+			const sieve_board *b, int sp, cardset starts,
+			uint32_t targets, layout_candidate *cand, int space)
+{
+	const move_def *m = &l->move[index];
+	const place_def *dst = &s->g->place[m->to];
+	/* a move onto every pile is offered once, at the first */
+	uint32_t mask = m->each ? 1u : dst->npiles >= 32 ? UINT32_MAX
+		      : (UINT32_C(1) << dst->npiles) - 1;
+	mask &= targets;
+	if (sp >= dst->first_pile && sp < dst->first_pile + dst->npiles)
+		mask &= ~(UINT32_C(1) << (sp - dst->first_pile));
+	int n = 0;
+	CSET_FOREACH(c, cset_and(starts, b->some))
+		for (uint32_t want = b->to[c] & mask; want && n < space;
+		     want &= want - 1) {
+			action a = action_of(ACT_MOVE, index);
+			a.card[0] = (card_id)c;
+			a.from = (uint8_t)sp;
+			a.to = (uint8_t)(dst->first_pile + __builtin_ctz(want));
+			cand[n].tier = 0;
+			cand[n].best = 0;
+			cand[n++].a = a;
+		}
+	return n;
+}
+
 /* from_pile for a move whose exact sieve by cards is all it judges (no
  * `prefer`, `best` or `capacity`), the whole list wanted: only the
  * cards the board lets somewhere are looked at, in the order of the
@@ -966,7 +1015,6 @@ static int from_pile_sieved(const state *s, const layout_phase *l, int index,
 {
 	const move_def *m = &l->move[index];
 	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
-	const place_def *dst = &s->g->place[m->to];
 	board_ready(s, l, index, pr);
 	const sieve_board *b = pr->board;
 	if (!src->face_up)
@@ -986,28 +1034,9 @@ static int from_pile_sieved(const state *s, const layout_phase *l, int index,
 	cardset starts;
 	if (!plain_starts(s, l, pr, m, sp, &starts))
 		return -1;
-	/* a move onto every pile is offered once, at the first */
-	uint32_t mask = m->each ? 1u : dst->npiles >= 32 ? UINT32_MAX
-		      : (UINT32_C(1) << dst->npiles) - 1;
-	if (sp >= dst->first_pile && sp < dst->first_pile + dst->npiles)
-		mask &= ~(UINT32_C(1) << (sp - dst->first_pile));
-	int n = 0;
-	CSET_FOREACH(c, cset_and(starts, b->some))
-		for (uint32_t want = b->to[c] & mask; want && n < space;
-		     want &= want - 1) {
-			action a = action_of(ACT_MOVE, index);
-			a.card[0] = (card_id)c;
-			a.from = (uint8_t)sp;
-			a.to = (uint8_t)(dst->first_pile + __builtin_ctz(want));
-			cand[n].tier = 0;
-			cand[n].best = 0;
-			cand[n++].a = a;
-		}
-	return n;
+	return emit_targets(s, l, index, b, sp, starts, ALL_TARGETS, cand,
+			    space);
 }
-
-/* Every pile of a place as targets (from_pile). */
-#define ALL_TARGETS UINT32_MAX
 
 /* The candidates of move `index` from source pile sp, each group it may
  * take (starts outer) onto each pile of its place whose bit is set in
@@ -1263,6 +1292,126 @@ static int by_source(const state *s, const layout_phase *l, int index,
 	return n;
 }
 
+/* The cards of source pile sp that name plain sieved move m's groups
+ * (plain_starts, none for an empty pile); false where from_pile must
+ * list the pile: a face-down place, a view's hidden card, a top face
+ * down. */
+static bool simple_starts(const state *s, const layout_phase *l, probe *pr,
+			  const move_def *m, int sp, cardset *out)
+{
+	const place_def *src = &s->g->place[layout_place_of_pile(s->g, sp)];
+	if (!src->face_up || cset_count(pr->set[sp]) != pr->n[sp])
+		return false;
+	if (pr->n[sp] == 0) {
+		*out = cset_empty();
+		return true;
+	}
+	return plain_starts(s, l, pr, m, sp, out);
+}
+
+/* Whether move m takes cards from a pyramid, whose piles are free by
+ * other piles: its listing is not kept. */
+static bool from_pyramid(const game *g, const move_def *m)
+{
+	for (int k = 0; k < g->nplaces; k++)
+		if (m->from >> k & 1 && g->place[k].pyramid)
+			return true;
+	return false;
+}
+
+/* Every candidate of plain sieved move `index` (collect's `plain`) into
+ * cand, the last listing's kept where it holds (layout_memo.c): a source
+ * pile as it was (its hash) keeps its candidates onto the targets whose
+ * board entries are as they were (their keys), and its cards that name
+ * groups; only the others are found again.  How many; -1 when nothing
+ * is kept. */
+static int collect_kept(const state *s, const layout_phase *l, int index,
+			probe *pr, layout_candidate *cand)
+{
+	const game *g = s->g;
+	const move_def *m = &l->move[index];
+	const place_def *dst = &g->place[m->to];
+	listing_kept *k = l->memo_id && !from_pyramid(g, m)
+			  ? layout_memo_listing(index) : NULL;
+	if (!k)
+		return -1;
+	board_ready(s, l, index, pr);
+	const sieve_board *b = pr->board;
+	bool fresh = k->id != l->memo_id;
+	uint32_t dirty = 0;             /* targets whose entries differ */
+	for (int d = 0; d < dst->npiles; d++) {
+		uint64_t key = b->key[d] ^
+			       b->near_key[d] * UINT64_C(0x9e3779b97f4a7c15);
+		if (fresh || key != k->target[d])
+			dirty |= UINT32_C(1) << d;
+		k->target[d] = key;
+	}
+	uint64_t source[PILES_MAX];
+	cardset starts[PILES_MAX];
+	uint16_t first[PILES_MAX], count[PILES_MAX];
+	int n = 0;
+	for (int p = 0; p < g->nplaces; p++) {
+		if (!(m->from >> p & 1))
+			continue;
+		const place_def *src = &g->place[p];
+		for (int sp = src->first_pile;
+		     sp < src->first_pile + src->npiles; sp++) {
+			int at = n;
+			uint64_t h = probe_hash(s, pr, sp);
+			if (!fresh && h && k->source[sp] == h) {
+				starts[sp] = k->starts[sp];
+				for (int i = k->first[sp];
+				     i < k->first[sp] + k->count[sp]; i++)
+					if (!(dirty >> (k->cand[i].to -
+							dst->first_pile) & 1)) {
+						cand[n].tier = 0;
+						cand[n].best = 0;
+						cand[n++].a = k->cand[i];
+					}
+				if (dirty)
+					n += emit_targets(s, l, index, b, sp,
+							  starts[sp], dirty,
+							  cand + n,
+							  ACTIONS_MAX - n);
+			} else if (simple_starts(s, l, pr, m, sp,
+						 &starts[sp])) {
+				n += emit_targets(s, l, index, b, sp,
+						  starts[sp], ALL_TARGETS,
+						  cand + n, ACTIONS_MAX - n);
+			} else {        /* listed in full, not kept */
+				h = 0;
+				if (pr->n[sp])
+					n += from_pile(s, l, index, pr, sp,
+						       ALL_TARGETS, cand + n,
+						       ACTIONS_MAX - n, false);
+			}
+			source[sp] = h;
+			first[sp] = (uint16_t)at;
+			count[sp] = (uint16_t)(n - at);
+			if (n >= ACTIONS_MAX) {         /* cut: none kept */
+				k->id = 0;
+				return n;
+			}
+		}
+	}
+	k->id = l->memo_id;
+	for (int p = 0; p < g->nplaces; p++) {
+		if (!(m->from >> p & 1))
+			continue;
+		const place_def *src = &g->place[p];
+		for (int sp = src->first_pile;
+		     sp < src->first_pile + src->npiles; sp++) {
+			k->source[sp] = source[sp];
+			k->starts[sp] = starts[sp];
+			k->first[sp] = first[sp];
+			k->count[sp] = count[sp];
+		}
+	}
+	for (int i = 0; i < n; i++)
+		k->cand[i] = cand[i].a;
+	return n;
+}
+
 /* Every candidate from every source pile, into cand: in order (each
  * source, each group, each target), or, `by_pairs`, source by source
  * and target by target with each pair's candidates kept while both its
@@ -1284,6 +1433,14 @@ static int collect(const state *s, const layout_phase *l, int index,
 		     m->sieve->by_cards && m->sieve->exact && !m->nprefer &&
 		     !m->best && !m->capacity && !m->has_count &&
 		     (m->group != GROUP_RUN || !m->sequence || m->run_kept);
+	/* kept where a source's runs cost most to find again (a run in
+	 * suit and sequence, Spider's): elsewhere a pile's cheap rejections
+	 * cost less than its hash (measured on Klondike and FreeCell) */
+	if (plain && !one && m->group == GROUP_RUN && m->sequence) {
+		int kept = collect_kept(s, l, index, pr, cand);
+		if (kept >= 0)
+			return kept;
+	}
 	for (int k = 0; k < g->nplaces; k++) {
 		if (!(m->from >> k & 1))
 			continue;

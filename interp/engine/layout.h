@@ -154,6 +154,24 @@ typedef struct sieve_board {
 /* Move `move`'s board; NULL when nothing is kept. */
 sieve_board *layout_memo_board(int move);
 
+/* A plain sieved move's candidates at its last listing, kept for the
+ * next: each source pile's, while the pile is as it was (its hash), onto
+ * the targets whose board entries are as they were (their keys); the
+ * others are found again.  id 0: none. */
+typedef struct listing_kept {
+	uint32_t id;                    /* the layout's memo_id */
+	uint64_t target[EXPR_SIEVE_WIDTH];      /* each target's board keys */
+	uint64_t source[PILES_MAX];     /* each source's pile_hash; 0: listed
+					   by from_pile, not kept */
+	cardset starts[PILES_MAX];      /* its cards that name groups */
+	uint16_t first[PILES_MAX];      /* its candidates in `cand` */
+	uint16_t count[PILES_MAX];
+	action cand[ACTIONS_MAX];
+} listing_kept;
+
+/* Move `move`'s kept listing; NULL when nothing is kept. */
+listing_kept *layout_memo_listing(int move);
+
 /* Numbers the layout and marks the moves whose results may be kept. */
 void layout_memo_plan(const game *g, layout_phase *l);
 bool layout_memo_find(const layout_phase *l, int move, const value *slot,

@@ -11,7 +11,10 @@
  *
  * A level up, the candidates of a move from one pile onto another are
  * kept by hashes of the two piles (64 bits each, both must match): a
- * listing then tries only the pairs whose piles changed.
+ * listing then tries only the pairs whose piles changed.  A move judged
+ * by its sieve alone keeps its whole listing: the next finds again only
+ * the candidates of the sources that changed and of the targets whose
+ * board entries did.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -51,6 +54,7 @@ typedef struct memo_tables {
 	sieve_entry sieve[MOVES_MAX][1 << SIEVE_KEPT_BITS];
 	sieve_board board[MOVES_MAX];
 	run_entry run[MOVES_MAX][PILES_MAX];
+	listing_kept listing[MOVES_MAX];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -291,4 +295,10 @@ sieve_board *layout_memo_board(int move)
 {
 	memo_tables *t = tables();
 	return t ? &t->board[move] : NULL;
+}
+
+listing_kept *layout_memo_listing(int move)
+{
+	memo_tables *t = tables();
+	return t ? &t->listing[move] : NULL;
 }
