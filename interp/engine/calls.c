@@ -381,8 +381,8 @@ static int legal(const state *s, const phase *p, action *out)
 				      word_value(s, &c->word[i]), hoisted)))
 			words[nwords++] = action_of(ACT_CHOICE, i);
 	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
-	uint32_t rising = copy ? 0 : live & c->forbid_rising;
-	uint32_t falling = copy ? 0 : live & c->forbid_falling;
+	uint32_t rising = live & c->forbid_rising;      /* none with a copy */
+	uint32_t falling = live & c->forbid_falling;
 	uint32_t each = live & ~(rising | falling);
 	if (rising)
 		hi = first_refused(s, c, rising, lo, hi, hoisted) - 1;

@@ -351,7 +351,6 @@ static __attribute__((noinline)) value ev_seatcount_cmp(const expr_node *n,
 	int64_t x[SEAT_MAX];
 	for (int s = 0; s < players; s++)
 		x[s] = term_at(n->u.kid[0], n->slot, env, s).i;
-	env->loc[n->slot] = players - 1;        /* as the loop leaves it */
 	/* the comparison chosen once, each loop short */
 #define COUNT_SEATS(cmp) \
 	for (int s = 0; s < players; s++) \
