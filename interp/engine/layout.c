@@ -925,7 +925,7 @@ static bool goes_nowhere(const state *s, probe *pr, const place_def *src,
  * (a top card, or the whole pile); false when its top lies face down. */
 static inline __attribute__((always_inline)) bool
 plain_starts(const state *s, const layout_phase *l, probe *pr,
-			 const move_def *m, int sp, cardset *out)
+	     const move_def *m, int sp, cardset *out)
 {
 	cardset set = pr->set[sp], down = cset_and(set, s->down);
 	int h = pr->n[sp];
@@ -978,8 +978,8 @@ plain_starts(const state *s, const layout_phase *l, probe *pr,
  * into cand (at most `space`); how many. */
 static inline __attribute__((always_inline)) int
 emit_targets(const state *s, const layout_phase *l, int index,
-			const sieve_board *b, int sp, cardset starts,
-			uint32_t targets, layout_candidate *cand, int space)
+	     const sieve_board *b, int sp, cardset starts, uint32_t targets,
+	     layout_candidate *cand, int space)
 {
 	const move_def *m = &l->move[index];
 	const place_def *dst = &s->g->place[m->to];
