@@ -405,6 +405,9 @@ typedef struct move_def {
 	uint8_t memo;                   /* MEMO_ON | the variables read, when
 					   its conditions' results are kept
 					   (layout_memo.c); 0 */
+	bool keeps_barren;              /* a source that gave it nothing is
+					   known to while it and the targets
+					   are as they were (layout_memo.c) */
 	bool reads_beside;              /* when, sequence, capacity, prefer
 					   or best reads `beside`: the card
 					   beside a target is looked up */

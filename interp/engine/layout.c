@@ -1412,6 +1412,60 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 	return n;
 }
 
+/* Move m's targets as its conditions read them (target_hash of each),
+ * mixed into one. */
+static uint64_t targets_hash(const state *s, const layout_phase *l,
+			     const move_def *m, probe *pr)
+{
+	const place_def *dst = &s->g->place[m->to];
+	uint64_t h = 0;
+	for (int dp = dst->first_pile; dp < dst->first_pile + dst->npiles;
+	     dp++)
+		h = (h ^ target_hash(s, l, m, pr, dp)) *
+		    UINT64_C(0x9e3779b97f4a7c15);
+	return h ^ h >> 31;
+}
+
+/* collect's candidates of a move that keeps its barren sources
+ * (move_def.keeps_barren), in collect's order: a source pile that gave
+ * nothing when it and the targets were as they are (their hashes) is
+ * not tried again.  Out of line, as few moves keep them. */
+static __attribute__((noinline)) int
+collect_unless_barren(const state *s, const layout_phase *l, int index,
+		      probe *pr, layout_candidate *cand, bool one)
+{
+	const game *g = s->g;
+	const move_def *m = &l->move[index];
+	uint64_t targets = targets_hash(s, l, m, pr);
+	int n = 0;
+	for (int k = 0; k < g->nplaces; k++) {
+		if (!(m->from >> k & 1))
+			continue;
+		const place_def *src = &g->place[k];
+		for (int sp = src->first_pile;
+		     sp < src->first_pile + src->npiles && n < ACTIONS_MAX;
+		     sp++) {
+			if (pr->n[sp] == 0 ||
+			    (src->pyramid && covered(s, pr, sp)))
+				continue;
+			barren_entry *e = layout_memo_barren(index, sp);
+			uint64_t source = probe_hash(s, pr, sp);
+			if (e && e->id == l->memo_id && e->source == source &&
+			    e->targets == targets)
+				continue;
+			int got = from_pile(s, l, index, pr, sp, ALL_TARGETS,
+					    cand + n, ACTIONS_MAX - n, one);
+			if (e && !got)
+				*e = (barren_entry){l->memo_id, source,
+						    targets};
+			n += got;
+			if (one && n)
+				return n;
+		}
+	}
+	return n;
+}
+
 /* Every candidate from every source pile, into cand: in order (each
  * source, each group, each target), or, `by_pairs`, source by source
  * and target by target with each pair's candidates kept while both its
@@ -1441,6 +1495,8 @@ static int collect(const state *s, const layout_phase *l, int index,
 		if (kept >= 0)
 			return kept;
 	}
+	if (m->keeps_barren && !plain && !by_pairs && pr->sieving)
+		return collect_unless_barren(s, l, index, pr, cand, one);
 	for (int k = 0; k < g->nplaces; k++) {
 		if (!(m->from >> k & 1))
 			continue;

@@ -172,6 +172,18 @@ typedef struct listing_kept {
 /* Move `move`'s kept listing; NULL when nothing is kept. */
 listing_kept *layout_memo_listing(int move);
 
+/* A source pile that gave a move no candidate, with the hashes it was
+ * tried with: its own and its targets'.  id 0: none. */
+typedef struct barren_entry {
+	uint32_t id;                    /* the layout's memo_id */
+	uint64_t source;                /* the pile's pile_hash */
+	uint64_t targets;               /* the move's targets', mixed */
+} barren_entry;
+
+/* The entry of move `move` and source pile `pile`; NULL when nothing is
+ * kept. */
+barren_entry *layout_memo_barren(int move, int pile);
+
 /* Numbers the layout and marks the moves whose results may be kept. */
 void layout_memo_plan(const game *g, layout_phase *l);
 bool layout_memo_find(const layout_phase *l, int move, const value *slot,

@@ -14,7 +14,8 @@
  * listing then tries only the pairs whose piles changed.  A move judged
  * by its sieve alone keeps its whole listing: the next finds again only
  * the candidates of the sources that changed and of the targets whose
- * board entries did.
+ * board entries did.  A source pile that gave a move nothing gives it
+ * nothing again while it and the move's targets are as they were.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -55,6 +56,7 @@ typedef struct memo_tables {
 	sieve_board board[MOVES_MAX];
 	run_entry run[MOVES_MAX][PILES_MAX];
 	listing_kept listing[MOVES_MAX];
+	barren_entry barren[MOVES_MAX][PILES_MAX];
 } memo_tables;
 
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -127,6 +129,16 @@ void layout_memo_plan(const game *g, layout_phase *l)
 	for (int i = 0; i < l->nmoves; i++)
 		if (sources_of(g, &l->move[i]) > 1 && !l->move[i].pair)
 			l->move[i].memo = plan_move(l, &l->move[i]);
+	/* a source that gave nothing gives nothing while it and the
+	 * targets are as they were, where the conditions read nothing else
+	 * and no tier of `prefer` is cut by the sources before it; kept
+	 * for runs, each start of which is tried (Spider's suits going
+	 * off): a top card costs less to try than to look up */
+	for (int i = 0; i < l->nmoves; i++) {
+		move_def *m = &l->move[i];
+		m->keeps_barren = m->memo && m->group == GROUP_RUN &&
+				  !m->nprefer && !m->pay && !m->has_count;
+	}
 }
 
 static inline uint64_t *put_set(uint64_t *k, const cardset *cs)
@@ -301,4 +313,10 @@ listing_kept *layout_memo_listing(int move)
 {
 	memo_tables *t = tables();
 	return t ? &t->listing[move] : NULL;
+}
+
+barren_entry *layout_memo_barren(int move, int pile)
+{
+	memo_tables *t = tables();
+	return t ? &t->barren[move][pile] : NULL;
 }
