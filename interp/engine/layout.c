@@ -1319,6 +1319,23 @@ static bool from_pyramid(const game *g, const move_def *m)
 	return false;
 }
 
+/* The source piles of move m in order, place by place: the first, and
+ * the one after sp; -1 after the last. */
+static inline int source_after(const game *g, const move_def *m, int sp)
+{
+	int k = sp < 0 ? 0 : g->place_of_pile[sp];
+	if (sp >= 0 && sp + 1 < g->place[k].first_pile + g->place[k].npiles)
+		return sp + 1;
+	for (k = sp < 0 ? 0 : k + 1; k < g->nplaces; k++)
+		if (m->from >> k & 1 && g->place[k].npiles)
+			return g->place[k].first_pile;
+	return -1;
+}
+
+#define FOR_SOURCE_PILES(g, m, sp) \
+	for (int sp = source_after(g, m, -1); sp >= 0; \
+	     sp = source_after(g, m, sp))
+
 /* Every candidate of plain sieved move `index` (collect's `plain`) into
  * cand, the last listing's kept where it holds (layout_memo.c): a source
  * pile as it was (its hash) keeps its candidates onto the targets whose
@@ -1350,62 +1367,48 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 	cardset starts[PILES_MAX];
 	uint16_t first[PILES_MAX], count[PILES_MAX];
 	int n = 0;
-	for (int p = 0; p < g->nplaces; p++) {
-		if (!(m->from >> p & 1))
-			continue;
-		const place_def *src = &g->place[p];
-		for (int sp = src->first_pile;
-		     sp < src->first_pile + src->npiles; sp++) {
-			int at = n;
-			uint64_t h = probe_hash(s, pr, sp);
-			if (!fresh && h && k->source[sp] == h) {
-				starts[sp] = k->starts[sp];
-				for (int i = k->first[sp];
-				     i < k->first[sp] + k->count[sp]; i++)
-					if (!(dirty >> (k->cand[i].to -
-							dst->first_pile) & 1)) {
-						cand[n].tier = 0;
-						cand[n].best = 0;
-						cand[n++].a = k->cand[i];
-					}
-				if (dirty)
-					n += emit_targets(s, l, index, b, sp,
-							  starts[sp], dirty,
-							  cand + n,
-							  ACTIONS_MAX - n);
-			} else if (simple_starts(s, l, pr, m, sp,
-						 &starts[sp])) {
+	FOR_SOURCE_PILES(g, m, sp) {
+		int at = n;
+		uint64_t h = probe_hash(s, pr, sp);
+		if (!fresh && h && k->source[sp] == h) {
+			starts[sp] = k->starts[sp];
+			for (int i = k->first[sp];
+			     i < k->first[sp] + k->count[sp]; i++)
+				if (!(dirty >> (k->cand[i].to -
+						dst->first_pile) & 1)) {
+					cand[n].tier = 0;
+					cand[n].best = 0;
+					cand[n++].a = k->cand[i];
+				}
+			if (dirty)
 				n += emit_targets(s, l, index, b, sp,
-						  starts[sp], ALL_TARGETS,
-						  cand + n, ACTIONS_MAX - n);
-			} else {        /* listed in full, not kept */
-				h = 0;
-				if (pr->n[sp])
-					n += from_pile(s, l, index, pr, sp,
-						       ALL_TARGETS, cand + n,
-						       ACTIONS_MAX - n, false);
-			}
-			source[sp] = h;
-			first[sp] = (uint16_t)at;
-			count[sp] = (uint16_t)(n - at);
-			if (n >= ACTIONS_MAX) {         /* cut: none kept */
-				k->id = 0;
-				return n;
-			}
+						  starts[sp], dirty, cand + n,
+						  ACTIONS_MAX - n);
+		} else if (simple_starts(s, l, pr, m, sp, &starts[sp])) {
+			n += emit_targets(s, l, index, b, sp, starts[sp],
+					  ALL_TARGETS, cand + n,
+					  ACTIONS_MAX - n);
+		} else {                /* listed in full, not kept */
+			h = 0;
+			if (pr->n[sp])
+				n += from_pile(s, l, index, pr, sp,
+					       ALL_TARGETS, cand + n,
+					       ACTIONS_MAX - n, false);
+		}
+		source[sp] = h;
+		first[sp] = (uint16_t)at;
+		count[sp] = (uint16_t)(n - at);
+		if (n >= ACTIONS_MAX) {         /* cut: none kept */
+			k->id = 0;
+			return n;
 		}
 	}
 	k->id = l->memo_id;
-	for (int p = 0; p < g->nplaces; p++) {
-		if (!(m->from >> p & 1))
-			continue;
-		const place_def *src = &g->place[p];
-		for (int sp = src->first_pile;
-		     sp < src->first_pile + src->npiles; sp++) {
-			k->source[sp] = source[sp];
-			k->starts[sp] = starts[sp];
-			k->first[sp] = first[sp];
-			k->count[sp] = count[sp];
-		}
+	FOR_SOURCE_PILES(g, m, sp) {
+		k->source[sp] = source[sp];
+		k->starts[sp] = starts[sp];
+		k->first[sp] = first[sp];
+		k->count[sp] = count[sp];
 	}
 	for (int i = 0; i < n; i++)
 		k->cand[i] = cand[i].a;
@@ -1438,30 +1441,24 @@ collect_unless_barren(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	uint64_t targets = targets_hash(s, l, m, pr);
 	int n = 0;
-	for (int k = 0; k < g->nplaces; k++) {
-		if (!(m->from >> k & 1))
+	FOR_SOURCE_PILES(g, m, sp) {
+		const place_def *src = &g->place[g->place_of_pile[sp]];
+		if (n == ACTIONS_MAX)
+			break;
+		if (pr->n[sp] == 0 || (src->pyramid && covered(s, pr, sp)))
 			continue;
-		const place_def *src = &g->place[k];
-		for (int sp = src->first_pile;
-		     sp < src->first_pile + src->npiles && n < ACTIONS_MAX;
-		     sp++) {
-			if (pr->n[sp] == 0 ||
-			    (src->pyramid && covered(s, pr, sp)))
-				continue;
-			barren_entry *e = layout_memo_barren(index, sp);
-			uint64_t source = probe_hash(s, pr, sp);
-			if (e && e->id == l->memo_id && e->source == source &&
-			    e->targets == targets)
-				continue;
-			int got = from_pile(s, l, index, pr, sp, ALL_TARGETS,
-					    cand + n, ACTIONS_MAX - n, one);
-			if (e && !got)
-				*e = (barren_entry){l->memo_id, source,
-						    targets};
-			n += got;
-			if (one && n)
-				return n;
-		}
+		barren_entry *e = layout_memo_barren(index, sp);
+		uint64_t source = probe_hash(s, pr, sp);
+		if (e && e->id == l->memo_id && e->source == source &&
+		    e->targets == targets)
+			continue;
+		int got = from_pile(s, l, index, pr, sp, ALL_TARGETS,
+				    cand + n, ACTIONS_MAX - n, one);
+		if (e && !got)
+			*e = (barren_entry){l->memo_id, source, targets};
+		n += got;
+		if (one && n)
+			return n;
 	}
 	return n;
 }
