@@ -133,7 +133,8 @@ action action_nth_by_card(action *list, int n, int i)
 	}
 	uint64_t present[256 / 64];
 	uint16_t count[256];
-	if (!count_first_cards(list, n, present, count)) {                /* the kinds come before the cards */
+	if (!count_first_cards(list, n, present, count)) {
+		/* the kinds come before the cards */
 		action_sort_by_card(list, n);
 		return list[i];
 	}

@@ -51,9 +51,10 @@ static void reset(state *s)
 
 /* The state whose calls this thread weighs in place, and the number
  * weighed (refused): `call` reads it there instead of the room's while
- * the rules are evaluated, so that no copy of the state is made.  Where a define reads `call` a
- * memo of the state could keep its value from one number to the next,
- * and the calls are weighed on a copy, as refusals are. */
+ * the rules are evaluated, so that no copy of the state is made.
+ * Where a define reads `call`, a memo of the state could keep its value
+ * from one number to the next, and the calls are weighed on a copy, as
+ * refusals are. */
 static _Thread_local const state *weighing;
 static _Thread_local int16_t weighed_here;
 
@@ -131,7 +132,8 @@ static void build_forbid(builder *b, const node *list, calls_phase *c)
 		x->when = build_expr(b, b->g->scope, node_get(r, "when"), TY_BOOL);
 		x->why = build_text(b, node_get(r, "why"));
 		x->lead = x->when ? lead_without_call(b->g, x->when) : 0;
-		x->hoisted = expr_hoist(b->g->scope, x->when, call_unread, b->g);
+		x->hoisted = expr_hoist(b->g->scope, x->when, call_unread,
+					b->g);
 	}
 }
 
@@ -381,8 +383,11 @@ static int legal(const state *s, const phase *p, action *out)
 				      word_value(s, &c->word[i]), hoisted)))
 			words[nwords++] = action_of(ACT_CHOICE, i);
 	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
-	uint32_t rising = live & c->forbid_rising;      /* none with a copy */
-	uint32_t falling = live & c->forbid_falling;
+	/* none with a copy; under validate's watch every number is
+	 * weighed, so that every choose() is seen */
+	bool halved = !expr_watching();
+	uint32_t rising = halved ? live & c->forbid_rising : 0;
+	uint32_t falling = halved ? live & c->forbid_falling : 0;
 	uint32_t each = live & ~(rising | falling);
 	if (rising)
 		hi = first_refused(s, c, rising, lo, hi, hoisted) - 1;

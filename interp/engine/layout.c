@@ -1373,7 +1373,8 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 		if (!fresh && h && k->source[sp] == h) {
 			starts[sp] = k->starts[sp];
 			for (int i = k->first[sp];
-			     i < k->first[sp] + k->count[sp]; i++)
+			     i < k->first[sp] + k->count[sp] &&
+			     n < ACTIONS_MAX; i++)
 				if (!(dirty >> (k->cand[i].to -
 						dst->first_pile) & 1)) {
 					cand[n].tier = 0;

@@ -493,9 +493,6 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 /* The memo in use on this thread, or NULL. */
 static _Thread_local vars_memo *memo;
 
-/* A steady memo's values stand while its state has the calls made that
- * it had when they were worked out, and those that read no trick done
- * while it has the same tricks done too. */
 /* The tricks phase s is in, whose calls s->called counts; NULL in
  * another phase. */
 static const tricks_phase *calls_phase_of(const state *s)
@@ -535,6 +532,10 @@ static uint32_t calls_reading(const tricks_phase *t, uint32_t raised)
 	return hit;
 }
 
+/* A steady memo's values stand while no call made since they were
+ * worked out raised a counter they read, and those that read a trick
+ * done while the same tricks are done too; so do the gates of the
+ * calls (out of a tricks phase, any call made resets them all). */
 static void steady_checked(vars_memo *m, const state *s)
 {
 	bool call_made = memcmp(m->called, s->called, sizeof m->called) != 0;
