@@ -11,11 +11,12 @@
  *
  * A level up, the candidates of a move from one pile onto another are
  * kept by hashes of the two piles (64 bits each, both must match): a
- * listing then tries only the pairs whose piles changed.  A move judged
- * by its sieve alone keeps its whole listing: the next finds again only
- * the candidates of the sources that changed and of the targets whose
- * board entries did.  A source pile that gave a move nothing gives it
- * nothing again while it and the move's targets are as they were.
+ * listing then tries only the pairs whose piles changed.  A run in
+ * sequence judged by its sieve alone keeps its whole listing (Spider's
+ * runs in suit): the next finds again only the candidates of the
+ * sources that changed and of the targets whose board entries did.  A
+ * source pile that gave a run move nothing gives it nothing again
+ * while it and the move's targets are as they were.
  */
 #include <pthread.h>
 #include <stdlib.h>
