@@ -203,6 +203,8 @@ typedef struct tricks_phase {
 	bool declare_melds;             /* melds are declared by choice at
 					   the first trick (meld.h) */
 	const expr *sits_out;           /* per seat: out of these tricks */
+	const expr_hoisted *sits_out_parts;     /* its parts reading no
+					   seat, or NULL */
 	const expr *dummy;              /* the hand laid face up after the
 					   first card and played by dummy_by;
 					   NULL: none */

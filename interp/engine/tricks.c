@@ -241,6 +241,7 @@ static void build(builder *b, const node *n, phase *p)
 	t->declare_melds = declare && strcmp(declare->text, "chosen") == 0;
 	t->sits_out = build_expr(b, g->scope, build_field(b, sc, n, "sits-out"),
 				 TY_BOOL);
+	t->sits_out_parts = expr_hoist_seat(g->scope, t->sits_out);
 	t->dummy = build_table_expr(b, g->scope, build_field(b, sc, n, "dummy"),
 				    TY_SEAT, "'tricks.dummy'");
 	t->dummy_by = build_table_expr(b, g->scope,
@@ -391,15 +392,38 @@ static int seat_at(const state *s, int pos)
 	return seat;
 }
 
+/* The seats out, as bits, from a condition's parts that read no seat:
+ * worked out once, and often enough to answer for every seat (`alone > 0
+ * and seat == across(declarer)` when no one goes alone). */
+static uint16_t seats_out_by_parts(const state *s, const expr_hoisted *h)
+{
+	expr_frame f;
+	value parts[EXPR_HOISTED_MAX], all;
+	vars_frame(&f, s, NULL);
+	expr_hoisted_values(h, &f, parts);
+	if (expr_hoisted_settled(h, parts, &all))
+		return all.i ? (uint16_t)((1u << s->players) - 1) : 0;
+	uint16_t out = 0;
+	for (int q = 0; q < s->players; q++) {
+		f.seat = q;
+		if (expr_hoisted_eval(h, parts, &f).i)
+			out |= (uint16_t)(1u << q);
+	}
+	return out;
+}
+
 /* Who sits these tricks out (`sits-out`, a going-alone player's
  * partner): never every seat. */
 static void seat_players(state *s, const tricks_phase *t)
 {
 	struct tricks_room *r = room(s);
 	r->out = 0;
-	for (int q = 0; t->sits_out && q < s->players; q++)
-		if (vars_eval(s, t->sits_out, q).i)
-			r->out |= (uint16_t)(1u << q);
+	if (t->sits_out_parts)
+		r->out = seats_out_by_parts(s, t->sits_out_parts);
+	else
+		for (int q = 0; t->sits_out && q < s->players; q++)
+			if (vars_eval(s, t->sits_out, q).i)
+				r->out |= (uint16_t)(1u << q);
 	if (cset_word_count(r->out) >= s->players)
 		r->out = 0;
 	r->playing = (int8_t)(s->players - cset_word_count(r->out));

@@ -239,6 +239,16 @@ typedef struct expr_hoisted expr_hoisted;
 const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
 			       expr_name_ok_fn steady, const void *ctx);
 
+/* e's parts that do not read the frame's seat, for a per-seat e asked
+ * of every seat in turn; NULL as expr_hoist (and for e not per seat). */
+const expr_hoisted *expr_hoist_seat(expr_scope *sc, const expr *e);
+
+/* Whether e's value, its parts' values known, is the same whatever the
+ * changing names (the seat) read, and that value (*out): `a and b` where
+ * a is a part found false.  False under validate's watch. */
+bool expr_hoisted_settled(const expr_hoisted *h, const value *values,
+			  value *out);
+
 /* How many parts h works out ahead (at most EXPR_HOISTED_MAX). */
 int expr_hoisted_parts(const expr_hoisted *h);
 

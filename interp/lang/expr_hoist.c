@@ -6,7 +6,8 @@
  * parts of the condition that read none of the names that change are
  * worked out once a decision (hoisted), and what is left is evaluated
  * for each value: `call + bids[across(seat)] > 13` is weighed as
- * `call + K > 13`.
+ * `call + K > 13`.  A per-seat condition asked of every seat in turn
+ * (who sits out) is weighed the same way, the seat the changing name.
  *
  * The parts hoisted are the largest that read no changing name, found
  * from the root down through the nodes that evaluate their kids where
@@ -28,7 +29,7 @@ struct expr_hoisted {
 
 typedef struct hoisting {
 	arena *a;
-	expr_name_ok_fn steady;
+	expr_name_ok_fn steady;         /* NULL: the seat alone changes */
 	const void *ctx;
 	expr_hoisted *h;
 	bool failed;                    /* out of memory */
@@ -47,15 +48,34 @@ static const expr_node *const *kids_of(const expr_node *n)
 	}
 }
 
+/* Nodes that read the frame's seat themselves (GETK and the fused reads
+ * at a seat hold theirs as kids).  A native is handed the frame, so it
+ * counts as reading it. */
+static bool reads_seat(const expr_node *n)
+{
+	switch (n->op) {
+	case OP_SEAT: case OP_SEATVAR: case OP_SEATGET: case OP_SEATTAB:
+		return true;
+	case OP_CALL: case OP_CALL1:
+		return n->u.call.fn == expr_native_call;
+	default:
+		return false;
+	}
+}
+
 static bool reads_changing(const expr_node *n, const hoisting *ho)
 {
-	if ((n->op == OP_GET || n->op == OP_SEATGET) &&
-	    !ho->steady(n->u.get, n->slot, NULL, ho->ctx))
+	if (!ho->steady) {
+		if (reads_seat(n))
+			return true;
+	} else if ((n->op == OP_GET || n->op == OP_SEATGET) &&
+		   !ho->steady(n->u.get, n->slot, NULL, ho->ctx)) {
 		return true;
-	if ((n->op == OP_CALL || n->op == OP_CALL1) &&
-	    n->u.call.fn == expr_native_call &&
-	    !ho->steady(NULL, 0, n->u.call.data.native, ho->ctx))
+	} else if ((n->op == OP_CALL || n->op == OP_CALL1) &&
+		   n->u.call.fn == expr_native_call &&
+		   !ho->steady(NULL, 0, n->u.call.data.native, ho->ctx)) {
 		return true;
+	}
 	const expr_node *const *kid = kids_of(n);
 	for (int i = 0; kid && i < n->nkid; i++)
 		if (kid[i] && reads_changing(kid[i], ho))
@@ -116,8 +136,10 @@ static const expr_node *rest_of(const expr_node *n, hoisting *ho)
 	return m;
 }
 
-const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
-			       expr_name_ok_fn steady, const void *ctx)
+/* e's parts that read no changing name (steady NULL: that do not read
+ * the frame's seat). */
+static const expr_hoisted *hoist(expr_scope *sc, const expr *e,
+				 expr_name_ok_fn steady, const void *ctx)
 {
 	if (!e)
 		return NULL;
@@ -128,6 +150,17 @@ const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
 	h->e = e;
 	h->rest = rest_of(e->fast, &ho);
 	return ho.failed || h->nparts == 0 ? NULL : h;
+}
+
+const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
+			       expr_name_ok_fn steady, const void *ctx)
+{
+	return steady ? hoist(sc, e, steady, ctx) : NULL;
+}
+
+const expr_hoisted *expr_hoist_seat(expr_scope *sc, const expr *e)
+{
+	return e && e->per_seat ? hoist(sc, e, NULL, NULL) : NULL;
 }
 
 int expr_hoisted_parts(const expr_hoisted *h)
@@ -158,4 +191,55 @@ value expr_hoisted_eval(const expr_hoisted *h, const value *values,
 	env.d = h->e->d;
 	env.hoisted = values;
 	return expr_ev(h->rest, &env);
+}
+
+/* Whether n's value, its parts' values known, is the same whatever the
+ * changing names read (*out): the nodes left in the rest read a changing
+ * name, so only `and`, `or`, `not` and `if` can settle, through kids that
+ * settle.  Every operator is total, so either operand of `and` may
+ * decide it. */
+static bool settled(const expr_node *n, const value *values, value *out)
+{
+	value a, b;
+	switch (n->op) {
+	case OP_HOIST:
+		*out = values[n->slot];
+		return true;
+	case OP_CONST:
+		*out = n->v;
+		return true;
+	case OP_NOT:
+		if (!settled(n->u.kid[0], values, &a))
+			return false;
+		out->i = !a.i;
+		return true;
+	case OP_AND:
+	case OP_OR: {
+		bool decides = n->op == OP_OR;  /* the operand value that
+						   decides it alone */
+		bool ka = settled(n->u.kid[0], values, &a);
+		if (ka && (a.i != 0) == decides) {
+			out->i = decides;
+			return true;
+		}
+		bool kb = settled(n->u.kid[1], values, &b);
+		if (kb && (b.i != 0) == decides) {
+			out->i = decides;
+			return true;
+		}
+		out->i = !decides;
+		return ka && kb;
+	}
+	case OP_IF:
+		return settled(n->u.kid[0], values, &a) &&
+		       settled(n->u.kid[a.i ? 1 : 2], values, out);
+	default:
+		return false;
+	}
+}
+
+bool expr_hoisted_settled(const expr_hoisted *h, const value *values,
+			  value *out)
+{
+	return !expr_watching() && settled(h->rest, values, out);
 }

@@ -277,6 +277,59 @@ START_TEST(test_hoist)
 }
 END_TEST
 
+/* A per-seat condition asked of every seat: its parts, worked out with
+ * no seat, give the walker's value at each seat; where the parts settle
+ * it (carry is 2, share 0), that is its value at every seat. */
+START_TEST(test_hoist_seat)
+{
+	static const struct {
+		const char *text;
+		bool hoists;            /* some part is worked out ahead */
+		bool settles;           /* the same at every seat */
+	} cases[] = {
+		{"carry > 5 and seat == seat_number(2)", true, true},
+		{"carry > 1 and seat == seat_number(2)", true, false},
+		{"(carry > 5 and seat == seat_number(1)) or (share > 3 and total > 0)", true, true},
+		{"(carry > 5 and seat == seat_number(1)) or (share == 0 and total > 0)", true, false},
+		{"carry == 2 or total > 100", true, true},
+		{"not (carry > 5 and total[left(seat)] > 0)", true, true},
+		{"if carry > 1 then share == 0 or seat == seat_number(3) else total > 0", true, true},
+		{"if carry > 1 then total > 0 else seat == seat_number(3)", true, false},
+		{"total > 0 and holder(QS) == seat", false, false},
+		{"sum(s in seats, total[s]) > total", true, false},
+	};
+	fr.slot[s_share].i = 0;
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		expr *e = ok(lady, cases[i].text);
+		ck_assert_msg(expr_is_per_seat(e), "%s", cases[i].text);
+		const expr_hoisted *h = expr_hoist_seat(lady, e);
+		ck_assert_msg((h != NULL) == cases[i].hoists, "%s",
+			      cases[i].text);
+		if (!h)
+			continue;
+		value parts[EXPR_HOISTED_MAX], all;
+		fr.seat = -1;
+		expr_hoisted_values(h, &fr, parts);
+		bool settles = expr_hoisted_settled(h, parts, &all);
+		ck_assert_msg(settles == cases[i].settles, "%s", cases[i].text);
+		for (int seat = 0; seat < 4; seat++) {
+			fr.seat = seat;
+			value want = expr_eval(e, &fr);
+			value got = expr_hoisted_eval(h, parts, &fr);
+			ck_assert_msg(got.i == want.i, "%s at seat %d: %lld, "
+				      "not %lld", cases[i].text, seat,
+				      (long long)got.i, (long long)want.i);
+			ck_assert_msg(!settles || all.i == want.i,
+				      "%s settled as %lld, at seat %d %lld",
+				      cases[i].text, (long long)all.i, seat,
+				      (long long)want.i);
+		}
+	}
+	ck_assert(!expr_hoist_seat(lady, ok(lady, "carry > 1 and share < 2")));
+	fr.seat = 1;
+}
+END_TEST
+
 /* The form run evaluates only the value choose() picks; out of range it
  * is the zero value, as in the reference. */
 START_TEST(test_choose_lazy)
@@ -1409,6 +1462,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_reads_only);
 	tcase_add_test(tc, test_and_rest);
 	tcase_add_test(tc, test_hoist);
+	tcase_add_test(tc, test_hoist_seat);
 	tcase_add_test(tc, test_choose_lazy);
 	tcase_add_test(tc, test_directions);
 	tcase_add_test(tc, test_no_seat);
