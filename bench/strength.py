@@ -7,6 +7,11 @@
                                            decision (simulate --time)
   strength.py everyone GAME BOT           a row of the contracts when
                                            every seat plays BOT
+  strength.py paired GAME SEAT0 BASE OTHERS RUN BASERUN
+                                          a row of the difference, deal by
+                                          deal, between seat 0 playing SEAT0
+                                          (RUN) and playing BASE (BASERUN)
+                                          on the same deals
 """
 import json
 import math
@@ -15,18 +20,42 @@ import sys
 LOWEST_WINS = ("hearts", "schieberamsch")
 
 
-def table(game, me, them, run):
-    xs = []
-    for deal in run["deals"]:
-        s = deal["scores"]
-        x = s[0] - sum(s[1:]) / (len(s) - 1)
-        xs.append(-x if game in LOWEST_WINS else x)
+def advantage(game, deal):
+    """Seat 0's deal score less the others' mean, turned where the lowest
+    total wins."""
+    s = deal["scores"]
+    x = s[0] - sum(s[1:]) / (len(s) - 1)
+    return -x if game in LOWEST_WINS else x
+
+
+def mean_interval(xs):
     n = len(xs)
     m = sum(xs) / n
-    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1))
+    sd = math.sqrt(sum((x - m) ** 2 for x in xs) / (n - 1)) if n > 1 else 0
     h = 1.96 * sd / math.sqrt(n)
+    return m, m - h, m + h
+
+
+def table(game, me, them, run):
+    xs = [advantage(game, deal) for deal in run["deals"]]
+    m, lo, hi = mean_interval(xs)
     print("| %s | %s | %s | %d | %+.2f | [%+.2f, %+.2f] |"
-          % (game, me, them, n, m, m - h, m + h))
+          % (game, me, them, len(xs), m, lo, hi))
+
+
+def paired(game, me, base, them, run, base_run):
+    """The same deals (a match's seed and the deal's number fix its
+    cards) played with seat 0 two ways: the luck of the cards, which
+    most of a deal's score is, cancels out."""
+    by_deal = {(d["match"], d["deal"]): advantage(game, d)
+               for d in base_run["deals"]}
+    xs = [advantage(game, d) - by_deal[(d["match"], d["deal"])]
+          for d in run["deals"] if (d["match"], d["deal"]) in by_deal]
+    if len(xs) < 2:
+        return
+    m, lo, hi = mean_interval(xs)
+    print("| %s | %s | %s | %s | %d | %+.2f | [%+.2f, %+.2f] |"
+          % (game, me, base, them, len(xs), m, lo, hi))
 
 
 def rate(k, n):
@@ -177,6 +206,11 @@ def decision_time(label, run):
 
 
 def main():
+    if sys.argv[1] == "paired":
+        with open(sys.argv[6]) as f, open(sys.argv[7]) as g:
+            paired(sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5],
+                   json.load(f), json.load(g))
+        return
     run = json.load(sys.stdin)
     if sys.argv[1] == "table":
         table(sys.argv[2], sys.argv[3], sys.argv[4], run)
