@@ -137,6 +137,17 @@ typedef struct pass_phase {
 /* Counters raised by an action: each by an integer expression, all read
  * before any is set, with `seat` the seat that acts; a per-seat counter
  * is raised for that seat only (counters.h). */
+/* An expression that reads one counter alone and no seat (the suit
+ * named trump), worked out for each of the counter's first values when
+ * the game is built (vars_counter_table): read from the table, not
+ * evaluated, while the counter is within it. */
+#define COUNTER_TABLE_MAX 16
+typedef struct counter_table {
+	int counter;
+	int n;                          /* values 0 .. n - 1 */
+	value v[COUNTER_TABLE_MAX];
+} counter_table;
+
 typedef struct counter_adds {
 	int counter[CHOICE_ADDS_MAX];
 	const expr *add[CHOICE_ADDS_MAX];
@@ -191,9 +202,11 @@ typedef struct tricks_phase {
 	bool no_undertrump;             /* a trump below the table's highest is
 					   refused when a plain suit was led */
 	const expr *lowest_wins;        /* the lowest of the led suit wins */
+	const counter_table *lowest_wins_by;    /* its table, or NULL */
 	restriction rule[RESTRICT_MAX];
 	int nrestrict;
 	const expr *trumps;             /* NULL: no trumps */
+	const counter_table *trumps_by; /* its table, or NULL */
 	uint8_t trump_power[CARD_MAX];  /* rank among trumps, 1 = lowest */
 	bool has_order;                 /* trump-order given */
 	hook_use winner;                /* slot "trick-winner"; none: highest */
@@ -211,6 +224,7 @@ typedef struct tricks_phase {
 	const expr *dummy_by;
 	const expr *top_trumps[TOP_TRUMPS_MAX]; /* above the order, highest
 						   first, as the tricks start */
+	const counter_table *top_trumps_by[TOP_TRUMPS_MAX];
 	int ntop;
 	const expr *ends_when;          /* after a trick: the tricks end
 					   early; NULL: never */

@@ -210,25 +210,28 @@ void score_deal(state *s)
 	s->current = SEAT_CHANCE;
 }
 
-/* -1, 0 or 1: how seat a compares with seat b by the ranking keys. */
-static int compare(const state *s, int64_t keys[][SEAT_MAX], int a, int b)
+/* Whether seat a ranks above seat b by the ranking keys (the first
+ * that differs decides). */
+static bool above(int64_t keys[][SEAT_MAX], const bool *highest, int nkeys,
+		  int a, int b)
 {
-	const game *g = s->g;
-	int nkeys = g->nrank ? g->nrank : 1;
 	for (int k = 0; k < nkeys; k++) {
-		bool highest = g->nrank ? g->rank[k].highest : true;
 		int64_t x = keys[k][a], y = keys[k][b];
 		if (x != y)
-			return (x > y) == highest ? -1 : 1;
+			return (x > y) == highest[k];
 	}
-	return 0;
+	return false;
 }
 
 void score_rank(state *s, const expr_frame *frame)
 {
 	const game *g = s->g;
 	int64_t keys[RANK_KEYS_MAX][SEAT_MAX];
+	bool highest[RANK_KEYS_MAX] = {true};   /* no keys: the highest total */
+	int nkeys = g->nrank ? g->nrank : 1;
 	expr_frame f = *frame;
+	for (int k = 0; k < g->nrank; k++)
+		highest[k] = g->rank[k].highest;
 	for (int p = 0; p < s->players; p++) {
 		f.seat = p;
 		keys[0][p] = s->total[p];
@@ -238,7 +241,7 @@ void score_rank(state *s, const expr_frame *frame)
 	for (int p = 0; p < s->players; p++) {
 		int better = 0;
 		for (int q = 0; q < s->players; q++)
-			better += compare(s, keys, q, p) < 0;
+			better += above(keys, highest, nkeys, q, p);
 		s->place[p] = (int8_t)(better + 1);
 	}
 }

@@ -266,6 +266,11 @@ static void build(builder *b, const node *n, phase *p)
 		t->top_trumps[t->ntop++] = build_table_expr(b, g->scope,
 			top->item[i], TY_CARDS, "'tricks.top-trumps'");
 	}
+	/* worked out at every deal from a counter alone (Euchre's trump) */
+	t->trumps_by = vars_counter_table(g, t->trumps);
+	t->lowest_wins_by = vars_counter_table(g, t->lowest_wins);
+	for (int i = 0; i < t->ntop; i++)
+		t->top_trumps_by[i] = vars_counter_table(g, t->top_trumps[i]);
 	announce_build(b, build_field(b, sc, n, "calls"), t);
 	p->not_by_cards = t->ncalls > 0;
 }
@@ -279,7 +284,8 @@ static void find_top_trumps(state *s, const tricks_phase *t)
 	for (int i = 0; i < t->ntop; i++) {
 		if (!t->top_trumps[i])
 			continue;
-		cardset set = cset_and(vars_eval(s, t->top_trumps[i], -1).s,
+		cardset set = cset_and(vars_eval_by_counter(s,
+					t->top_trumps[i], t->top_trumps_by[i]).s,
 				       s->in_play);
 		if (!cset_is_empty(set))
 			r->top[r->ntop++] = cset_first(set);
@@ -483,10 +489,14 @@ static bool enter(state *s, const phase *p)
 	const tricks_phase *t = &p->u.tricks;
 	struct tricks_room *r = room(s);
 	seat_players(s, t);
-	s->trumps = t->trumps ? vars_eval(s, t->trumps, -1).s : cset_empty();
+	s->trumps = t->trumps ? vars_eval_by_counter(s, t->trumps,
+						     t->trumps_by).s
+			      : cset_empty();
 	r->has_trumps = !cset_is_empty(s->trumps);
 	find_top_trumps(s, t);
-	r->lowest_wins = t->lowest_wins && vars_eval(s, t->lowest_wins, -1).i;
+	r->lowest_wins = t->lowest_wins &&
+			 vars_eval_by_counter(s, t->lowest_wins,
+					      t->lowest_wins_by).i;
 	choose_rank_order(s, t);
 	int leader = (int)vars_eval(s, t->leader, -1).i;
 	if (leader < 0 || leader >= s->players)
@@ -896,16 +906,14 @@ static __attribute__((noinline)) phase_step random_call_or_card(state *s,
 
 /* Tricks of the plain shape: suit followed when it can be (or any card,
  * or trumps at will, or not when follow-unless holds), the highest card
- * or trump winning, under-trumping allowed or not; no calls, dummy or
- * seats sitting out, and no melds still to declare (melds are declared
- * at the first trick: the tricks after it are plain).  Their cards need
- * fewer steps than apply_card() takes for every shape. */
+ * or trump winning, under-trumping allowed or not, seats sitting out or
+ * not; no calls or dummy, and no melds still to declare (melds are
+ * declared at the first trick: the tricks after it are plain).  Their
+ * cards need fewer steps than apply_card() takes for every shape. */
 static bool plain_shape(const state *s, const tricks_phase *t)
 {
-	const struct tricks_room *r = room_of(s);
 	return !t->winner.hook && !t->ncalls && !s->meld_due &&
-	       !(t->declare_melds && s->trick_no <= 1) && !r->out &&
-	       s->dummy < 0;
+	       !(t->declare_melds && s->trick_no <= 1) && s->dummy < 0;
 }
 
 /* The plain rank of c and its suit as one key, suit * 256 + a byte
@@ -978,8 +986,9 @@ static inline __attribute__((always_inline)) phase_step plain_loop(
 					    : d->rank_of;
 	const int per_trick = r->playing ? r->playing : s->players;
 	int8_t next_seat[SEAT_MAX];
-	for (int q = 0; q < s->players; q++)
-		next_seat[q] = (int8_t)state_next_seat(s, q, 1);
+	for (int q = 0; q < s->players; q++)    /* past the seats out */
+		next_seat[q] = (int8_t)(r->out ? next_playing(s, q)
+					       : state_next_seat(s, q, 1));
 	int best_key = s->nplayed == 0 ? 0
 		: trumps ? card_key(s, t, rank, flip, s->table[r->best])
 		: plain_key(rank, flip, r->led, s->table[r->best]);

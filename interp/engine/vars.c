@@ -897,6 +897,64 @@ long vars_eval_static(const game *g, const expr *e, int players, int deal)
 	return (long)expr_eval_int(e, &f);
 }
 
+static bool counter_getter(expr_getter_fn fn)
+{
+	return fn == get_counter;
+}
+
+/* The one counter an expression reads (*k; -1 before the first). */
+typedef struct one_counter {
+	int *k;
+} one_counter;
+
+static bool same_counter(expr_getter_fn get, int arg, expr_native_fn native,
+			 const void *ctx)
+{
+	int *k = ((const one_counter *)ctx)->k;
+	if (native || get != get_counter || (*k >= 0 && *k != arg))
+		return false;
+	*k = arg;
+	return true;
+}
+
+const counter_table *vars_counter_table(game *g, const expr *e)
+{
+	int k = -1;
+	one_counter one = {&k};
+	if (!e || expr_is_per_seat(e) ||
+	    !expr_reads_only_getters(e, counter_getter) ||
+	    !expr_reads_names_ok(e, same_counter, &one) || k < 0 ||
+	    g->counter_per_seat[k])
+		return NULL;
+	counter_table *t = arena_alloc(&g->arena, sizeof *t);
+	if (!t)
+		return NULL;
+	t->counter = k;
+	t->n = g->counter_nnames[k] > 0 && g->counter_nnames[k] <= COUNTER_TABLE_MAX
+		? g->counter_nnames[k] : 8;
+	state s;
+	memset(&s, 0, sizeof s);
+	s.g = g;
+	expr_frame f;
+	vars_frame(&f, &s, NULL);
+	for (int v = 0; v < t->n; v++) {
+		s.counter[k][0] = v;
+		t->v[v] = expr_eval(e, &f);
+	}
+	return t;
+}
+
+value vars_eval_by_counter(const state *s, const expr *e,
+			   const counter_table *t)
+{
+	if (t && !expr_watching()) {    /* validate's are all evaluated */
+		int64_t v = s->counter[t->counter][0];
+		if (v >= 0 && v < t->n)
+			return t->v[v];
+	}
+	return vars_eval(s, e, -1);
+}
+
 value vars_eval(const state *s, const expr *e, int seat)
 {
 	expr_frame f;

@@ -198,6 +198,17 @@ int vars_count(const struct state *s, const count_spec *c);
 /* A count's expression's value kept as vars_count keeps it. */
 int vars_count_kept(int64_t v);
 
+/* e's table by the one counter it reads (as counter_table says), in
+ * g's arena; NULL when e reads anything else (another counter, an
+ * option, the seat), the counter is per seat, or memory ran out.  Its
+ * values: the counter's named values, or 0 to 7. */
+const counter_table *vars_counter_table(game *g, const expr *e);
+
+/* e's value (a phase's, read with no seat), from its table t when t
+ * holds the counter's value. */
+value vars_eval_by_counter(const struct state *s, const expr *e,
+			   const counter_table *t);
+
 /* A static count at `players` players with the default options, for
  * deal number `deal` (0 for a count that cannot read it). */
 long vars_eval_static(const game *g, const expr *e, int players, int deal);

@@ -1832,6 +1832,12 @@ bool expr_reads_only(const expr *e, const int *slot, int nslot)
 	return node_reads_only(e->root, &r);
 }
 
+bool expr_reads_only_getters(const expr *e, expr_getter_ok_fn ok)
+{
+	readable r = {NULL, 0, ok};
+	return node_reads_only(e->root, &r);
+}
+
 bool expr_node_reads_only(const expr_node *n, const int *slot, int nslot)
 {
 	readable r = {slot, nslot, NULL};

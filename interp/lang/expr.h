@@ -189,6 +189,11 @@ bool expr_and_lead_reads_only(const expr *e, int k, const int *slot,
 typedef bool (*expr_getter_ok_fn)(expr_getter_fn fn);
 int expr_and_lead_fixed(const expr *e, expr_getter_ok_fn fixed);
 
+/* Whether e reads nothing but literals, loop names, the deck and the
+ * getters ok accepts, each read with no seat: no slot, native, seat or
+ * player count. */
+bool expr_reads_only_getters(const expr *e, expr_getter_ok_fn ok);
+
 /* Whether every getter and native function e may read is one that ok
  * accepts: ok(get, arg, NULL, ctx) for a getter read with its arg,
  * ok(NULL, 0, native, ctx) for a native function.  Slots, seats, loop

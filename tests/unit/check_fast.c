@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "engine/engine.h"
+#include "engine/game.h"
 #include "engine/score.h"
 #include "engine/vars.h"
 #include "lang/expr.h"
@@ -106,12 +107,71 @@ START_TEST(test_fast_form_agrees)
 }
 END_TEST
 
+/* A counter table's value against the expression evaluated, for the
+ * counter at each of the table's values and beyond it. */
+static void table_agrees(state *s, const expr *e, const counter_table *t,
+			 const char *file)
+{
+	if (!t)
+		return;
+	int64_t kept = s->counter[t->counter][0];
+	for (int64_t v = -2; v < t->n + 2; v++) {
+		s->counter[t->counter][0] = v;
+		value by = vars_eval_by_counter(s, e, t);
+		value ev = vars_eval(s, e, -1);
+		ck_assert_msg(same(e, by, ev), "%s: `%s` with %s at %d", file,
+			      expr_text(e), s->g->counter_name[t->counter],
+			      (int)v);
+	}
+	s->counter[t->counter][0] = kept;
+}
+
+/* The tricks phases' expressions over one counter (Euchre's trumps, by
+ * the suit named) read from their tables as they evaluate; the tables
+ * are made for those alone. */
+START_TEST(test_counter_tables_agree)
+{
+	ngames = scn_rule_files(GAMES_DIR, game_files, GAMES_MAX);
+	int tables = 0;
+	for (int k = 0; k < ngames; k++) {
+		game *g = scn_load(game_files[k]);
+		state s;
+		char why[256];
+		ck_assert_msg(state_setup(&s, g, g->default_players, 0, NULL, 5,
+					  why, sizeof why), "%s", why);
+		for (int i = 0; i < g->nphases; i++) {
+			if (g->phase[i].kind != PHASE_TRICKS)
+				continue;
+			const tricks_phase *t = &g->phase[i].u.tricks;
+			table_agrees(&s, t->trumps, t->trumps_by, game_files[k]);
+			table_agrees(&s, t->lowest_wins, t->lowest_wins_by,
+				     game_files[k]);
+			tables += (t->trumps_by != NULL) +
+				  (t->lowest_wins_by != NULL);
+			for (int j = 0; j < t->ntop; j++) {
+				table_agrees(&s, t->top_trumps[j],
+					     t->top_trumps_by[j], game_files[k]);
+				tables += t->top_trumps_by[j] != NULL;
+			}
+			if (strstr(game_files[k], "/euchre.yaml"))
+				ck_assert(t->trumps_by && t->trumps_by->n == 4 &&
+					  t->top_trumps_by[0]);
+			if (strstr(game_files[k], "/whist.yaml"))   /* a card */
+				ck_assert(t->trumps && !t->trumps_by);
+		}
+		game_free(g);
+	}
+	ck_assert_int_ge(tables, 9);    /* three in each Euchre */
+}
+END_TEST
+
 static Suite *fast_suite(void)
 {
 	Suite *su = suite_create("fast");
 	TCase *tc = tcase_create("every game");
 	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_fast_form_agrees);
+	tcase_add_test(tc, test_counter_tables_agree);
 	suite_add_tcase(su, tc);
 	return su;
 }
