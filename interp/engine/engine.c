@@ -614,7 +614,7 @@ static void next_phase(state *s)
 	const game *g = s->g;
 	while (++s->phase < g->nphases) {
 		const phase *p = &g->phase[s->phase];
-		if (p->when && !vars_eval(s, p->when, -1).i)
+		if (p->when && !vars_eval_by_counter(s, p->when, p->when_by).i)
 			continue;
 		if (phase_def(p->kind)->enter(s, p))
 			return;

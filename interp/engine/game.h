@@ -513,6 +513,7 @@ typedef struct phase {
 	const src_file *file;           /* where its kind is named */
 	int line, col;
 	const expr *when;               /* NULL: always */
+	const counter_table *when_by;   /* its table, or NULL */
 	bool not_by_cards;              /* a kind with legal_cards offers more
 					   than cards here (calls during
 					   tricks): its decisions are listed */

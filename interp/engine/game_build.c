@@ -861,6 +861,7 @@ static void build_phases(builder *b, const node *list)
 					   build_field(b, build_kind_schema(kind),
 						       body, "when"),
 					   TY_BOOL, "'when'");
+		p->when_by = vars_counter_table(g, p->when);
 		phase_def(p->kind)->build(b, body, p);
 	}
 	bool ends = false;

@@ -404,11 +404,11 @@ static int seat_at(const state *s, int pos)
 static uint16_t seats_out_by_parts(const state *s, const expr_hoisted *h)
 {
 	expr_frame f;
-	value parts[EXPR_HOISTED_MAX], all;
+	value parts[EXPR_HOISTED_MAX];
+	bool all;
 	vars_frame(&f, s, NULL);
-	expr_hoisted_values(h, &f, parts);
-	if (expr_hoisted_settled(h, parts, &all))
-		return all.i ? (uint16_t)((1u << s->players) - 1) : 0;
+	if (expr_hoisted_settle(h, &f, parts, &all))
+		return all ? (uint16_t)((1u << s->players) - 1) : 0;
 	uint16_t out = 0;
 	for (int q = 0; q < s->players; q++) {
 		f.seat = q;

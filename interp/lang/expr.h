@@ -248,11 +248,13 @@ const expr_hoisted *expr_hoist(expr_scope *sc, const expr *e,
  * of every seat in turn; NULL as expr_hoist (and for e not per seat). */
 const expr_hoisted *expr_hoist_seat(expr_scope *sc, const expr *e);
 
-/* Whether e's value, its parts' values known, is the same whatever the
- * changing names (the seat) read, and that value (*out): `a and b` where
- * a is a part found false.  False under validate's watch. */
-bool expr_hoisted_settled(const expr_hoisted *h, const value *values,
-			  value *out);
+/* Whether condition e, its parts worked out in f, holds (*holds) or
+ * fails the same whatever the changing names (the seat) read: `a and b`
+ * where a is a part found false.  The parts are worked out only as far
+ * as that needs; when it returns false, all of them are in parts, for
+ * expr_hoisted_eval.  False under validate's watch. */
+bool expr_hoisted_settle(const expr_hoisted *h, const struct expr_frame *f,
+			 value *parts, bool *holds);
 
 /* How many parts h works out ahead (at most EXPR_HOISTED_MAX). */
 int expr_hoisted_parts(const expr_hoisted *h);

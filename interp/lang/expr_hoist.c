@@ -193,53 +193,71 @@ value expr_hoisted_eval(const expr_hoisted *h, const value *values,
 	return expr_ev(h->rest, &env);
 }
 
-/* Whether n's value, its parts' values known, is the same whatever the
- * changing names read (*out): the nodes left in the rest read a changing
- * name, so only `and`, `or`, `not` and `if` can settle, through kids that
- * settle.  Every operator is total, so either operand of `and` may
- * decide it. */
-static bool settled(const expr_node *n, const value *values, value *out)
+/* A settling: the parts worked out so far (bit i of known: part i). */
+typedef struct settling {
+	const expr_hoisted *h;
+	expr_env env;
+	value *parts;
+	uint32_t known;
+} settling;
+
+static int64_t part(settling *st, int i)
 {
-	value a, b;
+	if (!(st->known >> i & 1)) {
+		st->parts[i] = expr_ev(st->h->part[i], &st->env);
+		st->known |= UINT32_C(1) << i;
+	}
+	return st->parts[i].i;
+}
+
+/* Condition n's value (0 or 1) where the parts it reads decide it
+ * whatever the changing names read, or -1: the nodes left in the rest
+ * read a changing name, so only `and`, `or`, `not` and `if` can settle,
+ * through kids that settle.  Parts are worked out as they are reached,
+ * and every operator is total, so either operand of `and` may decide
+ * it. */
+static int settled(const expr_node *n, settling *st)
+{
+	int a, b;
 	switch (n->op) {
 	case OP_HOIST:
-		*out = values[n->slot];
-		return true;
+		return part(st, n->slot) != 0;
 	case OP_CONST:
-		*out = n->v;
-		return true;
+		return n->v.i != 0;
 	case OP_NOT:
-		if (!settled(n->u.kid[0], values, &a))
-			return false;
-		out->i = !a.i;
-		return true;
+		a = settled(n->u.kid[0], st);
+		return a < 0 ? -1 : !a;
 	case OP_AND:
 	case OP_OR: {
-		bool decides = n->op == OP_OR;  /* the operand value that
-						   decides it alone */
-		bool ka = settled(n->u.kid[0], values, &a);
-		if (ka && (a.i != 0) == decides) {
-			out->i = decides;
-			return true;
-		}
-		bool kb = settled(n->u.kid[1], values, &b);
-		if (kb && (b.i != 0) == decides) {
-			out->i = decides;
-			return true;
-		}
-		out->i = !decides;
-		return ka && kb;
+		int decides = n->op == OP_OR;   /* the operand that decides
+						   it alone */
+		a = settled(n->u.kid[0], st);
+		if (a == decides)
+			return decides;
+		b = settled(n->u.kid[1], st);
+		if (b == decides)
+			return decides;
+		return a < 0 || b < 0 ? -1 : !decides;
 	}
 	case OP_IF:
-		return settled(n->u.kid[0], values, &a) &&
-		       settled(n->u.kid[a.i ? 1 : 2], values, out);
+		a = settled(n->u.kid[0], st);
+		return a < 0 ? -1 : settled(n->u.kid[a ? 1 : 2], st);
 	default:
-		return false;
+		return -1;
 	}
 }
 
-bool expr_hoisted_settled(const expr_hoisted *h, const value *values,
-			  value *out)
+bool expr_hoisted_settle(const expr_hoisted *h, const expr_frame *f,
+			 value *parts, bool *holds)
 {
-	return !expr_watching() && settled(h->rest, values, out);
+	settling st = {.h = h, .parts = parts};
+	st.env.fr = *f;
+	st.env.d = h->e->d;
+	st.env.hoisted = NULL;
+	int v = expr_watching() || h->rest->type != TY_BOOL
+		? -1 : settled(h->rest, &st);
+	for (int i = 0; v < 0 && i < h->nparts; i++)
+		part(&st, i);   /* the rest, for each value to read */
+	*holds = v > 0;
+	return v >= 0;
 }

@@ -126,9 +126,10 @@ static void table_agrees(state *s, const expr *e, const counter_table *t,
 	s->counter[t->counter][0] = kept;
 }
 
-/* The tricks phases' expressions over one counter (Euchre's trumps, by
- * the suit named) read from their tables as they evaluate; the tables
- * are made for those alone. */
+/* The phases' conditions and the tricks phases' expressions over one
+ * counter (Euchre's trumps, by the suit named; its phase for the dealer
+ * who was ordered up) read from their tables as they evaluate; the
+ * tables are made for those alone. */
 START_TEST(test_counter_tables_agree)
 {
 	ngames = scn_rule_files(GAMES_DIR, game_files, GAMES_MAX);
@@ -140,6 +141,9 @@ START_TEST(test_counter_tables_agree)
 		ck_assert_msg(state_setup(&s, g, g->default_players, 0, NULL, 5,
 					  why, sizeof why), "%s", why);
 		for (int i = 0; i < g->nphases; i++) {
+			table_agrees(&s, g->phase[i].when, g->phase[i].when_by,
+				     game_files[k]);
+			tables += g->phase[i].when_by != NULL;
 			if (g->phase[i].kind != PHASE_TRICKS)
 				continue;
 			const tricks_phase *t = &g->phase[i].u.tricks;
@@ -161,7 +165,7 @@ START_TEST(test_counter_tables_agree)
 		}
 		game_free(g);
 	}
-	ck_assert_int_ge(tables, 9);    /* three in each Euchre */
+	ck_assert_int_ge(tables, 15);   /* five in each Euchre */
 }
 END_TEST
 
