@@ -77,13 +77,20 @@ static int agree_everywhere(const state *s, const char *file)
 	return n;
 }
 
-static void agree_in(const char *file, int k)
+/* The game of a rule file, and a match of it set up in *s. */
+static game *set_up(const char *file, state *s)
 {
 	game *g = scn_load(file);
-	state s;
 	char why[256];
-	ck_assert_msg(state_setup(&s, g, g->default_players, 0, NULL, 5, why,
+	ck_assert_msg(state_setup(s, g, g->default_players, 0, NULL, 5, why,
 				  sizeof why), "%s: %s", file, why);
+	return g;
+}
+
+static void agree_in(const char *file, int k)
+{
+	state s;
+	game *g = set_up(file, &s);
 	rng r;
 	rng_seed(&r, 3, (uint64_t)k);
 	int evaluated = 0;
@@ -135,11 +142,8 @@ START_TEST(test_counter_tables_agree)
 	ngames = scn_rule_files(GAMES_DIR, game_files, GAMES_MAX);
 	int tables = 0;
 	for (int k = 0; k < ngames; k++) {
-		game *g = scn_load(game_files[k]);
 		state s;
-		char why[256];
-		ck_assert_msg(state_setup(&s, g, g->default_players, 0, NULL, 5,
-					  why, sizeof why), "%s", why);
+		game *g = set_up(game_files[k], &s);
 		for (int i = 0; i < g->nphases; i++) {
 			table_agrees(&s, g->phase[i].when, g->phase[i].when_by,
 				     game_files[k]);
