@@ -536,12 +536,11 @@ static uint32_t calls_reading(const tricks_phase *t, uint32_t raised)
  * worked out raised a counter they read, and those that read a trick
  * done while the same tricks are done too; so do the gates of the
  * calls (out of a tricks phase, any call made resets them all). */
-static void steady_checked(vars_memo *m, const state *s)
+static __attribute__((noinline)) void steady_changed(vars_memo *m,
+						     const state *s)
 {
 	bool call_made = memcmp(m->called, s->called, sizeof m->called) != 0;
 	bool trick_done = m->tricks_done != s->tricks_done;
-	if (!call_made && !trick_done)
-		return;
 	/* out of a tricks phase, a call made resets all */
 	const tricks_phase *t = calls_phase_of(s);
 	uint32_t raised = !call_made ? 0 : t ? raised_since(m, s, t)
@@ -558,6 +557,14 @@ static void steady_checked(vars_memo *m, const state *s)
 				      (trick_done ? m->gate_by_trick[p] : 0));
 	m->tricks_done = s->tricks_done;
 	memcpy(m->called, s->called, sizeof m->called);
+}
+
+/* Most checks find nothing changed: they cost a compare in line. */
+static inline void steady_checked(vars_memo *m, const state *s)
+{
+	if (m->tricks_done != s->tricks_done ||
+	    memcmp(m->called, s->called, sizeof m->called) != 0)
+		steady_changed(m, s);
 }
 
 void vars_memo_open(vars_memo *m, const state *s)
