@@ -47,6 +47,14 @@ static bool set_options(state *s, const int64_t *options, char *why,
 	return true;
 }
 
+/* "deal d: " where the deals' sizes differ, else "", in buf. */
+static const char *deal_named(const game *g, int d, char *buf, size_t size)
+{
+	if (g->sizes_by_deal)
+		snprintf(buf, size, "deal %d: ", d);
+	return buf;
+}
+
 /* The counts of deal number d at this table: the hand, the leftovers
  * face up (no more than the deal leaves), each phase's own count; false
  * with a reason when the deal's cards do not fit in the deck.  *up_fits
@@ -62,13 +70,13 @@ static bool deal_counts(state *s, int d, bool *up_fits, char *why,
 	int cards = cset_count(s->in_play), placed = 0;
 	for (int k = 0; k < g->nplaces; k++)
 		placed += s->place_dealt[k];
+	/* which deal, where they differ: written only with a reason */
 	char in[32] = "";
-	if (g->sizes_by_deal)
-		snprintf(in, sizeof in, "deal %d: ", d);
 	bool ok = false;
 	if (hand * s->players + placed > cards)
 		snprintf(why, size, "%s%d cards for each of %d players%s do not "
-			 "fit in a deck of %d", in, hand, s->players,
+			 "fit in a deck of %d", deal_named(g, d, in, sizeof in),
+			 hand, s->players,
 			 placed ? " and the places' cards" : "", cards);
 	else
 		ok = true;
@@ -81,7 +89,8 @@ static bool deal_counts(state *s, int d, bool *up_fits, char *why,
 		const phase_kind_def *def = phase_def(p->kind);
 		char reason[200];
 		if (def->setup && !def->setup(s, p, i, reason, sizeof reason)) {
-			snprintf(why, size, "%s%s", in, reason);
+			snprintf(why, size, "%s%s",
+				 deal_named(g, d, in, sizeof in), reason);
 			ok = false;
 		}
 	}
