@@ -134,9 +134,6 @@ typedef struct pass_phase {
 #define TOP_TRUMPS_MAX 4
 #define RANK_ORDERS_MAX 4
 
-/* Counters raised by an action: each by an integer expression, all read
- * before any is set, with `seat` the seat that acts; a per-seat counter
- * is raised for that seat only (counters.h). */
 /* An expression that reads one counter alone and no seat (the suit
  * named trump), worked out for each of the counter's first values when
  * the game is built (vars_counter_table): read from the table, not
@@ -148,6 +145,9 @@ typedef struct counter_table {
 	value v[COUNTER_TABLE_MAX];
 } counter_table;
 
+/* Counters raised by an action: each by an integer expression, all read
+ * before any is set, with `seat` the seat that acts; a per-seat counter
+ * is raised for that seat only (counters.h). */
 typedef struct counter_adds {
 	int counter[CHOICE_ADDS_MAX];
 	const expr *add[CHOICE_ADDS_MAX];

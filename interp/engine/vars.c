@@ -936,9 +936,9 @@ const counter_table *vars_counter_table(game *g, const expr *e)
 	counter_table *t = arena_alloc(&g->arena, sizeof *t);
 	if (!t)
 		return NULL;
+	int named = g->counter_nnames[k];
 	t->counter = k;
-	t->n = g->counter_nnames[k] > 0 && g->counter_nnames[k] <= COUNTER_TABLE_MAX
-		? g->counter_nnames[k] : 8;
+	t->n = named > 0 && named <= COUNTER_TABLE_MAX ? named : 8;
 	state s;
 	memset(&s, 0, sizeof s);
 	s.g = g;

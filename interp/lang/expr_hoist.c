@@ -250,12 +250,14 @@ static int settled(const expr_node *n, settling *st)
 bool expr_hoisted_settle(const expr_hoisted *h, const expr_frame *f,
 			 value *parts, bool *holds)
 {
+	*holds = false;
+	if (expr_watching())    /* the whole of e is evaluated then */
+		return false;
 	settling st = {.h = h, .parts = parts};
 	st.env.fr = *f;
 	st.env.d = h->e->d;
 	st.env.hoisted = NULL;
-	int v = expr_watching() || h->rest->type != TY_BOOL
-		? -1 : settled(h->rest, &st);
+	int v = h->rest->type != TY_BOOL ? -1 : settled(h->rest, &st);
 	for (int i = 0; v < 0 && i < h->nparts; i++)
 		part(&st, i);   /* the rest, for each value to read */
 	*holds = v > 0;
