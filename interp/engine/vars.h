@@ -201,7 +201,7 @@ int vars_count_kept(int64_t v);
 /* e's table by the one counter it reads (as counter_table says), in
  * g's arena; NULL when e reads anything else (another counter, an
  * option, the seat), the counter is per seat, or memory ran out.  Its
- * values: the counter's named values, or 0 to 7. */
+ * values: the counter's named values (16 at most), else 0 to 7. */
 const counter_table *vars_counter_table(game *g, const expr *e);
 
 /* e's value (a phase's, read with no seat), from its table t when t
