@@ -1416,6 +1416,58 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 	return n;
 }
 
+/* Every candidate of plain sieved move `index` (collect's `plain`, not a
+ * run in `sequence`) into cand, found from the cards its board lets
+ * somewhere: of those among the sources' cards, the ones that name a
+ * group where they lie (a top; a face-up card above the pile's last
+ * face-down one), each onto the piles its board entry has.  A listing
+ * looks at a few cards instead of every source pile.  How many; -1
+ * where a source pile must be listed in full (a face-down or pyramid
+ * place, a view's hidden card, a top face down). */
+static int collect_by_cards(const state *s, const layout_phase *l, int index,
+			    probe *pr, layout_candidate *cand)
+{
+	const game *g = s->g;
+	const move_def *m = &l->move[index];
+	board_ready(s, l, index, pr);
+	const sieve_board *b = pr->board;
+	cardset from = cset_empty();
+	for (int k = 0; k < g->nplaces; k++) {
+		const place_def *src = &g->place[k];
+		if (!(m->from >> k & 1))
+			continue;
+		if (!src->face_up || src->pyramid)
+			return -1;
+		for (int sp = src->first_pile;
+		     sp < src->first_pile + src->npiles; sp++) {
+			if (!pr->n[sp])
+				continue;
+			if (cset_has(s->down, pr->tops[sp]) ||
+			    cset_count(pr->set[sp]) != pr->n[sp])
+				return -1;
+			from = cset_or(from, pr->set[sp]);
+		}
+	}
+	int n = 0;
+	CSET_FOREACH(c, cset_minus(cset_and(from, b->some), s->down)) {
+		int sp = s->pile_of[c] - 1;
+		if (m->group != GROUP_RUN) {
+			if (pr->tops[sp] != c)
+				continue;       /* a top names its group */
+		} else {
+			/* no face-down card above it */
+			bool buried = false;
+			CSET_FOREACH(d, cset_and(pr->set[sp], s->down))
+				buried |= pr->depth[d] > pr->depth[c];
+			if (buried)
+				continue;
+		}
+		n += emit_targets(s, l, index, b, sp, cset_of(c), ALL_TARGETS,
+				  cand + n, ACTIONS_MAX - n);
+	}
+	return n;
+}
+
 /* Move m's targets as its conditions read them (target_hash of each),
  * mixed into one. */
 static uint64_t targets_hash(const state *s, const layout_phase *l,
@@ -1492,6 +1544,10 @@ static int collect(const state *s, const layout_phase *l, int index,
 		int kept = collect_kept(s, l, index, pr, cand);
 		if (kept >= 0)
 			return kept;
+	} else if (plain && !one) {
+		int got = collect_by_cards(s, l, index, pr, cand);
+		if (got >= 0)
+			return got;
 	}
 	if (m->keeps_barren && !plain && !by_pairs && pr->sieving)
 		return collect_unless_barren(s, l, index, pr, cand, one);

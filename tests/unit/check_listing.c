@@ -169,6 +169,58 @@ START_TEST(test_test_games)
 }
 END_TEST
 
+/* Each pile of the state with a face-down card laid among its face-up
+ * ones (a killed card, a card laid back): the card under the top, then
+ * the top itself, turned down in a copy, listed both ways.  A run may
+ * not start under a face-down card, and a top face down names no move
+ * the player can see. */
+static void lists_with_cards_down(const state *s, const char *path, int step)
+{
+	static state turned;
+	for (int p = 0; p < s->g->npiles; p++) {
+		card_id row[CARD_MAX];
+		int n = pile_in_order(s, p, row);
+		for (int i = n - 2; i < n; i++) {
+			if (i < 0 || cset_has(s->down, row[i]))
+				continue;
+			state_clone(&turned, s);
+			cset_add(&turned.down, row[i]);
+			same_lists(&turned, path, step);
+		}
+	}
+}
+
+/* Random games of the shipped solitaires whose runs and tops are read
+ * card by card (Klondike, FreeCell), listed with cards turned down. */
+START_TEST(test_cards_turned_down)
+{
+	const char *names[] = {"klondike", "freecell"};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		char path[512];
+		snprintf(path, sizeof path, "%s/games/%s.yaml", TOP_SRCDIR,
+			 names[k]);
+		game *g = scn_load(path);
+		state s;
+		char why[200];
+		ck_assert_msg(state_setup(&s, g, 1, 0, NULL, 5, why,
+					  sizeof why), "%s", why);
+		rng r;
+		rng_seed(&r, 5, 17);
+		state_deal(&s);
+		for (int step = 0; s.current >= 0 && step < 200; step++) {
+			lists_with_cards_down(&s, path, step);
+			action list[ACTIONS_MAX];
+			int n = state_legal(&s, list);
+			if (n == 0)
+				break;
+			ck_assert(state_apply(&s,
+					      list[rng_below(&r, (uint32_t)n)]));
+		}
+		game_free(g);
+	}
+}
+END_TEST
+
 static Suite *listing_suite(void)
 {
 	Suite *s = suite_create("listing");
@@ -176,6 +228,7 @@ static Suite *listing_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_shipped_solitaires);
 	tcase_add_test(tc, test_test_games);
+	tcase_add_test(tc, test_cards_turned_down);
 	suite_add_tcase(s, tc);
 	return s;
 }
