@@ -1074,7 +1074,9 @@ static int from_pile(const state *s, const layout_phase *l, int index,
 	/* an exact sieve's targets meet `when`: with nothing else to
 	 * judge, a target it passes is a candidate as it stands */
 	bool sure = sieved && m->sieve->exact;
-	bool bare = sure && !m->nprefer && !m->best && !m->capacity;
+	/* nothing to judge: every target is a candidate as it stands */
+	bool bare = (sure || !m->when) && !m->nprefer && !m->best &&
+		    !m->capacity;
 	if (sure)
 		lead = WHEN_HOLDS;
 	int lo = h - 1;
