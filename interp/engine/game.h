@@ -391,6 +391,11 @@ typedef struct move_def {
 	const expr *sequence;           /* GROUP_RUN: holds for each card of
 					   the run (card) and the card under
 					   it (target); NULL: any face-up run */
+	bool plain;                     /* its sieve by cards, exact, is all
+					   it judges: no `prefer`, `best`,
+					   `capacity` or count, and a run in
+					   `sequence` only where run_kept
+					   (layout.c's collect) */
 	bool run_kept;                  /* it reads those two alone: where a
 					   pile's runs start is kept by the
 					   pile (layout_memo_run) */

@@ -831,15 +831,7 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 	}
 	pr->sieve_move = index;
 	pr->board = b;
-	bool tabled = true;             /* every target term by its face */
-	uint8_t target_term[SIEVE_TERMS_MAX];   /* the terms of side 1 */
-	int nterm = 0;
 	bool changed = false;           /* some pile worked out again */
-	for (int t = 0; t < sv->nterms; t++)
-		if (sv->side[t] == 1) {
-			tabled &= sv->by_face[t] != NULL;
-			target_term[nterm++] = (uint8_t)t;
-		}
 	for (int d = 0; d < dst->npiles; d++) {
 		int dp = dst->first_pile + d, near = l->beside[dp];
 		uint64_t key = board_key(s, dp), near_key = board_key(s, near);
@@ -853,7 +845,8 @@ static void sieve_prepare(const state *s, const layout_phase *l, int index,
 		b->top[d] = top;
 		b->beside[d] = beside;
 		b->set[d] = pr->set[dp];
-		board_pile(s, l, index, pr, b, d, target_term, nterm, tabled);
+		board_pile(s, l, index, pr, b, d, sv->other_term, sv->nother,
+			   sv->other_by_face);
 		b->valid |= UINT32_C(1) << d;
 		changed = true;
 	}
@@ -1535,10 +1528,7 @@ static int collect(const state *s, const layout_phase *l, int index,
 		return pairs(s, l, index, pr, cand, one);
 	/* the whole list, in any order: a plain sieved move's candidates
 	 * by the cards its board lets somewhere */
-	bool plain = any_order && m->sieve && pr->sieving &&
-		     m->sieve->by_cards && m->sieve->exact && !m->nprefer &&
-		     !m->best && !m->capacity && !m->has_count &&
-		     (m->group != GROUP_RUN || !m->sequence || m->run_kept);
+	bool plain = any_order && m->plain && pr->sieving;
 	/* kept where a source's runs cost most to find again (a run in
 	 * suit and sequence, Spider's): elsewhere a pile's cheap rejections
 	 * cost less than its hash (measured on Klondike and FreeCell) */

@@ -340,6 +340,10 @@ static void plan_leads(const game *g, layout_phase *l)
 		const int run_reads[] = {l->v_card, l->v_target};
 		m->run_kept = m->group == GROUP_RUN && m->sequence &&
 			      expr_reads_only(m->sequence, run_reads, 2);
+		m->plain = sv && sv->by_cards && sv->exact && !m->nprefer &&
+			   !m->best && !m->capacity && !m->has_count &&
+			   (m->group != GROUP_RUN || !m->sequence ||
+			    m->run_kept);
 		plan_tables(l, m);
 	}
 }

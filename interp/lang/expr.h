@@ -327,6 +327,9 @@ typedef struct expr_sieve {
 					/* a side-0 term of by_face: the
 					   deck's cards by its value; NULL */
 	bool by_cards;                  /* every side-0 term has cards_of */
+	uint8_t other_term[SIEVE_TERMS_MAX];    /* the terms of side 1, */
+	int nother;                     /* in order (expr_sieve_tabulate) */
+	bool other_by_face;             /* each of them has by_face */
 	bool relates;                   /* it compares a term of each side */
 	bool exact;                     /* nothing of the expression passes
 					   unread: where the sieve passes,

@@ -243,6 +243,13 @@ void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot)
 		if (sv->side[i] == 0 && !sv->cards_of[i])
 			sv->by_cards = false;
 	}
+	sv->nother = 0;
+	sv->other_by_face = true;
+	for (int i = 0; i < sv->nterms; i++)
+		if (sv->side[i] == 1) {
+			sv->other_term[sv->nother++] = (uint8_t)i;
+			sv->other_by_face &= sv->by_face[i] != NULL;
+		}
 }
 
 static bool compare(int op, int64_t a, int64_t b)
