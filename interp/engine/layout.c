@@ -2133,8 +2133,7 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 		first = h - k < 0 ? 0 : h - k;
 	}
 	int group = h - first;
-	for (int j = h - 1; j >= first; j--)   /* from the top: none above */
-		pile_remove_top(s, cards[j]);
+	pile_remove_from(s, a->from, cards, first);
 	/* turned over, the group's top lands first; under a pile, its
 	 * bottom goes deepest */
 	for (int j = 0; j < group; j++) {

@@ -106,6 +106,26 @@ static inline void pile_remove(state *s, card_id c)
 	s->depth[c] = 0;
 }
 
+/* Takes the cards of pile p from depth `first` to its top out of it,
+ * cards[] its cards bottom up (pile_in_order): the card below them is
+ * the new top, with no pass over the pile for it (pile_remove_top
+ * card by card makes one a card), unless a view hides that card. */
+static inline void pile_remove_from(state *s, int p, const card_id *cards,
+				    int first)
+{
+	for (int j = s->pile_size[p] - 1; j >= first; j--) {
+		pile_lift(s, cards[j]);
+		s->depth[cards[j]] = 0;
+	}
+	s->pile_size[p] = (uint8_t)first;
+	card_id below = first > 0 ? cards[first - 1] : CARD_NONE;
+	if (below == CARD_NONE || (cset_has(s->pile_set[p], below) &&
+				   s->depth[below] == first - 1))
+		s->pile_top_card[p] = below;
+	else
+		pile_find_top(s, p);    /* a view's hidden card */
+}
+
 /* Takes card c, the top of its pile, out of it: no card lies above it
  * to move down (pile_remove without looking at the others). */
 static inline void pile_remove_top(state *s, card_id c)
