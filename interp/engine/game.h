@@ -391,6 +391,9 @@ typedef struct move_def {
 	const expr *sequence;           /* GROUP_RUN: holds for each card of
 					   the run (card) and the card under
 					   it (target); NULL: any face-up run */
+	uint32_t source_bits;           /* its source piles, as bits */
+	bool sources_open;              /* each of their places is face up,
+					   none a pyramid */
 	bool plain;                     /* its sieve by cards, exact, is all
 					   it judges: no `prefer`, `best`,
 					   `capacity` or count, and a run in

@@ -1314,22 +1314,10 @@ static bool from_pyramid(const game *g, const move_def *m)
 	return false;
 }
 
-/* The source piles of move m in order, place by place: the first, and
- * the one after sp; -1 after the last. */
-static inline int source_after(const game *g, const move_def *m, int sp)
-{
-	int k = sp < 0 ? 0 : g->place_of_pile[sp];
-	if (sp >= 0 && sp + 1 < g->place[k].first_pile + g->place[k].npiles)
-		return sp + 1;
-	for (k = sp < 0 ? 0 : k + 1; k < g->nplaces; k++)
-		if (m->from >> k & 1 && g->place[k].npiles)
-			return g->place[k].first_pile;
-	return -1;
-}
-
-#define FOR_SOURCE_PILES(g, m, sp) \
-	for (int sp = source_after(g, m, -1); sp >= 0; \
-	     sp = source_after(g, m, sp))
+/* Each source pile sp of move m in order, place by place (their piles
+ * are numbered in that order): a bit of `left` a pile. */
+#define FOR_SOURCE_PILES(m, left) \
+	for (uint32_t left = (m)->source_bits; left; left &= left - 1)
 
 /* Every candidate of plain sieved move `index` (collect's `plain`) into
  * cand, the last listing's kept where it holds (layout_memo.c): a source
@@ -1362,7 +1350,8 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 	cardset starts[PILES_MAX];
 	uint16_t first[PILES_MAX], count[PILES_MAX];
 	int n = 0;
-	FOR_SOURCE_PILES(g, m, sp) {
+	FOR_SOURCE_PILES(m, left) {
+		int sp = __builtin_ctz(left);
 		int at = n;
 		uint64_t h = probe_hash(s, pr, sp);
 		if (!fresh && h && k->source[sp] == h) {
@@ -1400,7 +1389,8 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 		}
 	}
 	k->id = l->memo_id;
-	FOR_SOURCE_PILES(g, m, sp) {
+	FOR_SOURCE_PILES(m, left) {
+		int sp = __builtin_ctz(left);
 		k->source[sp] = source[sp];
 		k->starts[sp] = starts[sp];
 		k->first[sp] = first[sp];
@@ -1422,27 +1412,24 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 static int collect_by_cards(const state *s, const layout_phase *l, int index,
 			    probe *pr, layout_candidate *cand)
 {
-	const game *g = s->g;
 	const move_def *m = &l->move[index];
+	if (!m->sources_open)
+		return -1;
 	board_ready(s, l, index, pr);
 	const sieve_board *b = pr->board;
 	cardset from = cset_empty();
-	for (int k = 0; k < g->nplaces; k++) {
-		const place_def *src = &g->place[k];
-		if (!(m->from >> k & 1))
+	int held = 0;                   /* the source piles' sizes */
+	for (uint32_t bits = m->source_bits; bits; bits &= bits - 1) {
+		int sp = __builtin_ctz(bits);
+		if (!pr->n[sp])
 			continue;
-		if (!src->face_up || src->pyramid)
+		if (cset_has(s->down, pr->tops[sp]))
 			return -1;
-		for (int sp = src->first_pile;
-		     sp < src->first_pile + src->npiles; sp++) {
-			if (!pr->n[sp])
-				continue;
-			if (cset_has(s->down, pr->tops[sp]) ||
-			    cset_count(pr->set[sp]) != pr->n[sp])
-				return -1;
-			from = cset_or(from, pr->set[sp]);
-		}
+		held += pr->n[sp];
+		from = cset_or(from, pr->set[sp]);
 	}
+	if (cset_count(from) != held)
+		return -1;              /* a view lacks some of their cards */
 	int n = 0;
 	CSET_FOREACH(c, cset_minus(cset_and(from, b->some), s->down)) {
 		int sp = s->pile_of[c] - 1;
@@ -1489,7 +1476,8 @@ collect_unless_barren(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	uint64_t targets = targets_hash(s, l, m, pr);
 	int n = 0;
-	FOR_SOURCE_PILES(g, m, sp) {
+	FOR_SOURCE_PILES(m, left) {
+		int sp = __builtin_ctz(left);
 		const place_def *src = &g->place[g->place_of_pile[sp]];
 		if (n == ACTIONS_MAX)
 			break;
@@ -1543,32 +1531,30 @@ static int collect(const state *s, const layout_phase *l, int index,
 	}
 	if (m->keeps_barren && !plain && !by_pairs && pr->sieving)
 		return collect_unless_barren(s, l, index, pr, cand, one);
-	for (int k = 0; k < g->nplaces; k++) {
-		if (!(m->from >> k & 1))
+	/* place by place: their piles are numbered in that order */
+	for (uint32_t bits = m->source_bits; bits && n < ACTIONS_MAX;
+	     bits &= bits - 1) {
+		int sp = __builtin_ctz(bits);
+		if (pr->n[sp] == 0 ||
+		    (!m->sources_open &&
+		     g->place[g->place_of_pile[sp]].pyramid &&
+		     covered(s, pr, sp)))
 			continue;
-		const place_def *src = &g->place[k];
-		for (int i = 0; i < src->npiles && n < ACTIONS_MAX; i++) {
-			int sp = src->first_pile + i;
-			if (pr->n[sp] == 0 ||
-			    (src->pyramid && covered(s, pr, sp)))
-				continue;
-			int got = plain ? from_pile_sieved(s, l, index, pr, sp,
-							   cand + n,
-							   ACTIONS_MAX - n) : -1;
-			if (got >= 0) {
-				n += got;
-				continue;
-			}
-			if (!by_pairs) {
-				n += from_pile(s, l, index, pr, sp, ALL_TARGETS,
-					       cand + n,
-					       ACTIONS_MAX - n, one);
-				if (one && n)
-					return n;
-				continue;
-			}
-			n = by_source(s, l, index, pr, sp, cand, n);
+		int got = plain ? from_pile_sieved(s, l, index, pr, sp,
+						   cand + n,
+						   ACTIONS_MAX - n) : -1;
+		if (got >= 0) {
+			n += got;
+			continue;
 		}
+		if (!by_pairs) {
+			n += from_pile(s, l, index, pr, sp, ALL_TARGETS,
+				       cand + n, ACTIONS_MAX - n, one);
+			if (one && n)
+				return n;
+			continue;
+		}
+		n = by_source(s, l, index, pr, sp, cand, n);
 	}
 	return n;
 }

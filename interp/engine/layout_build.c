@@ -340,6 +340,16 @@ static void plan_leads(const game *g, layout_phase *l)
 		const int run_reads[] = {l->v_card, l->v_target};
 		m->run_kept = m->group == GROUP_RUN && m->sequence &&
 			      expr_reads_only(m->sequence, run_reads, 2);
+		m->source_bits = 0;
+		m->sources_open = true;
+		for (int k = 0; k < g->nplaces; k++)
+			if (m->from >> k & 1) {
+				const place_def *pl = &g->place[k];
+				for (int p = 0; p < pl->npiles; p++)
+					m->source_bits |= UINT32_C(1)
+							  << (pl->first_pile + p);
+				m->sources_open &= pl->face_up && !pl->pyramid;
+			}
 		m->plain = sv && sv->by_cards && sv->exact && !m->nprefer &&
 			   !m->best && !m->capacity && !m->has_count &&
 			   (m->group != GROUP_RUN || !m->sequence ||
