@@ -723,11 +723,13 @@ static int run_start_kept(const state *s, const layout_phase *l,
 }
 
 /* A term of a sieve in the frame, looked up by the face in `slot` when
- * it reads that alone. */
+ * it reads that alone, or by the size of the set it reads alone. */
 static int64_t sieve_term(const expr_sieve *sv, int t, probe *pr, int slot)
 {
 	if (sv->by_face[t])
 		return sv->by_face[t][pr->slot[slot].i];
+	if (sv->by_count[t])
+		return sv->by_count[t][cset_count(pr->slot[sv->count_slot[t]].s)];
 	return expr_eval(sv->term[t], &pr->f).i;
 }
 

@@ -308,6 +308,7 @@ static void plan_leads(const game *g, layout_phase *l)
 			      l->v_other};
 	const int card[] = {l->v_card, l->v_moving, l->v_source};
 	const int both[] = {l->v_card, l->v_target};
+	const int sets[] = {l->v_pile, l->v_source};
 	for (int i = 0; i < l->nmoves; i++) {
 		move_def *m = &l->move[i];
 		m->when_lead = m->when && !m->pair
@@ -320,7 +321,7 @@ static void plan_leads(const game *g, layout_phase *l)
 				 ? expr_sieve_of(l->scope, m->when, card, 3,
 						 target, 3) : NULL;
 		if (sv)
-			expr_sieve_tabulate(l->scope, sv, both);
+			expr_sieve_tabulate(l->scope, sv, both, sets, 2);
 		/* a move from one pile meets one card a listing: its targets
 		 * are found from that card's terms, not from every card's */
 		if (sv && source_piles(g, m) <= 1)

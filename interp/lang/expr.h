@@ -323,6 +323,11 @@ typedef struct expr_sieve {
 	const int64_t *by_face[SIEVE_TERMS_MAX];        /* a term that reads
 					   one card alone, by its face
 					   (FACE_NONE included); NULL */
+	const int64_t *by_count[SIEVE_TERMS_MAX];       /* a term that reads
+					   one set alone, by its size
+					   (count_slot's, 0 .. CARD_MAX):
+					   `count(pile) == 0`; NULL */
+	int count_slot[SIEVE_TERMS_MAX];
 	const struct expr_sieve_values *cards_of[SIEVE_TERMS_MAX];
 					/* a side-0 term of by_face: the
 					   deck's cards by its value; NULL */
@@ -348,8 +353,10 @@ expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 			  int none, const int *other, int nother);
 
 /* Tables the terms that read nothing but the card of slot[side] of
- * their side (by_face), so that they are looked up, not evaluated. */
-void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot);
+ * their side (by_face), so that they are looked up, not evaluated; and
+ * those that read nothing but the size of a set in `sets` (by_count). */
+void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot,
+			 const int *sets, int nsets);
 
 /* The cards of the deck (ids) with which the sieve may pass at target
  * d, when sv->by_cards: other[i][d] the value of side-1 term i there. */

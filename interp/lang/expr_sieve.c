@@ -57,6 +57,8 @@ static int add_term(sieve_maker *mk, const expr_node *n, int side)
 	sv->term[sv->nterms] = e;
 	sv->by_face[sv->nterms] = NULL;
 	sv->cards_of[sv->nterms] = NULL;
+	sv->by_count[sv->nterms] = NULL;
+	sv->count_slot[sv->nterms] = -1;
 	sv->side[sv->nterms] = (uint8_t)side;
 	return sv->nterms++;
 }
@@ -193,6 +195,38 @@ static int64_t *tabulate(expr_scope *sc, const expr *t, int slot)
 	return table;
 }
 
+/* The set slot that term t reads through its size alone, as its whole
+ * (`count(pile)`, or compared with a constant: `count(pile) == 0`);
+ * -1. */
+static int counted_slot(const expr *t)
+{
+	const expr_node *n = t->fast;
+	bool whole = n->op == OP_COUNTSET && n->nkid == 1;
+	bool fused = n->op == OP_COUNTK && !n->u.kid[1];
+	if (!(whole || fused) || n->u.kid[0]->op != OP_VAR)
+		return -1;
+	return n->u.kid[0]->slot;
+}
+
+/* Term t's values by the size of the set in `slot`, the only name it
+ * reads (counted_slot): worked out over sets of 0 to CARD_MAX cards. */
+static int64_t *tabulate_count(expr_scope *sc, const expr *t, int slot)
+{
+	int nslots = expr_scope_slots(sc);
+	int64_t *table = arena_alloc(sc->a, sizeof *table * (CARD_MAX + 1));
+	value *frame_slot = arena_alloc(sc->a, sizeof *frame_slot *
+					(size_t)(nslots > 0 ? nslots : 1));
+	if (!table || !frame_slot)
+		return NULL;
+	memset(frame_slot, 0, sizeof *frame_slot * (size_t)nslots);
+	expr_frame f = {frame_slot, 1, -1, NULL, NULL};
+	for (int k = 0; k <= CARD_MAX; k++) {
+		frame_slot[slot].s = cset_first_n(k);
+		table[k] = expr_eval(t, &f).i;
+	}
+	return table;
+}
+
 /* The distinct values of a card's term over the deck, each with its
  * cards. */
 #define SIEVE_VALUES_MAX 32
@@ -227,7 +261,8 @@ static const struct expr_sieve_values *cards_by_value(expr_scope *sc,
 	return v;
 }
 
-void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot)
+void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot,
+			 const int *sets, int nsets)
 {
 	const deck *d = sv->term[0]->d;
 	sv->by_cards = true;
@@ -242,6 +277,13 @@ void expr_sieve_tabulate(expr_scope *sc, expr_sieve *sv, const int *slot)
 			sv->cards_of[i] = cards_by_value(sc, d, sv->by_face[i]);
 		if (sv->side[i] == 0 && !sv->cards_of[i])
 			sv->by_cards = false;
+		int counted = sv->by_face[i] ? -1 : counted_slot(sv->term[i]);
+		for (int k = 0; k < nsets && counted >= 0; k++)
+			if (sets[k] == counted) {
+				sv->by_count[i] = tabulate_count(sc, sv->term[i],
+								 counted);
+				sv->count_slot[i] = counted;
+			}
 	}
 	sv->nother = 0;
 	sv->other_by_face = true;
