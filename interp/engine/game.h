@@ -375,6 +375,9 @@ typedef struct move_def {
 	int when_lead;                  /* its leading `and` operands that
 					   read no target: false, no target
 					   is tried (expr_and_lead) */
+	int when_gate;                  /* of those, the leading ones that
+					   read none of the move's variables:
+					   false, the move has no candidate */
 	int when_card_lead;             /* of those, the leading ones that
 					   read no group either: false, the
 					   group is not gathered */

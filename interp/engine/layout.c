@@ -1569,6 +1569,9 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	if (m->pay && pay_card(s, pr, m) == CARD_NONE)
 		return 0;
+	/* what `when` asks of the position alone, asked once */
+	if (m->when_gate && !expr_and_lead_holds(m->when, m->when_gate, &pr->f))
+		return 0;
 	static __thread layout_candidate cand[ACTIONS_MAX];
 	/* pairs are kept when the conditions read only the move's
 	 * variables; their order differs, which matters only when the

@@ -317,6 +317,11 @@ static void plan_leads(const game *g, layout_phase *l)
 				     l->v_other, l->v_moving, l->v_source};
 		m->when_card_lead = m->when && !m->pair
 				    ? expr_and_lead(m->when, group, 6) : 0;
+		const int every[] = {l->v_card, l->v_target, l->v_pile,
+				     l->v_beside, l->v_moving, l->v_source,
+				     l->v_royal, l->v_between, l->v_other};
+		m->when_gate = m->when && !m->pair
+			       ? expr_and_lead(m->when, every, 9) : 0;
 		expr_sieve *sv = m->when && !m->pair
 				 ? expr_sieve_of(l->scope, m->when, card, 3,
 						 target, 3) : NULL;
