@@ -1569,8 +1569,10 @@ static int move_candidates(const state *s, const layout_phase *l, int index,
 	const move_def *m = &l->move[index];
 	if (m->pay && pay_card(s, pr, m) == CARD_NONE)
 		return 0;
-	/* what `when` asks of the position alone, asked once */
-	if (m->when_gate && !expr_and_lead_holds(m->when, m->when_gate, &pr->f))
+	/* what `when` asks of the position alone, asked once (the
+	 * reference asks it of every candidate) */
+	if (m->when_gate && !reference &&
+	    !expr_and_lead_holds(m->when, m->when_gate, &pr->f))
 		return 0;
 	static __thread layout_candidate cand[ACTIONS_MAX];
 	/* pairs are kept when the conditions read only the move's
