@@ -317,19 +317,23 @@ static int lines_from(const game *g, const layout_phase *l, int pile,
  * ====================================================================== */
 
 /* Card c lands on (or under) pile p, with the face of p's place. */
+/* Cards come to pile p: face up where its place is (seen), and in no
+ * case face down among face-up cards. */
+static void landed(state *s, int p, cardset cards)
+{
+	int k = layout_place_of_pile(s->g, p);
+	s->down = cset_minus(s->down, cards);
+	if (k >= 0 && s->g->place[k].face_up)
+		s->seen = cset_or(s->seen, cards);
+}
+
 static void land(state *s, int p, card_id c, bool bottom)
 {
 	if (bottom)
 		pile_push_bottom(s, p, c);
 	else
 		pile_push(s, p, c);
-	int k = layout_place_of_pile(s->g, p);
-	if (k >= 0 && s->g->place[k].face_up) {
-		cset_del(&s->down, c);
-		cset_add(&s->seen, c);
-	} else {
-		cset_del(&s->down, c);
-	}
+	landed(s, p, cset_of(c));
 }
 
 /* The top card of pile p leaves it; CARD_NONE when it is empty. */
@@ -2129,12 +2133,18 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 	pile_remove_from(s, a->from, cards, first);
 	/* turned over, the group's top lands first; under a pile, its
 	 * bottom goes deepest */
+	cardset moved = cset_empty();
 	for (int j = 0; j < group; j++) {
 		int idx = m->flip ? h - 1 - j : first + j;
-		if (m->bottom)
+		if (m->bottom) {
 			idx = m->flip ? first + j : h - 1 - j;
-		land(s, a->to, cards[idx], m->bottom);
+			pile_push_bottom(s, a->to, cards[idx]);
+		} else {
+			pile_push(s, a->to, cards[idx]);
+		}
+		cset_add(&moved, cards[idx]);
 	}
+	landed(s, a->to, moved);
 	finish_move(s, l, m, a);
 }
 
