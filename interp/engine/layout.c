@@ -975,6 +975,40 @@ plain_starts(const state *s, const layout_phase *l, probe *pr,
  * pile sp, the groups named by the cards `starts`, onto the piles of its
  * place that `targets` has (bit d: pile d) and board b lets them on,
  * into cand (at most `space`); how many. */
+static inline __attribute__((always_inline)) uint32_t
+target_mask(const move_def *m, const place_def *dst, int sp, uint32_t targets)
+{
+	/* a move onto every pile is offered once, at the first */
+	uint32_t mask = m->each ? 1u : dst->npiles >= 32 ? UINT32_MAX
+		      : (UINT32_C(1) << dst->npiles) - 1;
+	mask &= targets;
+	if (sp >= dst->first_pile && sp < dst->first_pile + dst->npiles)
+		mask &= ~(UINT32_C(1) << (sp - dst->first_pile));
+	return mask;
+}
+
+/* The candidates of card c from source pile sp onto the piles of the
+ * move's place in `mask` (target_mask) that board b lets it on. */
+static inline __attribute__((always_inline)) int
+emit_card(int index, const place_def *dst, const sieve_board *b, int sp,
+	  card_id c, uint32_t mask, layout_candidate *cand, int space)
+{
+	uint32_t want = b->to[c] & mask;
+	if (!want)
+		return 0;
+	int n = 0;
+	action a = action_of(ACT_MOVE, index);
+	a.card[0] = c;
+	a.from = (uint8_t)sp;
+	for (; want && n < space; want &= want - 1) {
+		a.to = (uint8_t)(dst->first_pile + __builtin_ctz(want));
+		cand[n].tier = 0;
+		cand[n].best = 0;
+		cand[n++].a = a;
+	}
+	return n;
+}
+
 static inline __attribute__((always_inline)) int
 emit_targets(const state *s, const layout_phase *l, int index,
 	     const sieve_board *b, int sp, cardset starts, uint32_t targets,
@@ -982,24 +1016,10 @@ emit_targets(const state *s, const layout_phase *l, int index,
 {
 	const move_def *m = &l->move[index];
 	const place_def *dst = &s->g->place[m->to];
-	/* a move onto every pile is offered once, at the first */
-	uint32_t mask = m->each ? 1u : dst->npiles >= 32 ? UINT32_MAX
-		      : (UINT32_C(1) << dst->npiles) - 1;
-	mask &= targets;
-	if (sp >= dst->first_pile && sp < dst->first_pile + dst->npiles)
-		mask &= ~(UINT32_C(1) << (sp - dst->first_pile));
+	uint32_t mask = target_mask(m, dst, sp, targets);
 	int n = 0;
 	CSET_FOREACH(c, cset_and(starts, b->some))
-		for (uint32_t want = b->to[c] & mask; want && n < space;
-		     want &= want - 1) {
-			action a = action_of(ACT_MOVE, index);
-			a.card[0] = (card_id)c;
-			a.from = (uint8_t)sp;
-			a.to = (uint8_t)(dst->first_pile + __builtin_ctz(want));
-			cand[n].tier = 0;
-			cand[n].best = 0;
-			cand[n++].a = a;
-		}
+		n += emit_card(index, dst, b, sp, c, mask, cand + n, space - n);
 	return n;
 }
 
@@ -1407,6 +1427,19 @@ static int collect_kept(const state *s, const layout_phase *l, int index,
 	return n;
 }
 
+/* Whether a face-down card lies above card c in pile sp. */
+static inline bool lies_under_down(const state *s, const probe *pr, int sp,
+				   card_id c)
+{
+	cardset down = cset_and(pr->set[sp], s->down);
+	for (int w = 0; w < CSET_WORDS; w++)
+		for (uint64_t bits = down.w[w]; bits; bits &= bits - 1)
+			if (pr->depth[w * 64 + __builtin_ctzll(bits)] >
+			    pr->depth[c])
+				return true;
+	return false;
+}
+
 /* Every candidate of plain sieved move `index` (collect's `plain`, not a
  * run in `sequence`) into cand, found from the cards its board lets
  * somewhere: of those among the sources' cards, the ones that name a
@@ -1436,23 +1469,20 @@ static int collect_by_cards(const state *s, const layout_phase *l, int index,
 	}
 	if (cset_count(from) != held)
 		return -1;              /* a view lacks some of their cards */
+	const place_def *dst = &s->g->place[m->to];
+	cardset named = cset_minus(cset_and(from, b->some), s->down);
 	int n = 0;
-	CSET_FOREACH(c, cset_minus(cset_and(from, b->some), s->down)) {
-		int sp = s->pile_of[c] - 1;
-		if (m->group != GROUP_RUN) {
-			if (pr->tops[sp] != c)
-				continue;       /* a top names its group */
-		} else {
-			/* no face-down card above it */
-			bool buried = false;
-			CSET_FOREACH(d, cset_and(pr->set[sp], s->down))
-				buried |= pr->depth[d] > pr->depth[c];
-			if (buried)
-				continue;
+	for (int w = 0; w < CSET_WORDS; w++)   /* bit by bit: a few cards */
+		for (uint64_t bits = named.w[w]; bits; bits &= bits - 1) {
+			card_id c = (card_id)(w * 64 + __builtin_ctzll(bits));
+			int sp = s->pile_of[c] - 1;
+			if (m->group != GROUP_RUN ? pr->tops[sp] != c
+			    : lies_under_down(s, pr, sp, c))
+				continue;       /* it names no group */
+			n += emit_card(index, dst, b, sp, c,
+				       target_mask(m, dst, sp, ALL_TARGETS),
+				       cand + n, ACTIONS_MAX - n);
 		}
-		n += emit_targets(s, l, index, b, sp, cset_of(c), ALL_TARGETS,
-				  cand + n, ACTIONS_MAX - n);
-	}
 	return n;
 }
 
