@@ -800,12 +800,15 @@ static void board_pile(const state *s, const layout_phase *l, int index,
 	if (!sv->by_cards)
 		return;
 	uint32_t bit = UINT32_C(1) << d;
+	/* bit by bit: a pile takes a few cards */
 	if (b->valid & bit)
-		CSET_FOREACH(c, b->cards[d])
-			b->to[c] &= ~bit;
+		for (int w = 0; w < CSET_WORDS; w++)
+			for (uint64_t k = b->cards[d].w[w]; k; k &= k - 1)
+				b->to[w * 64 + __builtin_ctzll(k)] &= ~bit;
 	b->cards[d] = sieve_cards(l, index, b, d, target_term, nterm);
-	CSET_FOREACH(c, b->cards[d])
-		b->to[c] |= bit;
+	for (int w = 0; w < CSET_WORDS; w++)
+		for (uint64_t k = b->cards[d].w[w]; k; k &= k - 1)
+			b->to[w * 64 + __builtin_ctzll(k)] |= bit;
 }
 
 /* Pile p as the board reads it: its key and its size (a view's hidden

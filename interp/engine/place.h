@@ -90,15 +90,17 @@ static inline void pile_remove(state *s, card_id c)
 	uint64_t moved = 0;     /* the keys of the cards moving down */
 	int last = s->pile_size[p] - 2;         /* the top's depth after */
 	card_id top = CARD_NONE;
-	CSET_FOREACH(k, s->pile_set[p]) {
-		if (s->depth[k] > d) {
-			moved ^= pile_key_of(k, s->depth[k]) ^
-				 pile_key_of(k, s->depth[k] - 1);
-			s->depth[k]--;
+	for (int w = 0; w < CSET_WORDS; w++)
+		for (uint64_t b = s->pile_set[p].w[w]; b; b &= b - 1) {
+			card_id k = (card_id)(w * 64 + __builtin_ctzll(b));
+			if (s->depth[k] > d) {
+				moved ^= pile_key_of(k, s->depth[k]) ^
+					 pile_key_of(k, s->depth[k] - 1);
+				s->depth[k]--;
+			}
+			if (k != c && s->depth[k] == last)
+				top = k;
 		}
-		if (k != c && s->depth[k] == last)
-			top = k;
-	}
 	s->pile_key[p] ^= moved;
 	s->pile_size[p]--;
 	pile_lift(s, c);
@@ -143,11 +145,13 @@ static inline void pile_remove_top(state *s, card_id c)
 static inline void pile_push_bottom(state *s, int p, card_id c)
 {
 	uint64_t moved = 0;     /* the keys of the cards moving up */
-	CSET_FOREACH(k, s->pile_set[p]) {
-		moved ^= pile_key_of(k, s->depth[k]) ^
-			 pile_key_of(k, s->depth[k] + 1);
-		s->depth[k]++;
-	}
+	for (int w = 0; w < CSET_WORDS; w++)
+		for (uint64_t b = s->pile_set[p].w[w]; b; b &= b - 1) {
+			card_id k = (card_id)(w * 64 + __builtin_ctzll(b));
+			moved ^= pile_key_of(k, s->depth[k]) ^
+				 pile_key_of(k, s->depth[k] + 1);
+			s->depth[k]++;
+		}
 	s->pile_key[p] ^= moved;
 	s->pile_size[p]++;      /* first: c is the top of an empty pile */
 	pile_put(s, p, 0, c);
