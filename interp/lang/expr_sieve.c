@@ -173,19 +173,28 @@ expr_sieve *expr_sieve_of(expr_scope *sc, const expr *e, const int *one,
 	return sv->root >= 0 && (sv->relates || tests_target) ? sv : NULL;
 }
 
+/* The slots of a frame for working a table out, every one zero; NULL
+ * when out of memory. */
+static value *zero_slots(expr_scope *sc)
+{
+	int nslots = expr_scope_slots(sc);
+	size_t size = sizeof(value) * (size_t)(nslots > 0 ? nslots : 1);
+	value *slot = arena_alloc(sc->a, size);
+	if (slot)
+		memset(slot, 0, size);
+	return slot;
+}
+
 /* Term t's values for every face of the deck and for no card, with
  * slot holding the face and every other slot zero (it reads no other). */
 static int64_t *tabulate(expr_scope *sc, const expr *t, int slot)
 {
 	const deck *d = t->d;
-	int nslots = expr_scope_slots(sc);
 	int64_t *table = arena_alloc(sc->a, sizeof *table * (FACE_NONE + 1));
-	value *frame_slot = arena_alloc(sc->a, sizeof *frame_slot *
-					(size_t)(nslots > 0 ? nslots : 1));
+	value *frame_slot = zero_slots(sc);
 	if (!table || !frame_slot)
 		return NULL;
 	memset(table, 0, sizeof *table * (FACE_NONE + 1));
-	memset(frame_slot, 0, sizeof *frame_slot * (size_t)nslots);
 	expr_frame f = {frame_slot, 1, -1, NULL, NULL};
 	for (int c = -1; c < d->ncards; c++) {
 		card_face face = c < 0 ? FACE_NONE : d->face[c];
@@ -212,13 +221,10 @@ static int counted_slot(const expr *t)
  * reads (counted_slot): worked out over sets of 0 to CARD_MAX cards. */
 static int64_t *tabulate_count(expr_scope *sc, const expr *t, int slot)
 {
-	int nslots = expr_scope_slots(sc);
 	int64_t *table = arena_alloc(sc->a, sizeof *table * (CARD_MAX + 1));
-	value *frame_slot = arena_alloc(sc->a, sizeof *frame_slot *
-					(size_t)(nslots > 0 ? nslots : 1));
+	value *frame_slot = zero_slots(sc);
 	if (!table || !frame_slot)
 		return NULL;
-	memset(frame_slot, 0, sizeof *frame_slot * (size_t)nslots);
 	expr_frame f = {frame_slot, 1, -1, NULL, NULL};
 	for (int k = 0; k <= CARD_MAX; k++) {
 		frame_slot[slot].s = cset_first_n(k);
