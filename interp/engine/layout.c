@@ -316,7 +316,6 @@ static int lines_from(const game *g, const layout_phase *l, int pile,
  * Cards moving
  * ====================================================================== */
 
-/* Card c lands on (or under) pile p, with the face of p's place. */
 /* Cards come to pile p: face up where its place is (seen), and in no
  * case face down among face-up cards. */
 static void landed(state *s, int p, cardset cards)
@@ -327,6 +326,7 @@ static void landed(state *s, int p, cardset cards)
 		s->seen = cset_or(s->seen, cards);
 }
 
+/* Card c lands on (or under) pile p, with the face of p's place. */
 static void land(state *s, int p, card_id c, bool bottom)
 {
 	if (bottom)
@@ -974,10 +974,9 @@ plain_starts(const state *s, const layout_phase *l, probe *pr,
 /* Every pile of a place as targets (from_pile). */
 #define ALL_TARGETS UINT32_MAX
 
-/* The candidates of a plain sieved move (from_pile_sieved) from source
- * pile sp, the groups named by the cards `starts`, onto the piles of its
- * place that `targets` has (bit d: pile d) and board b lets them on,
- * into cand (at most `space`); how many. */
+/* The piles of move m's place (bits) that a group from source pile sp
+ * may go onto, of those in `targets`: not its own pile, and the first
+ * alone for a move onto every pile (offered once). */
 static inline __attribute__((always_inline)) uint32_t
 target_mask(const move_def *m, const place_def *dst, int sp, uint32_t targets)
 {
@@ -1012,6 +1011,10 @@ emit_card(int index, const place_def *dst, const sieve_board *b, int sp,
 	return n;
 }
 
+/* The candidates of a plain sieved move (from_pile_sieved) from source
+ * pile sp, the groups named by the cards `starts`, onto the piles of its
+ * place that `targets` has (bit d: pile d) and board b lets them on,
+ * into cand (at most `space`); how many. */
 static inline __attribute__((always_inline)) int
 emit_targets(const state *s, const layout_phase *l, int index,
 	     const sieve_board *b, int sp, cardset starts, uint32_t targets,
@@ -1542,8 +1545,9 @@ collect_unless_barren(const state *s, const layout_phase *l, int index,
  * source, each group, each target), or, `by_pairs`, source by source
  * and target by target with each pair's candidates kept while both its
  * piles are as they were (layout_memo.c); how many.  With `any_order`,
- * a plain sieved move lists each source's candidates in the order of
- * their cards (from_pile_sieved). */
+ * a plain sieved move lists its candidates from the cards its board
+ * lets somewhere (collect_by_cards; a run in `sequence`, collect_kept),
+ * or each source's in the order of their cards (from_pile_sieved). */
 static int collect(const state *s, const layout_phase *l, int index,
 		   probe *pr, layout_candidate *cand, bool one, bool by_pairs,
 		   bool any_order)
