@@ -2166,6 +2166,8 @@ static void make_move(state *s, const layout_phase *l, const action *a)
 		int k = vars_count(s, &m->count);
 		first = h - k < 0 ? 0 : h - k;
 	}
+	if (first < 0)
+		first = 0;              /* an empty pile: nothing moves */
 	int group = h - first;
 	pile_remove_from(s, a->from, cards, first);
 	/* turned over, the group's top lands first; under a pile, its

@@ -111,7 +111,8 @@ static inline void pile_remove(state *s, card_id c)
 /* Takes the cards of pile p from depth `first` to its top out of it,
  * cards[] its cards bottom up (pile_in_order): the card below them is
  * the new top, with no pass over the pile for it (pile_remove_top
- * card by card makes one a card), unless a view hides that card. */
+ * card by card makes one a card), unless a view hides some card of
+ * what is left (cards[] holds nothing there). */
 static inline void pile_remove_from(state *s, int p, const card_id *cards,
 				    int first)
 {
@@ -120,10 +121,10 @@ static inline void pile_remove_from(state *s, int p, const card_id *cards,
 		s->depth[cards[j]] = 0;
 	}
 	s->pile_size[p] = (uint8_t)first;
-	card_id below = first > 0 ? cards[first - 1] : CARD_NONE;
-	if (below == CARD_NONE || (cset_has(s->pile_set[p], below) &&
-				   s->depth[below] == first - 1))
-		s->pile_top_card[p] = below;
+	if (first == 0)
+		s->pile_top_card[p] = CARD_NONE;
+	else if (cset_count(s->pile_set[p]) == first)
+		s->pile_top_card[p] = cards[first - 1];
 	else
 		pile_find_top(s, p);    /* a view's hidden card */
 }
