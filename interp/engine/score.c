@@ -30,8 +30,13 @@ static void eval_lets(const state *s, expr_frame *f)
 			f->slot[l->slot] = expr_eval(l->e, f);
 			continue;
 		}
+		if (!l->same_in_team) {
+			f->seat = -1;
+			expr_eval_seats(l->e, f, &f->slot[l->slot]);
+			continue;
+		}
 		for (int p = 0; p < s->players; p++) {
-			int q = l->same_in_team ? team_first(g, p) : p;
+			int q = team_first(g, p);
 			f->seat = p;
 			f->slot[l->slot + p] = q < p ? f->slot[l->slot + q]
 				: expr_eval(l->e, f);

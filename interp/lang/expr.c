@@ -1694,6 +1694,7 @@ static expr *finish(parser *p, cx r)
 	e->fast = expr_fast(p->sc->a, root);
 	if (!e->fast)
 		e->fast = root;
+	e->code = expr_code_of(p->sc->a, e->fast);
 	if (!list_and_operands(p->sc->a, e)) {
 		oom(p);
 		return NULL;

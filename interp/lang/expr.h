@@ -437,10 +437,23 @@ typedef struct expr_frame {
 
 value expr_eval(const expr *e, const expr_frame *f);
 
+/* e at every seat 0..f->players - 1 in turn, into out[seat]: what
+ * reads no seat but a loop's is worked out once (a seat count's terms,
+ * `count(s in seats, result[s] > result)`). */
+void expr_eval_seats(const expr *e, const expr_frame *f, value *out);
+
 /* The same value from the tree as compiled, one small step a node: the
  * reference that the form expr_eval runs (common shapes fused, see
  * expr_fast.c) is tested against. */
 value expr_eval_reference(const expr *e, const expr_frame *f);
+
+/* The form expr_eval runs, walked node by node even where its integers
+ * are laid out as instructions (expr_code.c): what the instructions are
+ * tested against. */
+value expr_eval_walk(const expr *e, const expr_frame *f);
+
+/* Whether expr_eval runs e as instructions. */
+bool expr_has_code(const expr *e);
 
 /* The nodes of the form expr_eval runs (run) or of the tree as
  * compiled: the shapes fused into one node show as the difference. */

@@ -12,6 +12,8 @@
  * out of range reads as the type's zero value.  The compiler bounds the
  * tree's height, so the recursion is bounded too.
  */
+#include <string.h>
+
 #include "lang/expr_int.h"
 
 /* ---- Accumulating loops and seat aggregates ---------------------------- */
@@ -65,17 +67,11 @@ static value acc_value(acc a)
 	return r;
 }
 
-/* Seats the frame has, bounded by the slots a per-seat variable has. */
-static int seats_of(const expr_env *env)
-{
-	int n = env->fr.players;
-	return n < 0 ? 0 : n > SEAT_MAX ? SEAT_MAX : n;
-}
 
 static __attribute__((noinline)) value ev_seatagg(const expr_node *n,
 						  expr_env *env)
 {
-	int saved = env->fr.seat, players = seats_of(env);
+	int saved = env->fr.seat, players = expr_seats_of(env);
 	acc a = acc_start(n->agg);
 	for (int s = 0; s < players; s++) {
 		env->fr.seat = s;
@@ -118,7 +114,7 @@ static __attribute__((noinline)) value ev_forsuits(const expr_node *n,
 static __attribute__((noinline)) value ev_forseats(const expr_node *n,
 						   expr_env *env)
 {
-	int players = seats_of(env);
+	int players = expr_seats_of(env);
 	acc a = acc_start(n->agg);
 	for (int s = 0; s < players; s++) {
 		env->loc[n->slot] = s;
@@ -153,7 +149,7 @@ static __attribute__((noinline)) value ev_at(const expr_node *n, expr_env *env)
 {
 	int64_t s = expr_ev(n->u.kid[1], env).i;
 	int saved = env->fr.seat;
-	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
+	env->fr.seat = s >= 0 && s < expr_seats_of(env) ? (int)s : -1;
 	value r = expr_ev(n->u.kid[0], env);
 	env->fr.seat = saved;
 	return r;
@@ -170,6 +166,21 @@ static __attribute__((noinline)) value ev_call(const expr_node *n,
 
 /* ---- Fused shapes (expr_fast.c), each as its reference computes it ---- */
 
+/* min() or max() of integers, every argument evaluated in order as the
+ * built-in's are. */
+static __attribute__((noinline)) value ev_minmax(const expr_node *n,
+						 expr_env *env)
+{
+	int64_t m = expr_ev(n->u.call.arg[0], env).i;
+	for (int i = 1; i < n->nkid; i++) {
+		int64_t x = expr_ev(n->u.call.arg[i], env).i;
+		if (n->agg == AGG_MIN ? x < m : x > m)
+			m = x;
+	}
+	value r = {.i = m};
+	return r;
+}
+
 /* choose(i, v0, v1, ...): v_i alone evaluated (the built-in gets every
  * value evaluated); out of range, as the built-in, the zero value. */
 static __attribute__((noinline)) value ev_choose(const expr_node *n,
@@ -183,21 +194,14 @@ static __attribute__((noinline)) value ev_choose(const expr_node *n,
 	return expr_ev(n->u.call.arg[i + 1], env);
 }
 
-/* A slot read, worked out first if the frame's lazy values lack it. */
-static inline void need_slot(const expr_env *env, int slot)
-{
-	expr_lazy *lz = env->fr.lazy;
-	if (lz && !(lz->known[slot >> 6] >> (slot & 63) & 1))
-		lz->fill(lz, slot);
-}
 
 /* x[s] of a per-seat variable: its slot at s, or the zero value. */
 static inline value seatvar_at(const expr_node *n, const expr_env *env,
 			       int64_t s)
 {
-	if (s < 0 || s >= seats_of(env))
+	if (s < 0 || s >= expr_seats_of(env))
 		return expr_zero(n->type);
-	need_slot(env, n->slot + (int)s);
+	expr_need_slot(env, n->slot + (int)s);
 	return env->fr.slot[n->slot + s];
 }
 
@@ -212,22 +216,6 @@ static __attribute__((noinline)) value ev_seatvar_loc(const expr_node *n,
 	return seatvar_at(n, env, env->loc[n->u.kid[0]->slot]);
 }
 
-/* A value kept by the engine; a seat not at the table reads as zero.
- * In line in the fused nodes that read one (the walker calls ev_get). */
-static inline __attribute__((always_inline)) value
-get_value(const expr_node *n, const expr_env *env)
-{
-	int s = -1;
-	if (n->op == OP_SEATGET) {
-		s = env->fr.seat;
-		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
-			return expr_zero(n->type);
-	}
-	value r = n->u.get(&env->fr, s, n->slot);
-	if (n->type == TY_BOOL)
-		r.i = r.i != 0;
-	return r;
-}
 
 static value ev_get(const expr_node *n, const expr_env *env);
 
@@ -235,8 +223,8 @@ static value ev_get(const expr_node *n, const expr_env *env);
 static inline value seatget_at(const expr_node *n, expr_env *env, int64_t s)
 {
 	int saved = env->fr.seat;
-	env->fr.seat = s >= 0 && s < seats_of(env) ? (int)s : -1;
-	value r = get_value(n->u.kid[1], env);
+	env->fr.seat = s >= 0 && s < expr_seats_of(env) ? (int)s : -1;
+	value r = expr_get_value(n->u.kid[1], env);
 	env->fr.seat = saved;
 	return r;
 }
@@ -256,40 +244,19 @@ static __attribute__((noinline)) value ev_seatget_loc(const expr_node *n,
 static __attribute__((noinline)) value ev_seatagg_var(const expr_node *n,
 						      const expr_env *env)
 {
-	int players = seats_of(env);
+	int players = expr_seats_of(env);
 	acc a = acc_start(n->agg);
 	for (int s = 0; s < players; s++) {
-		need_slot(env, n->slot + s);
+		expr_need_slot(env, n->slot + s);
 		if (acc_step(n->agg, &a, env->fr.slot[n->slot + s].i))
 			break;
 	}
 	return acc_value(a);
 }
 
-/* In line in each fused node: a call would cost as much as the
- * comparison. */
-static inline __attribute__((always_inline)) value
-intk(const expr_node *n, int64_t a)
-{
-	int64_t b = n->v.i;
-	value r;
-	switch (n->agg) {
-	case OP_ADD: r.i = arith_add(a, b); break;
-	case OP_SUB: r.i = arith_sub(a, b); break;
-	case OP_MUL: r.i = arith_mul(a, b); break;
-	case OP_EQ: r.i = a == b; break;
-	case OP_NE: r.i = a != b; break;
-	case OP_LT: r.i = a < b; break;
-	case OP_LE: r.i = a <= b; break;
-	case OP_GT: r.i = a > b; break;
-	default: r.i = a >= b; break;   /* OP_GE */
-	}
-	return r;
-}
-
 static __attribute__((noinline)) value ev_intk(const expr_node *n, expr_env *env)
 {
-	return intk(n, expr_ev(n->u.kid[0], env).i);
+	return expr_intk(n, expr_ev(n->u.kid[0], env).i);
 }
 
 static __attribute__((noinline)) value ev_call1(const expr_node *n, expr_env *env)
@@ -316,7 +283,7 @@ static inline value term_at(const expr_node *x, int slot, expr_env *env,
 static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 						     expr_env *env)
 {
-	int players = seats_of(env), saved = env->fr.seat;
+	int players = expr_seats_of(env), saved = env->fr.seat;
 	const expr_node *g = n->u.kid[0], *e = n->u.kid[1];
 	acc a = acc_start(AGG_SUM);
 	int64_t want = !players ? 0 : e->op == OP_SEATGET ? ev_get(e, env).i
@@ -338,19 +305,46 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 	return acc_value(a);
 }
 
+/* While one expression is worked out for every seat at once
+ * (expr_eval_seats), the terms x[s] of a seat count that read a slot at
+ * the loop's seat alone are the same at every seat: the last found is
+ * kept, for its node and slots, until the seats are done. */
+static _Thread_local bool seats_at_once;
+static _Thread_local struct {
+	const expr_node *n;
+	const value *slot;
+	int players;
+	int64_t x[SEAT_MAX];
+} seat_terms;
+
 /* count(s in seats, x[s] > e): e does not read s, so it is read once
  * (or is the constant v), and x[s] in place. */
 static __attribute__((noinline)) value ev_seatcount_cmp(const expr_node *n,
 							expr_env *env)
 {
-	int players = seats_of(env);
+	int players = expr_seats_of(env);
 	value r = {.i = 0};
 	if (!players)
 		return r;
 	int64_t want = n->nkid > 1 ? expr_ev(n->u.kid[1], env).i : n->v.i;
-	int64_t x[SEAT_MAX];
-	for (int s = 0; s < players; s++)
-		x[s] = term_at(n->u.kid[0], n->slot, env, s).i;
+	int64_t own[SEAT_MAX];
+	const int64_t *x = own;
+	const expr_node *term = n->u.kid[0];
+	bool seat_free = seats_at_once && term->op == OP_SEATVAR_LOC &&
+			 term->u.kid[0]->slot == n->slot;
+	if (seat_free && seat_terms.n == n && seat_terms.slot == env->fr.slot &&
+	    seat_terms.players == players) {
+		x = seat_terms.x;
+	} else {
+		for (int s = 0; s < players; s++)
+			own[s] = term_at(term, n->slot, env, s).i;
+		if (seat_free) {
+			seat_terms.n = n;
+			seat_terms.slot = env->fr.slot;
+			seat_terms.players = players;
+			memcpy(seat_terms.x, own, sizeof own);
+		}
+	}
 	/* the comparison chosen once, each loop short */
 #define COUNT_SEATS(cmp) \
 	for (int s = 0; s < players; s++) \
@@ -374,7 +368,7 @@ static __attribute__((noinline)) value ev_seatcount_cmp(const expr_node *n,
 static __attribute__((noinline)) value ev_var(const expr_node *n,
 					      const expr_env *env)
 {
-	need_slot(env, n->slot);
+	expr_need_slot(env, n->slot);
 	return env->fr.slot[n->slot];
 }
 
@@ -385,14 +379,14 @@ static __attribute__((noinline)) value ev_seatvar(const expr_node *n,
 	int s = env->fr.seat;
 	if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 		return expr_zero(n->type);
-	need_slot(env, n->slot + s);
+	expr_need_slot(env, n->slot + s);
 	return env->fr.slot[n->slot + s];
 }
 
 static __attribute__((noinline)) value ev_get(const expr_node *n,
 					      const expr_env *env)
 {
-	return get_value(n, env);
+	return expr_get_value(n, env);
 }
 
 static __attribute__((noinline)) value ev_promote(const expr_node *n, expr_env *env)
@@ -531,7 +525,7 @@ static __attribute__((noinline)) value ev_countk(const expr_node *n,
 	cardset a = KID(0).s;
 	if (n->u.kid[1])
 		a = cset_and(a, KID(1).s);
-	return intk(n, cset_count(a));
+	return expr_intk(n, cset_count(a));
 }
 
 static __attribute__((noinline)) value ev_and(const expr_node *n,
@@ -566,7 +560,7 @@ static __attribute__((noinline)) value ev_getter(const expr_node *n,
 static __attribute__((noinline)) value ev_getk(const expr_node *n,
 					       expr_env *env)
 {
-	return intk(n, get_value(n->u.kid[0], env).i);
+	return expr_intk(n, expr_get_value(n->u.kid[0], env).i);
 }
 
 value expr_ev(const expr_node *n, expr_env *env)
@@ -593,7 +587,7 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_SEATGET:
 		return ev_get(n, env);
 	case OP_SEATTAB:
-		if (env->fr.seat < 0 || env->fr.seat >= seats_of(env))
+		if (env->fr.seat < 0 || env->fr.seat >= expr_seats_of(env))
 			return expr_zero(n->type);
 		r.i = n->u.by_seat[env->fr.seat];
 		return r;
@@ -681,6 +675,8 @@ value expr_ev(const expr_node *n, expr_env *env)
 		return ev_seatcount_cmp(n, env);
 	case OP_CHOOSE:
 		return ev_choose(n, env);
+	case OP_MINMAX:
+		return ev_minmax(n, env);
 	case OP_HOIST:
 		return env->hoisted[n->slot];
 	case OP_COUNT_:
@@ -717,8 +713,12 @@ value expr_eval(const expr *e, const expr_frame *f)
 	expr_env env;
 	env.fr = *f;
 	env.d = e->d;
-	if (!watcher)
-		return expr_ev(e->fast, &env);
+	if (!watcher) {
+		if (!e->code)
+			return expr_ev(e->fast, &env);
+		value v = {.i = expr_code_run(e->code, &env)};
+		return v;
+	}
 	/* Watched evaluations (validate's random deals) walk the reference
 	 * tree, where every choose() is still its own node. */
 	const expr *outer = watched;    /* a getter may evaluate another */
@@ -807,6 +807,33 @@ bool expr_and_ops_hold(const expr *e, uint32_t ops, const expr_frame *f)
 		if (!expr_ev(e->and_op[__builtin_ctz(ops)], &env).i)
 			return false;
 	return true;
+}
+
+void expr_eval_seats(const expr *e, const expr_frame *f, value *out)
+{
+	expr_frame at = *f;
+	bool outer = seats_at_once;
+	seats_at_once = true;
+	seat_terms.n = NULL;
+	for (int p = 0; p < f->players && p < SEAT_MAX; p++) {
+		at.seat = p;
+		out[p] = expr_eval(e, &at);
+	}
+	seats_at_once = outer;
+	seat_terms.n = NULL;
+}
+
+value expr_eval_walk(const expr *e, const expr_frame *f)
+{
+	expr_env env;
+	env.fr = *f;
+	env.d = e->d;
+	return expr_ev(e->fast, &env);
+}
+
+bool expr_has_code(const expr *e)
+{
+	return e->code != NULL;
 }
 
 value expr_eval_reference(const expr *e, const expr_frame *f)

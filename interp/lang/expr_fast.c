@@ -30,6 +30,19 @@ static expr_fn choose_fn(void)
 	return b ? b->sig[0].fn : NULL;
 }
 
+/* AGG_MIN or AGG_MAX where fn is the built-in min() or max() of
+ * integers, else -1. */
+static int minmax_agg(expr_fn fn)
+{
+	const expr_builtin *min = expr_builtin_find("min", 3);
+	const expr_builtin *max = expr_builtin_find("max", 3);
+	if (min && fn == min->sig[0].fn)
+		return AGG_MIN;
+	if (max && fn == max->sig[0].fn)
+		return AGG_MAX;
+	return -1;
+}
+
 /* The built-in count of a card set, as the table holds it. */
 static expr_fn count_of_cards(void)
 {
@@ -71,12 +84,8 @@ static bool reads_local(const expr_node *n, int slot)
 {
 	if (n->op == OP_LOCAL)
 		return n->slot == slot;
-	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
-		return false;
-	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
-		|| n->op == OP_TABLE_SETOP || n->op == OP_CHOOSE
-		? n->u.call.arg : n->u.kid;
-	for (int i = 0; i < n->nkid; i++)
+	const expr_node *const *kid = expr_kids(n);
+	for (int i = 0; kid && i < n->nkid; i++)
 		if (kid[i] && reads_local(kid[i], slot))
 			return true;
 	return false;
@@ -258,6 +267,9 @@ static void fuse(expr_node *m)
 		m->op = OP_CALL1;
 	} else if (m->op == OP_CALL && m->u.call.fn == choose_fn()) {
 		m->op = OP_CHOOSE;      /* the value picked alone evaluated */
+	} else if (m->op == OP_CALL && minmax_agg(m->u.call.fn) >= 0) {
+		m->agg = (uint8_t)minmax_agg(m->u.call.fn);
+		m->op = OP_MINMAX;      /* min(x, 3): no array of values */
 	}
 }
 
@@ -286,13 +298,9 @@ const expr_node *expr_fast(arena *a, const expr_node *n)
 
 static int nodes_under(const expr_node *n)
 {
-	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
-		return 1;
-	const expr_node *const *kid = n->op == OP_CALL || n->op == OP_CALL1
-		|| n->op == OP_TABLE_SETOP || n->op == OP_CHOOSE
-		? n->u.call.arg : n->u.kid;
+	const expr_node *const *kid = expr_kids(n);
 	int count = 1;
-	for (int i = 0; i < n->nkid; i++)
+	for (int i = 0; kid && i < n->nkid; i++)
 		count += kid[i] ? nodes_under(kid[i]) : 0;
 	return count;
 }

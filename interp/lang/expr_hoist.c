@@ -35,18 +35,6 @@ typedef struct hoisting {
 	bool failed;                    /* out of memory */
 } hoisting;
 
-/* The kids of n, wherever its opcode keeps them. */
-static const expr_node *const *kids_of(const expr_node *n)
-{
-	switch (n->op) {
-	case OP_GET: case OP_SEATGET: case OP_SEATTAB:
-		return NULL;
-	case OP_CALL: case OP_CALL1: case OP_TABLE_SETOP: case OP_CHOOSE:
-		return n->u.call.arg;
-	default:
-		return n->u.kid;
-	}
-}
 
 /* Nodes that read the frame's seat themselves (GETK and the fused reads
  * at a seat hold theirs as kids).  A native is handed the frame, so it
@@ -76,7 +64,7 @@ static bool reads_changing(const expr_node *n, const hoisting *ho)
 		   !ho->steady(NULL, 0, n->u.call.data.native, ho->ctx)) {
 		return true;
 	}
-	const expr_node *const *kid = kids_of(n);
+	const expr_node *const *kid = expr_kids(n);
 	for (int i = 0; kid && i < n->nkid; i++)
 		if (kid[i] && reads_changing(kid[i], ho))
 			return true;
@@ -116,7 +104,7 @@ static const expr_node *rest_of(const expr_node *n, hoisting *ho)
 		h->part[h->nparts++] = n;
 		return m;
 	}
-	const expr_node *const *kid = kids_of(n);
+	const expr_node *const *kid = expr_kids(n);
 	if (!kid || !n->nkid || moves_context(n->op))
 		return n;               /* evaluated whole for each value */
 	expr_node *m = arena_alloc(ho->a, sizeof *m);

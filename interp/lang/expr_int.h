@@ -82,6 +82,8 @@ enum {
 				   without kid 1 */                      \
 	X(CHOOSE)       /* choose(): u.call.arg[0] picks the one of the  \
 			   others evaluated */                               \
+	X(MINMAX)       /* min() (agg AGG_MIN) or max() (AGG_MAX) of the \
+			   integers u.call.arg */                           \
 	/* in a condition's rest alone (expr_hoist.c): */                 \
 	X(HOIST)        /* the part worked out ahead, hoisted[slot] */
 
@@ -160,9 +162,29 @@ struct expr_node {
 	value v;                /* CONST */
 };
 
+/* Whether node op keeps its kids as a call's arguments (u.call.arg). */
+static inline bool expr_kids_are_args(int op)
+{
+	return op == OP_CALL || op == OP_CALL1 || op == OP_TABLE_SETOP ||
+	       op == OP_CHOOSE || op == OP_MINMAX;
+}
+
+/* The kids of n, wherever its opcode keeps them; NULL for the reads of
+ * the engine, which have none. */
+static inline const expr_node *const *expr_kids(const expr_node *n)
+{
+	if (n->op == OP_GET || n->op == OP_SEATGET || n->op == OP_SEATTAB)
+		return NULL;
+	return expr_kids_are_args(n->op) ? n->u.call.arg : n->u.kid;
+}
+
+typedef struct expr_code expr_code;
+
 struct expr {
 	const expr_node *root;  /* as compiled: the reference */
 	const expr_node *fast;  /* the form run: expr_fast(root) */
+	const expr_code *code;  /* fast's integers as instructions, or NULL
+				   (expr_code.c) */
 	const expr_node **and_op;       /* fast's `and` operands down its left
 					   side, in order (none: not an and) */
 	int nand_op;
@@ -233,10 +255,73 @@ int expr_and_operands(const expr_node *n, const expr_node **out, int max);
 /* Evaluates n (expr_eval.c). */
 value expr_ev(const expr_node *n, expr_env *env);
 
+/* The integer expression n (a form run) as instructions, in a; NULL
+ * for a card set, where nothing would be gained, or when out of room
+ * (expr_code.c). */
+const expr_code *expr_code_of(arena *a, const expr_node *n);
+
+/* The value of code in env, as expr_ev() of its node gives it. */
+int64_t expr_code_run(const expr_code *code, expr_env *env);
+
 /* A copy of the tree n with its common shapes fused (expr_fast.c);
  * NULL when out of memory. */
 const expr_node *expr_fast(arena *a, const expr_node *n);
 
+
+/* ---- Reads shared by the walker and the compiled form ---- */
+
+/* Seats the frame has, bounded by the slots a per-seat variable has. */
+static inline int expr_seats_of(const expr_env *env)
+{
+	int n = env->fr.players;
+	return n < 0 ? 0 : n > SEAT_MAX ? SEAT_MAX : n;
+}
+
+/* A slot read, worked out first if the frame's lazy values lack it. */
+static inline void expr_need_slot(const expr_env *env, int slot)
+{
+	expr_lazy *lz = env->fr.lazy;
+	if (lz && !(lz->known[slot >> 6] >> (slot & 63) & 1))
+		lz->fill(lz, slot);
+}
+
+/* A value kept by the engine; a seat not at the table reads as zero.
+ * In line in the fused nodes that read one (the walker calls ev_get). */
+static inline __attribute__((always_inline)) value
+expr_get_value(const expr_node *n, const expr_env *env)
+{
+	int s = -1;
+	if (n->op == OP_SEATGET) {
+		s = env->fr.seat;
+		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
+			return expr_zero(n->type);
+	}
+	value r = n->u.get(&env->fr, s, n->slot);
+	if (n->type == TY_BOOL)
+		r.i = r.i != 0;
+	return r;
+}
+
+/* n's operator (agg) of a and the constant v: in line in each fused
+ * node, where a call would cost as much as the comparison. */
+static inline __attribute__((always_inline)) value
+expr_intk(const expr_node *n, int64_t a)
+{
+	int64_t b = n->v.i;
+	value r;
+	switch (n->agg) {
+	case OP_ADD: r.i = arith_add(a, b); break;
+	case OP_SUB: r.i = arith_sub(a, b); break;
+	case OP_MUL: r.i = arith_mul(a, b); break;
+	case OP_EQ: r.i = a == b; break;
+	case OP_NE: r.i = a != b; break;
+	case OP_LT: r.i = a < b; break;
+	case OP_LE: r.i = a <= b; break;
+	case OP_GT: r.i = a > b; break;
+	default: r.i = a >= b; break;   /* OP_GE */
+	}
+	return r;
+}
 
 /* ---- Scopes (expr_scope.c) ---- */
 

@@ -50,6 +50,7 @@ static int add_term(sieve_maker *mk, const expr_node *n, int side)
 	e->fast = expr_fast(mk->sc->a, n);
 	if (!e->fast)
 		e->fast = n;
+	e->code = expr_code_of(mk->sc->a, e->fast);
 	e->next = NULL;
 	e->type = (expr_type)n->type;
 	e->per_seat = e->constant = false;

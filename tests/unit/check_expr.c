@@ -1194,6 +1194,54 @@ START_TEST(test_fused_shapes)
 }
 END_TEST
 
+/* Integer expressions laid out as instructions (expr_code.c) give what
+ * the reference walk gives: every instruction, choose() in and out of
+ * its range, `and` and `or` decided by their first operand, overflow
+ * saturated, at every seat of 0 and 4 players.  One too deep for the
+ * instructions' stack is walked instead. */
+START_TEST(test_instructions)
+{
+	static const char *const texts[] = {
+		"carry * 3 - total / 2 + total % 3",
+		"-(carry - total) * 8796093022207 * 8796093022207 * carry",
+		"total / (carry - 2)",
+		"if carry > total then carry - 1 else if total == 0 then 7 else total",
+		"choose(carry, 10, 20, 30) + choose(carry - 3, total, 5)",
+		"choose(total + carry, 1, 2) * 2",
+		"min(carry, total, 4) + max(total, carry + 1, -3) * 10",
+		"carry > 1 and total < 5 or players > 3 and total == 1",
+		"not (total >= carry or carry == 2) and total != 1",
+		"count(won) + carry * 2 + (if points(won) > 0 then 1 else 0)",
+		"count(s in seats, total[s] > total) + carry + total[left(seat)]",
+		"players * 10 + carry * total + total[seat]",
+	};
+	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+		expr *e = ok(root, texts[i]);
+		ck_assert_msg(expr_has_code(e), "%s: not laid out", texts[i]);
+		for (int players = 0; players <= 4; players += 4)
+			for (fr.seat = -1; fr.seat < 5; fr.seat++) {
+				fr.players = players;
+				ck_assert_msg(expr_eval_int(e, &fr) ==
+					      expr_eval_reference(e, &fr).i,
+					      "%s at seat %d of %d", texts[i],
+					      fr.seat, players);
+			}
+	}
+	/* 40 nested sums hold 40 values at once */
+	char deep[400] = "carry";
+	for (int k = 0; k < 40; k++)
+		strcat(deep, " + (total");
+	for (int k = 0; k < 40; k++)
+		strcat(deep, ")");
+	expr *e = ok(root, deep);
+	ck_assert(!expr_has_code(e));
+	ck_assert_int_eq(expr_eval_int(e, &fr), expr_eval_reference(e, &fr).i);
+	ck_assert(!expr_has_code(ok(root, "carry + 1")));    /* one node */
+	fr.players = 4;
+	fr.seat = 1;
+}
+END_TEST
+
 /* `want` promotes a card, suit or rank to cards, a suit to suits. */
 START_TEST(test_want)
 {
@@ -1489,6 +1537,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_getters);
 	tcase_add_test(tc, test_seat_table);
 	tcase_add_test(tc, test_fused_shapes);
+	tcase_add_test(tc, test_instructions);
 	tcase_add_test(tc, test_black_lady);
 	tcase_add_test(tc, test_moon);
 	tcase_add_test(tc, test_stendhal);

@@ -4,8 +4,10 @@
  *
  * For every rule file in games/, random deals are played and, at every
  * few steps and as each deal is scored, every expression the game
- * compiled is evaluated both ways (expr_eval, with its shapes fused, and
- * expr_eval_reference, the plain walk) for the table and for each seat,
+ * compiled is evaluated both ways (expr_eval, with its shapes fused and
+ * its integers as instructions, and expr_eval_reference, the plain walk;
+ * the fused form walked too) for the table and for each seat, and for
+ * all seats at once,
  * over the state's names and the scoring's named values: they must agree,
  * and so must a condition's `and` operands read in two parts (the first
  * ones once a trick, the rest at each card).
@@ -28,6 +30,7 @@
 
 static char game_files[GAMES_MAX][512];
 static int ngames;
+static int with_code;           /* expressions run as instructions */
 
 static bool same(const expr *e, value a, value b)
 {
@@ -53,6 +56,27 @@ static void and_parts_agree(const expr *e, const expr_frame *f, value ref,
 	}
 }
 
+/* Every per-seat expression of the game worked out for all seats at
+ * once (expr_eval_seats) as seat by seat. */
+static void seats_agree(const state *s, expr_frame *f, const char *file)
+{
+	for (const expr *e = expr_scope_compiled(s->g->scope); e;
+	     e = expr_next_compiled(e)) {
+		if (!expr_is_per_seat(e))
+			continue;
+		value all[SEAT_MAX];
+		f->seat = -1;
+		expr_eval_seats(e, f, all);
+		for (int seat = 0; seat < s->players; seat++) {
+			f->seat = seat;
+			ck_assert_msg(same(e, all[seat],
+					   expr_eval_reference(e, f)),
+				      "%s: `%s` for every seat, at seat %d",
+				      file, expr_text(e), seat);
+		}
+	}
+}
+
 /* Every expression of the game, both ways, at every seat and none. */
 static int agree_everywhere(const state *s, const char *file)
 {
@@ -66,14 +90,19 @@ static int agree_everywhere(const state *s, const char *file)
 	     e = expr_next_compiled(e))
 		for (int seat = -1; seat < s->players; seat++) {
 			f.seat = seat;
+			with_code += seat < 0 && expr_has_code(e);
 			value fast = expr_eval(e, &f);
 			value ref = expr_eval_reference(e, &f);
 			ck_assert_msg(same(e, fast, ref), "%s: `%s` at seat %d",
 				      file, expr_text(e), seat);
+			ck_assert_msg(same(e, expr_eval_walk(e, &f), ref),
+				      "%s: `%s` walked at seat %d", file,
+				      expr_text(e), seat);
 			if (expr_result_type(e) == TY_BOOL)
 				and_parts_agree(e, &f, ref, file);
 			n++;
 		}
+	seats_agree(s, &f, file);
 	return n;
 }
 
@@ -111,6 +140,7 @@ START_TEST(test_fast_form_agrees)
 	ngames = scn_rule_files(GAMES_DIR, game_files, GAMES_MAX);
 	for (int k = 0; k < ngames; k++)
 		agree_in(game_files[k], k);
+	ck_assert_int_gt(with_code, 1000);
 }
 END_TEST
 
