@@ -244,35 +244,11 @@ static void lay(coder *c, const expr_node *n)
 	push(c);
 }
 
-/* Whether an `if` or choose() of this type is an integer (a card set
- * is not). */
-static bool integer(int type)
-{
-	return type != TY_CARDS;
-}
-
-/* Only the integer nodes are laid out: an `if` or choose() of card sets
- * goes to the walker whole, as does anything under it. */
-static bool all_integer(const expr_node *n)
-{
-	if (!integer(n->type))
-		return false;
-	switch (n->op) {
-	case OP_IF:
-		return all_integer(n->u.kid[1]) && all_integer(n->u.kid[2]);
-	case OP_CHOOSE:
-		for (int i = 1; i < n->nkid; i++)
-			if (!all_integer(n->u.call.arg[i]))
-				return false;
-		return true;
-	default:
-		return true;
-	}
-}
-
 const expr_code *expr_code_of(arena *a, const expr_node *n)
 {
-	if (!n || !all_integer(n))
+	/* a set's value is not an integer; inside an integer expression
+	 * every value is read as one, by the walker as here */
+	if (!n || n->type == TY_CARDS)
 		return NULL;
 	coder cd = {.n = 0};
 	coder *c = &cd;
