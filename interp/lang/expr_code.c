@@ -25,9 +25,9 @@ enum code_op {
 	C_GET,          /* push the engine's value of node n */
 	C_GETK,         /* push the engine's value of n's kid, (op) n's v */
 	C_TREE,         /* push the walker's value of node n */
-	C_ADD, C_SUB, C_MUL, C_DIV, C_MOD,
-	C_SUNION, C_SDIFF, C_SINTER, C_INSUITS,
-	C_EQ, C_NE, C_LT, C_LE, C_GT, C_GE,
+#define X(op_, value_) C_##op_,
+	EXPR_INT_OPS(X)         /* the two values on top, as one */
+#undef X
 	C_NEG, C_NOT,
 	C_INTK,         /* the top (op) node n's constant */
 	C_BOOL,         /* the top as 0 or 1 */
@@ -161,21 +161,9 @@ static void lay_minmax(coder *c, const expr_node *n)
 static int binary_op(int op)
 {
 	switch (op) {
-	case OP_ADD: return C_ADD;
-	case OP_SUB: return C_SUB;
-	case OP_MUL: return C_MUL;
-	case OP_DIV: return C_DIV;
-	case OP_MOD: return C_MOD;
-	case OP_SUNION: return C_SUNION;
-	case OP_SDIFF: return C_SDIFF;
-	case OP_SINTER: return C_SINTER;
-	case OP_INSUITS: return C_INSUITS;
-	case OP_EQ: return C_EQ;
-	case OP_NE: return C_NE;
-	case OP_LT: return C_LT;
-	case OP_LE: return C_LE;
-	case OP_GT: return C_GT;
-	case OP_GE: return C_GE;
+#define X(op_, value_) case OP_##op_: return C_##op_;
+	EXPR_INT_OPS(X)
+#undef X
 	default: return -1;
 	}
 }
@@ -274,12 +262,9 @@ int64_t expr_code_run(const expr_code *code, expr_env *env)
 		[C_SEATVAR] = &&l_seatvar, [C_SEAT] = &&l_seat,
 		[C_PLAYERS] = &&l_players,
 		[C_GET] = &&l_get, [C_GETK] = &&l_getk, [C_TREE] = &&l_tree,
-		[C_ADD] = &&l_add, [C_SUB] = &&l_sub, [C_MUL] = &&l_mul,
-		[C_DIV] = &&l_div, [C_MOD] = &&l_mod,
-		[C_SUNION] = &&l_sunion, [C_SDIFF] = &&l_sdiff,
-		[C_SINTER] = &&l_sinter, [C_INSUITS] = &&l_insuits,
-		[C_EQ] = &&l_eq, [C_NE] = &&l_ne, [C_LT] = &&l_lt,
-		[C_LE] = &&l_le, [C_GT] = &&l_gt, [C_GE] = &&l_ge,
+#define X(op_, value_) [C_##op_] = &&l_##op_,
+		EXPR_INT_OPS(X)
+#undef X
 		[C_NEG] = &&l_neg, [C_NOT] = &&l_not, [C_INTK] = &&l_intk,
 		[C_BOOL] = &&l_bool, [C_JFALSE] = &&l_jfalse,
 		[C_JTRUE] = &&l_jtrue, [C_JUMP] = &&l_jump,
@@ -326,28 +311,14 @@ l_getk:
 l_tree:
 	*++top = expr_ev(i->n, env).i;
 	NEXT();
-#define BINARY(label_, e_) \
-label_: { \
+#define X(op_, value_) \
+l_##op_: { \
 	int64_t a = top[-1], b = top[0]; \
-	*--top = (e_); \
+	*--top = (value_); \
 	NEXT(); \
 }
-	BINARY(l_add, arith_add(a, b))
-	BINARY(l_sub, arith_sub(a, b))
-	BINARY(l_mul, arith_mul(a, b))
-	BINARY(l_div, arith_div(a, b))
-	BINARY(l_mod, arith_mod(a, b))
-	BINARY(l_sunion, a | b)
-	BINARY(l_sdiff, a & ~b)
-	BINARY(l_sinter, a & b)
-	BINARY(l_insuits, a >= 0 && a < SUIT_MAX && (b >> a & 1))
-	BINARY(l_eq, a == b)
-	BINARY(l_ne, a != b)
-	BINARY(l_lt, a < b)
-	BINARY(l_le, a <= b)
-	BINARY(l_gt, a > b)
-	BINARY(l_ge, a >= b)
-#undef BINARY
+	EXPR_INT_OPS(X)
+#undef X
 l_neg:
 	*top = arith_neg(*top);
 	NEXT();

@@ -442,24 +442,12 @@ static bool in_cards(const expr_env *env, int64_t face, cardset s)
 		return r;                                               \
 	}
 
-EV_INT2(ev_add, arith_add(a, b))
-EV_INT2(ev_sub, arith_sub(a, b))
-EV_INT2(ev_mul, arith_mul(a, b))
-EV_INT2(ev_div, arith_div(a, b))
-EV_INT2(ev_mod, arith_mod(a, b))
+#define X(op_, value_) EV_INT2(ev_##op_, value_)
+EXPR_INT_OPS(X)
+#undef X
 EV_SET2(ev_union, cset_or)
 EV_SET2(ev_diff, cset_minus)
 EV_SET2(ev_inter, cset_and)
-EV_INT2(ev_sunion, a | b)
-EV_INT2(ev_sdiff, a & ~b)
-EV_INT2(ev_sinter, a & b)
-EV_INT2(ev_eq, a == b)
-EV_INT2(ev_ne, a != b)
-EV_INT2(ev_lt, a < b)
-EV_INT2(ev_le, a <= b)
-EV_INT2(ev_gt, a > b)
-EV_INT2(ev_ge, a >= b)
-EV_INT2(ev_insuits, a >= 0 && a < SUIT_MAX && (b >> a & 1))
 
 static __attribute__((noinline)) value ev_seteq(const expr_node *n,
 						expr_env *env)
@@ -594,30 +582,17 @@ value expr_ev(const expr_node *n, expr_env *env)
 	case OP_NEG:
 	case OP_NOT:
 		return ev_unary(n, env);
-	case OP_ADD: return ev_add(n, env);
-	case OP_SUB: return ev_sub(n, env);
-	case OP_MUL: return ev_mul(n, env);
-	case OP_DIV: return ev_div(n, env);
-	case OP_MOD: return ev_mod(n, env);
+#define X(op_, value_) case OP_##op_: return ev_##op_(n, env);
+	EXPR_INT_OPS(X)
+#undef X
 	case OP_UNION: return ev_union(n, env);
 	case OP_DIFF: return ev_diff(n, env);
 	case OP_INTER: return ev_inter(n, env);
-	case OP_SUNION: return ev_sunion(n, env);
-	case OP_SDIFF: return ev_sdiff(n, env);
-	case OP_SINTER: return ev_sinter(n, env);
-	case OP_EQ: return ev_eq(n, env);
-	case OP_NE: return ev_ne(n, env);
-	case OP_LT: return ev_lt(n, env);
-	case OP_LE: return ev_le(n, env);
-	case OP_GT: return ev_gt(n, env);
-	case OP_GE: return ev_ge(n, env);
 	case OP_SETEQ:
 	case OP_SETNE:
 		return ev_seteq(n, env);
 	case OP_INCARDS:
 		return ev_incards(n, env);
-	case OP_INSUITS:
-		return ev_insuits(n, env);
 	case OP_AND:
 		return ev_and(n, env);
 	case OP_OR:

@@ -270,6 +270,17 @@ const expr_node *expr_fast(arena *a, const expr_node *n);
 
 /* ---- Reads shared by the walker and the compiled form ---- */
 
+/* The operators of two integers a and b, X(op, value): one table for
+ * the walker and the instructions, so that both compute the same. */
+#define EXPR_INT_OPS(X)                                                 \
+	X(ADD, arith_add(a, b)) X(SUB, arith_sub(a, b))                 \
+	X(MUL, arith_mul(a, b)) X(DIV, arith_div(a, b))                 \
+	X(MOD, arith_mod(a, b))                                         \
+	X(SUNION, a | b) X(SDIFF, a & ~b) X(SINTER, a & b)              \
+	X(INSUITS, a >= 0 && a < SUIT_MAX && (b >> a & 1))              \
+	X(EQ, a == b) X(NE, a != b) X(LT, a < b) X(LE, a <= b)          \
+	X(GT, a > b) X(GE, a >= b)
+
 /* Seats the frame has, bounded by the slots a per-seat variable has. */
 static inline int expr_seats_of(const expr_env *env)
 {

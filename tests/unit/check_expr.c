@@ -1158,6 +1158,22 @@ END_TEST
 
 /* Shapes the form run fuses into one node give what the tree as
  * compiled gives, at every seat, with fewer nodes. */
+/* e as run against the reference walk, at every seat (and none) of 0
+ * and of 4 players; the frame left at seat 1 of 4. */
+static void agrees_at_every_seat(const expr *e, const char *text)
+{
+	for (int players = 0; players <= 4; players += 4)
+		for (fr.seat = -1; fr.seat < 5; fr.seat++) {
+			fr.players = players;
+			ck_assert_msg(expr_eval_int(e, &fr) ==
+				      expr_eval_reference(e, &fr).i,
+				      "%s at seat %d of %d", text, fr.seat,
+				      players);
+		}
+	fr.players = 4;
+	fr.seat = 1;
+}
+
 START_TEST(test_fused_shapes)
 {
 	static const char *const texts[] = {
@@ -1176,17 +1192,8 @@ START_TEST(test_fused_shapes)
 		ck_assert_msg(expr_size(e, true) < expr_size(e, false),
 			      "%s: %d nodes run of %d", texts[i],
 			      expr_size(e, true), expr_size(e, false));
-		for (int players = 0; players <= 5; players += 4)
-			for (fr.seat = -1; fr.seat < 5; fr.seat++) {
-				fr.players = players;
-				ck_assert_msg(expr_eval_int(e, &fr) ==
-					      expr_eval_reference(e, &fr).i,
-					      "%s at seat %d of %d", texts[i],
-					      fr.seat, players);
-			}
+		agrees_at_every_seat(e, texts[i]);
 	}
-	fr.players = 4;
-	fr.seat = 1;
 	ck_assert_int_eq(expr_eval_int(ok(root, "left(left(seat))"), &fr), 3);
 	ck_assert_int_eq(expr_eval_int(ok(root, "points(won - H)"), &fr), 0);
 	ck_assert_int_eq(expr_eval_int(ok(root, "count(won & H) == 2"), &fr),
@@ -1218,14 +1225,7 @@ START_TEST(test_instructions)
 	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
 		expr *e = ok(root, texts[i]);
 		ck_assert_msg(expr_has_code(e), "%s: not laid out", texts[i]);
-		for (int players = 0; players <= 4; players += 4)
-			for (fr.seat = -1; fr.seat < 5; fr.seat++) {
-				fr.players = players;
-				ck_assert_msg(expr_eval_int(e, &fr) ==
-					      expr_eval_reference(e, &fr).i,
-					      "%s at seat %d of %d", texts[i],
-					      fr.seat, players);
-			}
+		agrees_at_every_seat(e, texts[i]);
 	}
 	/* 40 nested sums hold 40 values at once */
 	char deep[400] = "carry";
@@ -1237,8 +1237,6 @@ START_TEST(test_instructions)
 	ck_assert(!expr_has_code(e));
 	ck_assert_int_eq(expr_eval_int(e, &fr), expr_eval_reference(e, &fr).i);
 	ck_assert(!expr_has_code(ok(root, "carry + 1")));    /* one node */
-	fr.players = 4;
-	fr.seat = 1;
 }
 END_TEST
 
