@@ -540,22 +540,25 @@ static __attribute__((noinline)) void steady_changed(vars_memo *m,
 						     const state *s)
 {
 	bool call_made = memcmp(m->called, s->called, sizeof m->called) != 0;
-	bool trick_done = m->tricks_done != s->tricks_done;
+	if (m->tricks_done != s->tricks_done) {    /* a trick done */
+		for (int d = 0; d < s->g->ndefines; d++)
+			m->known[d] &= ~m->by_trick[d];
+		for (int p = 0; p < s->players; p++)
+			m->gate_known[p] &= ~m->gate_by_trick[p];
+		m->tricks_done = s->tricks_done;
+	}
+	if (!call_made)
+		return;
 	/* out of a tricks phase, a call made resets all */
 	const tricks_phase *t = calls_phase_of(s);
-	uint32_t raised = !call_made ? 0 : t ? raised_since(m, s, t)
-					     : UINT32_MAX;
+	uint32_t raised = t ? raised_since(m, s, t) : UINT32_MAX;
 	for (int d = 0; d < s->g->ndefines; d++)   /* the others: none */
 		if (s->g->define_counters[d] & raised)
 			m->known[d] = 0;
-		else if (trick_done)
-			m->known[d] &= ~m->by_trick[d];
 	uint32_t reset = !raised ? 0 : t ? calls_reading(t, raised)
 					  : UINT32_MAX;
-	for (int p = 0; p < s->players; p++)       /* gates of the seats */
-		m->gate_known[p] &= ~(reset |
-				      (trick_done ? m->gate_by_trick[p] : 0));
-	m->tricks_done = s->tricks_done;
+	for (int p = 0; reset && p < s->players; p++)
+		m->gate_known[p] &= ~reset;        /* gates of the seats */
 	memcpy(m->called, s->called, sizeof m->called);
 }
 
