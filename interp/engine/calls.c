@@ -357,6 +357,39 @@ static int last_refused(const state *s, const calls_phase *c,
 	return start;
 }
 
+/* Of the rules `each`, those that refuse one number at most (an
+ * equality with `call`, solved: expr_hoisted_single), that number in
+ * at[i] (INT64_MIN: none). */
+static uint32_t one_number_rules(const calls_phase *c, uint32_t each,
+				 value hoisted[][EXPR_HOISTED_MAX],
+				 int64_t *at)
+{
+	uint32_t single = 0;
+	for (; each; each &= each - 1) {
+		int i = __builtin_ctz(each);
+		const call_rule *r = &c->forbid[i];
+		if (r->hoisted &&
+		    expr_hoisted_single(r->hoisted, hoisted[i], get_call, &at[i]))
+			single |= UINT32_C(1) << i;
+	}
+	return single;
+}
+
+/* Whether one of the rules `single` refuses number v: only its own
+ * number is weighed, by the rule itself. */
+static bool refused_at(const state *s, state *copy, const calls_phase *c,
+		       uint32_t single, const int64_t *at, int v,
+		       value hoisted[][EXPR_HOISTED_MAX])
+{
+	for (; single; single &= single - 1) {
+		int i = __builtin_ctz(single);
+		if (at[i] == v && refused(s, copy, c, UINT32_C(1) << i, v,
+					  hoisted))
+			return true;
+	}
+	return false;
+}
+
 /* In the canonical order as built: the numbers rising, then the words
  * (ACT_BID before ACT_CHOICE).  The calls are weighed only where a rule
  * may refuse one, on a copy of the state only where a define reads
@@ -393,8 +426,12 @@ static int legal(const state *s, const phase *p, action *out)
 		hi = first_refused(s, c, rising, lo, hi, hoisted) - 1;
 	if (falling)
 		lo = last_refused(s, c, falling, lo, hi, hoisted) + 1;
+	int64_t at[CALL_RULES_MAX];
+	uint32_t single = halved ? one_number_rules(c, each, hoisted, at) : 0;
+	each &= ~single;
 	for (int v = lo; v <= hi; v++)
-		if (!(each && refused(s, copy, c, each, v, hoisted)))
+		if (!(each && refused(s, copy, c, each, v, hoisted)) &&
+		    !refused_at(s, copy, c, single, at, v, hoisted))
 			out[n++] = action_of(ACT_BID, v);
 	memcpy(out + n, words, sizeof *words * (size_t)nwords);
 	return n + nwords;

@@ -269,6 +269,16 @@ void expr_hoisted_values(const expr_hoisted *h, const struct expr_frame *f,
 value expr_hoisted_eval(const expr_hoisted *h, const value *values,
 			const struct expr_frame *f);
 
+/* Whether condition h, its parts' values in `values`, holds at one
+ * value of the name read by `get` at most: an `and` of parts and of one
+ * equality of that name plus or minus parts with a part or a constant
+ * (Oh Hell's `sum(bids) + call == count(dealt)`).  *at is then that
+ * value, or INT64_MIN where a part is false and it holds at none.  False
+ * for any other shape, for numbers large enough that a sum might
+ * saturate, and under validate's watch. */
+bool expr_hoisted_single(const expr_hoisted *h, const value *values,
+			 expr_getter_fn get, int64_t *at);
+
 /* ---- Directions: conditions that stay false once false ---------------- */
 
 /* Which way a value can move while a caller's state goes on: never

@@ -251,3 +251,122 @@ bool expr_hoisted_settle(const expr_hoisted *h, const expr_frame *f,
 	*holds = v > 0;
 	return v >= 0;
 }
+
+/* ---- Conditions that hold at one value at most ------------------------ */
+
+/* Parts and constants stay below this size, so that a sum of a few of
+ * them and a call's number cannot saturate: the sums below are exact. */
+#define SOLVE_BOUND (INT64_C(1) << 40)
+
+/* n's value where it is a part or a constant of a sane size. */
+static bool fixed_value(const expr_node *n, const value *values, int64_t *v)
+{
+	if (n->op == OP_HOIST)
+		*v = values[n->slot].i;
+	else if (n->op == OP_CONST)
+		*v = n->v.i;
+	else
+		return false;
+	return *v > -SOLVE_BOUND && *v < SOLVE_BOUND;
+}
+
+/* Whether n is the name read by `get` plus *offset (parts and constants
+ * added or taken away): it then rises by one with the name. */
+static bool name_plus(const expr_node *n, const value *values,
+		      expr_getter_fn get, int64_t *offset)
+{
+	int64_t k, inner;
+	switch (n->op) {
+	case OP_GET:
+		*offset = 0;
+		return n->u.get == get;
+	case OP_ADD:
+		if (name_plus(n->u.kid[0], values, get, &inner) &&
+		    fixed_value(n->u.kid[1], values, &k)) {
+			*offset = inner + k;
+			return true;
+		}
+		if (fixed_value(n->u.kid[0], values, &k) &&
+		    name_plus(n->u.kid[1], values, get, &inner)) {
+			*offset = inner + k;
+			return true;
+		}
+		return false;
+	case OP_SUB:
+		if (!name_plus(n->u.kid[0], values, get, &inner) ||
+		    !fixed_value(n->u.kid[1], values, &k))
+			return false;
+		*offset = inner - k;
+		return true;
+	case OP_INTK:
+	case OP_GETK:
+		if (n->agg != OP_ADD && n->agg != OP_SUB)
+			return false;
+		k = n->v.i;
+		if (k <= -SOLVE_BOUND || k >= SOLVE_BOUND ||
+		    !name_plus(n->u.kid[0], values, get, &inner))
+			return false;
+		*offset = n->agg == OP_ADD ? inner + k : inner - k;
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* Whether n is `name + offset == value` (either way round): *at the one
+ * value of the name where it holds. */
+static bool name_equals(const expr_node *n, const value *values,
+			expr_getter_fn get, int64_t *at)
+{
+	int64_t offset, v;
+	if (n->op == OP_EQ) {
+		for (int side = 0; side < 2; side++)
+			if (name_plus(n->u.kid[side], values, get, &offset) &&
+			    fixed_value(n->u.kid[!side], values, &v)) {
+				*at = v - offset;
+				return true;
+			}
+		return false;
+	}
+	if ((n->op == OP_INTK || n->op == OP_GETK) && n->agg == OP_EQ &&
+	    n->v.i > -SOLVE_BOUND && n->v.i < SOLVE_BOUND &&
+	    name_plus(n->u.kid[0], values, get, &offset)) {
+		*at = n->v.i - offset;
+		return true;
+	}
+	return false;
+}
+
+/* The `and` operands of n: each a part or constant that holds (false:
+ * *never set), or the one equality with the name (*at, *found). */
+static bool and_single(const expr_node *n, const value *values,
+		       expr_getter_fn get, int64_t *at, bool *found,
+		       bool *never)
+{
+	if (n->op == OP_AND)
+		return and_single(n->u.kid[0], values, get, at, found, never) &&
+		       and_single(n->u.kid[1], values, get, at, found, never);
+	int64_t v;
+	if (n->op == OP_HOIST || n->op == OP_CONST) {
+		v = n->op == OP_HOIST ? values[n->slot].i : n->v.i;
+		*never |= v == 0;
+		return true;
+	}
+	if (*found || !name_equals(n, values, get, at))
+		return false;
+	*found = true;
+	return true;
+}
+
+bool expr_hoisted_single(const expr_hoisted *h, const value *values,
+			 expr_getter_fn get, int64_t *at)
+{
+	if (expr_watching())    /* every number is weighed then */
+		return false;
+	bool found = false, never = false;
+	if (!and_single(h->rest, values, get, at, &found, &never) || !found)
+		return false;
+	if (never)
+		*at = INT64_MIN;
+	return true;
+}

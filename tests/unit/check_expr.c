@@ -277,6 +277,61 @@ START_TEST(test_hoist)
 }
 END_TEST
 
+/* A condition that holds at one value of `weighed` at most, solved:
+ * at every seat, over the values around, it holds exactly where the
+ * solution says (and nowhere where a part is false); the other shapes
+ * are not solved. */
+START_TEST(test_hoist_single)
+{
+	static const struct {
+		const char *text;
+		bool single;
+	} cases[] = {
+		{"carry > 1 and total + weighed == 4", true},
+		{"weighed == total[left(seat)] + 1", true},
+		{"weighed + total == carry * 3", true},
+		{"carry * 3 == total + weighed - 1", true},
+		{"total > 0 and weighed - carry + 2 == total - 5 and carry < 9",
+		 true},
+		{"weighed == 3 and carry > 0", true},
+		{"total == 1 and 7 == weighed + total + carry", true},
+		{"total < 0 and weighed == 2", true},   /* a part false */
+		{"weighed + total > 4", false},         /* a run, not one */
+		{"weighed * 2 == total", false},
+		{"weighed == 1 or total == 0", false},
+		{"weighed + weighed == carry", false},
+		{"weighed == carry and weighed == 2", false},
+		{"carry * 4611686018427387904 + weighed == 3", false},
+	};
+	expr_scope *sc = expr_scope_child(lady);
+	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
+				    0));
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		expr *e = ok(sc, cases[i].text);
+		const expr_hoisted *h = expr_hoist(sc, e, weighed_not, NULL);
+		ck_assert_msg(h, "%s: no parts", cases[i].text);
+		for (int seat = 0; seat < 4; seat++) {
+			fr.seat = seat;
+			value parts[EXPR_HOISTED_MAX];
+			expr_hoisted_values(h, &fr, parts);
+			int64_t at = 0;
+			bool single = expr_hoisted_single(h, parts, get_weighed,
+							  &at);
+			ck_assert_msg(single == cases[i].single, "%s",
+				      cases[i].text);
+			for (weighed_value = -20; single && weighed_value <= 20;
+			     weighed_value++)
+				ck_assert_msg(expr_eval_bool(e, &fr) ==
+					      (weighed_value == at),
+					      "%s at seat %d, weighed %d",
+					      cases[i].text, seat,
+					      (int)weighed_value);
+		}
+	}
+	fr.seat = 1;
+}
+END_TEST
+
 /* A per-seat condition asked of every seat: its parts, worked out with
  * no seat, give the walker's value at each seat; where the parts settle
  * it (carry is 2, share 0), that is its value at every seat. */
@@ -1511,6 +1566,7 @@ static Suite *expr_suite(void)
 	tcase_add_test(tc, test_reads_only);
 	tcase_add_test(tc, test_and_rest);
 	tcase_add_test(tc, test_hoist);
+	tcase_add_test(tc, test_hoist_single);
 	tcase_add_test(tc, test_hoist_seat);
 	tcase_add_test(tc, test_choose_lazy);
 	tcase_add_test(tc, test_directions);
