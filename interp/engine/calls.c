@@ -390,51 +390,103 @@ static bool refused_at(const state *s, state *copy, const calls_phase *c,
 	return false;
 }
 
-/* In the canonical order as built: the numbers rising, then the words
- * (ACT_BID before ACT_CHOICE).  The calls are weighed only where a rule
- * may refuse one, on a copy of the state only where a define reads
- * `call`; the rules that refuse a run at one end of the range are
- * weighed by halving it. */
-static int legal(const state *s, const phase *p, action *out)
-{
-	const calls_phase *c = &p->u.calls;
-	uint32_t live = rules_at_stake(s, c);
-	state weigh, *copy = NULL;
+/* What the seat to move may call, short of weighing each number: the
+ * range lo..hi left by the rules at its ends, the rules still to weigh
+ * at every number (each) and at one number alone (single, at[]), and
+ * the open words as listed. */
+typedef struct call_plan {
+	int lo, hi;
+	uint32_t each, single;
+	int64_t at[CALL_RULES_MAX];
+	state weigh, *copy;     /* the rules read `call` from a copy */
 	value hoisted[CALL_RULES_MAX][EXPR_HOISTED_MAX];
+	action words[CALL_WORDS_MAX];
+	int nwords;
+} call_plan;
+
+/* The calls are weighed only where a rule may refuse one, on a copy of
+ * the state only where a define reads `call`; the rules that refuse a
+ * run at one end of the range are weighed by halving it. */
+static void plan_calls(const state *s, const calls_phase *c, call_plan *pl)
+{
+	uint32_t live = rules_at_stake(s, c);
+	pl->copy = NULL;
 	if (live) {
-		hoist_rules(s, c, live, hoisted);
+		hoist_rules(s, c, live, pl->hoisted);
 		if (c->defines_read_call) {
-			weigh = *s;
-			copy = &weigh;
+			pl->weigh = *s;
+			pl->copy = &pl->weigh;
 		}
 	}
-	action words[CALL_WORDS_MAX];
-	int nwords = 0, n = 0, lo, hi;
+	pl->nwords = 0;
 	for (int i = 0; i < c->nwords; i++)
 		if (word_open(s, &c->word[i]) &&
-		    !(live && refused(s, copy, c, live,
-				      word_value(s, &c->word[i]), hoisted)))
-			words[nwords++] = action_of(ACT_CHOICE, i);
-	number_range(s, c, ACTIONS_MAX - nwords, &lo, &hi);
-	/* none with a copy; under validate's watch every number is
-	 * weighed, so that every choose() is seen */
+		    !(live && refused(s, pl->copy, c, live,
+				      word_value(s, &c->word[i]), pl->hoisted)))
+			pl->words[pl->nwords++] = action_of(ACT_CHOICE, i);
+	number_range(s, c, ACTIONS_MAX - pl->nwords, &pl->lo, &pl->hi);
+	/* under validate's watch every number is weighed, so that every
+	 * choose() is seen */
 	bool halved = !expr_watching();
 	uint32_t rising = halved ? live & c->forbid_rising : 0;
 	uint32_t falling = halved ? live & c->forbid_falling : 0;
-	uint32_t each = live & ~(rising | falling);
+	pl->each = live & ~(rising | falling);
 	if (rising)
-		hi = first_refused(s, c, rising, lo, hi, hoisted) - 1;
+		pl->hi = first_refused(s, c, rising, pl->lo, pl->hi,
+				       pl->hoisted) - 1;
 	if (falling)
-		lo = last_refused(s, c, falling, lo, hi, hoisted) + 1;
-	int64_t at[CALL_RULES_MAX];
-	uint32_t single = halved ? one_number_rules(c, each, hoisted, at) : 0;
-	each &= ~single;
-	for (int v = lo; v <= hi; v++)
-		if (!(each && refused(s, copy, c, each, v, hoisted)) &&
-		    !refused_at(s, copy, c, single, at, v, hoisted))
+		pl->lo = last_refused(s, c, falling, pl->lo, pl->hi,
+				      pl->hoisted) + 1;
+	pl->single = halved ? one_number_rules(c, pl->each, pl->hoisted,
+					       pl->at) : 0;
+	pl->each &= ~pl->single;
+}
+
+/* In the canonical order as built: the numbers rising, then the words
+ * (ACT_BID before ACT_CHOICE). */
+static int legal(const state *s, const phase *p, action *out)
+{
+	const calls_phase *c = &p->u.calls;
+	call_plan pl;
+	plan_calls(s, c, &pl);
+	int n = 0;
+	for (int v = pl.lo; v <= pl.hi; v++)
+		if (!(pl.each && refused(s, pl.copy, c, pl.each, v,
+					 pl.hoisted)) &&
+		    !refused_at(s, pl.copy, c, pl.single, pl.at, v, pl.hoisted))
 			out[n++] = action_of(ACT_BID, v);
-	memcpy(out + n, words, sizeof *words * (size_t)nwords);
-	return n + nwords;
+	memcpy(out + n, pl.words, sizeof *pl.words * (size_t)pl.nwords);
+	return n + pl.nwords;
+}
+
+/* The member of legal()'s list that rng_below(r, its length) names:
+ * where no rule is weighed at every number, the numbers are counted,
+ * those that single rules refuse taken out, without the list. */
+static action random_call(const state *s, const phase *p, rng *r)
+{
+	const calls_phase *c = &p->u.calls;
+	call_plan pl;
+	plan_calls(s, c, &pl);
+	if (pl.each) {
+		action list[ACTIONS_MAX];
+		int n = legal(s, p, list);
+		return n ? list[rng_below(r, (uint32_t)n)]
+			 : action_of(ACT_NONE, 0);
+	}
+	int out[CALL_RULES_MAX], nout = 0;     /* refused, rising */
+	for (int v = pl.lo; v <= pl.hi && pl.single; v++)
+		if (refused_at(s, pl.copy, c, pl.single, pl.at, v, pl.hoisted))
+			out[nout++] = v;
+	int numbers = pl.hi >= pl.lo ? pl.hi - pl.lo + 1 - nout : 0;
+	if (numbers + pl.nwords == 0)
+		return action_of(ACT_NONE, 0);
+	int i = (int)rng_below(r, (uint32_t)(numbers + pl.nwords));
+	if (i >= numbers)
+		return pl.words[i - numbers];
+	int v = pl.lo + i;      /* the i-th number not refused */
+	for (int k = 0; k < nout && out[k] <= v; k++)
+		v++;
+	return action_of(ACT_BID, v);
 }
 
 static phase_step apply(state *s, const phase *p, const action *a)
@@ -673,6 +725,7 @@ const phase_kind_def phase_calls = {
 	.reset = reset,
 	.enter = enter,
 	.legal = legal,
+	.random_action = random_call,
 	.apply = apply,
 	.hint = hint,
 	.prompt = prompt,

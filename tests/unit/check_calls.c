@@ -321,6 +321,56 @@ START_TEST(test_rules_at_the_ends)
 }
 END_TEST
 
+/* A random call is drawn without the list where no rule is weighed at
+ * every number, but it is the member of the list that the same draw
+ * names there: the rules here (a copy of the state or not, rules at the
+ * ends, the dealer's solved), Oh Hell's hook and Spades' calls. */
+START_TEST(test_a_random_call_is_the_listed_draw)
+{
+	const char *paths[] = {
+		CALLS, CALLS_DIRECT, CALLS_ENDS,
+		TOP_SRCDIR "/games/oh-hell.yaml",
+		TOP_SRCDIR "/games/spades-blind-nil.yaml",
+	};
+	for (size_t k = 0; k < sizeof paths / sizeof *paths; k++) {
+		game *cg = scn_load(paths[k]);
+		state cs;
+		char why[200];
+		rng r;
+		rng_seed(&r, 7, (uint64_t)k);
+		int drawn = 0;
+		for (int step = 0, match = 0; drawn < 400 && match < 200;
+		     step++) {
+			if (step == 0 || cs.over) {
+				ck_assert(state_setup(&cs, cg, cg->default_players,
+						      0, NULL, (uint64_t)match++,
+						      why, sizeof why));
+				continue;
+			}
+			if (cs.current == SEAT_CHANCE) {
+				state_deal(&cs);
+				continue;
+			}
+			if (state_phase_kind(&cs) != PHASE_CALLS) {
+				state_apply_random(&cs, &r);
+				continue;
+			}
+			action list[ACTIONS_MAX];
+			int n = state_legal(&cs, list);
+			rng listed = r;
+			action want = n ? list[rng_below(&listed, (uint32_t)n)]
+					: action_of(ACT_NONE, 0);
+			action got = state_apply_random(&cs, &r);
+			ck_assert_msg(action_eq(&got, &want), "%s", paths[k]);
+			ck_assert_mem_eq(&listed, &r, sizeof r);
+			drawn++;
+		}
+		ck_assert_int_ge(drawn, 400);
+		game_free(cg);
+	}
+}
+END_TEST
+
 static Suite *suite(void)
 {
 	Suite *su = suite_create("calls");
@@ -335,6 +385,7 @@ static Suite *suite(void)
 	suite_add_tcase(su, tc);
 	tcase_add_test(tc, test_calls_on_the_hand);
 	tcase_add_test(tc, test_rules_at_the_ends);
+	tcase_add_test(tc, test_a_random_call_is_the_listed_draw);
 	tc = tcase_create("weighed in place");
 	tcase_add_checked_fixture(tc, setup_direct, teardown);
 	tcase_add_test(tc, test_rules_refuse);
