@@ -425,8 +425,9 @@ static void plan_calls(const state *s, const calls_phase *c, call_plan *pl)
 				      word_value(s, &c->word[i]), pl->hoisted)))
 			pl->words[pl->nwords++] = action_of(ACT_CHOICE, i);
 	number_range(s, c, ACTIONS_MAX - pl->nwords, &pl->lo, &pl->hi);
-	/* under validate's watch every number is weighed, so that every
-	 * choose() is seen */
+	/* none where a define reads `call` (order_forbid); under
+	 * validate's watch every number is weighed, so that every choose()
+	 * is seen */
 	bool halved = !expr_watching();
 	uint32_t rising = halved ? live & c->forbid_rising : 0;
 	uint32_t falling = halved ? live & c->forbid_falling : 0;
