@@ -223,6 +223,15 @@ static bool weighed_not(expr_getter_fn get, int arg, expr_native_fn native,
 	return get != get_weighed;
 }
 
+/* A scope of the Black Lady names and `weighed`. */
+static expr_scope *weighed_scope(void)
+{
+	expr_scope *sc = expr_scope_child(lady);
+	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
+				    0));
+	return sc;
+}
+
 /* Each condition, its parts worked out once a seat, gives the walker's
  * value for every value of `weighed`; the parts read no `weighed`. */
 START_TEST(test_hoist)
@@ -243,9 +252,7 @@ START_TEST(test_hoist)
 		{"share + carry > total", true},        /* no `weighed`: whole */
 		{"weighed > 0 and holder(QS) == seat", true},
 	};
-	expr_scope *sc = expr_scope_child(lady);
-	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
-				    0));
+	expr_scope *sc = weighed_scope();
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		expr *e = ok(sc, cases[i].text);
 		const expr_hoisted *h = expr_hoist(sc, e, weighed_not, NULL);
@@ -303,9 +310,7 @@ START_TEST(test_hoist_single)
 		{"weighed == carry and weighed == 2", false},
 		{"carry * 4611686018427387904 + weighed == 3", false},
 	};
-	expr_scope *sc = expr_scope_child(lady);
-	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
-				    0));
+	expr_scope *sc = weighed_scope();
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		expr *e = ok(sc, cases[i].text);
 		const expr_hoisted *h = expr_hoist(sc, e, weighed_not, NULL);
@@ -392,9 +397,7 @@ END_TEST
  * is the zero value, as in the reference. */
 START_TEST(test_choose_lazy)
 {
-	expr_scope *sc = expr_scope_child(lady);
-	ck_assert(expr_scope_getter(sc, "weighed", TY_INT, false, get_weighed,
-				    0));
+	expr_scope *sc = weighed_scope();
 	weighed_value = 7;
 	expr *e = ok(sc, "choose(carry - 1, weighed, 5, weighed * 2)");
 	weighed_reads = 0;
