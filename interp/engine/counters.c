@@ -20,7 +20,10 @@ void counters_add(state *s, const counter_adds *adds, int seat)
 {
 	int64_t raise[CHOICE_ADDS_MAX];
 	for (int i = 0; i < adds->n; i++)
-		raise[i] = vars_eval(s, adds->add[i], seat).i;
+		raise[i] = adds->by_option[i]
+			? vars_eval_by_option(s, adds->add[i],
+					      adds->by_option[i]).i
+			: vars_eval(s, adds->add[i], seat).i;
 	for (int i = 0; i < adds->n; i++) {
 		int k = adds->counter[i];
 		int64_t *c = &s->counter[k][s->g->counter_per_seat[k] ? seat : 0];

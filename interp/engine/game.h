@@ -145,12 +145,24 @@ typedef struct counter_table {
 	value v[COUNTER_TABLE_MAX];
 } counter_table;
 
+/* An expression that reads one option alone (a raise's cost in chips),
+ * worked out for each of the option's values when the game is built
+ * (vars_option_table): read from the table, not evaluated. */
+#define OPTION_TABLE_MAX 128
+typedef struct option_value_table {
+	int option;
+	int64_t lowest;                 /* v[i]: the option at lowest + i */
+	int n;
+	value v[];
+} option_value_table;
+
 /* Counters raised by an action: each by an integer expression, all read
  * before any is set, with `seat` the seat that acts; a per-seat counter
  * is raised for that seat only (counters.h). */
 typedef struct counter_adds {
 	int counter[CHOICE_ADDS_MAX];
 	const expr *add[CHOICE_ADDS_MAX];
+	const option_value_table *by_option[CHOICE_ADDS_MAX];  /* or NULL */
 	int n;
 } counter_adds;
 

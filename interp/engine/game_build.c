@@ -783,6 +783,7 @@ void build_counter_adds(builder *b, const node *map, counter_adds *out)
 		if (index < 0 || !e)
 			continue;
 		out->counter[out->n] = index;
+		out->by_option[out->n] = vars_option_table(b->g, e);
 		out->add[out->n++] = e;
 	}
 }

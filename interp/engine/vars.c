@@ -954,6 +954,65 @@ const counter_table *vars_counter_table(game *g, const expr *e)
 	return t;
 }
 
+static bool option_getter(expr_getter_fn fn)
+{
+	return fn == get_option;
+}
+
+/* The one option an expression reads (*k; -1 before the first). */
+static bool same_option(expr_getter_fn get, int arg, expr_native_fn native,
+			const void *ctx)
+{
+	int *k = ((const one_counter *)ctx)->k;
+	if (native || get != get_option || (*k >= 0 && *k != arg))
+		return false;
+	*k = arg;
+	return true;
+}
+
+const option_value_table *vars_option_table(game *g, const expr *e)
+{
+	int k = -1;
+	one_counter one = {&k};
+	if (!e || expr_is_per_seat(e) ||
+	    !expr_reads_only_getters(e, option_getter) ||
+	    !expr_reads_names_ok(e, same_option, &one) || k < 0 ||
+	    k >= g->noptions)
+		return NULL;
+	const option_def *o = &g->option[k];
+	if (o->max < o->min || o->max - o->min >= OPTION_TABLE_MAX)
+		return NULL;
+	int n = (int)(o->max - o->min + 1);
+	option_value_table *t = arena_alloc(&g->arena,
+				      sizeof *t + sizeof *t->v * (size_t)n);
+	if (!t)
+		return NULL;
+	t->option = k;
+	t->lowest = o->min;
+	t->n = n;
+	state s;
+	memset(&s, 0, sizeof s);
+	s.g = g;
+	expr_frame f;
+	vars_frame(&f, &s, NULL);
+	for (int v = 0; v < n; v++) {
+		s.option[k] = o->min + v;
+		t->v[v] = expr_eval(e, &f);
+	}
+	return t;
+}
+
+value vars_eval_by_option(const state *s, const expr *e,
+			  const option_value_table *t)
+{
+	if (t && !expr_watching()) {    /* validate's are all evaluated */
+		int64_t v = s->option[t->option] - t->lowest;
+		if (v >= 0 && v < t->n)
+			return t->v[v];
+	}
+	return vars_eval(s, e, -1);
+}
+
 value vars_eval_by_counter(const state *s, const expr *e,
 			   const counter_table *t)
 {

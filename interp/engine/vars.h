@@ -198,6 +198,15 @@ int vars_count(const struct state *s, const count_spec *c);
 /* A count's expression's value kept as vars_count keeps it. */
 int vars_count_kept(int64_t v);
 
+/* e's table by the one option it reads and nothing else (no seat, no
+ * player count), for each of the option's values; NULL for any other e
+ * or an option of more than OPTION_TABLE_MAX values. */
+const option_value_table *vars_option_table(game *g, const expr *e);
+
+/* e's value in s, read from its option table t when there is one. */
+value vars_eval_by_option(const struct state *s, const expr *e,
+			  const option_value_table *t);
+
 /* e's table by the one counter it reads (as counter_table says), in
  * g's arena; NULL when e reads anything else (another counter, an
  * option, the seat), the counter is per seat, or memory ran out.  Its

@@ -1286,7 +1286,7 @@ START_TEST(test_instructions)
 		agrees_at_every_seat(e, texts[i]);
 	}
 	/* 40 nested sums hold 40 values at once */
-	char deep[400] = "carry";
+	char deep[512] = "carry";
 	for (int k = 0; k < 40; k++)
 		strcat(deep, " + (total");
 	for (int k = 0; k < 40; k++)

@@ -203,6 +203,62 @@ START_TEST(test_counter_tables_agree)
 }
 END_TEST
 
+/* Each raise of adds read from its option table (vars_option_table) as
+ * evaluated, at each of the option's values and beyond them; how many
+ * tables there are. */
+static int adds_agree(state *s, const counter_adds *adds, const char *file)
+{
+	int tables = 0;
+	for (int i = 0; i < adds->n; i++) {
+		const option_value_table *t = adds->by_option[i];
+		if (!t)
+			continue;
+		tables++;
+		int64_t kept = s->option[t->option];
+		for (int64_t v = t->lowest - 2; v < t->lowest + t->n + 2; v++) {
+			s->option[t->option] = v;
+			value by = vars_eval_by_option(s, adds->add[i], t);
+			value ev = vars_eval(s, adds->add[i], -1);
+			ck_assert_msg(by.i == ev.i, "%s: `%s` with %s at %d",
+				      file, expr_text(adds->add[i]),
+				      s->g->option[t->option].name, (int)v);
+		}
+		s->option[t->option] = kept;
+	}
+	return tables;
+}
+
+/* The raises by an option alone (Ribs with betting's chips a raise
+ * costs) read from their tables as they evaluate; an auction's and a
+ * double trick's, the calls' and the choices'. */
+START_TEST(test_option_tables_agree)
+{
+	ngames = scn_rule_files(GAMES_DIR, game_files, GAMES_MAX);
+	int tables = 0;
+	for (int k = 0; k < ngames; k++) {
+		state s;
+		game *g = set_up(game_files[k], &s);
+		const char *f = game_files[k];
+		for (int i = 0; i < g->nphases; i++) {
+			const phase *p = &g->phase[i];
+			if (p->kind == PHASE_AUCTION)
+				tables += adds_agree(&s, &p->u.auction.raise_adds, f);
+			if (p->kind == PHASE_DOUBLE)
+				tables += adds_agree(&s, &p->u.dbl.then_adds, f);
+			for (int j = 0; p->kind == PHASE_TRICKS &&
+					j < p->u.tricks.ncalls; j++)
+				tables += adds_agree(&s, &p->u.tricks.call[j].adds, f);
+			for (int j = 0; p->kind == PHASE_CHOOSE &&
+					j < p->u.choose.nchoices; j++)
+				tables += adds_agree(&s, &p->u.choose.choice[j].adds,
+						     f);
+		}
+		game_free(g);
+	}
+	ck_assert_int_ge(tables, 8);    /* two a raise, four auctions */
+}
+END_TEST
+
 static Suite *fast_suite(void)
 {
 	Suite *su = suite_create("fast");
@@ -210,6 +266,7 @@ static Suite *fast_suite(void)
 	tcase_add_unchecked_fixture(tc, NULL, scn_cleanup);
 	tcase_add_test(tc, test_fast_form_agrees);
 	tcase_add_test(tc, test_counter_tables_agree);
+	tcase_add_test(tc, test_option_tables_agree);
 	suite_add_tcase(su, tc);
 	return su;
 }
