@@ -912,28 +912,30 @@ static bool counter_getter(expr_getter_fn fn)
 	return fn == get_counter;
 }
 
-/* The one counter an expression reads (*k; -1 before the first). */
-typedef struct one_counter {
+/* The one name of the getter `get` an expression reads, a counter or
+ * an option (*k; -1 before the first). */
+typedef struct one_name {
+	expr_getter_fn get;
 	int *k;
-} one_counter;
+} one_name;
 
-static bool same_counter(expr_getter_fn get, int arg, expr_native_fn native,
-			 const void *ctx)
+static bool same_name(expr_getter_fn get, int arg, expr_native_fn native,
+		      const void *ctx)
 {
-	int *k = ((const one_counter *)ctx)->k;
-	if (native || get != get_counter || (*k >= 0 && *k != arg))
+	const one_name *one = ctx;
+	if (native || get != one->get || (*one->k >= 0 && *one->k != arg))
 		return false;
-	*k = arg;
+	*one->k = arg;
 	return true;
 }
 
 const counter_table *vars_counter_table(game *g, const expr *e)
 {
 	int k = -1;
-	one_counter one = {&k};
+	one_name one = {get_counter, &k};
 	if (!e || expr_is_per_seat(e) ||
 	    !expr_reads_only_getters(e, counter_getter) ||
-	    !expr_reads_names_ok(e, same_counter, &one) || k < 0 ||
+	    !expr_reads_names_ok(e, same_name, &one) || k < 0 ||
 	    g->counter_per_seat[k])
 		return NULL;
 	counter_table *t = arena_alloc(&g->arena, sizeof *t);
@@ -959,24 +961,13 @@ static bool option_getter(expr_getter_fn fn)
 	return fn == get_option;
 }
 
-/* The one option an expression reads (*k; -1 before the first). */
-static bool same_option(expr_getter_fn get, int arg, expr_native_fn native,
-			const void *ctx)
-{
-	int *k = ((const one_counter *)ctx)->k;
-	if (native || get != get_option || (*k >= 0 && *k != arg))
-		return false;
-	*k = arg;
-	return true;
-}
-
 const option_value_table *vars_option_table(game *g, const expr *e)
 {
 	int k = -1;
-	one_counter one = {&k};
+	one_name one = {get_option, &k};
 	if (!e || expr_is_per_seat(e) ||
 	    !expr_reads_only_getters(e, option_getter) ||
-	    !expr_reads_names_ok(e, same_option, &one) || k < 0 ||
+	    !expr_reads_names_ok(e, same_name, &one) || k < 0 ||
 	    k >= g->noptions)
 		return NULL;
 	const option_def *o = &g->option[k];
