@@ -929,14 +929,24 @@ static bool same_name(expr_getter_fn get, int arg, expr_native_fn native,
 	return true;
 }
 
-const counter_table *vars_counter_table(game *g, const expr *e)
+/* The one name of the getter `get` that e reads, with nothing else of
+ * the state (no seat, player count or other name: `only` accepts get
+ * alone), or -1. */
+static int one_name_read(const expr *e, expr_getter_fn get,
+			 expr_getter_ok_fn only)
 {
 	int k = -1;
-	one_name one = {get_counter, &k};
-	if (!e || expr_is_per_seat(e) ||
-	    !expr_reads_only_getters(e, counter_getter) ||
-	    !expr_reads_names_ok(e, same_name, &one) || k < 0 ||
-	    g->counter_per_seat[k])
+	one_name one = {get, &k};
+	if (!e || expr_is_per_seat(e) || !expr_reads_only_getters(e, only) ||
+	    !expr_reads_names_ok(e, same_name, &one))
+		return -1;
+	return k;
+}
+
+const counter_table *vars_counter_table(game *g, const expr *e)
+{
+	int k = one_name_read(e, get_counter, counter_getter);
+	if (k < 0 || g->counter_per_seat[k])
 		return NULL;
 	counter_table *t = arena_alloc(&g->arena, sizeof *t);
 	if (!t)
@@ -963,12 +973,8 @@ static bool option_getter(expr_getter_fn fn)
 
 const option_value_table *vars_option_table(game *g, const expr *e)
 {
-	int k = -1;
-	one_name one = {get_option, &k};
-	if (!e || expr_is_per_seat(e) ||
-	    !expr_reads_only_getters(e, option_getter) ||
-	    !expr_reads_names_ok(e, same_name, &one) || k < 0 ||
-	    k >= g->noptions)
+	int k = one_name_read(e, get_option, option_getter);
+	if (k < 0 || k >= g->noptions)
 		return NULL;
 	const option_def *o = &g->option[k];
 	if (o->max < o->min || o->max - o->min >= OPTION_TABLE_MAX)
