@@ -443,21 +443,28 @@ static void plan_calls(const state *s, const calls_phase *c, call_plan *pl)
 	pl->each &= ~pl->single;
 }
 
-/* In the canonical order as built: the numbers rising, then the words
- * (ACT_BID before ACT_CHOICE). */
+/* The calls plan pl leaves, in the canonical order as built: the
+ * numbers rising, then the words (ACT_BID before ACT_CHOICE). */
+static int listed(const state *s, const calls_phase *c, call_plan *pl,
+		  action *out)
+{
+	int n = 0;
+	for (int v = pl->lo; v <= pl->hi; v++)
+		if (!(pl->each && refused(s, pl->copy, c, pl->each, v,
+					  pl->hoisted)) &&
+		    !refused_at(s, pl->copy, c, pl->single, pl->at, v,
+				pl->hoisted))
+			out[n++] = action_of(ACT_BID, v);
+	memcpy(out + n, pl->words, sizeof *pl->words * (size_t)pl->nwords);
+	return n + pl->nwords;
+}
+
 static int legal(const state *s, const phase *p, action *out)
 {
 	const calls_phase *c = &p->u.calls;
 	call_plan pl;
 	plan_calls(s, c, &pl);
-	int n = 0;
-	for (int v = pl.lo; v <= pl.hi; v++)
-		if (!(pl.each && refused(s, pl.copy, c, pl.each, v,
-					 pl.hoisted)) &&
-		    !refused_at(s, pl.copy, c, pl.single, pl.at, v, pl.hoisted))
-			out[n++] = action_of(ACT_BID, v);
-	memcpy(out + n, pl.words, sizeof *pl.words * (size_t)pl.nwords);
-	return n + pl.nwords;
+	return listed(s, c, &pl, out);
 }
 
 /* The member of legal()'s list that rng_below(r, its length) names:
@@ -470,7 +477,7 @@ static action random_call(const state *s, const phase *p, rng *r)
 	plan_calls(s, c, &pl);
 	if (pl.each) {
 		action list[ACTIONS_MAX];
-		int n = legal(s, p, list);
+		int n = listed(s, c, &pl, list);
 		return n ? list[rng_below(r, (uint32_t)n)]
 			 : action_of(ACT_NONE, 0);
 	}

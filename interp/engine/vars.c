@@ -977,7 +977,9 @@ const option_value_table *vars_option_table(game *g, const expr *e)
 	if (k < 0 || k >= g->noptions)
 		return NULL;
 	const option_def *o = &g->option[k];
-	if (o->max < o->min || o->max - o->min >= OPTION_TABLE_MAX)
+	/* the span as unsigned: a rule file's bounds may be far apart */
+	if (o->max < o->min ||
+	    (uint64_t)o->max - (uint64_t)o->min >= OPTION_TABLE_MAX)
 		return NULL;
 	int n = (int)(o->max - o->min + 1);
 	option_value_table *t = arena_alloc(&g->arena,
