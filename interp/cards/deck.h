@@ -30,6 +30,7 @@
 typedef uint8_t card_face;
 #define FACE_JOKER ((card_face)(SUIT_MAX * RANK_MAX))
 #define FACE_NONE ((card_face)255)
+#define DECK_FACES (FACE_JOKER + 1)     /* the faces a card may have */
 
 typedef struct deck {
 	int nsuits;
@@ -46,7 +47,7 @@ typedef struct deck {
 	cardset jokers;
 	cardset by_suit[SUIT_MAX];
 	cardset by_rank[RANK_MAX];
-	cardset by_face[SUIT_MAX * RANK_MAX + 1];
+	cardset by_face[DECK_FACES];
 	int suitsets_per_copy;          /* = nsuits */
 	int8_t partner[SUIT_MAX];       /* each suit's partner suit; -1 */
 	const char *suit_name[SUIT_MAX];        /* the game's names; NULL */

@@ -16,14 +16,26 @@ void counters_reset(state *s)
 	}
 }
 
+/* Add i's raise: read in place from its option's table where the
+ * option lies in it (a raise by `unit` comes at every bid), else
+ * worked out. */
+static inline int64_t raise_of(const state *s, const counter_adds *adds,
+			       int i, int seat, bool tables)
+{
+	const option_value_table *t = adds->by_option[i];
+	const value *v;
+	if (t && tables && (v = vars_option_entry(t, s->option[t->option])))
+		return v->i;
+	return t ? vars_eval_by_option(s, adds->add[i], t).i
+		 : vars_eval(s, adds->add[i], seat).i;
+}
+
 void counters_add(state *s, const counter_adds *adds, int seat)
 {
 	int64_t raise[CHOICE_ADDS_MAX];
+	bool tables = !expr_watching();         /* validate's: all worked out */
 	for (int i = 0; i < adds->n; i++)
-		raise[i] = adds->by_option[i]
-			? vars_eval_by_option(s, adds->add[i],
-					      adds->by_option[i]).i
-			: vars_eval(s, adds->add[i], seat).i;
+		raise[i] = raise_of(s, adds, i, seat, tables);
 	for (int i = 0; i < adds->n; i++) {
 		int k = adds->counter[i];
 		int64_t *c = &s->counter[k][s->g->counter_per_seat[k] ? seat : 0];

@@ -200,7 +200,7 @@ static int hand_copies(const state *s, card_id *c, uint8_t *copy)
 {
 	const deck *dk = &s->g->deck;
 	int nc = cset_to_array(s->hand[s->current], c);
-	uint8_t copies[256] = {0};      /* of each face, met so far */
+	uint8_t copies[DECK_FACES] = {0}; /* of each face, met so far */
 	for (int i = 0; i < nc; i++) {
 		uint8_t *k = &copies[dk->face[c[i]]];
 		copy[i] = *k < 255 ? (*k)++ : 255;
@@ -265,7 +265,7 @@ static void read_faces(const state *s, hand_faces *hf)
 	const deck *dk = &s->g->deck;
 	card_id c[CARD_MAX];
 	int nc = cset_to_array(s->hand[s->current], c);
-	uint8_t at[256] = {0};          /* each face's place in first, + 1 */
+	uint8_t at[DECK_FACES] = {0};   /* each face's place in first, + 1 */
 	hf->n = hf->twice = 0;
 	for (int i = 0; i < nc; i++) {
 		uint8_t *k = &at[dk->face[c[i]]];
@@ -417,22 +417,28 @@ static void resolve(state *s, const phase *p)
 	resolution(s, d, cards, down, &r);
 	double_record rec = s->last_double;
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
-	for (int i = 0; i < s->players; i++)
-		for (int k = 0; k < 2; k++) {
-			card_id c = cards[2 * i + k];
-			int to = r.group[i].seat;       /* a position; -1 */
-			cset_add(&s->played, c);
-			if (to >= 0 && to < s->players)
-				cset_add(&s->won[seat_at[to]], c);
-			else if (place >= 0) {
-				/* turned for all to see: known there even when
-				 * the place lies face down */
-				pile_push(s, place, c);
-				cset_add(&s->seen, c);
-			}
-			rec.card[i][k] = c;
-			rec.to[i][k] = (int8_t)to;
+	const int players = s->players;   /* read once: card stores alias */
+	for (int i = 0; i < players; i++) {
+		card_id c0 = cards[2 * i], c1 = cards[2 * i + 1];
+		int to = r.group[i].seat;       /* a position; -1 */
+		cardset pair = cset_empty();
+		cset_add(&pair, c0);
+		cset_add(&pair, c1);
+		s->played = cset_or(s->played, pair);
+		if (to >= 0 && to < players) {
+			cardset *won = &s->won[seat_at[to]];
+			*won = cset_or(*won, pair);
+		} else if (place >= 0) {
+			/* turned for all to see: known there even when the
+			 * place lies face down */
+			pile_push(s, place, c0);
+			pile_push(s, place, c1);
+			s->seen = cset_or(s->seen, pair);
 		}
+		rec.card[i][0] = c0;
+		rec.card[i][1] = c1;
+		rec.to[i][0] = rec.to[i][1] = (int8_t)to;
+	}
 	rec.down = down;
 	for (int i = 0; i < s->players; i++)
 		rec.fate[i] = r.group[i].tag;

@@ -1004,11 +1004,10 @@ const option_value_table *vars_option_table(game *g, const expr *e)
 value vars_eval_by_option(const state *s, const expr *e,
 			  const option_value_table *t)
 {
-	if (t && !expr_watching()) {    /* validate's are all evaluated */
-		int64_t v = s->option[t->option] - t->lowest;
-		if (v >= 0 && v < t->n)
-			return t->v[v];
-	}
+	const value *v;
+	if (t && !expr_watching() &&    /* validate's are all evaluated */
+	    (v = vars_option_entry(t, s->option[t->option])))
+		return *v;
 	return vars_eval(s, e, -1);
 }
 

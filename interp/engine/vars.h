@@ -207,6 +207,16 @@ const option_value_table *vars_option_table(game *g, const expr *e);
 value vars_eval_by_option(const struct state *s, const expr *e,
 			  const option_value_table *t);
 
+/* Table t's entry for the option's value `option`, when it holds one
+ * (the caller checks that no evaluation is watched: validate's are all
+ * worked out). */
+static inline const value *vars_option_entry(const option_value_table *t,
+					     int64_t option)
+{
+	uint64_t v = (uint64_t)option - (uint64_t)t->lowest;
+	return v < (uint64_t)t->n ? &t->v[v] : NULL;
+}
+
 /* e's table by the one counter it reads (as counter_table says), in
  * g's arena; NULL when e reads anything else (another counter, an
  * option, the seat), the counter is per seat, or memory ran out.  Its

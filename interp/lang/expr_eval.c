@@ -308,14 +308,46 @@ static __attribute__((noinline)) value ev_seatsum_if(const expr_node *n,
 /* While one expression is worked out for every seat at once
  * (expr_eval_seats), the terms x[s] of a seat count that read a slot at
  * the loop's seat alone are the same at every seat: the last found is
- * kept, for its node and slots, until the seats are done. */
+ * kept, for its node and slots, until the seats are done.  Where the
+ * count compares them with the seat's own x (a rank: count(s in seats,
+ * x[s] > x)), every seat's count is kept too. */
 static _Thread_local bool seats_at_once;
 static _Thread_local struct {
 	const expr_node *n;
 	const value *slot;
 	int players;
+	bool ranked;                    /* count[] holds every seat's */
 	int64_t x[SEAT_MAX];
+	int64_t count[SEAT_MAX];
 } seat_terms;
+
+/* How many of x[0..players) stand to `want` as comparison `cmp` says. */
+static inline int64_t count_cmp(int cmp, const int64_t *x, int players,
+				int64_t want)
+{
+	int64_t r = 0;
+	/* the comparison chosen once, each loop short */
+#define COUNT_SEATS(op) \
+	for (int s = 0; s < players; s++) \
+		r += x[s] op want
+	switch (cmp) {
+	case OP_EQ: COUNT_SEATS(==); break;
+	case OP_NE: COUNT_SEATS(!=); break;
+	case OP_LT: COUNT_SEATS(<); break;
+	case OP_LE: COUNT_SEATS(<=); break;
+	case OP_GT: COUNT_SEATS(>); break;
+	default: COUNT_SEATS(>=); break;        /* OP_GE */
+	}
+#undef COUNT_SEATS
+	return r;
+}
+
+/* Whether count node n compares its terms x[s] with the seat's own x. */
+static bool counts_rank(const expr_node *n)
+{
+	const expr_node *term = n->u.kid[0], *own = n->u.kid[1];
+	return n->nkid > 1 && own->op == OP_SEATVAR && own->slot == term->slot;
+}
 
 /* count(s in seats, x[s] > e): e does not read s, so it is read once
  * (or is the constant v), and x[s] in place. */
@@ -326,14 +358,21 @@ static __attribute__((noinline)) value ev_seatcount_cmp(const expr_node *n,
 	value r = {.i = 0};
 	if (!players)
 		return r;
-	int64_t want = n->nkid > 1 ? expr_ev(n->u.kid[1], env).i : n->v.i;
-	int64_t own[SEAT_MAX];
-	const int64_t *x = own;
 	const expr_node *term = n->u.kid[0];
 	bool seat_free = seats_at_once && term->op == OP_SEATVAR_LOC &&
 			 term->u.kid[0]->slot == n->slot;
-	if (seat_free && seat_terms.n == n && seat_terms.slot == env->fr.slot &&
-	    seat_terms.players == players) {
+	int seat = env->fr.seat;
+	bool kept = seat_free && seat_terms.n == n &&
+		    seat_terms.slot == env->fr.slot &&
+		    seat_terms.players == players;
+	if (kept && seat_terms.ranked && seat >= 0 && seat < players) {
+		r.i = seat_terms.count[seat];
+		return r;
+	}
+	int64_t want = n->nkid > 1 ? expr_ev(n->u.kid[1], env).i : n->v.i;
+	int64_t own[SEAT_MAX];
+	const int64_t *x = own;
+	if (kept) {
 		x = seat_terms.x;
 	} else {
 		for (int s = 0; s < players; s++)
@@ -343,21 +382,13 @@ static __attribute__((noinline)) value ev_seatcount_cmp(const expr_node *n,
 			seat_terms.slot = env->fr.slot;
 			seat_terms.players = players;
 			memcpy(seat_terms.x, own, sizeof own);
+			seat_terms.ranked = counts_rank(n);
+			for (int p = 0; seat_terms.ranked && p < players; p++)
+				seat_terms.count[p] =
+					count_cmp(n->agg, own, players, own[p]);
 		}
 	}
-	/* the comparison chosen once, each loop short */
-#define COUNT_SEATS(cmp) \
-	for (int s = 0; s < players; s++) \
-		r.i += x[s] cmp want
-	switch (n->agg) {
-	case OP_EQ: COUNT_SEATS(==); break;
-	case OP_NE: COUNT_SEATS(!=); break;
-	case OP_LT: COUNT_SEATS(<); break;
-	case OP_LE: COUNT_SEATS(<=); break;
-	case OP_GT: COUNT_SEATS(>); break;
-	default: COUNT_SEATS(>=); break;        /* OP_GE */
-	}
-#undef COUNT_SEATS
+	r.i = count_cmp(n->agg, x, players, want);
 	return r;
 }
 
@@ -786,13 +817,26 @@ bool expr_and_ops_hold(const expr *e, uint32_t ops, const expr_frame *f)
 
 void expr_eval_seats(const expr *e, const expr_frame *f, value *out)
 {
-	expr_frame at = *f;
 	bool outer = seats_at_once;
 	seats_at_once = true;
 	seat_terms.n = NULL;
-	for (int p = 0; p < f->players && p < SEAT_MAX; p++) {
-		at.seat = p;
-		out[p] = expr_eval(e, &at);
+	if (watcher) {
+		expr_frame at = *f;
+		for (int p = 0; p < f->players && p < SEAT_MAX; p++) {
+			at.seat = p;
+			out[p] = expr_eval(e, &at);
+		}
+	} else {                        /* expr_eval's, one frame for all */
+		expr_env env;
+		env.fr = *f;
+		env.d = e->d;
+		for (int p = 0; p < f->players && p < SEAT_MAX; p++) {
+			env.fr.seat = p;
+			if (e->code)
+				out[p] = (value){.i = expr_code_run(e->code, &env)};
+			else
+				out[p] = expr_ev(e->fast, &env);
+		}
 	}
 	seats_at_once = outer;
 	seat_terms.n = NULL;
