@@ -147,10 +147,10 @@ static void next_kept(const state *s, expr_frame *f,
 				next[k][p] = v;
 			continue;
 		}
-		for (int p = 0; p < s->players; p++) {
-			f->seat = p;
-			next[k][p] = expr_eval(g->kept[k].next, f).i;
-		}
+		value v[SEAT_MAX];
+		expr_eval_seats(g->kept[k].next, f, v);
+		for (int p = 0; p < s->players; p++)
+			next[k][p] = v[p].i;
 	}
 }
 
@@ -181,11 +181,18 @@ void score_deal(state *s)
 	vars_memo_open(&m, s);
 	lazy_lets lets;
 	lazy_open(&lets, s, &f);
-	for (int p = 0; p < s->players; p++) {
-		int q = g->score_same_in_team ? team_first(g, p) : p;
-		f.seat = p;
-		s->deal_score[p] = q < p ? s->deal_score[q]
-			: expr_eval(g->score, &f).i;
+	if (g->score_same_in_team) {
+		for (int p = 0; p < s->players; p++) {
+			int q = team_first(g, p);
+			f.seat = p;
+			s->deal_score[p] = q < p ? s->deal_score[q]
+				: expr_eval(g->score, &f).i;
+		}
+	} else {
+		value v[SEAT_MAX];
+		expr_eval_seats(g->score, &f, v);
+		for (int p = 0; p < s->players; p++)
+			s->deal_score[p] = v[p].i;
 	}
 	if (s->checks)
 		eval_checks(s, &f);

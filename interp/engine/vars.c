@@ -1,6 +1,7 @@
 /* vars.c — the engine's state seen from expressions. */
 #include "engine/vars.h"
 
+#include <stddef.h>
 #include <string.h>
 
 #include "engine/meld.h"
@@ -393,8 +394,9 @@ static const getter_def deal_names[] = {
 bool vars_declare_static(expr_scope *sc, const game *g)
 {
 	for (int i = 0; i < g->noptions; i++)
-		if (!expr_scope_getter(sc, g->option[i].name, TY_INT, false,
-				       get_option, i))
+		if (!expr_scope_field(sc, g->option[i].name, TY_INT, false,
+				      get_option, i,
+				      offsetof(state, option[i]), 0))
 			return false;
 	return true;
 }
@@ -481,13 +483,17 @@ bool vars_declare_seat_words(expr_scope *sc)
 bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, int index)
 {
-	return expr_scope_getter(sc, name, t, per_seat, get_kept, index);
+	return expr_scope_field(sc, name, t, per_seat, get_kept, index,
+				offsetof(state, kept[index][0]),
+				sizeof(int64_t));
 }
 
 bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 			  bool per_seat)
 {
-	return expr_scope_getter(sc, name, TY_INT, per_seat, get_counter, index);
+	return expr_scope_field(sc, name, TY_INT, per_seat, get_counter, index,
+				offsetof(state, counter[index][0]),
+				sizeof(int64_t));
 }
 
 /* The memo in use on this thread, or NULL. */
@@ -881,7 +887,8 @@ bool vars_declare_place(expr_scope *sc, const char *name, int index)
 
 bool vars_declare_scores(expr_scope *sc)
 {
-	return expr_scope_getter(sc, "score", TY_INT, true, get_score, 0);
+	return expr_scope_field(sc, "score", TY_INT, true, get_score, 0,
+				offsetof(state, deal_score), sizeof(int64_t));
 }
 
 void vars_frame(expr_frame *f, const state *s, value *slots)

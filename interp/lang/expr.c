@@ -575,14 +575,18 @@ static expr_node proto_of(int op, int type)
 	return n;
 }
 
-/* A leaf reading the frame, the engine (get) or a loop name. */
-static cx leaf_get(parser *p, int op, int type, int slot, expr_getter_fn get,
-		   const int8_t *by_seat, bool ps, int off, int end)
+/* A leaf reading the frame, the engine (getter g) or a loop name. */
+static cx leaf_get(parser *p, int op, int type, int slot, const expr_name *g,
+		   bool ps, int off, int end)
 {
 	expr_node proto = proto_of(op, type);
 	proto.slot = slot;
-	proto.u.get = get;
-	proto.u.by_seat = by_seat;
+	if (g) {
+		proto.u.get = g->get;
+		proto.u.by_seat = g->per_seat ? g->by_seat : NULL;
+		proto.u.field = g->field;
+		proto.u.stride = g->stride;
+	}
 	cx r = make(p, proto, NULL, 0, op != OP_LOCAL, off, end);
 	r.ps = ps;
 	return r;
@@ -591,7 +595,7 @@ static cx leaf_get(parser *p, int op, int type, int slot, expr_getter_fn get,
 static cx leaf(parser *p, int op, int type, int slot, bool ps, int off,
 	       int end)
 {
-	return leaf_get(p, op, type, slot, NULL, NULL, ps, off, end);
+	return leaf_get(p, op, type, slot, NULL, ps, off, end);
 }
 
 /* c as type `to`, which it is promotable to. */
@@ -692,8 +696,7 @@ static cx name(parser *p)
 			    n->slot, n->per_seat, off, end);
 	if (n && n->kind == NAME_GETTER)
 		return leaf_get(p, n->per_seat ? OP_SEATGET : OP_GET, n->type,
-				n->slot, n->get, n->per_seat ? n->by_seat : NULL,
-				n->per_seat, off, end);
+				n->slot, n, n->per_seat, off, end);
 	if (n && n->kind == NAME_CONST)
 		return konst(n->type, n->v, off, end);
 	if (n && n->kind == NAME_POISON)        /* its own error was reported */

@@ -111,6 +111,20 @@ typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
 bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, expr_getter_fn fn, int arg);
 
+/* A getter of an integer (or boolean) kept as an int64_t in the frame's
+ * context: at byte `offset` of ctx, and for a per-seat name at seat s,
+ * offset + s * stride.  It is read in place, without a call; fn must
+ * read the same (expr_scope_fields_agree checks it). */
+bool expr_scope_field(expr_scope *sc, const char *name, expr_type t,
+		      bool per_seat, expr_getter_fn fn, int arg,
+		      size_t offset, size_t stride);
+
+/* Whether every field of sc and the scopes below it reads in frame f as
+ * its getter does, at every seat: how many reads were compared, or -1
+ * with *bad the first name that differs (for tests). */
+int expr_scope_fields_agree(const expr_scope *sc,
+			    const struct expr_frame *f, const char **bad);
+
 /* A per-seat integer getter whose value at each seat is fixed while the
  * scope lives (a seat's team): by_seat[seat], which fn gives too.  The
  * form run reads the table in place of calling fn; the table must

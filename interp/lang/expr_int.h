@@ -149,6 +149,10 @@ struct expr_node {
 			const int8_t *by_seat;  /* SEATGET: its fixed values
 						   (the form run reads them:
 						   SEATTAB), or NULL */
+			int32_t field;  /* a field's offset in the frame's
+					   ctx + 1 (expr_scope_field); 0:
+					   read through get */
+			int32_t stride; /* a per-seat field's, seat to seat */
 		};
 		struct {
 			const expr_node *const *arg;
@@ -296,6 +300,15 @@ static inline void expr_need_slot(const expr_env *env, int slot)
 		lz->fill(lz, slot);
 }
 
+/* A field's value in ctx (expr_scope_field) at seat s, -1 for none;
+ * field is its offset + 1. */
+static inline int64_t expr_field_read(const void *ctx, int32_t field,
+				      int32_t stride, int s)
+{
+	const char *at = (const char *)ctx + field - 1;
+	return *(const int64_t *)(at + (s > 0 ? (ptrdiff_t)s * stride : 0));
+}
+
 /* A value kept by the engine; a seat not at the table reads as zero.
  * In line in the fused nodes that read one (the walker calls ev_get). */
 static inline __attribute__((always_inline)) value
@@ -307,7 +320,12 @@ expr_get_value(const expr_node *n, const expr_env *env)
 		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 			return expr_zero(n->type);
 	}
-	value r = n->u.get(&env->fr, s, n->slot);
+	value r;
+	if (n->u.field)         /* in place, without the call */
+		r = (value){.i = expr_field_read(env->fr.ctx, n->u.field,
+						 n->u.stride, s)};
+	else
+		r = n->u.get(&env->fr, s, n->slot);
 	if (n->type == TY_BOOL)
 		r.i = r.i != 0;
 	return r;
@@ -350,6 +368,7 @@ struct expr_name {
 	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
 	expr_getter_fn get;     /* NAME_GETTER */
 	const int8_t *by_seat;  /* NAME_GETTER: its fixed values, or NULL */
+	int32_t field, stride;  /* NAME_GETTER: as the node's */
 	int64_t v;              /* NAME_CONST */
 	const expr_table *table;        /* NAME_TABLE */
 	expr_native_fn native;  /* NAME_NATIVE, with its signature: */

@@ -142,6 +142,45 @@ bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 	return n != NULL;
 }
 
+bool expr_scope_field(expr_scope *sc, const char *name, expr_type t,
+		      bool per_seat, expr_getter_fn fn, int arg,
+		      size_t offset, size_t stride)
+{
+	if (offset >= INT32_MAX || stride >= INT32_MAX ||
+	    !expr_scope_getter(sc, name, t, per_seat, fn, arg))
+		return false;
+	sc->names->field = (int32_t)offset + 1; /* the name just declared */
+	sc->names->stride = (int32_t)stride;
+	return true;
+}
+
+int expr_scope_fields_agree(const expr_scope *sc,
+			    const struct expr_frame *f, const char **bad)
+{
+	int checked = 0;
+	for (const expr_name *n = sc->names; n; n = n->next) {
+		if (n->kind != NAME_GETTER || !n->field)
+			continue;
+		for (int s = n->per_seat ? 0 : -1;
+		     s < (n->per_seat ? f->players : 0); s++) {
+			value v = n->get(f, s, n->slot);
+			if (expr_field_read(f->ctx, n->field, n->stride, s) !=
+			    v.i) {
+				*bad = n->name;
+				return -1;
+			}
+			checked++;
+		}
+	}
+	for (const expr_scope *c = sc->child; c; c = c->sibling) {
+		int below = expr_scope_fields_agree(c, f, bad);
+		if (below < 0)
+			return -1;
+		checked += below;
+	}
+	return checked;
+}
+
 bool expr_scope_seat_table(expr_scope *sc, const char *name,
 			   expr_getter_fn fn, int arg, const int8_t *by_seat)
 {

@@ -31,6 +31,7 @@
 static char game_files[GAMES_MAX][512];
 static int ngames;
 static int with_code;           /* expressions run as instructions */
+static int field_reads;         /* fields read in place and compared */
 
 static bool same(const expr *e, value a, value b)
 {
@@ -103,6 +104,10 @@ static int agree_everywhere(const state *s, const char *file)
 			n++;
 		}
 	seats_agree(s, &f, file);
+	const char *bad = NULL;
+	int fields = expr_scope_fields_agree(s->g->scope, &f, &bad);
+	ck_assert_msg(fields >= 0, "%s: `%s` read in place", file, bad);
+	field_reads += fields;
 	return n;
 }
 
@@ -141,6 +146,7 @@ START_TEST(test_fast_form_agrees)
 	for (int k = 0; k < ngames; k++)
 		agree_in(game_files[k], k);
 	ck_assert_int_gt(with_code, 1000);
+	ck_assert_int_gt(field_reads, 1000);
 }
 END_TEST
 
