@@ -109,7 +109,9 @@ bool phase_contract_getter(expr_getter_fn fn)
 
 static bool declare(expr_scope *sc)
 {
-	return expr_scope_getter(sc, "bid", TY_INT, false, get_bid, 0) &&
+	return expr_scope_field(sc, "bid", TY_INT, false, get_bid, 0,
+				offsetof(state, bid), 0,
+				EXPR_FIELD_KIND(((state *)0)->bid)) &&
 	       expr_scope_getter(sc, "doubled", TY_BOOL, false, get_doubled,
 				 0) &&
 	       expr_scope_getter(sc, "redoubled", TY_BOOL, false,

@@ -74,7 +74,9 @@ static value get_made(const expr_frame *f, int seat, int arg)
 
 static bool declare(expr_scope *sc)
 {
-	return expr_scope_getter(sc, "bid_made", TY_BOOL, false, get_made, 0);
+	return expr_scope_field(sc, "bid_made", TY_BOOL, false, get_made, 0,
+				offsetof(state, last_double.made), 0,
+				EXPR_FIELD_KIND(((state *)0)->last_double.made));
 }
 
 /* ======================================================================
@@ -262,22 +264,25 @@ typedef struct hand_faces {
 
 static void read_faces(const state *s, hand_faces *hf)
 {
-	const deck *dk = &s->g->deck;
-	card_id c[CARD_MAX];
-	int nc = cset_to_array(s->hand[s->current], c);
+	const card_face *face = s->g->deck.face;
+	cardset hand = s->hand[s->current];
 	uint8_t at[DECK_FACES] = {0};   /* each face's place in first, + 1 */
-	hf->n = hf->twice = 0;
-	for (int i = 0; i < nc; i++) {
-		uint8_t *k = &at[dk->face[c[i]]];
-		if (*k == 0) {
-			hf->first[hf->n] = c[i];
-			hf->second[hf->n] = CARD_NONE;
-			*k = (uint8_t)++hf->n;
-		} else if (hf->second[*k - 1] == CARD_NONE) {
-			hf->second[*k - 1] = c[i];
-			hf->twice++;
+	int n = 0, twice = 0;
+	for (int w = 0; w < CSET_WORDS; w++)
+		for (uint64_t b = hand.w[w]; b; b &= b - 1) {
+			card_id c = (card_id)(w * 64 + __builtin_ctzll(b));
+			uint8_t *k = &at[face[c]];
+			if (*k == 0) {
+				hf->first[n] = c;
+				hf->second[n] = CARD_NONE;
+				*k = (uint8_t)++n;
+			} else if (hf->second[*k - 1] == CARD_NONE) {
+				hf->second[*k - 1] = c;
+				twice++;
+			}
 		}
-	}
+	hf->n = n;
+	hf->twice = twice;
 }
 
 /* The k-th card `legal` pairs with first[i]: the later first cards and
@@ -415,7 +420,7 @@ static void resolve(state *s, const phase *p)
 	uint16_t down = turn_pairs(s, seat_at, cards);
 	hook_result r;
 	resolution(s, d, cards, down, &r);
-	double_record rec = s->last_double;
+	double_record *rec = phase_double_record(s);
 	int place = d->discard >= 0 ? s->g->place[d->discard].first_pile : -1;
 	const int players = s->players;   /* read once: card stores alias */
 	for (int i = 0; i < players; i++) {
@@ -435,20 +440,19 @@ static void resolve(state *s, const phase *p)
 			pile_push(s, place, c1);
 			s->seen = cset_or(s->seen, pair);
 		}
-		rec.card[i][0] = c0;
-		rec.card[i][1] = c1;
-		rec.to[i][0] = rec.to[i][1] = (int8_t)to;
+		rec->card[i][0] = c0;
+		rec->card[i][1] = c1;
+		rec->to[i][0] = rec->to[i][1] = (int8_t)to;
 	}
-	rec.down = down;
-	for (int i = 0; i < s->players; i++)
-		rec.fate[i] = r.group[i].tag;
-	rec.leader = pairs->leader;
-	rec.matcher = (int8_t)r.pick;
-	rec.bid = (int16_t)s->bid;
-	rec.sum = (int16_t)r.total;
-	rec.made = r.yes;
-	rec.number++;
-	phase_record_double(s, &rec);
+	rec->down = down;
+	for (int i = 0; i < players; i++)
+		rec->fate[i] = r.group[i].tag;
+	rec->leader = pairs->leader;
+	rec->matcher = (int8_t)r.pick;
+	rec->bid = (int16_t)s->bid;
+	rec->sum = (int16_t)r.total;
+	rec->made = r.yes;
+	rec->number++;
 	counters_add(s, &d->then_adds, pairs->leader);
 	pairs->down = pairs->laid = 0;
 }

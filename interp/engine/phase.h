@@ -247,9 +247,11 @@ static inline void phase_dummy(state *s, int seat, int by)
 	s->dummy_by = (int8_t)by;
 }
 
-static inline void phase_record_double(state *s, const double_record *r)
+/* The deal's last double trick, which the double trick resolving fills
+ * in place (a copy of the record cost more than filling it). */
+static inline double_record *phase_double_record(state *s)
 {
-	s->last_double = *r;
+	return &s->last_double;
 }
 
 /* The definition of a kind, and the kind named `name` (or -1). */

@@ -219,7 +219,7 @@ typedef struct state {
 	/* the deal's outputs: what a phase decides for the rest of the deal
 	 * (later phases, expressions, front ends read them); phases write
 	 * them only through phase.h (phase_declare, phase_contract_*,
-	 * phase_record_double) */
+	 * phase_double_record) */
 	int8_t declarer;                /* -1: nobody declared */
 	int16_t bid;                    /* the contract: 0, no bid */
 	int8_t denom;                   /* index into game.denom; -1 */

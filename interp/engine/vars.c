@@ -333,7 +333,19 @@ typedef struct getter_def {
 	bool per_seat;
 	expr_getter_fn fn;
 	int arg;
+	size_t field;           /* a field's offset + 1 (FIELD); 0: none */
+	size_t stride;
+	expr_field_kind kind;
 } getter_def;
+
+/* A getter_def's field: the state's member m, which fn reads as it is;
+ * per seat, an array of them. */
+#define FIELD(m) \
+	offsetof(state, m) + 1, sizeof(((state *)0)->m[0]), \
+	EXPR_FIELD_KIND(((state *)0)->m[0])
+#define FIELD1(m) \
+	offsetof(state, m) + 1, 0, EXPR_FIELD_KIND(((state *)0)->m)
+#define NO_FIELD 0, 0, EXPR_FIELD_I64
 
 /* ---- decisions ---- */
 
@@ -364,31 +376,31 @@ static value get_team(const expr_frame *f, int seat, int arg)
 }
 
 static const getter_def deal_names[] = {
-	{"dealer", TY_SEAT, false, get_dealer, 0},
-	{"deals", TY_INT, false, get_deals, 0},
-	{"across", TY_INT, false, get_across, 0},
-	{"hand", TY_CARDS, true, get_hand, 0},
-	{"dealt", TY_CARDS, true, get_dealt, 0},
-	{"won", TY_CARDS, true, get_won, 0},
-	{"tricks", TY_INT, true, get_tricks, 0},
-	{"leftover", TY_CARDS, false, get_leftover, 0},
-	{"turned_up", TY_CARD, false, get_turned_up, 0},
-	{"face_up", TY_CARDS, false, get_leftover, 1},
-	{"trick", TY_INT, false, get_trick, 0},
-	{"leading", TY_BOOL, false, get_leading, 0},
-	{"led", TY_SUIT, false, get_led, 0},
-	{"table", TY_CARDS, false, get_table, 0},
-	{"played", TY_CARDS, false, get_played, 0},
-	{"down", TY_CARDS, false, get_down, 0},
-	{"last_winner", TY_SEAT, false, get_last_winner, 0},
-	{"last_trick", TY_CARDS, false, get_last_trick, 0},
-	{"tricks_played", TY_INT, false, get_tricks_played, 0},
-	{"laid", TY_CARDS, true, get_laid, 0},
-	{"played_out", TY_BOOL, false, get_played_out, 0},
-	{"total", TY_INT, true, get_total, 0},
-	{"team", TY_INT, true, get_team, 0},
-	{"declarer", TY_SEAT, false, get_declarer, 0},
-	{"declared", TY_BOOL, false, get_declared, 0},
+	{"dealer", TY_SEAT, false, get_dealer, 0, FIELD1(dealer)},
+	{"deals", TY_INT, false, get_deals, 0, FIELD1(deals)},
+	{"across", TY_INT, false, get_across, 0, NO_FIELD},
+	{"hand", TY_CARDS, true, get_hand, 0, NO_FIELD},
+	{"dealt", TY_CARDS, true, get_dealt, 0, NO_FIELD},
+	{"won", TY_CARDS, true, get_won, 0, NO_FIELD},
+	{"tricks", TY_INT, true, get_tricks, 0, NO_FIELD},
+	{"leftover", TY_CARDS, false, get_leftover, 0, NO_FIELD},
+	{"turned_up", TY_CARD, false, get_turned_up, 0, NO_FIELD},
+	{"face_up", TY_CARDS, false, get_leftover, 1, NO_FIELD},
+	{"trick", TY_INT, false, get_trick, 0, FIELD1(trick_no)},
+	{"leading", TY_BOOL, false, get_leading, 0, NO_FIELD},
+	{"led", TY_SUIT, false, get_led, 0, NO_FIELD},
+	{"table", TY_CARDS, false, get_table, 0, NO_FIELD},
+	{"played", TY_CARDS, false, get_played, 0, NO_FIELD},
+	{"down", TY_CARDS, false, get_down, 0, NO_FIELD},
+	{"last_winner", TY_SEAT, false, get_last_winner, 0, NO_FIELD},
+	{"last_trick", TY_CARDS, false, get_last_trick, 0, NO_FIELD},
+	{"tricks_played", TY_INT, false, get_tricks_played, 0, NO_FIELD},
+	{"laid", TY_CARDS, true, get_laid, 0, NO_FIELD},
+	{"played_out", TY_BOOL, false, get_played_out, 0, NO_FIELD},
+	{"total", TY_INT, true, get_total, 0, FIELD(total)},
+	{"team", TY_INT, true, get_team, 0, NO_FIELD},
+	{"declarer", TY_SEAT, false, get_declarer, 0, NO_FIELD},
+	{"declared", TY_BOOL, false, get_declared, 0, NO_FIELD},
 };
 
 bool vars_declare_static(expr_scope *sc, const game *g)
@@ -396,7 +408,8 @@ bool vars_declare_static(expr_scope *sc, const game *g)
 	for (int i = 0; i < g->noptions; i++)
 		if (!expr_scope_field(sc, g->option[i].name, TY_INT, false,
 				      get_option, i,
-				      offsetof(state, option[i]), 0))
+				      offsetof(state, option[i]), 0,
+				      EXPR_FIELD_I64))
 			return false;
 	return true;
 }
@@ -415,7 +428,9 @@ bool vars_fixed_by_led(expr_getter_fn fn)
 
 bool vars_declare_deal_number(expr_scope *sc)
 {
-	return expr_scope_getter(sc, "deal", TY_INT, false, get_deal, 0);
+	return expr_scope_field(sc, "deal", TY_INT, false, get_deal, 0,
+				offsetof(state, deal_no), 0,
+				EXPR_FIELD_KIND(((state *)0)->deal_no));
 }
 
 bool vars_reads_deal(const expr *e)
@@ -449,6 +464,10 @@ static bool declare_deal_name(expr_scope *sc, const getter_def *d,
 	if (d->fn == get_team)
 		return expr_scope_seat_table(sc, d->name, d->fn, d->arg,
 					     g->team_of);
+	if (d->field)
+		return expr_scope_field(sc, d->name, d->type, d->per_seat,
+					d->fn, d->arg, d->field - 1, d->stride,
+					d->kind);
 	return expr_scope_getter(sc, d->name, d->type, d->per_seat, d->fn,
 				 d->arg);
 }
@@ -485,7 +504,7 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 {
 	return expr_scope_field(sc, name, t, per_seat, get_kept, index,
 				offsetof(state, kept[index][0]),
-				sizeof(int64_t));
+				sizeof(int64_t), EXPR_FIELD_I64);
 }
 
 bool vars_declare_counter(expr_scope *sc, const char *name, int index,
@@ -493,7 +512,7 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 {
 	return expr_scope_field(sc, name, TY_INT, per_seat, get_counter, index,
 				offsetof(state, counter[index][0]),
-				sizeof(int64_t));
+				sizeof(int64_t), EXPR_FIELD_I64);
 }
 
 /* The memo in use on this thread, or NULL. */
@@ -888,7 +907,8 @@ bool vars_declare_place(expr_scope *sc, const char *name, int index)
 bool vars_declare_scores(expr_scope *sc)
 {
 	return expr_scope_field(sc, "score", TY_INT, true, get_score, 0,
-				offsetof(state, deal_score), sizeof(int64_t));
+				offsetof(state, deal_score), sizeof(int64_t),
+				EXPR_FIELD_I64);
 }
 
 void vars_frame(expr_frame *f, const state *s, value *slots)

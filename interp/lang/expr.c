@@ -586,6 +586,7 @@ static cx leaf_get(parser *p, int op, int type, int slot, const expr_name *g,
 		proto.u.by_seat = g->per_seat ? g->by_seat : NULL;
 		proto.u.field = g->field;
 		proto.u.stride = g->stride;
+		proto.u.field_kind = g->field_kind;
 	}
 	cx r = make(p, proto, NULL, 0, op != OP_LOCAL, off, end);
 	r.ps = ps;

@@ -111,13 +111,26 @@ typedef value (*expr_getter_fn)(const struct expr_frame *f, int seat, int arg);
 bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, expr_getter_fn fn, int arg);
 
-/* A getter of an integer (or boolean) kept as an int64_t in the frame's
- * context: at byte `offset` of ctx, and for a per-seat name at seat s,
- * offset + s * stride.  It is read in place, without a call; fn must
- * read the same (expr_scope_fields_agree checks it). */
+/* The integers a field may be kept as. */
+typedef enum expr_field_kind {
+	EXPR_FIELD_I64, EXPR_FIELD_I16, EXPR_FIELD_I8, EXPR_FIELD_U8,
+} expr_field_kind;
+
+/* The kind of field lvalue x is (bool is kept as a byte); x is not
+ * evaluated. */
+#define EXPR_FIELD_KIND(x) _Generic((x), \
+	int64_t: EXPR_FIELD_I64, int16_t: EXPR_FIELD_I16, \
+	int8_t: EXPR_FIELD_I8, uint8_t: EXPR_FIELD_U8, bool: EXPR_FIELD_U8)
+
+/* A getter of an integer (or boolean) kept in the frame's context as
+ * `kind`: at byte `offset` of ctx, and for a per-seat name at seat s,
+ * offset + s * stride.  An integer expression's instructions read it
+ * in place, without the call (the walker calls fn: there a test of
+ * every read for a field costs more than it saves); fn must read the
+ * same (expr_scope_fields_agree checks it). */
 bool expr_scope_field(expr_scope *sc, const char *name, expr_type t,
 		      bool per_seat, expr_getter_fn fn, int arg,
-		      size_t offset, size_t stride);
+		      size_t offset, size_t stride, expr_field_kind kind);
 
 /* Whether every field of sc and the scopes below it reads in frame f as
  * its getter does, at every seat: how many reads were compared, or -1

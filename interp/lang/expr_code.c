@@ -26,6 +26,10 @@ enum code_op {
 	C_SEATVAR,      /* push slot a + seat; k out of the table */
 	C_SEAT, C_PLAYERS,
 	C_GET,          /* push the engine's value of node n */
+	C_FIELD,        /* push the integer at byte a of the context */
+	C_FIELD16, C_FIELD8, C_FIELDU8, /* the same, of 16 and 8 bits */
+	C_SEATFIELD,    /* push the integer at byte a + seat * b of the
+			   context; k out of the table */
 	C_GETK,         /* push the engine's value of n's kid, (op) n's v */
 	C_TREE,         /* push the walker's value of node n */
 #define X(op_, value_) C_##op_,
@@ -203,7 +207,27 @@ static void lay(coder *c, const expr_node *n)
 		break;
 	case OP_GET:
 	case OP_SEATGET:
-		emit(c, C_GET, 0, 0, n);
+		/* a field (expr_scope_field) read in place, without
+		 * the getter's call */
+		if (n->u.field && n->op == OP_GET) {
+			static const uint8_t by_kind[] = {
+				[EXPR_FIELD_I64] = C_FIELD,
+				[EXPR_FIELD_I16] = C_FIELD16,
+				[EXPR_FIELD_I8] = C_FIELD8,
+				[EXPR_FIELD_U8] = C_FIELDU8,
+			};
+			emit(c, by_kind[n->u.field_kind], n->u.field - 1, 0,
+			     NULL);
+			if (n->type == TY_BOOL)
+				emit(c, C_BOOL, 0, 0, NULL);
+		} else if (n->u.field && n->u.field_kind == EXPR_FIELD_I64 &&
+			   n->type != TY_BOOL) {
+			int at = emit(c, C_SEATFIELD, n->u.field - 1,
+				      expr_zero(n->type).i, NULL);
+			c->ins[at].b = n->u.stride;     /* (dropped if full) */
+		} else {
+			emit(c, C_GET, 0, 0, n);
+		}
 		break;
 	case OP_GETK:
 		emit(c, C_GETK, 0, 0, n);
@@ -268,6 +292,9 @@ int64_t expr_code_run(const expr_code *code, expr_env *env)
 		[C_SEATVAR] = &&l_seatvar, [C_SEAT] = &&l_seat,
 		[C_PLAYERS] = &&l_players,
 		[C_GET] = &&l_get, [C_GETK] = &&l_getk, [C_TREE] = &&l_tree,
+		[C_FIELD] = &&l_field, [C_SEATFIELD] = &&l_seatfield,
+		[C_FIELD16] = &&l_field16, [C_FIELD8] = &&l_field8,
+		[C_FIELDU8] = &&l_fieldu8,
 #define X(op_, value_) [C_##op_] = &&l_##op_,
 		EXPR_INT_OPS(X)
 #undef X
@@ -310,6 +337,27 @@ l_players:
 l_get:
 	*++top = expr_get_value(i->n, env).i;
 	NEXT();
+l_field:
+	*++top = expr_field_read(env->fr.ctx, i->a + 1, 0, EXPR_FIELD_I64, -1);
+	NEXT();
+l_field16:
+	*++top = expr_field_read(env->fr.ctx, i->a + 1, 0, EXPR_FIELD_I16, -1);
+	NEXT();
+l_field8:
+	*++top = expr_field_read(env->fr.ctx, i->a + 1, 0, EXPR_FIELD_I8, -1);
+	NEXT();
+l_fieldu8:
+	*++top = expr_field_read(env->fr.ctx, i->a + 1, 0, EXPR_FIELD_U8, -1);
+	NEXT();
+l_seatfield: {
+	int s = env->fr.seat;
+	if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
+		*++top = i->k;
+	else
+		*++top = expr_field_read(env->fr.ctx, i->a + 1, i->b,
+					 EXPR_FIELD_I64, s);
+	NEXT();
+}
 l_getk:
 	x = expr_get_value(i->n->u.kid[0], env).i;
 	*++top = expr_intk(i->n, x).i;

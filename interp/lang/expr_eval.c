@@ -570,7 +570,10 @@ static __attribute__((noinline)) value ev_if(const expr_node *n,
 static __attribute__((noinline)) value ev_getter(const expr_node *n,
 						 const expr_env *env)
 {
-	return expr_get_value(n, env);  /* n is a GET: no seat */
+	value r = n->u.get(&env->fr, -1, n->slot);
+	if (n->type == TY_BOOL)
+		r.i = r.i != 0;
+	return r;
 }
 
 static __attribute__((noinline)) value ev_getk(const expr_node *n,

@@ -152,7 +152,8 @@ struct expr_node {
 			int32_t field;  /* a field's offset in the frame's
 					   ctx + 1 (expr_scope_field); 0:
 					   read through get */
-			int32_t stride; /* a per-seat field's, seat to seat */
+			int16_t stride; /* a per-seat field's, seat to seat */
+			uint8_t field_kind;     /* expr_field_kind */
 		};
 		struct {
 			const expr_node *const *arg;
@@ -303,10 +304,16 @@ static inline void expr_need_slot(const expr_env *env, int slot)
 /* A field's value in ctx (expr_scope_field) at seat s, -1 for none;
  * field is its offset + 1. */
 static inline int64_t expr_field_read(const void *ctx, int32_t field,
-				      int32_t stride, int s)
+				      int stride, int kind, int s)
 {
-	const char *at = (const char *)ctx + field - 1;
-	return *(const int64_t *)(at + (s > 0 ? (ptrdiff_t)s * stride : 0));
+	const char *at = (const char *)ctx + field - 1 +
+			 (s > 0 ? (ptrdiff_t)s * stride : 0);
+	switch (kind) {
+	case EXPR_FIELD_I64: return *(const int64_t *)(const void *)at;
+	case EXPR_FIELD_I16: return *(const int16_t *)(const void *)at;
+	case EXPR_FIELD_I8: return *(const int8_t *)at;
+	default: return *(const uint8_t *)at;   /* EXPR_FIELD_U8 */
+	}
 }
 
 /* A value kept by the engine; a seat not at the table reads as zero.
@@ -320,12 +327,7 @@ expr_get_value(const expr_node *n, const expr_env *env)
 		if (s < 0 || s >= env->fr.players || s >= SEAT_MAX)
 			return expr_zero(n->type);
 	}
-	value r;
-	if (n->u.field)         /* in place, without the call */
-		r = (value){.i = expr_field_read(env->fr.ctx, n->u.field,
-						 n->u.stride, s)};
-	else
-		r = n->u.get(&env->fr, s, n->slot);
+	value r = n->u.get(&env->fr, s, n->slot);
 	if (n->type == TY_BOOL)
 		r.i = r.i != 0;
 	return r;
@@ -368,7 +370,9 @@ struct expr_name {
 	int slot;               /* NAME_VAR; NAME_GETTER: its arg */
 	expr_getter_fn get;     /* NAME_GETTER */
 	const int8_t *by_seat;  /* NAME_GETTER: its fixed values, or NULL */
-	int32_t field, stride;  /* NAME_GETTER: as the node's */
+	int32_t field;          /* NAME_GETTER: as the node's */
+	int16_t stride;
+	uint8_t field_kind;
 	int64_t v;              /* NAME_CONST */
 	const expr_table *table;        /* NAME_TABLE */
 	expr_native_fn native;  /* NAME_NATIVE, with its signature: */

@@ -144,13 +144,14 @@ bool expr_scope_getter(expr_scope *sc, const char *name, expr_type t,
 
 bool expr_scope_field(expr_scope *sc, const char *name, expr_type t,
 		      bool per_seat, expr_getter_fn fn, int arg,
-		      size_t offset, size_t stride)
+		      size_t offset, size_t stride, expr_field_kind kind)
 {
-	if (offset >= INT32_MAX || stride >= INT32_MAX ||
+	if (offset >= INT32_MAX || stride >= INT16_MAX ||
 	    !expr_scope_getter(sc, name, t, per_seat, fn, arg))
 		return false;
 	sc->names->field = (int32_t)offset + 1; /* the name just declared */
-	sc->names->stride = (int32_t)stride;
+	sc->names->stride = (int16_t)stride;
+	sc->names->field_kind = (uint8_t)kind;
 	return true;
 }
 
@@ -164,8 +165,8 @@ int expr_scope_fields_agree(const expr_scope *sc,
 		for (int s = n->per_seat ? 0 : -1;
 		     s < (n->per_seat ? f->players : 0); s++) {
 			value v = n->get(f, s, n->slot);
-			if (expr_field_read(f->ctx, n->field, n->stride, s) !=
-			    v.i) {
+			if (expr_field_read(f->ctx, n->field, n->stride,
+					    n->field_kind, s) != v.i) {
 				*bad = n->name;
 				return -1;
 			}
