@@ -1051,10 +1051,7 @@ value vars_eval_by_counter(const state *s, const expr *e,
 
 value vars_eval(const state *s, const expr *e, int seat)
 {
-	expr_frame f;
-	vars_frame(&f, s, NULL);
-	f.seat = seat;
-	return expr_eval(e, &f);
+	return expr_eval_bare(e, s, s->players, seat);   /* vars_frame's */
 }
 
 int vars_count_kept(int64_t v)

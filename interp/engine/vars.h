@@ -185,7 +185,9 @@ void vars_melds(const struct state *s, struct meld_result *r);
 /* `score`: each seat's score for the deal being scored. */
 bool vars_declare_scores(expr_scope *sc);
 
-/* A frame over state s; slots may be NULL when the scope has none. */
+/* A frame over state s; slots may be NULL when the scope has none.
+ * Without slots it is the frame vars_eval evaluates in
+ * (expr_eval_bare's). */
 void vars_frame(expr_frame *f, const struct state *s, value *slots);
 
 /* Evaluates a table-wide (seat < 0) or per-seat expression on s. */

@@ -474,6 +474,10 @@ typedef struct expr_frame {
 
 value expr_eval(const expr *e, const expr_frame *f);
 
+/* expr_eval in the frame of no slots {NULL, players, seat, ctx, NULL},
+ * without building one: the engine's many small evaluations. */
+value expr_eval_bare(const expr *e, const void *ctx, int players, int seat);
+
 /* e at every seat 0..f->players - 1 in turn, into out[seat]: what
  * reads no seat but a loop's is worked out once (a seat count's terms,
  * `count(s in seats, result[s] > result)`). */

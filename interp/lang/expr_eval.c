@@ -734,6 +734,24 @@ value expr_eval(const expr *e, const expr_frame *f)
 	return v;
 }
 
+value expr_eval_bare(const expr *e, const void *ctx, int players, int seat)
+{
+	if (watcher) {
+		expr_frame f = {NULL, players, seat, ctx, NULL};
+		return expr_eval(e, &f);
+	}
+	expr_env env;
+	env.fr.slot = NULL;
+	env.fr.players = players;
+	env.fr.seat = seat;
+	env.fr.ctx = ctx;
+	env.fr.lazy = NULL;
+	env.d = e->d;
+	if (!e->code)
+		return expr_ev(e->fast, &env);
+	return (value){.i = expr_code_run(e->code, &env)};
+}
+
 /* The first *k operands of the `and`s down n's left side, counted
  * down in *k; false at the first that is false. */
 static bool lead_holds(const expr_node *n, int *k, expr_env *env)
