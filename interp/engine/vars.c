@@ -676,6 +676,13 @@ static __attribute__((noinline)) value define_worked_out(const state *s,
 	bool keep = m && m->s == s && bit <= SEAT_MAX;
 	vars_memo *st = keep && s->g->define_steady[arg] && m->outer &&
 			m->outer->steady == s ? m->outer : NULL;
+	/* read right under the steady memo (a call's raises, what it
+	 * shows): a steady value is kept there too, once it is checked */
+	if (!keep && m && m->steady == s && bit <= SEAT_MAX &&
+	    s->g->define_steady[arg]) {
+		steady_checked(m, s);
+		st = m;
+	}
 	bool outer_read = done_tricks_read;
 	done_tricks_read = false;
 	value v;
