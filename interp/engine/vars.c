@@ -408,8 +408,9 @@ bool vars_declare_static(expr_scope *sc, const game *g)
 	for (int i = 0; i < g->noptions; i++)
 		if (!expr_scope_field(sc, g->option[i].name, TY_INT, false,
 				      get_option, i,
-				      offsetof(state, option[i]), 0,
-				      EXPR_FIELD_I64))
+				      offsetof(state, option) + (size_t)i *
+				      sizeof ((state *)0)->option[0],
+				      0, EXPR_FIELD_I64))
 			return false;
 	return true;
 }
@@ -503,7 +504,8 @@ bool vars_declare_kept(expr_scope *sc, const char *name, expr_type t,
 		       bool per_seat, int index)
 {
 	return expr_scope_field(sc, name, t, per_seat, get_kept, index,
-				offsetof(state, kept[index][0]),
+				offsetof(state, kept) + (size_t)index *
+				sizeof ((state *)0)->kept[0],
 				sizeof(int64_t), EXPR_FIELD_I64);
 }
 
@@ -511,7 +513,8 @@ bool vars_declare_counter(expr_scope *sc, const char *name, int index,
 			  bool per_seat)
 {
 	return expr_scope_field(sc, name, TY_INT, per_seat, get_counter, index,
-				offsetof(state, counter[index][0]),
+				offsetof(state, counter) + (size_t)index *
+				sizeof ((state *)0)->counter[0],
 				sizeof(int64_t), EXPR_FIELD_I64);
 }
 
