@@ -16,9 +16,8 @@ void counters_reset(state *s)
 	}
 }
 
-/* Add i's raise: read in place from its option's table where the
- * option lies in it (a raise by `unit` comes at every bid), else
- * worked out. */
+/* Add i's raise: read from its option's table where the option lies in
+ * it (a raise by `unit` comes at every bid), else worked out. */
 static inline int64_t raise_of(const state *s, const counter_adds *adds,
 			       int i, int seat, bool tables)
 {
@@ -26,8 +25,7 @@ static inline int64_t raise_of(const state *s, const counter_adds *adds,
 	const value *v;
 	if (t && tables && (v = vars_option_entry(t, s->option[t->option])))
 		return v->i;
-	return t ? vars_eval_by_option(s, adds->add[i], t).i
-		 : vars_eval(s, adds->add[i], seat).i;
+	return vars_eval(s, adds->add[i], seat).i;
 }
 
 void counters_add(state *s, const counter_adds *adds, int seat)

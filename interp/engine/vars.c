@@ -1038,16 +1038,6 @@ const option_value_table *vars_option_table(game *g, const expr *e)
 	return t;
 }
 
-value vars_eval_by_option(const state *s, const expr *e,
-			  const option_value_table *t)
-{
-	const value *v;
-	if (t && !expr_watching() &&    /* validate's are all evaluated */
-	    (v = vars_option_entry(t, s->option[t->option])))
-		return *v;
-	return vars_eval(s, e, -1);
-}
-
 value vars_eval_by_counter(const state *s, const expr *e,
 			   const counter_table *t)
 {

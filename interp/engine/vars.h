@@ -205,10 +205,6 @@ int vars_count_kept(int64_t v);
  * or an option of more than OPTION_TABLE_MAX values. */
 const option_value_table *vars_option_table(game *g, const expr *e);
 
-/* e's value in s, read from its option table t when there is one. */
-value vars_eval_by_option(const struct state *s, const expr *e,
-			  const option_value_table *t);
-
 /* Table t's entry for the option's value `option`, when it holds one
  * (the caller checks that no evaluation is watched: validate's are all
  * worked out). */

@@ -223,10 +223,15 @@ static int adds_agree(state *s, const counter_adds *adds, const char *file)
 		int64_t kept = s->option[t->option];
 		for (int64_t v = t->lowest - 2; v < t->lowest + t->n + 2; v++) {
 			s->option[t->option] = v;
-			value by = vars_eval_by_option(s, adds->add[i], t);
+			const value *by = vars_option_entry(t, v);
+			bool within = v >= t->lowest && v < t->lowest + t->n;
+			ck_assert_msg(within == (by != NULL), "%s: `%s`'s "
+				      "table at %d", file,
+				      expr_text(adds->add[i]), (int)v);
 			value ev = vars_eval(s, adds->add[i], -1);
-			ck_assert_msg(by.i == ev.i, "%s: `%s` with %s at %d",
-				      file, expr_text(adds->add[i]),
+			ck_assert_msg(!by || by->i == ev.i,
+				      "%s: `%s` with %s at %d", file,
+				      expr_text(adds->add[i]),
 				      s->g->option[t->option].name, (int)v);
 		}
 		s->option[t->option] = kept;
