@@ -30,6 +30,11 @@ enum code_op {
 	C_FIELD16, C_FIELD8, C_FIELDU8, /* the same, of 16 and 8 bits */
 	C_SEATFIELD,    /* push the integer at byte a + seat * b of the
 			   context; k out of the table */
+	C_SEATVAR_AT,   /* the top seat s: slot a + s; k out of the table */
+	C_SEATFIELD_AT, /* the top seat s: the integer at byte a + s * b of
+			   the context; k out of the table */
+	C_SEATGET_AT,   /* the top seat s: the engine's value of n's kid 1
+			   read as seat s would */
 	C_GETK,         /* push the engine's value of n's kid, (op) n's v */
 	C_TREE,         /* push the walker's value of node n */
 #define X(op_, value_) C_##op_,
@@ -168,6 +173,22 @@ static void lay_minmax(coder *c, const expr_node *n)
 	c->depth -= n->nkid - 1;
 }
 
+/* The read of x[s] with the seat s on top, in its place. */
+static void lay_seat_read(coder *c, const expr_node *n)
+{
+	const expr_node *get = n->u.kid[1];
+	if (n->op == OP_SEATVAR_AT) {
+		emit(c, C_SEATVAR_AT, n->slot, expr_zero(n->type).i, NULL);
+	} else if (get->op == OP_SEATGET && get->u.field &&
+		   get->u.field_kind == EXPR_FIELD_I64 && get->type != TY_BOOL) {
+		int at = emit(c, C_SEATFIELD_AT, get->u.field - 1,
+			      expr_zero(get->type).i, NULL);
+		c->ins[at].b = get->u.stride;   /* (dropped if full) */
+	} else {
+		emit(c, C_SEATGET_AT, 0, 0, n);
+	}
+}
+
 static int binary_op(int op)
 {
 	switch (op) {
@@ -232,6 +253,16 @@ static void lay(coder *c, const expr_node *n)
 	case OP_GETK:
 		emit(c, C_GETK, 0, 0, n);
 		break;
+	case OP_SEATVAR_AT:             /* x[e]: e, then the read */
+	case OP_SEATGET_AT:
+		if (n->type == TY_CARDS) {
+			c->own--;
+			emit(c, C_TREE, 0, 0, n);
+			break;
+		}
+		lay(c, n->u.kid[0]);
+		lay_seat_read(c, n);
+		return;
 	case OP_NEG:
 	case OP_NOT:
 		lay(c, n->u.kid[0]);
@@ -292,6 +323,9 @@ int64_t expr_code_run(const expr_code *code, expr_env *env)
 		[C_SEATVAR] = &&l_seatvar, [C_SEAT] = &&l_seat,
 		[C_PLAYERS] = &&l_players,
 		[C_GET] = &&l_get, [C_GETK] = &&l_getk, [C_TREE] = &&l_tree,
+		[C_SEATVAR_AT] = &&l_seatvar_at,
+		[C_SEATFIELD_AT] = &&l_seatfield_at,
+		[C_SEATGET_AT] = &&l_seatget_at,
 		[C_FIELD] = &&l_field, [C_SEATFIELD] = &&l_seatfield,
 		[C_FIELD16] = &&l_field16, [C_FIELD8] = &&l_field8,
 		[C_FIELDU8] = &&l_fieldu8,
@@ -356,6 +390,30 @@ l_seatfield: {
 	else
 		*++top = expr_field_read(env->fr.ctx, i->a + 1, i->b,
 					 EXPR_FIELD_I64, s);
+	NEXT();
+}
+l_seatvar_at:
+	x = *top;
+	if (x < 0 || x >= expr_seats_of(env)) {
+		*top = i->k;
+		NEXT();
+	}
+	expr_need_slot(env, i->a + (int)x);
+	*top = env->fr.slot[i->a + x].i;
+	NEXT();
+l_seatfield_at:
+	x = *top;
+	*top = x < 0 || x >= expr_seats_of(env) ? i->k
+	       : expr_field_read(env->fr.ctx, i->a + 1, i->b, EXPR_FIELD_I64,
+				 (int)x);
+	NEXT();
+l_seatget_at: {
+	/* as the walker's seatget_at: the seat's own read at seat x */
+	int saved = env->fr.seat;
+	x = *top;
+	env->fr.seat = x >= 0 && x < expr_seats_of(env) ? (int)x : -1;
+	*top = expr_get_value(i->n->u.kid[1], env).i;
+	env->fr.seat = saved;
 	NEXT();
 }
 l_getk:
