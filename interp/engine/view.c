@@ -112,6 +112,9 @@ void state_view(const state *s, int seat, view *v)
 {
 	v->s = *s;
 	v->s.seed = 0;          /* with the seed, the shuffle could be redone */
+	/* the rule file's checks guard the game itself: the deals a bot
+	 * plays out from a view need not work them out after each deal */
+	v->s.checks = false;
 	/* and with the deal's order, a stock's */
 	memset(v->s.dealt_place, 0, sizeof v->s.dealt_place);
 	memset(v->s.deal_pos, 0, sizeof v->s.deal_pos);

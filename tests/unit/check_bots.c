@@ -673,6 +673,34 @@ START_TEST(test_thumb_playout_as_step_by_step)
 }
 END_TEST
 
+/* The rule file's checks guard the game played: a view, and every deal
+ * sampled from it for a bot to play out, leave them to the game. */
+START_TEST(test_views_leave_the_checks_to_the_game)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/whist.yaml", GAMES_DIR);
+	game *g = scn_load(path);
+	ck_assert_int_gt(g->nchecks, 0);
+	state s;
+	char why[200];
+	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 5, why,
+			      sizeof why));
+	s.checks = true;
+	rng r;
+	rng_seed(&r, 3, 0);
+	state_deal(&s);
+	ck_assert_int_ge(s.current, 0);
+	static view v;
+	state_view(&s, s.current, &v);
+	ck_assert(!v.s.checks);
+	state sample;
+	view_sample(&v, &r, &sample);
+	ck_assert(!sample.checks);
+	ck_assert(s.checks);            /* the game's own are still on */
+	game_free(g);
+}
+END_TEST
+
 static Suite *bots_suite(void)
 {
 	Suite *su = suite_create("bots");
@@ -690,6 +718,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_calls_count_the_hand);
 	tcase_add_test(tc, test_play_to_the_call);
 	tcase_add_test(tc, test_thumb_playout_as_step_by_step);
+	tcase_add_test(tc, test_views_leave_the_checks_to_the_game);
 	suite_add_tcase(su, tc);
 	return su;
 }
