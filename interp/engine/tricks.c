@@ -740,9 +740,40 @@ bool state_cards_taking_lead(const state *s, cardset cards, cardset *taking)
 	if (t->winner.hook && !last)
 		return false;
 	*taking = cset_empty();
-	CSET_FOREACH(c, cards)
-		if (t->winner.hook ? takes_last_card_trick(s, t, c)
-				   : takes_lead(s, t, c))
+	if (t->winner.hook) {
+		CSET_FOREACH(c, cards)
+			if (takes_last_card_trick(s, t, c))
+				cset_add(taking, c);
+		return true;
+	}
+	/* as takes_lead card by card, among the cards that could: a trump
+	 * above the best (any trump over a plain best), or a card of the
+	 * best's suit above it */
+	const struct tricks_room *r = room_of(s);
+	card_id best = s->table[r->best];
+	cardset plain = cards;
+	if (r->has_trumps) {
+		cardset trumps = cset_and(cards, s->trumps);
+		if (!cset_has(s->trumps, best)) {
+			*taking = trumps;
+		} else {
+			int above = power(s, t, best);
+			CSET_FOREACH(c, trumps)
+				if (power(s, t, c) > above)
+					cset_add(taking, c);
+			return true;
+		}
+		plain = cset_minus(cards, s->trumps);
+	}
+	const deck *d = &s->g->deck;
+	int suit = r->has_trumps ? d->suit_of[best] : r->led;
+	if (suit >= 0 && suit < SUIT_MAX)       /* a joker has no suit's set */
+		plain = cset_and(plain, d->by_suit[suit]);
+	int rank = plain_rank(s, t, best);
+	CSET_FOREACH(c, plain)
+		if (d->suit_of[c] == suit &&
+		    (r->lowest_wins ? plain_rank(s, t, c) < rank
+				    : plain_rank(s, t, c) > rank))
 			cset_add(taking, c);
 	return true;
 }
