@@ -511,14 +511,19 @@ static void sample_deal(const view *v, const reading *rd, rng *r, state *s)
 		return;
 	double best = calls_missed(s, rd);
 	static _Thread_local state other;
+	state *kept = s, *drawn = &other;       /* copied once, at the end */
 	for (int i = 1; i < CALL_TRIES && best > 0; i++) {
-		view_sample(v, r, &other);
-		double missed = calls_missed(&other, rd);
+		view_sample(v, r, drawn);
+		double missed = calls_missed(drawn, rd);
 		if (missed < best) {
 			best = missed;
-			*s = other;
+			state *was = kept;
+			kept = drawn;
+			drawn = was;
 		}
 	}
+	if (kept != s)
+		*s = *kept;
 }
 
 void ismcts_sample(const view *v, const action *moves, int n,
