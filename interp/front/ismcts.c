@@ -448,8 +448,8 @@ typedef struct reading {
 	thumb_count count;              /* the trumps the calls were made for */
 } reading;
 
-/* The other seats' calls of the tricks they will take, once the round of
- * calls is over, where each seat still holds what it called with: what
+/* The other seats' calls of the tricks they will take, made in the round
+ * of calls so far, where each seat still holds what it called with: what
  * it holds now and has played (no pass since: the seat's own hand shows
  * it).  A call says what the hand counts, so deals in which a seat's hand
  * counts far from its call are unlikely. */
@@ -462,7 +462,7 @@ static void read_calls(const view *v, reading *rd)
 	    !cset_eq(s->dealt[me], cset_or(s->hand[me], s->laid[me])))
 		return;
 	for (int q = 0; q < s->players; q++) {
-		int call = q == me ? -1 : state_call_of(s, q);
+		int call = q == me ? -1 : state_call_so_far(s, q);
 		if (call < 0)
 			continue;
 		rd->caller[rd->ncalls] = (int8_t)q;

@@ -741,10 +741,10 @@ START_TEST(test_count_table_as_the_calls)
 }
 END_TEST
 
-/* Once every seat has called its tricks, the deals the tree search draws
- * give the other seats hands that count nearer their calls than the
- * view's own random deals do; before the calls, and for a search without
- * rules of thumb, they are the view's. */
+/* Once seats have called their tricks, the deals the tree search draws
+ * give them hands that count nearer their calls than the view's own
+ * random deals do, in the round of calls and after it; before the first
+ * call, and for a search without rules of thumb, they are the view's. */
 START_TEST(test_search_reads_the_calls)
 {
 	char path[512];
@@ -770,29 +770,43 @@ START_TEST(test_search_reads_the_calls)
 	ck_assert(memcmp(&a, &b, sizeof a) == 0);
 	for (int q = 0; q < s.players; q++)
 		ck_assert(cset_eq(x.hand[q], y.hand[q]));
-	while (state_calls_round(&s)) {
-		n = state_legal(&s, moves);
-		ck_assert(state_apply(&s, thumb_choose(&s, &style, moves, n)));
-	}
-	ck_assert_int_ge(s.current, 0);
-	n = state_legal(&s, moves);
-	state_view(&s, s.current, &v);
 	thumb_count c;
 	thumb_count_start(&c, &s);
-	double off_read = 0, off_random = 0;
-	for (int i = 0; i < 300; i++) {
-		ismcts_sample(&v, moves, n, &style, &r, &x);
-		view_sample(&v, &r, &y);
-		for (int q = 0; q < s.players; q++) {
-			if (q == s.current)
-				continue;
-			int call = state_call_of(&s, q);
-			off_read += fabs(thumb_count_hand(&c, x.hand[q]) - call);
-			off_random += fabs(thumb_count_hand(&c, y.hand[q]) - call);
+	/* the last seat to call reads the three calls before it; then the
+	 * first to play reads all three others' */
+	for (int round = 0; round < 2; round++) {
+		while (state_calls_round(&s) &&
+		       (round == 1 || state_call_so_far(&s, s.current) < 0) &&
+		       (round == 1 || state_call_so_far(&s,
+				state_next_seat(&s, s.current, 1)) < 0)) {
+			n = state_legal(&s, moves);
+			ck_assert(state_apply(&s, thumb_choose(&s, &style, moves,
+							       n)));
 		}
+		ck_assert_int_ge(s.current, 0);
+		ck_assert(state_calls_round(&s) == (round == 0));
+		n = state_legal(&s, moves);
+		state_view(&s, s.current, &v);
+		double off_read = 0, off_random = 0;
+		int read = 0;
+		for (int i = 0; i < 300; i++) {
+			ismcts_sample(&v, moves, n, &style, &r, &x);
+			view_sample(&v, &r, &y);
+			for (int q = 0; q < s.players; q++) {
+				int call = state_call_so_far(&s, q);
+				if (q == s.current || call < 0)
+					continue;
+				read++;
+				off_read += fabs(thumb_count_hand(&c,
+						x.hand[q]) - call);
+				off_random += fabs(thumb_count_hand(&c,
+						y.hand[q]) - call);
+			}
+		}
+		ck_assert_int_eq(read, 300 * (s.players - 1));
+		ck_assert_msg(off_read < 0.75 * off_random, "%.1f against %.1f",
+			      off_read, off_random);
 	}
-	ck_assert_msg(off_read < 0.75 * off_random, "%.1f against %.1f",
-		      off_read, off_random);
 	/* no rules of thumb: the view's deals */
 	a = r, b = r;
 	ismcts_sample(&v, moves, n, NULL, &a, &x);
