@@ -30,6 +30,23 @@ static void find_games(void)
 	nfiles = scn_rule_files(GAMES_DIR, files, SCN_RULE_FILES_MAX);
 }
 
+/* A shipped game by its file's name. */
+static game *load_named(const char *name)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s.yaml", GAMES_DIR, name);
+	return scn_load(path);
+}
+
+/* A match of g at its table, dealt: the first seat to decide is to move. */
+static void deal_first(state *s, game *g, uint64_t seed)
+{
+	char why[200];
+	ck_assert(state_setup(s, g, g->default_players, 0, NULL, seed, why,
+			      sizeof why));
+	state_deal(s);
+}
+
 /* ======================================================================
  * Names
  * ====================================================================== */
@@ -685,18 +702,15 @@ START_TEST(test_count_table_as_the_calls)
 	static const char *const names[] = {"spades", "oh-hell", "oh-hell-no-hook"};
 	int compared = 0;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-		char path[512];
-		snprintf(path, sizeof path, "%s/%s.yaml", GAMES_DIR, names[i]);
-		game *g = scn_load(path);
+		game *g = load_named(names[i]);
 		thumb_style style = thumb_learn(g, g->default_players);
 		state s;
-		char why[200];
-		ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 7,
-				      why, sizeof why));
+		deal_first(&s, g, 7);
 		rng r;
 		rng_seed(&r, 11, i);
 		for (int deal = 0; deal < 40 && !state_over(&s); deal++) {
-			state_deal(&s);
+			if (deal > 0)
+				state_deal(&s);
 			thumb_count c;
 			thumb_count_start(&c, &s);
 			while (state_calls_round(&s)) {
@@ -723,14 +737,9 @@ START_TEST(test_count_table_as_the_calls)
 	}
 	ck_assert_int_gt(compared, 200);
 	/* the hands of test_calls_count_the_hand */
-	char path[512];
-	snprintf(path, sizeof path, "%s/spades.yaml", GAMES_DIR);
-	game *g = scn_load(path);
+	game *g = load_named("spades");
 	state s;
-	char why[200];
-	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 3, why,
-			      sizeof why));
-	state_deal(&s);
+	deal_first(&s, g, 3);
 	thumb_count c;
 	thumb_count_start(&c, &s);
 	ck_assert(thumb_count_hand(&c, scn_card_set(g,
@@ -747,15 +756,10 @@ END_TEST
  * call, and for a search without rules of thumb, they are the view's. */
 START_TEST(test_search_reads_the_calls)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/spades.yaml", GAMES_DIR);
-	game *g = scn_load(path);
+	game *g = load_named("spades");
 	thumb_style style = thumb_learn(g, g->default_players);
 	state s;
-	char why[200];
-	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 5, why,
-			      sizeof why));
-	state_deal(&s);
+	deal_first(&s, g, 5);
 	rng r;
 	rng_seed(&r, 4, 0);
 	/* before the calls: nothing read */
@@ -820,18 +824,13 @@ END_TEST
  * sampled from it for a bot to play out, leave them to the game. */
 START_TEST(test_views_leave_the_checks_to_the_game)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/whist.yaml", GAMES_DIR);
-	game *g = scn_load(path);
+	game *g = load_named("whist");
 	ck_assert_int_gt(g->nchecks, 0);
 	state s;
-	char why[200];
-	ck_assert(state_setup(&s, g, g->default_players, 0, NULL, 5, why,
-			      sizeof why));
+	deal_first(&s, g, 5);
 	s.checks = true;
 	rng r;
 	rng_seed(&r, 3, 0);
-	state_deal(&s);
 	ck_assert_int_ge(s.current, 0);
 	static view v;
 	state_view(&s, s.current, &v);
