@@ -19,7 +19,6 @@
 #include <strings.h>
 
 #include "engine/counters.h"
-#include "engine/engine.h"
 #include "engine/phase.h"
 #include "engine/wording.h"
 
@@ -690,22 +689,6 @@ static void narrate(const state *before, const state *after, const phase *p,
 	tale_seat_as(out, seat, TALE_OPENS);
 	tale_printf(out, " %s %s\n", audience_verb(who, seat, "call", "calls"),
 		    buf);
-}
-
-int state_call_so_far(const state *s, int seat)
-{
-	int made = state_call_of(s, seat);
-	if (made >= 0 || !state_calls_round(s))
-		return made;
-	const calls_phase *c = &s->g->phase[s->phase].u.calls;
-	const struct calls_room *r = room_of(s);
-	if (c->into < 0 || seat < 0 || seat >= s->players)
-		return -1;
-	for (int pos = 0; pos < r->pos; pos++)
-		if (state_next_seat(s, r->first, pos) == seat)
-			return calls(s, c, seat)
-				? (int)s->counter[c->into][seat] : -1;
-	return -1;
 }
 
 /* The calls made so far in this round. */

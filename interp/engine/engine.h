@@ -325,10 +325,6 @@ bool state_calls_round(const state *s);
  * passed it. */
 int state_call_of(const state *s, int seat);
 
-/* state_call_of, and in the round in progress the number `seat` has
- * called already; -1 for a seat yet to call. */
-int state_call_so_far(const state *s, int seat);
-
 /* Applies one uniformly random legal action of the seat to move, and
  * returns it (ACT_NONE when no player is to move): random bots' fast path,
  * which finds the legal actions once. */

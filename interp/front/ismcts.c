@@ -428,120 +428,32 @@ static bool reads_contract(const view *v, const action *moves, int n,
 	return false;
 }
 
-/* Deals drawn for one iteration, at most, in search of one where every
- * other seat's call counts near its hand. */
-#define CALL_TRIES 6
-/* How far a seat's call may lie from the rules of thumb's count of its
- * sampled hand, in tricks: they count a hand as a player does, roughly,
- * and a seat that searches calls its own way. */
-#define CALL_SLACK 1.5
-
-/* What the seat deciding reads into the deals it draws: the standing
- * contract (reads_contract), and the other seats' calls in a round of
- * calls, each read as the rules of thumb would have made it. */
-typedef struct reading {
-	bool contract;
-	const thumb_style *style;
-	int ncalls;
-	int8_t caller[SEAT_MAX];
-	int call[SEAT_MAX];
-	thumb_count count;              /* the trumps the calls were made for */
-} reading;
-
-/* The other seats' calls of the tricks they will take, made in the round
- * of calls so far, where each seat still holds what it called with: what
- * it holds now and has played (no pass since: the seat's own hand shows
- * it).  A call says what the hand counts, so deals in which a seat's hand
- * counts far from its call are unlikely. */
-static void read_calls(const view *v, reading *rd)
-{
-	const state *s = &v->s;
-	int me = v->seat;
-	rd->ncalls = 0;
-	if (!rd->style || me < 0 ||
-	    !cset_eq(s->dealt[me], cset_or(s->hand[me], s->laid[me])))
-		return;
-	for (int q = 0; q < s->players; q++) {
-		int call = q == me ? -1 : state_call_so_far(s, q);
-		if (call < 0)
-			continue;
-		rd->caller[rd->ncalls] = (int8_t)q;
-		rd->call[rd->ncalls++] = call;
-	}
-	if (rd->ncalls)
-		thumb_count_start(&rd->count, s);
-}
-
-/* How far, in tricks beyond the slack, the calls read lie from the
- * counts of the hands the deal in s gives their seats. */
-static double calls_missed(const state *s, const reading *rd)
-{
-	double missed = 0;
-	for (int i = 0; i < rd->ncalls; i++) {
-		int q = rd->caller[i];
-		double off = fabs(thumb_count_hand(&rd->count,
-						   cset_or(s->hand[q], s->laid[q])) -
-				  rd->call[i]) - CALL_SLACK;
-		if (off > 0)
-			missed += off;
-	}
-	return missed;
-}
-
 /* A deal of the unseen cards for one iteration.  When the contract is
  * read, a deal in which the declarer's side loses, played on by the rules
  * of thumb alone with no more calls, is drawn again (a few times at most):
  * else a random hand stands for the declarer's, and every contract
- * looks doomed to the seat deciding whether to double it.  When calls
- * are read, the deal whose hands count nearest the calls, of a few. */
-static void sample_deal(const view *v, const reading *rd, rng *r, state *s)
+ * looks doomed to the seat deciding whether to double it. */
+static void sample_deal(const view *v, bool read, const thumb_style *style,
+			rng *r, state *s)
 {
-	if (rd->contract) {
-		for (int i = 0; i < SOUND_TRIES; i++) {
-			view_sample(v, r, s);
-			state t = *s;
-			thumb_play_deal(&t, rd->style, MIX_THUMB, r);
-			if (!t.fault && state_deal_worth(&t, s->declarer) >= 0)
-				return;
-		}
-		return;
+	for (int i = 0; i < SOUND_TRIES; i++) {
+		view_sample(v, r, s);
+		if (!read)
+			return;
+		state t = *s;
+		thumb_play_deal(&t, style, MIX_THUMB, r);
+		if (!t.fault && state_deal_worth(&t, s->declarer) >= 0)
+			return;
 	}
-	view_sample(v, r, s);
-	if (!rd->ncalls)
-		return;
-	double best = calls_missed(s, rd);
-	static _Thread_local state other;
-	state *kept = s, *drawn = &other;       /* copied once, at the end */
-	for (int i = 1; i < CALL_TRIES && best > 0; i++) {
-		view_sample(v, r, drawn);
-		double missed = calls_missed(drawn, rd);
-		if (missed < best) {
-			best = missed;
-			state *was = kept;
-			kept = drawn;
-			drawn = was;
-		}
-	}
-	if (kept != s)
-		*s = *kept;
-}
-
-void ismcts_sample(const view *v, const action *moves, int n,
-		   const thumb_style *style, rng *r, state *out)
-{
-	reading rd = {.contract = reads_contract(v, moves, n, style),
-		      .style = style};
-	read_calls(v, &rd);
-	sample_deal(v, &rd, r, out);
 }
 
 /* One iteration: a sampled deal, down the tree, a playout, the worths
  * credited along the path. */
 static void iterate(tree *t, const view *v, const legal_here *root,
-		    const reading *rd, const thumb_style *style, rng *r)
+		    bool read, const thumb_style *style, rng *r)
 {
 	state s;
-	sample_deal(v, rd, r, &s);
+	sample_deal(v, read, style, r, &s);
 	int deal = s.deal_no;
 	int path[DEPTH_MAX], depth = 0, at = 0;
 	action moves[ACTIONS_MAX];
@@ -681,12 +593,10 @@ action ismcts_choose(const view *v, const action *moves, int n,
 	n = narrow_calls(own, n);
 	key_all(own, n, keys);
 	legal_here root = {cset_empty(), own, keys, n};
-	reading rd = {.contract = reads_contract(v, moves, n, style),
-		      .style = style};
-	read_calls(v, &rd);
+	bool read = reads_contract(v, moves, n, style);
 	search_start start = search_begin();
 	for (int done = 0; !search_budget_spent(budget, done, start); done++)
-		iterate(&t, v, &root, &rd, style, r);
+		iterate(&t, v, &root, read, style, r);
 	action a = most_tried(&t, moves[0]);
 	if (style && lookahead_is_call(own, n))
 		a = with_margin(&t, v, a, thumb_choose(&v->s, style, own, n));

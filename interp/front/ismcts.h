@@ -23,12 +23,8 @@
  * that fails is doubled and a raise is met; an auction of tens of bids
  * is searched over its candidate calls; a seat deciding whether to
  * double another's contract samples deals in which that contract looks
- * sound to its declarer; once each seat has called the tricks it will
- * take, the deals drawn are those whose hands count, by the rules of
- * thumb's count, nearest the calls the other seats made (the best of a
- * few: a call tells of the hand); and a call other than the rules of
- * thumb's (a pass, no double) is made only when it looks better by a
- * margin.
+ * sound to its declarer; and a call other than the rules of thumb's
+ * (a pass, no double) is made only when it looks better by a margin.
  */
 #ifndef CARDRULES_ISMCTS_H
 #define CARDRULES_ISMCTS_H
@@ -56,12 +52,6 @@ typedef struct search_budget {
  * playouts and no care for calls. */
 action ismcts_choose(const view *v, const action *moves, int n,
 		     search_budget budget, const thumb_style *style, rng *r);
-
-/* A deal of the cards the view's seat cannot see, as the search draws
- * one for an iteration of its decision among moves[0..n): what the seat
- * reads into the contract and the other seats' calls included. */
-void ismcts_sample(const view *v, const action *moves, int n,
-		   const thumb_style *style, rng *r, state *out);
 
 /* When a search began: the monotonic clock and the thread's CPU time, in
  * seconds. */

@@ -353,21 +353,6 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
  * trump); every trump past the third is half a trick (the last trumps
  * take what nobody can follow).  The other cards are those of the whole
  * group outside the hand, wherever they lie: nothing hidden is read. */
-static double card_worth(int above_held, int above_out, int length,
-			 int rounds, bool trumps)
-{
-	double worth = 0;
-	if (above_out <= above_held)
-		worth = 1;
-	else if (above_out == above_held + 1 && length >= above_held + 2)
-		worth = 0.5;
-	if (!trumps && above_held >= rounds)
-		worth = 0;
-	if (trumps && above_held >= 3 && worth < 0.5)
-		worth = 0.5;
-	return worth;
-}
-
 static double group_tricks(const uint8_t *power, cardset held,
 			   cardset others, int rounds, bool trumps)
 {
@@ -383,72 +368,22 @@ static double group_tricks(const uint8_t *power, cardset held,
 				for (uint64_t v = others.w[j]; v; v &= v - 1)
 					above_out += power[j * 64 + __builtin_ctzll(v)] > power[c];
 			}
-			tricks += card_worth(above_held, above_out, length,
-					     rounds, trumps);
+			double worth = 0;
+			if (above_out <= above_held)
+				worth = 1;
+			else if (above_out == above_held + 1 && length >= above_held + 2)
+				worth = 0.5;
+			if (!trumps && above_held >= rounds)
+				worth = 0;
+			if (trumps && above_held >= 3 && worth < 0.5)
+				worth = 0.5;
+			tricks += worth;
 		}
 	return tricks;
 }
 
-void thumb_count_start(thumb_count *c, const state *s)
-{
-	const deck *d = &s->g->deck;
-	uint8_t power[CARD_MAX] = {0};
-	c->d = d;
-	c->trumps = state_trumps_ahead(s, power);
-	int players = s->players > 0 ? s->players : 1;
-	for (int suit = 0; suit < d->nsuits && suit < SUIT_MAX; suit++) {
-		int rounds = cset_count(cset_minus(d->by_suit[suit],
-						   c->trumps)) / players;
-		c->rounds[suit] = rounds > 1 ? rounds : 1;
-	}
-	/* each card's betters in its group, by the trumps' power or the
-	 * plain suit's rank */
-	for (int k = 0; k < d->ncards; k++) {
-		bool trump = cset_has(c->trumps, (card_id)k);
-		cardset group = trump ? c->trumps
-			: cset_minus(d->by_suit[d->suit_of[k]], c->trumps);
-		const uint8_t *by = trump ? power : d->rank_of;
-		c->above[k] = cset_empty();
-		CSET_FOREACH(x, group)
-			if (by[x] > by[k])
-				cset_add(&c->above[k], x);
-	}
-}
-
-/* The tricks of the cards `held` of a group (the trumps, or a plain
- * suit), as group_tricks counts them, from each card's betters. */
-static double group_count(const thumb_count *c, cardset held, cardset others,
-			  int rounds, bool trumps)
-{
-	double tricks = 0;
-	int length = cset_count(held);
-	CSET_FOREACH(k, held) {
-		int above_held = cset_count(cset_and(held, c->above[k]));
-		int above_out = cset_count(cset_and(others, c->above[k]));
-		tricks += card_worth(above_held, above_out, length, rounds,
-				     trumps);
-	}
-	return tricks;
-}
-
-double thumb_count_hand(const thumb_count *c, cardset hand)
-{
-	const deck *d = c->d;
-	double tricks = group_count(c, cset_and(hand, c->trumps),
-				    cset_minus(c->trumps, hand), RANK_MAX, true);
-	for (int suit = 0; suit < d->nsuits && suit < SUIT_MAX; suit++) {
-		cardset group = cset_minus(d->by_suit[suit], c->trumps);
-		tricks += group_count(c, cset_and(hand, group),
-				      cset_minus(group, hand), c->rounds[suit],
-				      false);
-	}
-	int most = cset_count(hand);
-	return tricks < most ? tricks : most;
-}
-
 /* The tricks the seat to move can hope to take with its hand, from its
- * hand and the trumps of the tricks to come (thumb_count_hand's count,
- * without the table of betters it fills for many hands). */
+ * hand and the trumps of the tricks to come. */
 static double tricks_hoped(const state *s)
 {
 	const deck *d = &s->g->deck;

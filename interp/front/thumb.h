@@ -60,22 +60,6 @@ thumb_style thumb_learn(const game *g, int players);
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n);
 
-/* The tricks a hand can hope to take, counted as the rules of thumb
- * count before they call: its high cards and its trumps against the
- * trumps of the tricks to come (thumb_count_start reads them from a
- * state; any deal of the same game and phase counts alike). */
-typedef struct thumb_count {
-	const deck *d;
-	cardset trumps;
-	cardset above[CARD_MAX];        /* the cards of each card's group
-					   (the trumps, or its plain suit)
-					   that outrank it */
-	int rounds[SUIT_MAX];           /* a plain suit's rounds that win */
-} thumb_count;
-
-void thumb_count_start(thumb_count *c, const state *s);
-double thumb_count_hand(const thumb_count *c, cardset hand);
-
 /* The card the rules of thumb play or pass among the legal `cards` (not
  * empty): thumb_choose's card without a list of actions. */
 card_id thumb_card(const state *s, const thumb_style *style, cardset cards);

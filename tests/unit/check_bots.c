@@ -9,7 +9,6 @@
 #include "testutil.h"
 #include "scenario.h"
 
-#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -691,135 +690,6 @@ START_TEST(test_thumb_playout_as_step_by_step)
 }
 END_TEST
 
-/* The count of a hand from a table of each card's betters (what the
- * tree search reads the other seats' calls by) is the count the rules
- * of thumb call by: in random deals of the games with a round of calls,
- * each seat's call is the number nearest the table's count of its hand
- * (the lower of two as near), where every number from it is open, and
- * the hands named above count as the calls there said. */
-START_TEST(test_count_table_as_the_calls)
-{
-	static const char *const names[] = {"spades", "oh-hell", "oh-hell-no-hook"};
-	int compared = 0;
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-		game *g = load_named(names[i]);
-		thumb_style style = thumb_learn(g, g->default_players);
-		state s;
-		deal_first(&s, g, 7);
-		rng r;
-		rng_seed(&r, 11, i);
-		for (int deal = 0; deal < 40 && !state_over(&s); deal++) {
-			if (deal > 0)
-				state_deal(&s);
-			thumb_count c;
-			thumb_count_start(&c, &s);
-			while (state_calls_round(&s)) {
-				action moves[ACTIONS_MAX];
-				int n = state_legal(&s, moves);
-				action a = thumb_choose(&s, &style, moves, n);
-				int hoped = (int)(thumb_count_hand(&c,
-						s.hand[s.current]) + 0.5);
-				bool open = false;  /* the number hoped is a bid */
-				for (int k = 0; k < n; k++)
-					open |= moves[k].kind == ACT_BID &&
-						moves[k].number == hoped &&
-						!state_move_hint(&s, &moves[k]).commits;
-				if (open) {
-					ck_assert_int_eq(a.number, hoped);
-					compared++;
-				}
-				ck_assert(state_apply(&s, a));
-			}
-			while (s.current >= 0)
-				state_apply_random(&s, &r);
-		}
-		game_free(g);
-	}
-	ck_assert_int_gt(compared, 200);
-	/* the hands of test_calls_count_the_hand */
-	game *g = load_named("spades");
-	state s;
-	deal_first(&s, g, 3);
-	thumb_count c;
-	thumb_count_start(&c, &s);
-	ck_assert(thumb_count_hand(&c, scn_card_set(g,
-		"AS KS QS JS 10S AH KH AD KD AC KC 2H 2D")) == 11);
-	ck_assert(thumb_count_hand(&c, scn_card_set(g,
-		"QS JS 10S 9S 8S 2H 3H 4H 2D 3D 4D 2C 3C")) == 3.5);
-	game_free(g);
-}
-END_TEST
-
-/* Once seats have called their tricks, the deals the tree search draws
- * give them hands that count nearer their calls than the view's own
- * random deals do, in the round of calls and after it; before the first
- * call, and for a search without rules of thumb, they are the view's. */
-START_TEST(test_search_reads_the_calls)
-{
-	game *g = load_named("spades");
-	thumb_style style = thumb_learn(g, g->default_players);
-	state s;
-	deal_first(&s, g, 5);
-	rng r;
-	rng_seed(&r, 4, 0);
-	/* before the calls: nothing read */
-	action moves[ACTIONS_MAX];
-	int n = state_legal(&s, moves);
-	static view v;
-	state_view(&s, s.current, &v);
-	rng a = r, b = r;
-	state x, y;
-	ismcts_sample(&v, moves, n, &style, &a, &x);
-	view_sample(&v, &b, &y);
-	ck_assert(memcmp(&a, &b, sizeof a) == 0);
-	for (int q = 0; q < s.players; q++)
-		ck_assert(cset_eq(x.hand[q], y.hand[q]));
-	thumb_count c;
-	thumb_count_start(&c, &s);
-	/* the last seat to call reads the three calls before it; then the
-	 * first to play reads all three others' */
-	for (int round = 0; round < 2; round++) {
-		while (state_calls_round(&s) &&
-		       (round == 1 || state_call_so_far(&s, s.current) < 0) &&
-		       (round == 1 || state_call_so_far(&s,
-				state_next_seat(&s, s.current, 1)) < 0)) {
-			n = state_legal(&s, moves);
-			ck_assert(state_apply(&s, thumb_choose(&s, &style, moves,
-							       n)));
-		}
-		ck_assert_int_ge(s.current, 0);
-		ck_assert(state_calls_round(&s) == (round == 0));
-		n = state_legal(&s, moves);
-		state_view(&s, s.current, &v);
-		double off_read = 0, off_random = 0;
-		int read = 0;
-		for (int i = 0; i < 300; i++) {
-			ismcts_sample(&v, moves, n, &style, &r, &x);
-			view_sample(&v, &r, &y);
-			for (int q = 0; q < s.players; q++) {
-				int call = state_call_so_far(&s, q);
-				if (q == s.current || call < 0)
-					continue;
-				read++;
-				off_read += fabs(thumb_count_hand(&c,
-						x.hand[q]) - call);
-				off_random += fabs(thumb_count_hand(&c,
-						y.hand[q]) - call);
-			}
-		}
-		ck_assert_int_eq(read, 300 * (s.players - 1));
-		ck_assert_msg(off_read < 0.75 * off_random, "%.1f against %.1f",
-			      off_read, off_random);
-	}
-	/* no rules of thumb: the view's deals */
-	a = r, b = r;
-	ismcts_sample(&v, moves, n, NULL, &a, &x);
-	view_sample(&v, &b, &y);
-	ck_assert(memcmp(&a, &b, sizeof a) == 0);
-	game_free(g);
-}
-END_TEST
-
 /* The rule file's checks guard the game played: a view, and every deal
  * sampled from it for a bot to play out, leave them to the game. */
 START_TEST(test_views_leave_the_checks_to_the_game)
@@ -861,8 +731,6 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_play_to_the_call);
 	tcase_add_test(tc, test_thumb_playout_as_step_by_step);
 	tcase_add_test(tc, test_views_leave_the_checks_to_the_game);
-	tcase_add_test(tc, test_count_table_as_the_calls);
-	tcase_add_test(tc, test_search_reads_the_calls);
 	suite_add_tcase(su, tc);
 	return su;
 }
