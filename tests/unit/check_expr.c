@@ -1262,7 +1262,8 @@ END_TEST
 /* Integer expressions laid out as instructions (expr_code.c) give what
  * the reference walk gives: every instruction, choose() in and out of
  * its range, `and` and `or` decided by their first operand, overflow
- * saturated, at every seat of 0 and 4 players.  One too deep for the
+ * saturated, another seat's value by a seat worked out (in and off the
+ * table), at every seat of 0 and 4 players.  One too deep for the
  * instructions' stack is walked instead. */
 START_TEST(test_instructions)
 {
@@ -1279,6 +1280,10 @@ START_TEST(test_instructions)
 		"count(won) + carry * 2 + (if points(won) > 0 then 1 else 0)",
 		"count(s in seats, total[s] > total) + carry + total[left(seat)]",
 		"players * 10 + carry * total + total[seat]",
+		/* another seat's value, the seat worked out first: off the
+		 * table (below 0, at players and past it) it reads zero */
+		"total[right(seat)] * 3 + carry",
+		"total[holder(QS)] - total[holder(JD)] + carry",
 	};
 	for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
 		expr *e = ok(root, texts[i]);
