@@ -293,6 +293,7 @@ void bot_view(const bot *b, const state *s, int seat, view *v)
 	memset(v, 0, sizeof *v);
 	v->s = *s;
 	v->s.seed = 0;
+	v->s.checks = false;            /* the game's own, as state_view's */
 	v->seat = (int8_t)seat;
 	v->unknown = cset_empty();
 }

@@ -690,6 +690,53 @@ START_TEST(test_thumb_playout_as_step_by_step)
 }
 END_TEST
 
+/* The cards the rules of thumb see taking the lead of a trick (found
+ * by sets: the trumps, the best card's suit) are those that, played,
+ * hold the trick, or take it when it ends: in random deals of every
+ * game, trumps, the lowest winning and a hook deciding the last card
+ * among them. */
+START_TEST(test_taking_the_lead_as_played)
+{
+	find_games();
+	int compared = 0;
+	for (int i = 0; i < nfiles; i++) {
+		game *g = scn_load(files[i]);
+		if (game_is_solitaire(g)) {
+			game_free(g);
+			continue;
+		}
+		state s;
+		deal_first(&s, g, (uint64_t)i);
+		rng r;
+		rng_seed(&r, 31, (uint64_t)i);
+		for (int step = 0; step < 400 && !state_over(&s); step++) {
+			if (s.current == SEAT_CHANCE) {
+				state_deal(&s);
+				continue;
+			}
+			cardset legal = state_legal_cards(&s), taking;
+			if (!cset_is_empty(legal) &&
+			    state_cards_taking_lead(&s, legal, &taking)) {
+				int me = s.current;
+				CSET_FOREACH(c, legal) {
+					state t = s;
+					ck_assert(state_apply_card(&t, c));
+					bool holds = t.tricks_done == s.tricks_done
+						? state_trick_holder(&t) == me
+						: t.last_winner == me;
+					ck_assert_msg(holds == cset_has(taking, c),
+						      "%s, step %d", g->name, step);
+					compared++;
+				}
+			}
+			ck_assert(state_apply_random(&s, &r).kind != ACT_NONE);
+		}
+		game_free(g);
+	}
+	ck_assert_int_gt(compared, 5000);
+}
+END_TEST
+
 /* The rule file's checks guard the game played: a view, and every deal
  * sampled from it for a bot to play out, leave them to the game. */
 START_TEST(test_views_leave_the_checks_to_the_game)
@@ -708,6 +755,11 @@ START_TEST(test_views_leave_the_checks_to_the_game)
 	state sample;
 	view_sample(&v, &r, &sample);
 	ck_assert(!sample.checks);
+	bot b;                          /* a bot that sees every card */
+	bot_init(&b, BOT_MC, 1, s.current);
+	b.cheat = true;
+	bot_view(&b, &s, s.current, &v);
+	ck_assert(!v.s.checks);
 	ck_assert(s.checks);            /* the game's own are still on */
 	game_free(g);
 }
@@ -731,6 +783,7 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_play_to_the_call);
 	tcase_add_test(tc, test_thumb_playout_as_step_by_step);
 	tcase_add_test(tc, test_views_leave_the_checks_to_the_game);
+	tcase_add_test(tc, test_taking_the_lead_as_played);
 	suite_add_tcase(su, tc);
 	return su;
 }
