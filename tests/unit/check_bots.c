@@ -29,6 +29,17 @@ static void find_games(void)
 	nfiles = scn_rule_files(GAMES_DIR, files, SCN_RULE_FILES_MAX);
 }
 
+/* Game file i of find_games(), unless it is a solitaire (NULL). */
+static game *game_with_players(int i)
+{
+	game *g = scn_load(files[i]);
+	if (game_is_solitaire(g)) {
+		game_free(g);
+		return NULL;
+	}
+	return g;
+}
+
 /* A shipped game by its file's name. */
 static game *load_named(const char *name)
 {
@@ -132,11 +143,9 @@ START_TEST(test_search_bots_play_every_game)
 {
 	find_games();
 	for (int i = 0; i < nfiles; i++) {
-		game *g = scn_load(files[i]);
-		if (game_is_solitaire(g)) {
-			game_free(g);
+		game *g = game_with_players(i);
+		if (!g)
 			continue;
-		}
 		static action a[4096], b[4096];
 		for (int k = 0; k < 3; k++) {
 			const char *spec = k == 0 ? "random,0=ismcts:40"
@@ -195,11 +204,9 @@ START_TEST(test_hidden_cards_change_nothing)
 	find_games();
 	const char *kinds[] = {"ismcts:30", "mc:20", "low"};
 	for (int i = 0; i < nfiles; i++) {
-		game *g = scn_load(files[i]);
-		if (game_is_solitaire(g)) {
-			game_free(g);
+		game *g = game_with_players(i);
+		if (!g)
 			continue;
-		}
 		state s;
 		char why[200];
 		ck_assert(state_setup(&s, g, g->default_players, 0, NULL,
@@ -700,11 +707,9 @@ START_TEST(test_taking_the_lead_as_played)
 	find_games();
 	int compared = 0;
 	for (int i = 0; i < nfiles; i++) {
-		game *g = scn_load(files[i]);
-		if (game_is_solitaire(g)) {
-			game_free(g);
+		game *g = game_with_players(i);
+		if (!g)
 			continue;
-		}
 		state s;
 		deal_first(&s, g, (uint64_t)i);
 		rng r;
