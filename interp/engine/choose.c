@@ -599,12 +599,14 @@ static bool context(const state *s, const phase *p, const audience *who,
 }
 
 /* A choice that raises a counter, declares or takes cards commits its
- * chooser. */
+ * chooser; a card laid back after taking is given away (it contests
+ * nothing). */
 static move_hint hint(const state *s, const phase *p, const action *a)
 {
-	(void)s;
 	move_hint h = {0, false, false, false};
-	if (a->kind == ACT_CHOICE && a->number < p->u.choose.nchoices) {
+	if (a->kind == ACT_CARD && room_of(s)->laying >= 0)
+		h.gives_away = true;
+	else if (a->kind == ACT_CHOICE && a->number < p->u.choose.nchoices) {
 		const choice_def *c = &p->u.choose.choice[a->number];
 		h.commits = c->adds.n != 0 || c->declare || c->take >= 0;
 	}

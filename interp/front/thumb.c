@@ -341,6 +341,13 @@ card_id thumb_card(const state *s, const thumb_style *style, cardset cards)
 		return cost ? duck(s, cards, taking)
 			    : take_cheaply(s, cards, taking);
 	bool discard = discarding(s, cards);
+	/* where tricks score, a trump is kept while another card can go */
+	if (discard && !cost) {
+		uint8_t power[CARD_MAX];
+		cardset plain = cset_minus(cards, state_trumps_ahead(s, power));
+		if (!cset_is_empty(plain))
+			cards = plain;
+	}
 	return lowest_key(&s->g->deck, cards, discard, !cost);
 }
 
@@ -443,6 +450,20 @@ static bool only_cards(const action *moves, int n, cardset *cards)
 	return true;
 }
 
+/* How many of the hand's cards would be trumps after choice a (a
+ * choice that names the game: Skat's suit games, Euchre's second
+ * round); 0 where the deal would end first. */
+static int trumps_held_after(const state *s, const action *a)
+{
+	state t = *s;
+	state_apply_listed(&t, *a);
+	if (t.fault || t.deal_no != s->deal_no)
+		return 0;
+	uint8_t power[CARD_MAX];
+	return cset_count(cset_and(state_trumps_ahead(&t, power),
+				   s->hand[s->current]));
+}
+
 action thumb_choose(const state *s, const thumb_style *style,
 		    const action *moves, int n)
 {
@@ -468,8 +489,11 @@ action thumb_choose(const state *s, const thumb_style *style,
 		case ACT_PASS:
 			key = s->bid > 0 ? 0 : 200000;
 			break;
-		case ACT_CHOICE:        /* the choice that commits least */
-			key = state_move_hint(s, a).commits;
+		case ACT_CHOICE:        /* the choice that commits least; of
+					   those that commit, the one that
+					   makes most of the hand trumps */
+			key = state_move_hint(s, a).commits
+			      ? 1 + CARD_MAX - trumps_held_after(s, a) : 0;
 			break;
 		case ACT_MELDS:         /* what scores most for the side */
 			key = -(state_meld_points(s, s->current, a) * 64 +

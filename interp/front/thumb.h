@@ -51,10 +51,14 @@ thumb_style thumb_learn(const game *g, int players);
  * lowest, or, when only its side plays after it, the highest that leaves
  * the lead there); else the highest, and the lowest to throw away or
  * pass on.
+ * Where tricks score, a card thrown away or laid back is never a trump
+ * while another card can go.
  * The lowest pair face up, the lowest bid only when nobody has bid
  * (else a pass), in a round of calls (Spades' bids) the number of tricks
  * the hand hopes to take by a player's count of its high cards and
- * trumps, a choice that changes nothing when there is one, and the
+ * trumps, a choice that changes nothing when there is one (of choices
+ * that all commit, such as Skat's games, the one that makes most of the
+ * hand trumps), and the
  * melds that score most for the side against those declared so far (the
  * most melds among equals). */
 action thumb_choose(const state *s, const thumb_style *style,

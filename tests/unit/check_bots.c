@@ -492,6 +492,121 @@ START_TEST(test_tricks_cost_by_part)
 	thumb_style sidi = learnt("sidi-barrani");
 	ck_assert(!sidi.tricks_cost[ROLE_DECLARING]);
 	ck_assert(!sidi.tricks_cost[ROLE_DEFENDING]);
+	/* learnt from deals whose games the rules of thumb declare: the
+	 * suit they hold most of, the skat laid back without its jacks */
+	thumb_style skat = learnt("skat");
+	ck_assert(!skat.tricks_cost[ROLE_DECLARING]);
+	ck_assert(!skat.tricks_cost[ROLE_DEFENDING]);
+}
+END_TEST
+
+/* Skat's first deal (seed 3) played by the rules of thumb up to the
+ * first decision whose verb is `verb`. */
+static void skat_until(const game *g, const thumb_style *style,
+		       const char *verb, state *s)
+{
+	char why[200];
+	ck_assert(state_setup(s, g, 3, 0, NULL, 3, why, sizeof why));
+	rng r;
+	rng_seed(&r, 3, 7);
+	for (int step = 0; step < 64; step++) {
+		if (state_current(s) == SEAT_CHANCE) {
+			state_deal(s);
+			continue;
+		}
+		if (strcmp(state_decision(s).verb, verb) == 0)
+			return;
+		ck_assert(thumb_step(s, style, MIX_THUMB, &r));
+	}
+	ck_abort_msg("no decision to %s", verb);
+}
+
+/* The declarer's cards laid back after taking the skat are given away
+ * (they contest no trick): the rules of thumb keep the trumps known
+ * before the game is named (the jacks), and lay the lowest of the rest
+ * where tricks score. */
+START_TEST(test_lay_back_keeps_the_trumps)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/skat.yaml", GAMES_DIR);
+	game *g = scn_load(path);
+	thumb_style style = thumb_learn(g, 3);
+	state s;
+	skat_until(g, &style, "lay", &s);
+	int seat = state_current(&s);
+	s.hand[seat] = scn_card_set(g, "JC JS JH AC 10C KC QC 9C AS 10S 7H 8D");
+	cardset cards = s.hand[seat];
+	action lay = action_card(scn_card(g, "7H"));
+	ck_assert(state_move_hint(&s, &lay).gives_away);
+	ck_assert_int_eq(thumb_card(&s, &style, cards), scn_card(g, "7H"));
+	game_free(g);
+	/* Euchre's dealer, the up-card ordered up and taken, lays back a
+	 * plain card: the nine of trumps is the lowest, but a trump */
+	snprintf(path, sizeof path, "%s/euchre.yaml", GAMES_DIR);
+	g = scn_load(path);
+	style = thumb_learn(g, 4);
+	char why[200];
+	ck_assert(state_setup(&s, g, 4, 0, NULL, 3, why, sizeof why));
+	state_deal(&s);
+	scn_say(&s, "order");
+	rng r;
+	rng_seed(&r, 3, 7);
+	while (strcmp(state_decision(&s).verb, "lay") != 0)
+		ck_assert(thumb_step(&s, &style, MIX_THUMB, &r));
+	uint8_t power[CARD_MAX];
+	cardset trumps = state_trumps_ahead(&s, power);
+	seat = state_current(&s);
+	card_id nine = cset_first(cset_and(trumps, scn_card_set(g, "9S 9H 9D 9C")));
+	cardset plain = cset_minus(scn_card_set(g, "QS QH QD QC"), trumps);
+	card_id queen = cset_first(plain);
+	s.hand[seat] = cset_empty();
+	cset_add(&s.hand[seat], nine);
+	cset_add(&s.hand[seat], queen);
+	action lay_nine = action_card(nine);
+	ck_assert(state_move_hint(&s, &lay_nine).gives_away);
+	ck_assert_int_eq(thumb_card(&s, &style, s.hand[seat]), queen);
+	game_free(g);
+}
+END_TEST
+
+/* Of the games that commit alike (Skat's suit games, Grand, Null), the
+ * rules of thumb name the one that makes most of the hand trumps; a
+ * choice that commits to nothing comes before them all. */
+START_TEST(test_game_named_by_the_trumps_held)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/skat.yaml", GAMES_DIR);
+	game *g = scn_load(path);
+	thumb_style style = thumb_learn(g, 3);
+	state s;
+	skat_until(g, &style, "choose", &s);
+	action moves[ACTIONS_MAX];
+	char words[64];
+	/* past the pick-up (or Hand) to the game itself */
+	for (int step = 0; step < 8; step++) {
+		int n = state_legal(&s, moves);
+		state_action_words(&s, &moves[0], 1, words, sizeof words);
+		if (n >= 5 && strcmp(words, "diamonds") == 0)
+			break;
+		rng r;
+		rng_seed(&r, 5, (uint64_t)step);
+		ck_assert(thumb_step(&s, &style, MIX_THUMB, &r));
+	}
+	int n = state_legal(&s, moves);
+	ck_assert_int_ge(n, 5);
+	int seat = state_current(&s);
+	const char *hands[][2] = {
+		{"JC JS 7C 8C 9C QC KC AC 7H 8D", "clubs"},
+		{"JD 7H 8H 9H QH KH 7S 8S AS 7D", "hearts"},
+		{"JC JS JH JD 7S 8S 7H 8H 7D 8D", "diamonds"},
+	};
+	for (size_t i = 0; i < sizeof hands / sizeof *hands; i++) {
+		s.hand[seat] = scn_card_set(g, hands[i][0]);
+		action a = thumb_choose(&s, &style, moves, n);
+		state_action_words(&s, &a, 1, words, sizeof words);
+		ck_assert_str_eq(words, hands[i][1]);
+	}
+	game_free(g);
 }
 END_TEST
 
@@ -784,6 +899,8 @@ static Suite *bots_suite(void)
 	tcase_add_test(tc, test_call_line);
 	tcase_add_test(tc, test_pairs_by_thumb_without_the_list);
 	tcase_add_test(tc, test_tricks_cost_by_part);
+	tcase_add_test(tc, test_lay_back_keeps_the_trumps);
+	tcase_add_test(tc, test_game_named_by_the_trumps_held);
 	tcase_add_test(tc, test_calls_count_the_hand);
 	tcase_add_test(tc, test_play_to_the_call);
 	tcase_add_test(tc, test_thumb_playout_as_step_by_step);
