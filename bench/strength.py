@@ -2,7 +2,9 @@
 
   strength.py table GAME SEAT0 OTHERS     a row of the advantage table
   strength.py contracts GAME.SEAT0.OTHERS a row of contracts, where the
-                                           game has them
+                                           game has them (Sidi Barrani,
+                                           Bridge, Schieberamsch, Spades,
+                                           Oh Hell, Skat)
   strength.py time GAME.SEAT0.OTHERS      a row of seat 0's time a
                                            decision (simulate --time)
   strength.py everyone GAME BOT           a row of the contracts when
@@ -139,8 +141,33 @@ def bridge(deals):
                 sum(1 for d in theirs if d["values"]["made"]), len(theirs))]
 
 
+SKAT_GAMES = ("diamonds", "hearts", "spades", "clubs", "Grand", "Null")
+
+
+def skat(deals):
+    """Seat 0 as declarer: its games, made, by the game named (the
+    counter `game`: 1 diamonds .. 4 clubs, 5 Grand, 6 Null); and the
+    others' games against it, made."""
+    played = [d for d in deals
+              if d["contract"] and d["contract"]["declarer"] >= 0]
+    mine = [d for d in played if d["contract"]["declarer"] == 0]
+    theirs = [d for d in played if d["contract"]["declarer"] != 0]
+    named = []
+    for k, name in enumerate(SKAT_GAMES, 1):
+        of = [d for d in mine if d["counters"]["game"] == k]
+        if of:
+            named.append("%s %d, made %d" % (
+                name, len(of), sum(1 for d in of if d["values"]["made"])))
+    return ["declares %s, made %s" % (
+                rate(len(mine), len(deals)),
+                rate(sum(1 for d in mine if d["values"]["made"]), len(mine))),
+            ", ".join(named) if named else "no game",
+            "the others' made %s" % rate(
+                sum(1 for d in theirs if d["values"]["made"]), len(theirs))]
+
+
 CONTRACTS = {"sidi-barrani": sidi_barrani, "bridge": bridge, "schieberamsch": schieberamsch,
-             "spades": spades, "oh-hell": oh_hell}
+             "spades": spades, "oh-hell": oh_hell, "skat": skat}
 
 
 def everyone_sidi(deals):
