@@ -527,9 +527,7 @@ static void skat_until(const game *g, const thumb_style *style,
  * where tricks score. */
 START_TEST(test_lay_back_keeps_the_trumps)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/skat.yaml", GAMES_DIR);
-	game *g = scn_load(path);
+	game *g = load_named("skat");
 	thumb_style style = thumb_learn(g, 3);
 	state s;
 	skat_until(g, &style, "lay", &s);
@@ -542,8 +540,7 @@ START_TEST(test_lay_back_keeps_the_trumps)
 	game_free(g);
 	/* Euchre's dealer, the up-card ordered up and taken, lays back a
 	 * plain card: the nine of trumps is the lowest, but a trump */
-	snprintf(path, sizeof path, "%s/euchre.yaml", GAMES_DIR);
-	g = scn_load(path);
+	g = load_named("euchre");
 	style = thumb_learn(g, 4);
 	char why[200];
 	ck_assert(state_setup(&s, g, 4, 0, NULL, 3, why, sizeof why));
@@ -574,9 +571,7 @@ END_TEST
  * choice that commits to nothing comes before them all. */
 START_TEST(test_game_named_by_the_trumps_held)
 {
-	char path[512];
-	snprintf(path, sizeof path, "%s/skat.yaml", GAMES_DIR);
-	game *g = scn_load(path);
+	game *g = load_named("skat");
 	thumb_style style = thumb_learn(g, 3);
 	state s;
 	skat_until(g, &style, "choose", &s);
