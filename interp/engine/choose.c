@@ -190,7 +190,8 @@ static int legal(const state *s, const phase *p, action *out)
 }
 
 /* The place's cards into the chooser's hand: as many are to be laid back
- * (false when there were none). */
+ * (false when there were none).  A view takes only the cards it knows
+ * (a bot weighing the choice on its view: the others stay unknown). */
 static bool take(state *s, int place)
 {
 	const place_def *pl = &s->g->place[place];
@@ -200,8 +201,11 @@ static bool take(state *s, int place)
 		seen = cset_or(seen, cset_minus(place_cards(s, place), s->down));
 	for (int k = 0; k < pl->npiles; k++) {
 		card_id row[CARD_MAX];
+		memset(row, CARD_NONE, sizeof row);
 		int m = pile_in_order(s, pl->first_pile + k, row);
 		for (int i = 0; i < m; i++) {
+			if (row[i] == CARD_NONE)
+				continue;
 			pile_remove(s, row[i]);
 			cset_del(&s->down, row[i]);
 			cset_add(&s->hand[seat], row[i]);

@@ -161,6 +161,57 @@ static void side_tricks_called(const state *s, int seat, int *tricks,
 		}
 }
 
+/* Plays the deal in s with every call a pass where one may be made
+ * (the other decisions by the rules of thumb, which choose what commits
+ * least), the cards at random: the deal nobody declares, where the game
+ * plays one (Skat's Ramsch once all have passed). */
+static void play_deal_passed(state *s, const thumb_style *style, rng *r)
+{
+	if (state_current(s) == SEAT_CHANCE)
+		state_deal(s);
+	int deal = s->deal_no;
+	action moves[ACTIONS_MAX];
+	while (s->current >= 0 && s->deal_no == deal) {
+		int pass = -1;
+		if (cset_is_empty(state_legal_cards(s))) {
+			int n = state_legal(s, moves);
+			for (int i = 0; i < n && pass < 0; i++)
+				if (moves[i].kind == ACT_PASS)
+					pass = i;
+		}
+		if (pass >= 0)
+			state_apply_listed(s, moves[pass]);
+		else if (!thumb_step(s, style, MIX_CARDS_AT_RANDOM, r))
+			return;
+	}
+}
+
+/* Deals in which nobody declared, learnt from besides when the deals of
+ * thumb_learn had too few: up to LEARN_DEALS deals passed through (a
+ * deal thrown in once all have passed plays no trick, and teaches
+ * nothing). */
+static void learn_undeclared(const game *g, int players,
+			     const thumb_style *style, rng *r,
+			     covariance *part)
+{
+	state s;
+	char why[200];
+	for (int d = 0; d < LEARN_DEALS && part->n < LEARN_ROLE_MIN; d++) {
+		if (!state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
+				 sizeof why))
+			return;
+		play_deal_passed(&s, style, r);
+		if (s.fault || s.declarer >= 0)
+			continue;
+		int tricks = 0;
+		for (int p = 0; p < players; p++)
+			tricks += s.tricks_won[p];
+		for (int p = 0; tricks && p < players; p++)
+			covariance_add(part, s.tricks_won[p],
+				       state_deal_worth(&s, p));
+	}
+}
+
 thumb_style thumb_learn(const game *g, int players)
 {
 	thumb_style style;
@@ -207,6 +258,9 @@ thumb_style thumb_learn(const game *g, int players)
 	style.call_short_takes = worse(&side, 0, 1);
 	style.call_over_costs = worse(&side, 2, 1);
 	style.call_none_ducks = worse(&none, 2, 1);
+	if (part[ROLE_NO_DECLARER].n < LEARN_ROLE_MIN)
+		learn_undeclared(g, players, &style, &r,
+				 &part[ROLE_NO_DECLARER]);
 	for (int k = 0; k < ROLES; k++) {
 		const covariance *c = part[k].n >= LEARN_ROLE_MIN ? &part[k] : &all;
 		style.tricks_cost[k] = covariance_of(c) < 0;
