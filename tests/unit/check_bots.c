@@ -497,6 +497,10 @@ START_TEST(test_tricks_cost_by_part)
 	thumb_style skat = learnt("skat");
 	ck_assert(!skat.tricks_cost[ROLE_DECLARING]);
 	ck_assert(!skat.tricks_cost[ROLE_DEFENDING]);
+	/* the rules of thumb always open, so Ramsch, once all have
+	 * passed, is learnt from deals passed through */
+	thumb_style ramsch_after_passes = learnt("skat-ramsch");
+	ck_assert(ramsch_after_passes.tricks_cost[ROLE_NO_DECLARER]);
 }
 END_TEST
 
