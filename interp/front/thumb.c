@@ -164,14 +164,19 @@ static void side_tricks_called(const state *s, int seat, int *tricks,
 /* Plays the deal in s with every call a pass where one may be made
  * (the other decisions by the rules of thumb, which choose what commits
  * least), the cards at random: the deal nobody declares, where the game
- * plays one (Skat's Ramsch once all have passed). */
-static void play_deal_passed(state *s, const thumb_style *style, rng *r)
+ * plays one (Skat's Ramsch once all have passed).  False, the deal left
+ * where it is, once a seat declares all the same (a dealer who must) or
+ * the deal is thrown in. */
+static bool play_deal_passed(state *s, const thumb_style *style, rng *r)
 {
 	if (state_current(s) == SEAT_CHANCE)
 		state_deal(s);
-	int deal = s->deal_no;
+	int deal = s->deal_no, redeals = s->redeals;
 	action moves[ACTIONS_MAX];
 	while (s->current >= 0 && s->deal_no == deal) {
+		/* thrown in once all passed: the same deal dealt again */
+		if (s->declarer >= 0 || s->redeals != redeals)
+			return false;
 		int pass = -1;
 		if (cset_is_empty(state_legal_cards(s))) {
 			int n = state_legal(s, moves);
@@ -182,26 +187,37 @@ static void play_deal_passed(state *s, const thumb_style *style, rng *r)
 		if (pass >= 0)
 			state_apply_listed(s, moves[pass]);
 		else if (!thumb_step(s, style, MIX_CARDS_AT_RANDOM, r))
-			return;
+			return false;
 	}
+	return !s->fault && s->declarer < 0;
 }
+
+/* Deals passed through that teach nothing (thrown in once all have
+ * passed, or declared by a seat that must), after which the others
+ * would teach nothing either. */
+#define PASSED_IDLE_MAX 8
 
 /* Deals in which nobody declared, learnt from besides when the deals of
  * thumb_learn had too few: up to LEARN_DEALS deals passed through (a
  * deal thrown in once all have passed plays no trick, and teaches
- * nothing). */
+ * nothing: where the first few are all such, no more are played). */
 static void learn_undeclared(const game *g, int players,
 			     const thumb_style *style, rng *r,
 			     covariance *part)
 {
 	state s;
 	char why[200];
-	for (int d = 0; d < LEARN_DEALS && part->n < LEARN_ROLE_MIN; d++) {
-		if (!state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
+	bool fresh = false;             /* a match to start */
+	if (!state_setup(&s, g, players, 0, NULL, 1, why, sizeof why))
+		return;
+	for (int d = 0; d < LEARN_DEALS && part->n < LEARN_ROLE_MIN &&
+	     (d < PASSED_IDLE_MAX || part->n > 0); d++) {
+		if ((fresh || state_over(&s)) &&
+		    !state_setup(&s, g, players, 0, NULL, (uint64_t)d, why,
 				 sizeof why))
 			return;
-		play_deal_passed(&s, style, r);
-		if (s.fault || s.declarer >= 0)
+		fresh = !play_deal_passed(&s, style, r);
+		if (fresh)
 			continue;
 		int tricks = 0;
 		for (int p = 0; p < players; p++)
