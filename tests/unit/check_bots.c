@@ -581,6 +581,14 @@ START_TEST(test_game_named_by_the_trumps_held)
 	skat_until(g, &style, "choose", &s);
 	action moves[ACTIONS_MAX];
 	char words[64];
+	/* the pick-up weighed on the seat's own view, where the skat's
+	 * cards are unknown: taking them takes none of them there */
+	static view v;
+	state_view(&s, state_current(&s), &v);
+	ck_assert(!cset_is_empty(v.unknown));
+	int k = state_legal(&v.s, moves);
+	action picked = thumb_choose(&v.s, &style, moves, k);
+	ck_assert(listed(moves, k, &picked));
 	/* past the pick-up (or Hand) to the game itself */
 	for (int step = 0; step < 8; step++) {
 		int n = state_legal(&s, moves);
