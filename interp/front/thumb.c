@@ -543,6 +543,12 @@ action thumb_choose(const state *s, const thumb_style *style,
 		return action_card(thumb_card(s, style, cards));
 	if (state_calls_round(s))
 		return call_tricks_hoped(s, moves, n);
+	/* a choice that commits to nothing comes before any that commits:
+	 * the trumps of those are weighed only where none is such */
+	bool quiet = false;
+	for (int i = 0; i < n && !quiet; i++)
+		quiet = moves[i].kind == ACT_CHOICE &&
+			!state_move_hint(s, &moves[i]).commits;
 	int best = 0;
 	long best_key = 0;
 	for (int i = 0; i < n; i++) {
@@ -562,8 +568,9 @@ action thumb_choose(const state *s, const thumb_style *style,
 		case ACT_CHOICE:        /* the choice that commits least; of
 					   those that commit, the one that
 					   makes most of the hand trumps */
-			key = state_move_hint(s, a).commits
-			      ? 1 + CARD_MAX - trumps_held_after(s, a) : 0;
+			key = !state_move_hint(s, a).commits ? 0
+			      : quiet ? 1
+			      : 1 + CARD_MAX - trumps_held_after(s, a);
 			break;
 		case ACT_MELDS:         /* what scores most for the side */
 			key = -(state_meld_points(s, s->current, a) * 64 +
